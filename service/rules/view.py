@@ -1,0 +1,78 @@
+"""What one seat may see: the only picture of a game that is ever handed to a player.
+
+A ``PlayerView`` carries the seat's own hand, everything public (both tables, the center card,
+pile sizes, scores) and the seat's legal actions.  It never carries the opponent's hand or the
+stock order while a deal is in play (R20.1), nor dead cards unless ``dead_pile_visible`` (R20.2).
+When a deal has ended, the opponent's remaining hand is shown (``revealed``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .actions import PlayerAction
+from .cards import Card, CardSet
+from .legal import legal_actions
+from .seats import Phase, Seat, Source
+from .state import GameState, Match
+from .variants import Variant
+
+
+class PlayerView(NamedTuple):
+    seat: Seat
+    match: Match
+    """Variant, terms, scores, multiplier and results: public in full."""
+    phase: Phase
+    to_act: Seat | None
+    player: Seat
+    dealer: Seat
+    deal_number: int
+    turns: int
+    hand: CardSet
+    hand_sizes: tuple[int, int]
+    tables: tuple[tuple[CardSet, ...], tuple[CardSet, ...]]
+    center: Card | None
+    source: Source | None
+    stock_size: int
+    dead_size: int
+    dead: tuple[Card, ...]
+    revealed: CardSet | None
+    legal_actions: tuple[PlayerAction, ...]
+
+    @property
+    def variant(self) -> Variant:
+        return self.match.variant
+
+    @property
+    def opponent(self) -> Seat:
+        return self.seat.other
+
+    @property
+    def is_my_decision(self) -> bool:
+        return self.to_act == self.seat
+
+
+def view_for(state: GameState, seat: Seat) -> PlayerView:
+    """The game as ``seat`` may see it now."""
+    hands = state.hands
+    deal_ended = state.phase in (Phase.DEALING, Phase.OVER) and state.deal_number > 0
+    return PlayerView(
+        seat=seat,
+        match=state.match,
+        phase=state.phase,
+        to_act=state.to_act,
+        player=state.player,
+        dealer=state.dealer,
+        deal_number=state.deal_number,
+        turns=state.turns,
+        hand=CardSet(hands[seat]),
+        hand_sizes=(hands[0].bit_count(), hands[1].bit_count()),
+        tables=state.tables,
+        center=state.center,
+        source=state.source,
+        stock_size=state.stock_size,
+        dead_size=len(state.dead),
+        dead=state.dead if state.variant.dead_pile_visible else (),
+        revealed=CardSet(hands[seat.other]) if deal_ended else None,
+        legal_actions=tuple(legal_actions(state, seat)),
+    )
