@@ -76,16 +76,10 @@ def choose(
 
 def check_explicit(table: tuple[int, ...], cards: int, rule: Rule) -> bool:
     """True when a table the player spelled out holds exactly ``cards`` and obeys the rules."""
-    return (
-        is_valid_table(table)
-        and table_mask(table) == cards
-        and (rule is None or rule(table))
-    )
+    return is_valid_table(table) and table_mask(table) == cards and (rule is None or rule(table))
 
 
-def put_down_options(
-    variant: Variant, old: tuple[int, ...], center: int, hand: int
-) -> list[int]:
+def put_down_options(variant: Variant, old: tuple[int, ...], center: int, hand: int) -> list[int]:
     """Every distinct set of hand cards that can go down with the center card (R10)."""
     return _options(table_mask(old) | 1 << center, hand, take_rule(variant, old, center, hand))
 
@@ -127,9 +121,7 @@ def is_forceable(variant: Variant, table: tuple[int, ...], center: int, source: 
     return any(True for _ in _allowed(partitions(cards), rule))
 
 
-def forced_tables(
-    variant: Variant, table: tuple[int, ...], center: int
-) -> list[tuple[int, ...]]:
+def forced_tables(variant: Variant, table: tuple[int, ...], center: int) -> list[tuple[int, ...]]:
     """Every table the forced card can make without hand cards (R14.4), in the order offered.
 
     Under ``direct_layoff`` each is the old table with one fitting combination extended; under
@@ -138,7 +130,7 @@ def forced_tables(
     bit = 1 << center
     if variant.force_scope is ForceScope.DIRECT_LAYOFF:
         return [
-            table[:i] + (table[i] | bit,) + table[i + 1 :] for i in layoff_targets(table, center)
+            (*table[:i], table[i] | bit, *table[i + 1 :]) for i in layoff_targets(table, center)
         ]
     rule = _keeping(table) if variant.rearrange is Rearrange.EXTEND_ONLY else None
     candidates = list(_allowed(partitions(table_mask(table) | bit), rule))

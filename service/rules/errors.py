@@ -83,8 +83,7 @@ class ForcedLayOffOnly(IllegalAction):
 class DiscardWithoutTake(IllegalAction):
     code = "discard_without_take"
     template = (
-        "You can't just discard: take {card} with cards from your hand "
-        "(take … discard …) or pass."
+        "You can't just discard: take {card} with cards from your hand (take … discard …) or pass."
     )
 
 
@@ -116,8 +115,7 @@ class NoDiscardWhenGoingOut(IllegalAction):
 class CenterCardNotDiscardable(IllegalAction):
     code = "center_card_not_discardable"
     template = (
-        "You can't discard {card}: taking the center card means melding it. "
-        "To decline it, pass."
+        "You can't discard {card}: taking the center card means melding it. To decline it, pass."
     )
 
 

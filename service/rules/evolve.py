@@ -7,6 +7,8 @@ for every event of every replay and a ``match`` over eighteen classes tests them
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+
+from .cards import CardSet
 from .events import (
     CardBuried,
     CardDiscarded,
@@ -28,7 +30,6 @@ from .events import (
     PlayerResigned,
     UpcardTurned,
 )
-from .cards import CardSet
 from .seats import Phase, Seat, Source
 from .state import DEALT, DealResult, GameState, changed, dealt_hands, initial_state
 from .variants import DrawStakes, Scoring

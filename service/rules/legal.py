@@ -16,7 +16,6 @@ from .state import GameState
 from .turn import is_own_flip
 from .variants import ForcedTurn
 
-
 _FORCE_ANSWERS = tuple((Force(seat), NoForce(seat)) for seat in Seat)
 _PLAIN_REFUSAL = tuple(Refuse(seat) for seat in Seat)
 
@@ -69,9 +68,7 @@ def _forced_discards(state: GameState, seat: Seat) -> list[PlayerAction]:
     tables = forced_tables(state.variant, state.tables[seat], center)
     bit = 1 << center
     targets: list[Card | None] = [None] if len(tables) == 1 else _distinct_targets(tables, bit)
-    return [
-        Discard(seat, one, onto) for one in CardSet(state.hands[seat]) for onto in targets
-    ]
+    return [Discard(seat, one, onto) for one in CardSet(state.hands[seat]) for onto in targets]
 
 
 def _distinct_targets(tables: list[tuple[int, ...]], bit: int) -> list[Card | None]:

@@ -128,7 +128,7 @@ _POSITION = {name: position for position, name in enumerate(GameState._fields)}
 def changed(state: GameState, **changes: object) -> GameState:
     """``state`` with some fields replaced: ``NamedTuple._replace`` without its generality, which
     costs twice as much and runs for every event of every replay."""
-    values = list(state)
+    values: list[object] = list(state)
     for name, value in changes.items():
         values[_POSITION[name]] = value
     return tuple.__new__(GameState, values)

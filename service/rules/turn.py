@@ -37,8 +37,8 @@ from .errors import (
     MustAnswerForce,
     MustDiscardAfterForce,
     NoArrangement,
-    NotOnYourTable,
     NothingToForce,
+    NotOnYourTable,
     NotTheSameCards,
     TooFewCards,
 )

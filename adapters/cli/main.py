@@ -1,0 +1,141 @@
+"""Entry point of the ``conquian`` command: parses arguments and runs one subcommand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+
+from service.bots import Policy, greedy_bot, random_bot
+from service.notation import CardSpellingError, parse_card
+from service.rules.cards import Card, is_deck_order
+from service.rules.seats import Seat
+from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
+from service.selfplay import selfplay
+
+from .play import Setup, TerminalGame
+
+BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``conquian`` with ``argv`` (default: the process arguments); returns the exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        variant = Variant().with_flags(parse_assignments(args.variant))
+    except VariantError as error:
+        parser.error(str(error))
+    if args.command == "selfplay":
+        return _selfplay(args, variant)
+    return _play(args, variant, parser)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="conquian", description="Conquian, two-player rummy.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    play = commands.add_parser("play", help="play in the terminal, against a bot or hot-seat")
+    play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="your opponent")
+    play.add_argument("--hotseat", action="store_true", help="two people at one keyboard")
+    play.add_argument("--deck", help='the first deal\'s 40 cards, top first: "AH 2H …"')
+    play.add_argument("--dealer", type=int, choices=(1, 2), help="who deals first")
+    play.add_argument("--seed", type=int, help="seed for shuffles, the first dealer and the bot")
+    play.add_argument("--deals", type=int, help="number of deals in the match (default 1)")
+    play.add_argument("--target", type=int, help="play until a score reaches this")
+    play.add_argument("--stake", type=int, default=1, help="base stake per deal (default 1)")
+    play.add_argument("--json", action="store_true", help="one JSON object per response")
+    selfplay_ = commands.add_parser("selfplay", help="bots play each other; prints statistics")
+    selfplay_.add_argument("--games", type=int, default=1000, help="number of deals to play")
+    selfplay_.add_argument("--seed", type=int, default=1)
+    selfplay_.add_argument("--bot", choices=sorted(BOTS), default="random")
+    selfplay_.add_argument("--json", action="store_true")
+    for sub in (play, selfplay_):
+        sub.add_argument(
+            "--variant",
+            action="append",
+            default=[],
+            metavar="FLAG=VALUE",
+            help="a variant flag of the rules, e.g. forcing=disabled (repeatable)",
+        )
+    return parser
+
+
+def _play(args: argparse.Namespace, variant: Variant, parser: argparse.ArgumentParser) -> int:
+    try:
+        deck = _deck(args.deck, variant) if args.deck else None
+        terms = _terms(args, variant)
+    except (ValueError, VariantError) as error:
+        parser.error(str(error))
+    bots = {} if args.hotseat else {Seat.SECOND: BOTS[args.bot]}
+    dealer = None if args.dealer is None else Seat(args.dealer - 1)
+    setup = Setup(variant, terms, deck, dealer, bots, args.json)
+    game = TerminalGame(setup, random.Random(args.seed), lambda text: print(text, flush=True))
+    return game.run(_lines())
+
+
+def _deck(text: str, variant: Variant) -> tuple[Card, ...]:
+    try:
+        order = tuple(
+            parse_card(word, variant.deck_faces) for word in text.replace(",", " ").split()
+        )
+    except CardSpellingError as error:
+        raise ValueError(f"--deck: {error.text!r} is not a card") from None
+    if not is_deck_order(order):
+        raise ValueError(f"--deck needs each of the 40 cards exactly once (got {len(order)} cards)")
+    return order
+
+
+def _terms(args: argparse.Namespace, variant: Variant) -> MatchTerms:
+    if args.deals is None and args.target is None:
+        default = MatchTerms.default_for(variant)
+        return MatchTerms(default.deals, default.target, args.stake)
+    return MatchTerms(args.deals, args.target, args.stake)
+
+
+def _lines() -> Iterator[str]:
+    """Commands from a person at a terminal (with a prompt) or from a script (line by line)."""
+    if not sys.stdin.isatty():
+        yield from sys.stdin
+        return
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            return
+
+
+def _selfplay(args: argparse.Namespace, variant: Variant) -> int:
+    bot = BOTS[args.bot]
+    started = time.perf_counter()
+    tally = selfplay(args.games, random.Random(args.seed), (bot, bot), variant)
+    seconds = time.perf_counter() - started
+    report = {
+        "games": tally.deals,
+        "bot": args.bot,
+        "seed": args.seed,
+        "variant": variant.changed_flags(),
+        "wins": tally.wins,
+        "draws": tally.draws,
+        "mean_turns": tally.turns / max(tally.deals, 1),
+        "decisions": tally.decisions,
+        "seconds": seconds,
+        "deals_per_second": tally.deals / seconds,
+        "decisions_per_second": tally.decisions / seconds,
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(
+            f"{tally.deals} deals, {args.bot} bots, seed {args.seed}: "
+            f"player 1 won {tally.wins[0]}, player 2 won {tally.wins[1]}, {tally.draws} drawn; "
+            f"{report['mean_turns']:.1f} turns per deal; "
+            f"{report['deals_per_second']:.0f} deals/s, {report['decisions_per_second']:.0f} decisions/s"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""A player's view as text for the terminal, and as a JSON-ready dict for scripts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from service.narration import table_text
+from service.notation import card_text, cards_text
+from service.prompts import action_text, options_text
+from service.rules.cards import Card
+from service.rules.seats import Phase, Seat, Source
+from service.rules.view import PlayerView
+
+_SOURCES = {
+    Source.OWN_FLIP: "turned up from the stock",
+    Source.OFFERED_DISCARD: "discarded by player {other}",
+    Source.OFFERED_REFUSED_FLIP: "turned up and refused by player {other}",
+    Source.UPCARD: "the upcard",
+}
+
+
+def view_text(view: PlayerView) -> str:
+    """The table as ``view.seat`` sees it, then what they can do."""
+    faces = view.variant.deck_faces
+    me, them = view.seat, view.opponent
+    match = view.match
+    lines = [
+        f"Deal {view.deal_number} · you are player {me.number} · dealer: player "
+        f"{view.dealer.number} · stock {view.stock_size} · dead {view.dead_size} · "
+        f"stake ×{match.multiplier} · score {match.scores[me]}–{match.scores[them]}",
+        f"Player {them.number}'s table: {table_text(view.tables[them], faces)}"
+        f"   ({view.hand_sizes[them]} cards in hand)",
+        f"Your table: {table_text(view.tables[me], faces)}",
+    ]
+    if view.center is not None and view.source is not None:
+        source = _SOURCES[view.source].format(other=view.player.other.number)
+        lines.append(f"Center card: {card_text(view.center, faces)} ({source})")
+    if view.dead:
+        lines.append(f"Dead cards: {cards_text(view.dead, faces)}")
+    lines.append(f"Your hand: {cards_text(view.hand, faces) or '(empty)'}")
+    if view.revealed is not None:
+        lines.append(
+            f"Player {them.number}'s hand was: {cards_text(view.revealed, faces) or '(empty)'}"
+        )
+    lines.append(options_text(view))
+    return "\n".join(lines)
+
+
+def view_json(view: PlayerView) -> dict[str, object]:
+    """Everything in the view, with cards written as ``7H`` and seats numbered 1 and 2."""
+    faces = view.variant.deck_faces
+
+    def names(cards: Iterable[Card]) -> list[str]:
+        return [card_text(one, faces) for one in cards]
+
+    def seat(value: Seat | None) -> int | None:
+        return None if value is None else value.number
+
+    match = view.match
+    return {
+        "seat": view.seat.number,
+        "phase": view.phase.value,
+        "to_act": seat(view.to_act),
+        "player": view.player.number,
+        "dealer": view.dealer.number,
+        "deal": view.deal_number,
+        "turns": view.turns,
+        "hand": names(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "tables": [[names(combo) for combo in table] for table in view.tables],
+        "center": None if view.center is None else card_text(view.center, faces),
+        "center_source": None if view.source is None else view.source.value,
+        "stock": view.stock_size,
+        "dead": view.dead_size,
+        "dead_cards": names(view.dead),
+        "revealed": None if view.revealed is None else names(view.revealed),
+        "scores": list(match.scores),
+        "multiplier": match.multiplier,
+        "results": [
+            {
+                "deal": r.number,
+                "dealer": r.dealer.number,
+                "winner": seat(r.winner),
+                "amount": r.amount,
+            }
+            for r in match.results
+        ],
+        "match_winner": seat(match.winner),
+        "variant": view.variant.changed_flags(),
+        "legal": [action_text(action, faces) for action in view.legal_actions],
+        "options": options_text(view),
+        "over": view.phase is Phase.OVER,
+    }

@@ -1,0 +1,88 @@
+"""What happened, in a sentence per event, as both players may be told it.
+
+Only public facts are narrated: a deal's deck order is never described, and every card named here
+was face up when the event happened.  English for now.
+"""
+
+from __future__ import annotations
+
+from .notation import card_text, cards_text
+from .rules.cards import Card, CardSet
+from .rules.events import (
+    CardBuried,
+    CardDiscarded,
+    CardForced,
+    CardLaidOff,
+    CardPassed,
+    CardRefused,
+    CardTurnedUp,
+    CenterCardTaken,
+    DealDrawn,
+    DealStarted,
+    DealWon,
+    Event,
+    ForceDeclined,
+    ForceWindowOpened,
+    HandMelded,
+    MatchEnded,
+    MatchStarted,
+    PlayerResigned,
+    UpcardTurned,
+)
+from .rules.variants import DeckFaces
+
+
+def table_text(table: tuple[CardSet, ...], faces: DeckFaces = DeckFaces.FRENCH) -> str:
+    """A table as ``[5H 5C 5D] [AS 2S 3S]``, or ``(nothing)``."""
+    return " ".join(f"[{cards_text(combo, faces)}]" for combo in table) or "(nothing)"
+
+
+def narrate(event: Event, faces: DeckFaces = DeckFaces.FRENCH) -> str:
+    """One public sentence about ``event``."""
+
+    def c(one: Card) -> str:
+        return card_text(one, faces)
+
+    match event:
+        case MatchStarted(first_dealer=dealer):
+            return f"The match begins; player {dealer.number} deals first."
+        case DealStarted(number=number, dealer=dealer):
+            return f"Deal {number}: player {dealer.number} deals ten cards each."
+        case UpcardTurned(seat=seat, card=one):
+            return f"Player {seat.number} turns up {c(one)} as the upcard."
+        case CardTurnedUp(seat=seat, card=one):
+            return f"Player {seat.number} turns up {c(one)}."
+        case CenterCardTaken(seat=seat, card=one, put_down=put_down, table=table):
+            used = f" with {cards_text(put_down, faces)}" if put_down else ""
+            return f"Player {seat.number} takes {c(one)}{used}: {table_text(table, faces)}."
+        case CardDiscarded(seat=seat, card=one):
+            return f"Player {seat.number} discards {c(one)}."
+        case CardRefused(seat=seat, card=one):
+            return f"Player {seat.number} refuses {c(one)}."
+        case HandMelded(seat=seat, put_down=put_down, table=table):
+            melded = cards_text(put_down, faces)
+            return f"Player {seat.number} melds {melded} from hand: {table_text(table, faces)}."
+        case ForceWindowOpened(seat=seat):
+            return f"It fits player {seat.other.number}'s table: player {seat.number} may force it."
+        case ForceDeclined(seat=seat):
+            return f"Player {seat.number} does not force."
+        case CardForced(seat=seat):
+            return f"Player {seat.number} forces it on player {seat.other.number}."
+        case CardLaidOff(seat=seat, card=one, table=table):
+            return f"Player {seat.number} lays off {c(one)}: {table_text(table, faces)}."
+        case CardBuried(card=one):
+            return f"{c(one)} is dead."
+        case CardPassed(seat=seat, card=one):
+            return f"{c(one)} passes to player {seat.other.number}."
+        case DealWon(seat=seat, amount=amount):
+            return f"Player {seat.number} goes out and wins {amount}."
+        case DealDrawn(number=number):
+            return f"The stock is exhausted: deal {number} is a draw."
+        case PlayerResigned(seat=seat):
+            return f"Player {seat.number} resigns."
+        case MatchEnded(winner=winner, scores=scores):
+            score = f"{scores[0]} to {scores[1]}"
+            if winner is None:
+                return f"The match ends in a tie, {score}."
+            return f"The match is over: player {winner.number} wins, {score}."
+    raise TypeError(f"not an event: {event!r}")
