@@ -28,29 +28,29 @@ from .variants import FirstDealer, FirstTurn
 
 def decide(state: GameState, action: Action) -> list[Event]:
     """The events ``action`` causes in ``state``; raises ``IllegalAction`` and changes nothing if illegal."""
-    match action:
-        case StartMatch():
-            return _start_match(state, action)
-        case StartDeal():
-            return _start_deal(state, action)
-        case Resign(seat=seat):
-            _check_match_running(state)
-            return resigned(state, seat)
-        case Take():
-            _check_turn(state, action.seat)
-            return take(state, action)
+    match action:  # the most frequent decisions first
         case Refuse():
             _check_turn(state, action.seat)
             return refuse(state, action)
-        case Force(seat=seat):
-            _check_turn(state, seat)
-            return force(state, seat)
+        case Take():
+            _check_turn(state, action.seat)
+            return take(state, action)
         case NoForce(seat=seat):
             _check_turn(state, seat)
             return no_force(state, seat)
+        case Force(seat=seat):
+            _check_turn(state, seat)
+            return force(state, seat)
         case Discard():
             _check_turn(state, action.seat)
             return discard(state, action)
+        case StartDeal():
+            return _start_deal(state, action)
+        case StartMatch():
+            return _start_match(state, action)
+        case Resign(seat=seat):
+            _check_match_running(state)
+            return resigned(state, seat)
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -63,13 +63,15 @@ def _check_match_running(state: GameState) -> None:
 
 def _check_turn(state: GameState, seat: Seat) -> None:
     """Guard clauses from the acting player's point of view."""
+    if seat == state.to_act:
+        return  # a player is only ever asked to act while a deal is in play
     _check_match_running(state)
     if state.phase is Phase.DEALING:
         raise NoDealInPlay()
     if state.phase is Phase.FLIP:
         raise FlipPending()
-    if state.to_act is not None and seat != state.to_act:
-        raise NotYourTurn(seat=state.to_act.number)
+    assert state.to_act is not None
+    raise NotYourTurn(seat=state.to_act.number)
 
 
 def _start_match(state: GameState, action: StartMatch) -> list[Event]:

@@ -86,8 +86,8 @@ def take(state: GameState, action: Take) -> list[Event]:
 
 def refuse(state: GameState, action: Refuse) -> list[Event]:
     """Decline the center card; the opponent may force it, else it dies or passes on (R9, R14)."""
-    _expect_decision(state)
-    if state.phase is Phase.FORCED:
+    if state.phase is not Phase.DECIDE:
+        _expect_decision(state)
         raise MustDiscardAfterForce(card=state.center)
     seat, center = action.seat, _center(state)
     events: list[Event] = [CardRefused(seat, center)]
@@ -149,7 +149,7 @@ def _resolve_refusal(state: GameState, seat: Seat) -> list[Event]:
     buried: list[Event] = [CardBuried(center)]
     if state.source is Source.UPCARD:  # R8.6: the non-dealer's next turn starts with a flip
         return [*buried, CardTurnedUp(seat.other, state.deck[state.next_stock])]
-    if state.stock_size == 0:
+    if state.next_stock == len(state.deck):
         return buried + deal_drawn(state)
     return [*buried, CardTurnedUp(seat, state.deck[state.next_stock])]
 
