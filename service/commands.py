@@ -205,11 +205,14 @@ def _take(words: list[str], view: PlayerView) -> Take:
     put_down, hints = _hand_cards(_groups(named, view), view)
     discard = None
     if after is not None:
-        if not after:
+        named_discards = [word for word in after if word != "discard"]
+        if not named_discards:
             raise DiscardMissing()
-        if len(after) > 1:
-            raise OneDiscardOnly(count=len(after))
-        discard = _card(after[0], view)
+        if len(named_discards) > 1:
+            raise OneDiscardOnly(count=len(named_discards))
+        discard = _card(named_discards[0], view)
+        if view.tables[view.opponent] and table_mask(view.tables[view.opponent]) >> discard & 1:
+            raise OnOpponentTable(card=discard)
     return Take(view.seat, put_down, discard, hints)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from .notation import card_text, cards_text
 from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
+from .rules.cards import Card, CardSet
+from .rules.errors import IllegalAction
 from .rules.seats import Phase
 from .rules.variants import DeckFaces
 from .rules.view import PlayerView
@@ -33,6 +35,20 @@ def action_text(action: PlayerAction, faces: DeckFaces = DeckFaces.FRENCH) -> st
         case Resign():
             return "resign"
     raise TypeError(f"not a player action: {action!r}")
+
+
+def error_text(error: IllegalAction, faces: DeckFaces = DeckFaces.FRENCH) -> str:
+    """The rejection's message with its cards spelled in the deck faces in use."""
+    params = {name: _spelled(value, faces) for name, value in error.params.items()}
+    return error.template.format(**params)
+
+
+def _spelled(value: object, faces: DeckFaces) -> object:
+    if isinstance(value, CardSet):
+        return cards_text(value, faces)
+    if isinstance(value, Card):
+        return card_text(value, faces)
+    return value
 
 
 def options_text(view: PlayerView) -> str:
@@ -94,10 +110,11 @@ HELP = """Commands (any case; cards like 7h, jc, Q♠ — there are no 8s, 9s or
                            put down several groups at once; '|' shows how you want them grouped
   take discard ks          add the center card to your table on its own, then discard
   take 7c 7d               melding your last cards with the center card goes out (no discard)
-  pass                     refuse the center card
   force / no force         after your opponent refuses a card that fits their table
   discard 2h [onto 7s]     after being forced: the card joins your table, you discard 2H
+  pass (or refuse)         refuse the center card
   hand                     show your hand and the table again
+  help                     this list
   resign                   give up the match
 Name only cards from your hand: the center card goes down by itself, and your table is rearranged
 for you when needed."""

@@ -23,6 +23,7 @@ from service.commands import (
     parse_command,
 )
 from service.notation import CardSpellingError, card_text, parse_card
+from service.prompts import error_text
 from service.rules.actions import Discard, Force, NoForce, Refuse, Resign, Take
 from service.rules.cards import DECK, EMPTY, card, cards
 from service.rules.errors import CardNotInHand, IllegalAction
@@ -282,4 +283,4 @@ def test_spanish_errors_name_cards_in_spanish_faces(
     view = to_act(position(SPANISH))
     with pytest.raises(IllegalAction) as raised:
         parse_command(text, view)
-    assert named in raised.value.message
+    assert named in error_text(raised.value, view.variant.deck_faces)

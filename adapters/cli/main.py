@@ -23,15 +23,19 @@ BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``conquian`` with ``argv`` (default: the process arguments); returns the exit code."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
+    command_parser: argparse.ArgumentParser = args.parser
     try:
         variant = Variant().with_flags(parse_assignments(args.variant))
     except VariantError as error:
-        parser.error(str(error))
-    if args.command == "selfplay":
-        return _selfplay(args, variant)
-    return _play(args, variant, parser)
+        command_parser.error(str(error))
+    try:
+        if args.command == "selfplay":
+            return _selfplay(args, variant)
+        return _play(args, variant, command_parser)
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        sys.stderr.close()
+        return 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,16 +47,17 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--deck", help='the first deal\'s 40 cards, top first: "AH 2H …"')
     play.add_argument("--dealer", type=int, choices=(1, 2), help="who deals first")
     play.add_argument("--seed", type=int, help="seed for shuffles, the first dealer and the bot")
-    play.add_argument("--deals", type=int, help="number of deals in the match (default 1)")
-    play.add_argument("--target", type=int, help="play until a score reaches this")
-    play.add_argument("--stake", type=int, default=1, help="base stake per deal (default 1)")
+    play.add_argument("--deals", type=_positive, help="number of deals in the match (default 1)")
+    play.add_argument("--target", type=_positive, help="play until a score reaches this")
+    play.add_argument("--stake", type=_positive, default=1, help="base stake per deal (default 1)")
     play.add_argument("--json", action="store_true", help="one JSON object per response")
     selfplay_ = commands.add_parser("selfplay", help="bots play each other; prints statistics")
-    selfplay_.add_argument("--games", type=int, default=1000, help="number of deals to play")
+    selfplay_.add_argument("--games", type=_positive, default=1000, help="number of deals to play")
     selfplay_.add_argument("--seed", type=int, default=1)
     selfplay_.add_argument("--bot", choices=sorted(BOTS), default="random")
     selfplay_.add_argument("--json", action="store_true")
     for sub in (play, selfplay_):
+        sub.set_defaults(parser=sub)
         sub.add_argument(
             "--variant",
             action="append",
@@ -61,6 +66,13 @@ def _parser() -> argparse.ArgumentParser:
             help="a variant flag of the rules, e.g. forcing=disabled (repeatable)",
         )
     return parser
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def _play(args: argparse.Namespace, variant: Variant, parser: argparse.ArgumentParser) -> int:

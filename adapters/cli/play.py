@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from service.bots import Policy
 from service.commands import ShowHand, ShowHelp, parse_command
 from service.narration import narrate
-from service.prompts import help_text, options_text
+from service.prompts import error_text, help_text, options_text
 from service.rules.actions import Action, StartDeal, StartMatch
 from service.rules.cards import DECK, Card
 from service.rules.decide import decide
@@ -57,7 +57,8 @@ class TerminalGame:
         """Play until the match ends (exit code 0) or the input does (exit code 1)."""
         self._apply(self._start_match())
         self._advance()
-        self._respond_with_view(self.state.to_act or Seat.FIRST)
+        opening = self.state.to_act
+        self._respond_with_view(Seat.FIRST if opening is None else opening)
         for line in lines:
             self._handle(line.strip())
             if self.state.phase is Phase.OVER:
@@ -123,18 +124,20 @@ class TerminalGame:
                 self._apply(command)
                 self._advance()
         except IllegalAction as error:
+            message = error_text(error, view.variant.deck_faces)
             self._respond(
                 {
                     "ok": False,
                     "seat": seat.number,
                     "command": line,
-                    "error": {"code": error.code, "message": error.message},
+                    "error": {"code": error.code, "message": message},
                     "options": options_text(view),
                 },
-                f"{error.message}\n{options_text(view)}",
+                f"{message}\n{options_text(view)}",
             )
             return
-        self._respond_with_view(self.state.to_act or seat, line)
+        after = self.state.to_act  # a Seat is an IntEnum: player 1 is 0, so never `or` it
+        self._respond_with_view(seat if after is None else after, line)
 
     def _respond_with_view(self, seat: Seat, command: str | None = None) -> None:
         view = view_for(self.state, seat)

@@ -17,8 +17,10 @@ class IllegalAction(Exception):
     template: ClassVar[str] = "That move is not allowed now."
 
     def __init__(self, **params: object) -> None:
-        self.params = {name: str(value) for name, value in params.items()}
-        super().__init__(self.template.format(**self.params))
+        # Unformatted (cards stay Card/CardSet) so a channel can spell them in the player's deck
+        # faces and language; the English message uses the canonical spelling.
+        self.params = params
+        super().__init__(self.template.format(**params))
 
     @property
     def message(self) -> str:
