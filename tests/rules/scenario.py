@@ -285,11 +285,14 @@ def _check(
 
 
 def _unnamed_set(named: list[Card]) -> str:
-    """Three cards of a rank no named card has, for an opponent who must have melded something."""
-    for rank in "QJK2A3456":
-        if all(one.rank != "A234567JQK".index(rank) + 1 for one in named):
-            return f"{rank}C {rank}D {rank}H"
-    raise ValueError("every rank is named")
+    """Three unnamed cards of one rank, for an opponent who must have melded something; ranks
+    that no named card has come first."""
+    for limit in (0, 1):
+        for rank in "QJK2A3456":
+            free = [one for one in order(f"{rank}C {rank}D {rank}H {rank}S") if one not in named]
+            if len(free) >= 4 - limit:
+                return " ".join(str(one) for one in free[:3])
+    raise ValueError("no rank has three unnamed cards")
 
 
 def table_of(combinations: Sequence[str]) -> tuple[CardSet, ...]:
