@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import permutations, product
 
 import pytest
 
@@ -114,9 +114,9 @@ def _plan(
     elif source is Source.OFFERED_REFUSED_FLIP:
         final = [None]
     plans = []
-    for passes in range(22):
+    for passes, trailing in product(range(22), (0, 1)):
         for owner_order in permutations(owners):
-            kinds = [None] * passes + list(owner_order) + final
+            kinds = [None] * passes + list(owner_order) + [None] * trailing + final
             actors = [dealer.other if i % 2 == 0 else dealer for i in range(len(kinds) + 1)]
             if actors.pop() != player or any(
                 k not in (None, a) for k, a in zip(kinds, actors, strict=True)
