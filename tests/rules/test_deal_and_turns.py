@@ -265,9 +265,7 @@ T16 = ("5C 5D KS KH KD 2C", "5H")
 
 def test_a_take_may_add_a_combination_made_only_of_hand_cards() -> None:
     # T16, R10.3
-    then = decide(
-        replay(deal(*T16[:1], stock=T16[1])), Take(N, cards("5C 5D KS KH KD"), card("2C"))
-    )
+    then = decide(replay(deal(T16[0], stock=T16[1])), Take(N, cards("5C 5D KS KH KD"), card("2C")))
     assert then == [
         CenterCardTaken(N, card("5H"), cards("5C 5D KS KH KD"), table("5C 5D 5H", "KD KH KS")),
         CardDiscarded(N, card("2C")),
