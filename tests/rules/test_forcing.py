@@ -14,7 +14,6 @@ from service.rules.errors import (
     DiscardRequired,
     DoesNotFit,
     ForcedLayOffOnly,
-    IllegalAction,
     MustAnswerForce,
     MustDiscardAfterForce,
     NothingToForce,
@@ -30,6 +29,7 @@ from service.rules.events import (
     CardRefused,
     CardTurnedUp,
     DealDrawn,
+    Event,
     ForceDeclined,
     ForceWindowOpened,
     MatchEnded,
@@ -45,7 +45,8 @@ from .scenario import O, P, given, hand_plus_melded, play, rejects, spare, table
 F01 = given(table=["4C 5C 6C"], center="7C", stock="2S")
 
 
-def refused(events: list) -> list:
+def refused(events: list[Event]) -> list[Event]:
+    """``events`` followed by P's refusal."""
     return play(events, Refuse(P))
 
 
@@ -193,13 +194,10 @@ def test_only_the_refusers_own_combinations_count() -> None:
         ]
 
 
-TWO_TARGETS = play(
-    given(table=["4C 5C 6C", "7D 7H 7S", "KS KH KD"], center="7C", stock="2S"), Refuse(P), Force(O)
-)
-
-
 def forced_state() -> GameState:
-    return replay(TWO_TARGETS)
+    """P refused 7C and O forced it; 7C fits P's sequence and P's set of sevens."""
+    position = given(table=["4C 5C 6C", "7D 7H 7S", "KS KH KD"], center="7C", stock="2S")
+    return replay(play(position, Refuse(P), Force(O)))
 
 
 @pytest.mark.parametrize(
@@ -268,8 +266,17 @@ def test_the_forced_player_may_not_rearrange_his_table() -> None:
     # R14.4: a forced take that asks for a regrouped table is rejected, not silently re-laid.
     events = play(given(table=["AH 2H 3H", "4H 5H 6H"], center="7H"), Refuse(P), Force(O))
     regrouped = table("AH 2H 3H 4H", "5H 6H 7H")
-    with pytest.raises(IllegalAction):
-        decide(replay(events), Take(P, EMPTY, spare(replay(events), P), arrangement=regrouped))
+    d = spare(replay(events), P)
+    rejects(events, Take(P, EMPTY, d, arrangement=regrouped), ForcedLayOffOnly)
+
+
+def test_the_forced_player_may_spell_out_the_plain_lay_off() -> None:
+    # R14.4: the one table a direct lay-off makes.
+    events = play(given(table=["AH 2H 3H", "4H 5H 6H"], center="7H"), Refuse(P), Force(O))
+    laid_off = table("AH 2H 3H", "4H 5H 6H 7H")
+    d = spare(replay(events), P)
+    then = decide(replay(events), Take(P, EMPTY, d, arrangement=laid_off))
+    assert then == [CardLaidOff(P, card("7H"), laid_off), CardDiscarded(P, d)]
 
 
 def test_a_force_keeps_the_deal_alive_on_an_empty_stock() -> None:
