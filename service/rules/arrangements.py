@@ -15,6 +15,7 @@ from .melds import (
     covers,
     is_valid_table,
     keeps_old_combinations,
+    kept_whole,
     layoff_targets,
     order_like,
     packing_masks,
@@ -125,7 +126,8 @@ def forced_tables(variant: Variant, table: tuple[int, ...], center: int) -> list
     """Every table the forced card can make without hand cards (R14.4), in the order offered.
 
     Under ``direct_layoff`` each is the old table with one fitting combination extended; under
-    ``with_rearrangement`` the regroupings that keep the most of the old table come first.
+    ``with_rearrangement`` only the regroupings that keep the most old combinations whole, so the
+    player regroups no further than needed to take the card in (R14.4).
     """
     bit = 1 << center
     if variant.force_scope is ForceScope.DIRECT_LAYOFF:
@@ -134,9 +136,5 @@ def forced_tables(variant: Variant, table: tuple[int, ...], center: int) -> list
         ]
     rule = _keeping(table) if variant.rearrange is Rearrange.EXTEND_ONLY else None
     candidates = list(_allowed(partitions(table_mask(table) | bit), rule))
-
-    def kept(partition: Partition) -> int:
-        return sum(any(old & combo == old for combo in partition) for old in table)
-
-    most = max(map(kept, candidates), default=0)
-    return [order_like(p, table) for p in candidates if kept(p) == most]
+    most = max((kept_whole(p, table) for p in candidates), default=0)
+    return [order_like(p, table) for p in candidates if kept_whole(p, table) == most]

@@ -78,7 +78,8 @@ class MustDiscardAfterForce(IllegalAction):
 class ForcedLayOffOnly(IllegalAction):
     code = "forced_lay_off_only"
     template = (
-        "When forced you only lay off {card} and discard; you can't put down other cards now."
+        "When forced you only lay off {card} where it fits and discard; you can't put down "
+        "other cards or regroup your table now."
     )
 
 
@@ -151,6 +152,14 @@ class NotTheSameCards(IllegalAction):
 class HandCardsWithCenterOnly(IllegalAction):
     code = "hand_cards_with_center_only"
     template = "In this game every card you put down must join {center} in the same combination."
+
+
+class CombinationsOnlyGrow(IllegalAction):
+    code = "combinations_only_grow"
+    template = (
+        "In this game your combinations may only grow: you can't split them, merge them or "
+        "move their cards to another combination."
+    )
 
 
 class MeldNeedsCenter(IllegalAction):

@@ -220,6 +220,18 @@ def order_like(partition: Partition, old: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(partition, key=position))
 
 
+def kept_whole(partition: Partition, old: tuple[int, ...]) -> int:
+    """How many old combinations stand as they were, or extended by new cards only.
+
+    A combination that swallowed two old ones keeps neither: merging is a rearrangement.
+    """
+    old_cards = table_mask(old)
+    return sum(
+        any(before & combo == before and not combo & old_cards & ~before for combo in partition)
+        for before in old
+    )
+
+
 def preferred(
     candidates: Iterator[Partition], old: tuple[int, ...], hints: tuple[int, ...]
 ) -> Partition | None:
@@ -232,8 +244,7 @@ def preferred(
     best: tuple[tuple[int, int, int, tuple[int, ...]], Partition] | None = None
     for partition in candidates:
         kept_hints = sum(any(hint & combo == hint for combo in partition) for hint in hints)
-        kept_old = sum(any(before & combo == before for combo in partition) for before in old)
-        key = (-kept_hints, -kept_old, len(partition), tuple(sorted(partition)))
+        key = (-kept_hints, -kept_whole(partition, old), len(partition), tuple(sorted(partition)))
         if best is None or key < best[0]:
             best = (key, partition)
     return None if best is None else order_like(best[1], old)

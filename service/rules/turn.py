@@ -8,6 +8,8 @@ no player decides them (A20).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .actions import Discard, Refuse, Take
 from .arrangements import (
     Rule,
@@ -25,6 +27,7 @@ from .errors import (
     CardOnYourTable,
     CenterCardInList,
     CenterCardNotDiscardable,
+    CombinationsOnlyGrow,
     DiscardAlsoPutDown,
     DiscardRequired,
     DiscardWithoutTake,
@@ -59,7 +62,7 @@ from .events import (
 from .melds import table_mask
 from .seats import Phase, Seat, Source
 from .state import GameState
-from .variants import ForcedTurn
+from .variants import ForcedTurn, HandCardsOnTake
 
 Table = tuple[CardSet, ...]
 
@@ -72,6 +75,8 @@ def take(state: GameState, action: Take) -> list[Event]:
             raise ForcedLayOffOnly(card=state.center)
         if action.discard is None:
             raise DiscardRequired(example=lowest(state.hands[action.seat]))
+        if action.arrangement is not None:
+            return _forced_as_arranged(state, action.seat, action.arrangement, action.discard)
         return discard(state, Discard(action.seat, action.discard))
     seat, center = action.seat, _center(state)
     _check_hand_cards(state, seat, action.put_down)
@@ -139,6 +144,19 @@ def discard(state: GameState, action: Discard) -> list[Event]:
         if not tables:
             raise DoesNotFit(card=center, onto=action.onto)
     return [CardLaidOff(seat, center, _cardsets(tables[0])), CardDiscarded(seat, action.card)]
+
+
+def _forced_as_arranged(state: GameState, seat: Seat, table: Table, card: Card) -> list[Event]:
+    """A forced lay-off spelled out as a whole table: only the tables R14.4 allows are accepted."""
+    center = _center(state)
+    wanted = set(table)
+    if not any(
+        set(allowed) == wanted
+        for allowed in forced_tables(state.variant, state.tables[seat], center)
+    ):
+        raise ForcedLayOffOnly(card=center)
+    _check_discard(state, seat, 0, state.hands[seat], card)
+    return [CardLaidOff(seat, center, table), CardDiscarded(seat, card)]
 
 
 def _resolve_refusal(state: GameState, seat: Seat) -> list[Event]:
@@ -221,11 +239,20 @@ def _take_table(state: GameState, action: Take) -> Table:
 
 
 def _meld_error(state: GameState, action: Take, rule: Rule) -> IllegalAction:
+    """The most specific reason no arrangement exists: a variant's restriction, or too few cards."""
     center = _center(state)
     named = CardSet(action.put_down | 1 << center)
     old = state.tables[action.seat]
-    if rule is not None and choose(old, table_mask(old) | named, None, ()) is not None:
-        return HandCardsWithCenterOnly(center=center)
+    cards = table_mask(old) | named
+    variant = state.variant
+    if variant.hand_cards_on_take is HandCardsOnTake.WITH_CENTER_ONLY:
+        regrouping = take_rule(
+            replace(variant, hand_cards_on_take=HandCardsOnTake.ANY), old, center, 0
+        )
+        if choose(old, cards, regrouping, ()) is not None:
+            return HandCardsWithCenterOnly(center=center)
+    if rule is not None and choose(old, cards, None, ()) is not None:
+        return CombinationsOnlyGrow()
     if not old and len(named) < 3:
         return TooFewCards(cards=named, center=center)
     return NoArrangement(cards=named)

@@ -68,7 +68,14 @@ def test_a_table_card_never_goes_back_to_the_hand() -> None:
 def test_cards_may_be_borrowed_between_own_combinations() -> None:
     # R10.4 [FC]: 5H leaves the set of fives to join a longer sequence.
     events = given(table=["5C 5D 5H 5S", "6H 7H JH"], hand="3H", center="4H")
-    assert set(taken_table(events, "3H")) == set(table("5C 5D 5S", "3H 4H 5H 6H 7H JH"))
+    borrowed = table("5C 5D 5S", "3H 4H 5H 6H 7H JH")
+    assert set(taken_table(events, "3H", arrangement=borrowed)) == set(borrowed)
+
+
+def test_left_open_a_borrowing_take_keeps_the_untouched_combination_as_it_was() -> None:
+    # A16: [6H 7H JH] stands as it was rather than absorbing the borrowed 5H.
+    events = given(table=["5C 5D 5H 5S", "6H 7H JH"], hand="3H", center="4H")
+    assert set(taken_table(events, "3H")) == set(table("5C 5D 5S", "6H 7H JH", "3H 4H 5H"))
 
 
 def test_hand_cards_may_extend_an_old_combination_while_the_center_card_starts_a_new_one() -> None:
