@@ -32,6 +32,7 @@ from service.rules.events import (
     CardTurnedUp,
     CenterCardTaken,
     DealStarted,
+    Event,
     HandMelded,
 )
 from service.rules.evolve import replay
@@ -192,7 +193,7 @@ def test_any_hand_card_may_be_discarded() -> None:
     assert {a.discard for a in takes} == set(CardSet(state.hands[P]))
 
 
-def real_t11() -> list:
+def real_t11() -> list[Event]:
     """N melds 5H from the first flip and discards QC; D (no melds) decides on QC; stock 19."""
     events = deal("5C 5D 2H 2D KC QC", stock="5H 2S")
     return play(events, Take(N, cards("5C 5D"), card("QC")))
@@ -236,7 +237,7 @@ def test_the_opponent_may_take_a_refused_flip() -> None:
     ]
 
 
-def t15(variant: Variant | None = None) -> list:
+def t15(variant: Variant | None = None) -> list[Event]:
     """D refused N's refused flip QC, turned up 2D and holds KS KH KD."""
     events = deal(dealer="KS KH KD", stock="QC 2D", variant=variant or Variant())
     return play(events, Refuse(N), Refuse(D))
