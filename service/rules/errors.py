@@ -110,11 +110,6 @@ class DiscardRequired(IllegalAction):
     template = "After melding you must discard one card from your hand (… discard {example})."
 
 
-class NoDiscardWhenGoingOut(IllegalAction):
-    code = "no_discard_when_going_out"
-    template = "You are melding every card you hold, so you go out: leave out the discard."
-
-
 class CenterCardNotDiscardable(IllegalAction):
     code = "center_card_not_discardable"
     template = (
