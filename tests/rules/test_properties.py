@@ -3,10 +3,12 @@
 Thousands of random deals are played under the default ruleset and under every value of every
 variant flag (§3.1).  Each deal is a one-deal match, dealt from a deck shuffled by a seeded
 ``random.Random`` and stacked with ``StartDeal``; every move is drawn uniformly from
-``legal_actions``.  Before each move a few random actions are also tried: each must be accepted
-exactly when the rules allow it, and a rejected one must change nothing (I8).  After every event
-and every action the invariants are checked, and both players' views are searched for any card the
-seat may not see.  A failure names the seed, the variant and the actions played so far.
+``legal_actions`` (a smaller set of "greedy" deals prefers forcing and big takes, so that going
+out and R16 are reached often).  Before most moves a random action is also tried, mostly an
+illegal one: it must be accepted exactly when the rules allow it, and a rejection must change
+nothing (I8).  After every event and every action the invariants are checked, and both players'
+views are searched for any card the seat may not see.  A failure names the seed, the variant, the
+policy and the actions played so far.
 
 The meld helpers get their own hypothesis tests against brute force over an independently built
 list of combinations.
@@ -148,6 +150,8 @@ class Deal:
     variant: Variant
     seed: str
     rng: random.Random
+    greedy: bool = False
+    """Prefer forcing and the biggest takes, to reach going out and R16 (10 melded, empty hand)."""
     state: GameState = field(default_factory=initial_state)
     events: list[Event] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
@@ -157,11 +161,14 @@ class Deal:
     flips_by_turn: dict[int, int] = field(default_factory=dict)
     stock_masks: list[int] = field(default_factory=list)
     """For each deck position p, the mask of the cards from p to the bottom of the stock."""
+    reached_ten: bool = False
+    """Some player stood with 10 melded and an empty hand while the deal went on (R16)."""
 
     def describe(self) -> str:
         flags = self.variant.changed_flags() or "default ruleset"
         played = "\n  ".join(repr(action) for action in self.actions)
-        return f"seed={self.seed!r} variant={flags}\nactions so far:\n  {played}"
+        policy = "greedy" if self.greedy else "uniform"
+        return f"seed={self.seed!r} variant={flags} policy={policy}\nactions so far:\n  {played}"
 
 
 def suffix_masks(deck: tuple[Card, ...]) -> list[int]:
@@ -293,9 +300,9 @@ def random_cuts(rng: random.Random) -> tuple[Card, ...]:
             return tuple(cuts)
 
 
-def play(variant: Variant, seed: str) -> Deal:
+def play(variant: Variant, seed: str, greedy: bool = False) -> Deal:
     """Play one random deal to its end, checking every property on the way."""
-    deal = Deal(variant, seed, random.Random(seed))
+    deal = Deal(variant, seed, random.Random(seed), greedy)
     try:
         start(deal)
         views = check_views(deal.state, deep=True)
@@ -307,9 +314,12 @@ def play(variant: Variant, seed: str) -> Deal:
             assert not views[seat.other].legal_actions, "both seats have a decision"
             if deal.rng.random() < ATTEMPT_SHARE:
                 try_attempts(deal, legal)
-            move = deal.rng.choice(legal)
+            move = choose_move(deal, legal)
             check_legal_accepted(deal, [action for action in legal if action is not move])
             apply(deal, move)  # the move itself is accepted here
+            hands = deal.state.hands
+            if (not hands[0] or not hands[1]) and deal.state.to_act is not None:
+                deal.reached_ten = True
             views = check_views(deal.state, deep=deal.rng.random() < DEEP_VIEW_SHARE)
         check_views(deal.state, deep=True)
         try_attempts(deal, [], count=3)
@@ -319,6 +329,20 @@ def play(variant: Variant, seed: str) -> Deal:
         error.add_note(deal.describe())
         raise
     return deal
+
+
+def choose_move(deal: Deal, legal: list[PlayerAction]) -> PlayerAction:
+    """Uniform over the legal actions; a greedy deal mostly forces, or takes as much as it can."""
+    rng = deal.rng
+    if deal.greedy and len(legal) > 1 and rng.random() < 0.8:
+        forces = [action for action in legal if isinstance(action, Force)]
+        if forces:
+            return forces[0]
+        takes = [action for action in legal if isinstance(action, Take)]
+        if takes:
+            most = max(len(action.put_down) for action in takes)
+            return rng.choice([action for action in takes if len(action.put_down) == most])
+    return rng.choice(legal)
 
 
 def check_deal_end(deal: Deal) -> None:
@@ -679,6 +703,26 @@ def test_random_deals_under_each_variant_keep_every_invariant(name: str, variant
         play(variant, f"{name}#{number}")
 
 
+GREEDY_DEALS = 300
+GREEDY_VARIANT_DEALS = 40
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [("default", DEFAULT), *VARIANTS],
+    ids=["default", *(n for n, _ in VARIANTS)],
+)
+def test_greedy_deals_reach_the_endgame_and_keep_every_invariant(
+    name: str, variant: Variant
+) -> None:
+    """Random play seldom goes out; greedy play does, and often leaves a player at R16."""
+    count = GREEDY_DEALS if variant == DEFAULT else GREEDY_VARIANT_DEALS
+    deals = [play(variant, f"greedy-{name}#{number}", greedy=True) for number in range(count)]
+    assert sum(deal.state.results[0].winner is not None for deal in deals) >= count // 4
+    if variant == DEFAULT:
+        assert any(deal.reached_ten for deal in deals), "no deal reached 10 melded, empty hand"
+
+
 @given(
     seed=st.integers(min_value=0, max_value=2**64),
     variant=st.sampled_from([DEFAULT] + [variant for _, variant in VARIANTS]),
@@ -736,6 +780,43 @@ def test_a_take_or_refusal_is_accepted_exactly_when_it_is_listed(
         accepted = False
     hypothesis_event("accepted" if accepted else "rejected")
     assert accepted == (action in legal), f"{action!r}; listed: {legal!r}"
+
+
+def is_accepted(state: GameState, action: Action) -> bool:
+    try:
+        decide(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    steps=st.integers(min_value=0, max_value=60),
+    variant=st.sampled_from([DEFAULT] + [variant for _, variant in VARIANTS]),
+)
+def test_legal_actions_lists_every_hand_subset_the_rules_accept(
+    seed: int, steps: int, variant: Variant
+) -> None:
+    """Exhaustive over all 2^|hand| sets of hand cards: put down with the center card (with a
+    discard when cards remain), or melded with a refusal, accepted exactly when listed."""
+    state = decision_after(variant, seed, steps)
+    seat = state.to_act
+    assert seat is not None
+    hand = state.hands[seat]
+    legal = legal_actions(state, seat)
+    listed_takes = {int(action.put_down) for action in legal if isinstance(action, Take)}
+    listed_melds = {int(action.meld) for action in legal if isinstance(action, Refuse)}
+    hypothesis_event("some take is legal" if listed_takes else "no take is legal")
+    for size in range(hand.bit_count() + 1):
+        for chosen in combinations(CardSet(hand), size):
+            put_down = CardSet.of(chosen)
+            rest = hand & ~put_down
+            discard = next(iter(CardSet(rest)), None)
+            accepted = is_accepted(state, Take(seat, put_down, discard))
+            assert accepted == (put_down in listed_takes), f"take {put_down} discard {discard}"
+            accepted = is_accepted(state, Refuse(seat, put_down))
+            assert accepted == (put_down in listed_melds), f"refuse with meld {put_down!r}"
 
 
 def test_a_view_has_no_field_for_the_deck_or_the_stock() -> None:
