@@ -2,7 +2,7 @@
 
 ``pip install .`` gives the pure-Python package (what development and the tests use).  With
 ``CONQUIAN_MYPYC=1`` (and mypy installed, ``--no-build-isolation``) the typed rules modules are
-compiled with mypyc into C extensions: same code, same results, about twice as fast, for
+compiled with mypyc into C extensions (with the bots and the self-play loop that drive it): same code, same results, about twice as fast, for
 deployments and ``make bench``.  ``cards.py`` stays interpreted: its card types subclass ``int``,
 which mypyc cannot compile, and ``__init__`` only re-exports.
 """
@@ -18,11 +18,8 @@ ext_modules = []
 if os.environ.get("CONQUIAN_MYPYC") == "1":
     from mypyc.build import mypycify
 
-    compiled = sorted(
-        str(path)
-        for path in Path("service/rules").glob("*.py")
-        if path.name not in {"cards.py", "__init__.py"}
-    )
+    rules = [p for p in Path("service/rules").glob("*.py") if p.name not in {"cards.py", "__init__.py"}]
+    compiled = sorted(str(path) for path in [*rules, Path("service/bots.py"), Path("service/selfplay.py")])
     ext_modules = mypycify(compiled, opt_level="3")
 
 setup(ext_modules=ext_modules)
