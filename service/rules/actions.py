@@ -7,79 +7,117 @@ honoured where possible, never required.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from .cards import EMPTY, Card, CardSet
+from .records import Record
 from .seats import Seat
 from .variants import MatchTerms, Variant
 
 
-@dataclass(frozen=True, slots=True)
-class StartMatch:
+class StartMatch(Record):
     """Begin a match; chance has already chosen the first dealer or the cut cards (R4.1, R2.4)."""
 
-    variant: Variant
-    terms: MatchTerms
-    first_dealer: Seat | None = None
-    cuts: tuple[Card, ...] = ()
+    __slots__ = ("cuts", "first_dealer", "terms", "variant")
+    __match_args__ = ("variant", "terms", "first_dealer", "cuts")
+
+    def __init__(
+        self,
+        variant: Variant,
+        terms: MatchTerms,
+        first_dealer: Seat | None = None,
+        cuts: tuple[Card, ...] = (),
+    ) -> None:
+        self.variant: Final = variant
+        self.terms: Final = terms
+        self.first_dealer: Final = first_dealer
+        self.cuts: Final = cuts
 
 
-@dataclass(frozen=True, slots=True)
-class StartDeal:
+class StartDeal(Record):
     """Deal the next deal from this shuffled order, top card first (R5.1)."""
 
-    deck: tuple[Card, ...]
+    __slots__ = ("deck",)
+    __match_args__ = ("deck",)
+
+    def __init__(self, deck: tuple[Card, ...]) -> None:
+        self.deck: Final = deck
 
 
-@dataclass(frozen=True, slots=True)
-class Take:
+class Take(Record):
     """Meld the center card with ``put_down`` from hand, then discard (R10, R11)."""
 
-    seat: Seat
-    put_down: CardSet = EMPTY
-    discard: Card | None = None
-    hints: tuple[CardSet, ...] = ()
-    arrangement: tuple[CardSet, ...] | None = None
-    """The whole table after the take, when the player spells it out; otherwise it is found."""
+    __slots__ = ("arrangement", "discard", "hints", "put_down", "seat")
+    __match_args__ = ("seat", "put_down", "discard", "hints", "arrangement")
+
+    def __init__(
+        self,
+        seat: Seat,
+        put_down: CardSet = EMPTY,
+        discard: Card | None = None,
+        hints: tuple[CardSet, ...] = (),
+        arrangement: tuple[CardSet, ...] | None = None,
+    ) -> None:
+        self.seat: Final = seat
+        self.put_down: Final = put_down
+        self.discard: Final = discard
+        self.hints: Final = hints
+        # The whole table after the take, when the player spells it out; otherwise it is found.
+        self.arrangement: Final = arrangement
 
 
-@dataclass(frozen=True, slots=True)
-class Refuse:
+class Refuse(Record):
     """Decline the center card; ``meld`` only under ``hand_meld_without_center`` (A22)."""
 
-    seat: Seat
-    meld: CardSet = EMPTY
-    hints: tuple[CardSet, ...] = ()
+    __slots__ = ("hints", "meld", "seat")
+    __match_args__ = ("seat", "meld", "hints")
+
+    def __init__(self, seat: Seat, meld: CardSet = EMPTY, hints: tuple[CardSet, ...] = ()) -> None:
+        self.seat: Final = seat
+        self.meld: Final = meld
+        self.hints: Final = hints
 
 
-@dataclass(frozen=True, slots=True)
-class Force:
+class Force(Record):
     """Make the opponent lay off the card just refused (R14)."""
 
-    seat: Seat
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
-class NoForce:
+class NoForce(Record):
     """Let the opponent's refusal stand."""
 
-    seat: Seat
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(Record):
     """After being forced: lay the forced card off (onto the combination holding ``onto``) and discard."""
 
-    seat: Seat
-    card: Card
-    onto: Card | None = None
+    __slots__ = ("card", "onto", "seat")
+    __match_args__ = ("seat", "card", "onto")
+
+    def __init__(self, seat: Seat, card: Card, onto: Card | None = None) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
+        self.onto: Final = onto
 
 
-@dataclass(frozen=True, slots=True)
-class Resign:
+class Resign(Record):
     """Give up the match."""
 
-    seat: Seat
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat: Final = seat
 
 
 Action = StartMatch | StartDeal | Take | Refuse | Force | NoForce | Discard | Resign

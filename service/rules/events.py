@@ -7,148 +7,207 @@ never has to re-run the arrangement search.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from .cards import Card, CardSet
+from .records import Record
 from .seats import Seat
 from .variants import MatchTerms, Variant
 
 
-@dataclass(frozen=True, slots=True)
-class MatchStarted:
-    variant: Variant
-    terms: MatchTerms
-    first_dealer: Seat
-    cuts: tuple[Card, ...] = ()
+class MatchStarted(Record):
+    __slots__ = ("cuts", "first_dealer", "terms", "variant")
+    __match_args__ = ("variant", "terms", "first_dealer", "cuts")
+
+    def __init__(
+        self, variant: Variant, terms: MatchTerms, first_dealer: Seat, cuts: tuple[Card, ...] = ()
+    ) -> None:
+        self.variant: Final = variant
+        self.terms: Final = terms
+        self.first_dealer: Final = first_dealer
+        self.cuts: Final = cuts
 
 
-@dataclass(frozen=True, slots=True)
-class DealStarted:
+class DealStarted(Record):
     """A deal from a recorded deck order; dealing and the stock follow from it (R5)."""
 
-    number: int
-    dealer: Seat
-    deck: tuple[Card, ...]
+    __slots__ = ("dealer", "deck", "number")
+    __match_args__ = ("number", "dealer", "deck")
+
+    def __init__(self, number: int, dealer: Seat, deck: tuple[Card, ...]) -> None:
+        self.number: Final = number
+        self.dealer: Final = dealer
+        self.deck: Final = deck
 
 
-@dataclass(frozen=True, slots=True)
-class UpcardTurned:
+class UpcardTurned(Record):
     """Under ``first_turn=dealer_upcard``: the dealer turns the first stock card face up (R8.6)."""
 
-    seat: Seat
-    card: Card
+    __slots__ = ("card", "seat")
+    __match_args__ = ("seat", "card")
+
+    def __init__(self, seat: Seat, card: Card) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class CardTurnedUp:
+class CardTurnedUp(Record):
     """The player on turn turned the top stock card (an own flip)."""
 
-    seat: Seat
-    card: Card
+    __slots__ = ("card", "seat")
+    __match_args__ = ("seat", "card")
+
+    def __init__(self, seat: Seat, card: Card) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class CenterCardTaken:
+class CenterCardTaken(Record):
     """The center card was melded with ``put_down`` from hand; ``table`` is the result (R10)."""
 
-    seat: Seat
-    card: Card
-    put_down: CardSet
-    table: tuple[CardSet, ...]
+    __slots__ = ("card", "put_down", "seat", "table")
+    __match_args__ = ("seat", "card", "put_down", "table")
+
+    def __init__(
+        self, seat: Seat, card: Card, put_down: CardSet, table: tuple[CardSet, ...]
+    ) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
+        self.put_down: Final = put_down
+        self.table: Final = table
 
 
-@dataclass(frozen=True, slots=True)
-class CardDiscarded:
+class CardDiscarded(Record):
     """A hand card was discarded; it is now the opponent's offered card (R11.1)."""
 
-    seat: Seat
-    card: Card
+    __slots__ = ("card", "seat")
+    __match_args__ = ("seat", "card")
+
+    def __init__(self, seat: Seat, card: Card) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class CardRefused:
-    seat: Seat
-    card: Card
+class CardRefused(Record):
+    __slots__ = ("card", "seat")
+    __match_args__ = ("seat", "card")
+
+    def __init__(self, seat: Seat, card: Card) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class HandMelded:
+class HandMelded(Record):
     """Under ``hand_meld_without_center``: hand cards melded along with a refusal (A22)."""
 
-    seat: Seat
-    put_down: CardSet
-    table: tuple[CardSet, ...]
+    __slots__ = ("put_down", "seat", "table")
+    __match_args__ = ("seat", "put_down", "table")
+
+    def __init__(self, seat: Seat, put_down: CardSet, table: tuple[CardSet, ...]) -> None:
+        self.seat: Final = seat
+        self.put_down: Final = put_down
+        self.table: Final = table
 
 
-@dataclass(frozen=True, slots=True)
-class ForceWindowOpened:
+class ForceWindowOpened(Record):
     """The refused card fits the refuser's table, so ``seat`` may now force it (R14.3)."""
 
-    seat: Seat
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
-class ForceDeclined:
-    seat: Seat
+class ForceDeclined(Record):
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
-class CardForced:
+class CardForced(Record):
     """``seat`` forced the refused card on the opponent."""
 
-    seat: Seat
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
-class CardLaidOff:
+class CardLaidOff(Record):
     """The forced card joined the forced player's table (R14.4)."""
 
-    seat: Seat
-    card: Card
-    table: tuple[CardSet, ...]
+    __slots__ = ("card", "seat", "table")
+    __match_args__ = ("seat", "card", "table")
+
+    def __init__(self, seat: Seat, card: Card, table: tuple[CardSet, ...]) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
+        self.table: Final = table
 
 
-@dataclass(frozen=True, slots=True)
-class CardBuried:
+class CardBuried(Record):
     """A refused offered card went to the dead pile for good (R9.1)."""
 
-    card: Card
+    __slots__ = ("card",)
+    __match_args__ = ("card",)
+
+    def __init__(self, card: Card) -> None:
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class CardPassed:
+class CardPassed(Record):
     """``seat`` refused its own flip; the card is now the opponent's offered card (R9.2)."""
 
-    seat: Seat
-    card: Card
+    __slots__ = ("card", "seat")
+    __match_args__ = ("seat", "card")
+
+    def __init__(self, seat: Seat, card: Card) -> None:
+        self.seat: Final = seat
+        self.card: Final = card
 
 
-@dataclass(frozen=True, slots=True)
-class DealWon:
+class DealWon(Record):
     """``seat`` went out and wins ``amount`` (stake times multiplier, or points) (R15, R18)."""
 
-    seat: Seat
-    amount: int
+    __slots__ = ("amount", "seat")
+    __match_args__ = ("seat", "amount")
+
+    def __init__(self, seat: Seat, amount: int) -> None:
+        self.seat: Final = seat
+        self.amount: Final = amount
 
 
-@dataclass(frozen=True, slots=True)
-class DealDrawn:
+class DealDrawn(Record):
     """The stock ran out; nobody wins this deal (R17)."""
 
-    number: int
+    __slots__ = ("number",)
+    __match_args__ = ("number",)
+
+    def __init__(self, number: int) -> None:
+        self.number: Final = number
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerResigned:
-    seat: Seat
+class PlayerResigned(Record):
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat: Final = seat
 
 
-@dataclass(frozen=True, slots=True)
-class MatchEnded:
+class MatchEnded(Record):
     """The match is over; ``winner`` is None for a tied match."""
 
-    winner: Seat | None
-    scores: tuple[int, int]
+    __slots__ = ("scores", "winner")
+    __match_args__ = ("winner", "scores")
+
+    def __init__(self, winner: Seat | None, scores: tuple[int, int]) -> None:
+        self.winner: Final = winner
+        self.scores: Final = scores
 
 
 Event = (

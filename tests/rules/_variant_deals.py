@@ -9,7 +9,6 @@ dealer is ``D = Seat.SECOND``, so ``N = Seat.FIRST`` plays first.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from service.rules.actions import Action, Refuse, StartDeal, StartMatch, Take
 from service.rules.cards import DECK, Card, card, cards
@@ -75,7 +74,9 @@ def when(events: list[Event], action: Action) -> list[Event]:
 def unordered(events: Iterable[Event]) -> list[object]:
     """Events with every ``table`` as a set of combinations, where display order is no rule."""
     return [
-        replace(event, table=frozenset(event.table)) if hasattr(event, "table") else event
+        type(event)(**{**event.values(), "table": frozenset(event.table)})
+        if hasattr(event, "table")
+        else event
         for event in events
     ]
 

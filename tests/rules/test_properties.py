@@ -62,6 +62,7 @@ from service.rules.melds import (
     partitions,
     table_mask,
 )
+from service.rules.records import Record
 from service.rules.seats import Phase, Seat
 from service.rules.state import GameState, initial_state
 from service.rules.variants import (
@@ -601,6 +602,9 @@ def cards_in(value: object) -> Iterator[int]:
     elif isinstance(value, tuple):
         for item in value:
             yield from cards_in(item)
+    elif isinstance(value, Record):
+        for one in value.values().values():
+            yield from cards_in(one)
     elif is_dataclass(value):
         for one in fields(value):
             yield from cards_in(getattr(value, one.name))
