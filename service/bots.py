@@ -7,8 +7,8 @@ unless forcing would let the opponent go out.  Neither ever sees more than its v
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Callable
+from typing import Protocol
 
 from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
 from .rules.cards import Card
@@ -16,21 +16,24 @@ from .rules.melds import layoff_targets
 from .rules.seats import Phase
 from .rules.view import PlayerView
 
-T = TypeVar("T")
-
 
 class Rng(Protocol):
     """The part of ``random.Random`` a bot may use."""
 
-    def choice(self, seq: Sequence[T]) -> T: ...
+    def random(self) -> float: ...
 
 
 Policy = Callable[[PlayerView, Rng], PlayerAction]
 
 
 def random_bot(view: PlayerView, rng: Rng) -> PlayerAction:
-    """Uniform over the legal actions."""
-    return rng.choice(view.legal_actions)
+    """Uniform over the legal actions.
+
+    Indexes with ``rng.random()`` (implemented in C) rather than ``rng.choice`` (Python code that
+    cost a tenth of a self-play run); with at most a few hundred actions the bias is below 1e-13.
+    """
+    actions = view.legal_actions
+    return actions[int(rng.random() * len(actions))]
 
 
 def greedy_bot(view: PlayerView, rng: Rng) -> PlayerAction:

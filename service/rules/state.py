@@ -10,7 +10,7 @@ state of the deal; only ``view_for`` may be handed to a player.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import Card, CardSet
 from .melds import table_mask
@@ -122,16 +122,56 @@ def initial_state() -> GameState:
     )
 
 
-_POSITION = {name: position for position, name in enumerate(GameState._fields)}
+class _Same:
+    """The type of ``SAME``: "leave this field as it is" (None is a real value of some fields)."""
 
 
-def changed(state: GameState, **changes: object) -> GameState:
-    """``state`` with some fields replaced: ``NamedTuple._replace`` without its generality, which
-    costs twice as much and runs for every event of every replay."""
-    values: list[object] = list(state)
-    for name, value in changes.items():
-        values[_POSITION[name]] = value
-    return tuple.__new__(GameState, values)
+SAME: Final = _Same()
+
+
+def changed(
+    state: GameState,
+    *,
+    match: Match | _Same = SAME,
+    phase: Phase | _Same = SAME,
+    dealer: Seat | _Same = SAME,
+    deal_number: int | _Same = SAME,
+    deck: tuple[Card, ...] | _Same = SAME,
+    next_stock: int | _Same = SAME,
+    hands: tuple[int, int] | _Same = SAME,
+    tables: tuple[tuple[CardSet, ...], tuple[CardSet, ...]] | _Same = SAME,
+    center: Card | _Same | None = SAME,
+    source: Source | _Same | None = SAME,
+    dead: tuple[Card, ...] | _Same = SAME,
+    player: Seat | _Same = SAME,
+    to_act: Seat | _Same | None = SAME,
+    turns: int | _Same = SAME,
+) -> GameState:
+    """``state`` with the named fields replaced.
+
+    Spelled out field by field rather than ``NamedTuple._replace(**changes)``: it runs for every
+    event of every replay, and explicit keywords compile (mypyc) into a direct call, where a
+    ``**changes`` dictionary costs several times more (docs/benchmarks.md).
+    """
+    return tuple.__new__(
+        GameState,
+        (
+            state.match if isinstance(match, _Same) else match,
+            state.phase if isinstance(phase, _Same) else phase,
+            state.dealer if isinstance(dealer, _Same) else dealer,
+            state.deal_number if isinstance(deal_number, _Same) else deal_number,
+            state.deck if isinstance(deck, _Same) else deck,
+            state.next_stock if isinstance(next_stock, _Same) else next_stock,
+            state.hands if isinstance(hands, _Same) else hands,
+            state.tables if isinstance(tables, _Same) else tables,
+            state.center if isinstance(center, _Same) else center,
+            state.source if isinstance(source, _Same) else source,
+            state.dead if isinstance(dead, _Same) else dead,
+            state.player if isinstance(player, _Same) else player,
+            state.to_act if isinstance(to_act, _Same) else to_act,
+            state.turns if isinstance(turns, _Same) else turns,
+        ),
+    )
 
 
 def dealt_hands(deck: tuple[Card, ...], batch: int) -> tuple[int, int]:
