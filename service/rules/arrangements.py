@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from .melds import (
     Partition,
@@ -64,8 +64,8 @@ def refusal_meld_rule(variant: Variant, old: tuple[int, ...]) -> Rule:
     return None if variant.rearrange is Rearrange.ANY_TURN else _keeping(old)
 
 
-def _allowed(candidates: Iterator[Partition], rule: Rule) -> Iterator[Partition]:
-    return candidates if rule is None else filter(rule, candidates)
+def _allowed(candidates: list[Partition], rule: Rule) -> list[Partition]:
+    return candidates if rule is None else [p for p in candidates if rule(p)]
 
 
 def choose(
@@ -119,7 +119,7 @@ def is_forceable(variant: Variant, table: tuple[int, ...], center: int, source: 
         return bool(layoff_targets(table, center))
     cards = table_mask(table) | 1 << center
     rule = _keeping(table) if variant.rearrange is Rearrange.EXTEND_ONLY else None
-    return any(True for _ in _allowed(partitions(cards), rule))
+    return bool(_allowed(partitions(cards), rule))
 
 
 def forced_tables(variant: Variant, table: tuple[int, ...], center: int) -> list[tuple[int, ...]]:
@@ -135,6 +135,6 @@ def forced_tables(variant: Variant, table: tuple[int, ...], center: int) -> list
             (*table[:i], table[i] | bit, *table[i + 1 :]) for i in layoff_targets(table, center)
         ]
     rule = _keeping(table) if variant.rearrange is Rearrange.EXTEND_ONLY else None
-    candidates = list(_allowed(partitions(table_mask(table) | bit), rule))
+    candidates = _allowed(partitions(table_mask(table) | bit), rule)
     most = max((kept_whole(p, table) for p in candidates), default=0)
     return [order_like(p, table) for p in candidates if kept_whole(p, table) == most]

@@ -18,7 +18,7 @@ All masks are ``CardSet``-style ``int`` bit masks (see ``cards.py``).  Standard 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 MAX_SEQUENCE = 8
@@ -76,16 +76,21 @@ def table_mask(combos: tuple[int, ...]) -> int:
     return mask
 
 
-def partitions(mask: int) -> Iterator[Partition]:
+def partitions(mask: int) -> list[Partition]:
     """Every way to split ``mask`` into combinations (the empty mask has one: no combination)."""
+    found: list[Partition] = []
+    _collect_partitions(mask, (), found)
+    return found
+
+
+def _collect_partitions(mask: int, chosen: Partition, found: list[Partition]) -> None:
     if not mask:
-        yield ()
+        found.append(chosen)
         return
     low = mask & -mask
     for combo in COMBINATIONS_WITH[low.bit_length() - 1]:
         if combo & mask == combo:
-            for rest in partitions(mask ^ combo):
-                yield (combo, *rest)
+            _collect_partitions(mask ^ combo, (*chosen, combo), found)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -117,19 +122,23 @@ def covers(must: int, optional: int) -> Iterator[Partition]:
                 yield (combo, *rest)
 
 
-@lru_cache(maxsize=1 << 16)
-def cover_uses(must: int, optional: int) -> frozenset[int]:
+def cover_uses(must: int, optional: int) -> set[int]:
     """The distinct sets of ``optional`` cards that ``covers(must, optional)`` uses."""
+    found: set[int] = set()
+    _collect_cover_uses(must, optional, 0, found)
+    return found
+
+
+def _collect_cover_uses(must: int, optional: int, used: int, found: set[int]) -> None:
     if not must:
-        return frozenset((0,))
+        found.add(used)
+        return
     low = must & -must
     pool = must | optional
-    found: set[int] = set()
     for combo in COMBINATIONS_WITH[low.bit_length() - 1]:
         if combo & pool == combo:
-            used = combo & optional
-            found.update(used | rest for rest in cover_uses(must & ~combo, optional & ~combo))
-    return frozenset(found)
+            rest = must & ~combo
+            _collect_cover_uses(rest, optional & ~combo, used | combo & optional, found)
 
 
 def packings(mask: int) -> Iterator[Partition]:
@@ -233,7 +242,7 @@ def kept_whole(partition: Partition, old: tuple[int, ...]) -> int:
 
 
 def preferred(
-    candidates: Iterator[Partition], old: tuple[int, ...], hints: tuple[int, ...]
+    candidates: Iterable[Partition], old: tuple[int, ...], hints: tuple[int, ...]
 ) -> Partition | None:
     """The arrangement chosen when a command leaves it open (RULES A16), shown in table order.
 
