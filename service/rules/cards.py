@@ -55,11 +55,6 @@ def card(text: str) -> Card:
     return DECK[SUITS.index(name[1]) * 10 + RANKS.index(name[0])]
 
 
-def rank_of(index: int) -> int:
-    """Rank index of card number ``index`` (works on plain ints from masks)."""
-    return index % 10 + 1
-
-
 class CardSet(int):
     """An immutable set of cards stored as a 40-bit mask; iterates in canonical order."""
 
@@ -103,11 +98,6 @@ EMPTY = CardSet(0)
 def cards(text: str) -> CardSet:
     """Shorthand for ``CardSet.parse``: ``cards("5C 5D KS")``."""
     return CardSet.parse(text)
-
-
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards in a mask, in canonical order."""
-    return tuple(CardSet(mask))
 
 
 def lowest(mask: int) -> Card:

@@ -93,18 +93,6 @@ def _collect_partitions(mask: int, chosen: Partition, found: list[Partition]) ->
             _collect_partitions(mask ^ combo, (*chosen, combo), found)
 
 
-@lru_cache(maxsize=1 << 16)
-def can_partition(mask: int) -> bool:
-    """True when ``mask`` splits into combinations with no card left over."""
-    if not mask:
-        return True
-    low = mask & -mask
-    for combo in COMBINATIONS_WITH[low.bit_length() - 1]:
-        if combo & mask == combo and can_partition(mask ^ combo):
-            return True
-    return False
-
-
 def covers(must: int, optional: int) -> Iterator[Partition]:
     """Partitions that place every card of ``must`` and any cards of ``optional`` beside them.
 

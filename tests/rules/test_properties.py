@@ -55,7 +55,6 @@ from service.rules.evolve import evolve, replay
 from service.rules.legal import legal_actions
 from service.rules.melds import (
     COMBINATIONS,
-    can_partition,
     is_combination,
     is_valid_table,
     meldable,
@@ -910,8 +909,3 @@ def test_partitions_are_exactly_the_valid_disjoint_covers(mask: int) -> None:
     as_sets = [frozenset(partition) for partition in found]
     assert len(set(as_sets)) == len(as_sets), "a partition is listed twice"
     assert set(as_sets) == partitions_by_brute_force(mask)
-
-
-@given(mask=st.one_of(meldish_masks(max_cards=20), small_masks))
-def test_can_partition_agrees_with_partitions(mask: int) -> None:
-    assert can_partition(mask) == bool(partitions(mask)), f"{CardSet(mask)}"
