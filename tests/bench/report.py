@@ -17,25 +17,37 @@ END = "<!-- bench:end -->"
 
 INTRO = f"""# Benchmarks
 
-`make bench` runs `tests/bench/run.py`, which measures the rules core through the same command a
-user runs (`conquian selfplay`), times `legal_actions` on its own, and plays a reference gin rummy
-implementation beside ours in the same run.
+`make bench` runs `tests/bench/run.py`, which measures self-play with both bots through the command
+a user runs (`conquian selfplay`), times `legal_actions` on its own, and plays reference gin rummy
+implementations beside ours in the same run, all with both builds of the rules core.
+
+Why two builds:
+
+- **Compiled (mypyc)**: the rules core, the bots and the self-play loop compiled with mypyc
+  (`setup.py`, `CONQUIAN_MYPYC=1`). This is the build deployments run (`docs/architecture.md`,
+  "Performance"), so the issue's targets are judged on it. `make bench` builds it from a copy of
+  the working tree into `.venv-bench/mypyc`, puts that on `PYTHONPATH` with `python -P` (so the
+  source tree cannot shadow it) and checks that the compiled modules are the ones loaded.
+- **Interpreted**: the plain package that development and the tests use. It is measured the same
+  way, so a regression shows in both, but the targets do not apply to it ("—" in the table).
+- For the same seed both builds must play the same games: identical wins, draws, decisions and
+  mean turns per deal, and the same `legal_actions` sample. Every run checks this and fails
+  without writing anything if they differ; it is what shows the compiled code is the same game.
 
 How it measures, and why:
 
 - Every timed process is pinned to one core (`taskset -c 1`), so the figures are per core and the
   other core is left for the rest of the machine.
-- Each command runs 3 times, interleaved with the others; the tables show medians. The machine is
-  small and noisy, so a single run tells little.
-- Comparisons (greedy/random, ours/RLCard) are ratios of figures measured in the same run, never
-  of figures from different days or machines: the median over the rounds of each round's ratio,
-  so a slow spell between rounds cancels out.
+- Each selfplay and reference command runs 3 times, interleaved with the others; the tables show
+  medians. The machine is small and noisy, so a single run tells little. `legal_actions` is timed
+  once per build, as the median of 9 passes over a fixed sample of positions.
+- Comparisons (greedy/random, compiled/interpreted, ours/reference) are ratios of figures measured
+  in the same run, never of figures from different days or machines: the median over the rounds
+  of each round's ratio, so a slow spell between rounds cancels out. The compiled/interpreted
+  ratio of `legal_actions` compares two timings made back to back, not interleaved rounds.
 - Speed is measured here only, never asserted in timed unit tests.
 - The reference libraries (RLCard, optionally OpenSpiel) are installed only in the separate
   benchmark venv `.venv-bench`, never in the project's dependencies.
-- The rules core is also measured compiled with mypyc (`setup.py`, `CONQUIAN_MYPYC=1`), built
-  from a copy of the working tree into `.venv-bench/mypyc` and put on `PYTHONPATH`; the targets
-  are judged on the plain `conquian selfplay` command first.
 
 The block between the markers below is rewritten by every `make bench`; write notes outside it.
 
@@ -87,29 +99,26 @@ def met(ok: bool) -> str:
     return "yes" if ok else "**no**"
 
 
-def baseline_table(ours: Summary, baselines: Sequence[Summary]) -> str:
-    """Each reference beside our random selfplay, with the ours/theirs ratios."""
-    rows = [
-        (
+def baseline_table(ours: Sequence[tuple[str, Summary]], baselines: Sequence[Summary]) -> str:
+    """Each reference beside our random selfplay in each build, with the ours/theirs ratios."""
+    headers = ["Reference (random play)", "Version", "Games/s", "Decisions/s", "Decisions per game"]
+    for build, _ in ours:
+        headers += [f"Ours {build}/ref, deals/s", f"Ours {build}/ref, decisions/s"]
+    rows = []
+    for summary in baselines:
+        row = [
             summary.label,
             summary.library,
             rate(summary.deals_per_second),
             rate(summary.decisions_per_second),
             f"{summary.decisions_per_deal:.1f}",
-            f"{paired_ratio(ours, summary):.2f}×",
-            f"{decision_ratio(ours, summary):.2f}×",
-        )
-        for summary in baselines
-    ]
-    headers = (
-        "Reference (random play)",
-        "Version",
-        "Games/s",
-        "Decisions/s",
-        "Decisions per game",
-        "Ours/ref, deals/s",
-        "Ours/ref, decisions/s",
-    )
+        ]
+        for _, random in ours:
+            row += [
+                f"{paired_ratio(random, summary):.2f}×",
+                f"{decision_ratio(random, summary):.2f}×",
+            ]
+        rows.append(row)
     return table(headers, rows)
 
 
@@ -134,23 +143,38 @@ GREEDY_COST_LIMIT = 5.0
 
 
 @dataclass(frozen=True)
+class Build:
+    """What one build of the rules core measured: selfplay with each bot, ``legal_actions``."""
+
+    random: Summary
+    greedy: Summary
+    legal: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Results:
     """Everything one ``make bench`` run measured, ready to render."""
 
     machine: Sequence[tuple[str, str]]
     commands: Sequence[str]
     repeats: int
-    random: Summary
-    greedy: Summary
-    compiled: Summary | None
-    legal: dict[str, Any]
+    compiled: Build | None
+    interpreted: Build
     baselines: Sequence[Summary]
     notes: Sequence[str]
 
 
-def info(name: str, value: str) -> tuple[str, str, str, str]:
+Row = tuple[str, str, str, str]
+
+
+def info(name: str, value: str) -> Row:
     """A row without a target: shown for scale and for spotting regressions."""
     return (name, value, "—", "—")
+
+
+def group(title: str) -> Row:
+    """A heading row that starts one group of the main table."""
+    return (f"**{title}**", "", "", "")
 
 
 def spread(summary: Summary) -> str:
@@ -159,68 +183,79 @@ def spread(summary: Summary) -> str:
     return f"{rate(summary.deals_per_second)} (runs: {runs})"
 
 
-def target_rows(results: Results) -> list[tuple[str, str, str, str]]:
-    """The rows the issue sets targets for, and the selfplay figures around them."""
-    random, greedy = results.random, results.greedy
+def judged(name: str, value: str, target: str, ok: bool, applies: bool) -> Row:
+    """A row the issue sets a target for; where the target does not apply, it shows "—"."""
+    return (name, value, target, met(ok)) if applies else info(name, value)
+
+
+def build_rows(build: Build, targets: bool, baselines: Sequence[Summary]) -> list[Row]:
+    """Selfplay, ``legal_actions`` and ours/RLCard for one build; ``targets`` judges the issue's."""
+    random, greedy = build.random, build.greedy
     cost = paired_ratio(random, greedy)
-    return [
-        (
+    rows = [
+        judged(
             "Random deals per second",
             spread(random),
             f"≥ {rate(TARGET_DEALS)}",
-            met(random.deals_per_second >= TARGET_DEALS),
+            random.deals_per_second >= TARGET_DEALS,
+            targets,
         ),
-        (
+        judged(
             "Random decisions per second",
             rate(random.decisions_per_second),
             f"≥ {rate(TARGET_DECISIONS)}",
-            met(random.decisions_per_second >= TARGET_DECISIONS),
+            random.decisions_per_second >= TARGET_DECISIONS,
+            targets,
         ),
         info("Greedy deals per second", spread(greedy)),
         info("Greedy decisions per second", rate(greedy.decisions_per_second)),
-        (
+        judged(
             "Greedy/random cost per deal",
             f"{cost:.2f}×",
             f"≤ {GREEDY_COST_LIMIT:g}×",
-            met(cost <= GREEDY_COST_LIMIT),
+            cost <= GREEDY_COST_LIMIT,
+            targets,
         ),
         info(
             "Decisions per deal, random / greedy",
             f"{random.decisions_per_deal:.1f} / {greedy.decisions_per_deal:.1f}",
         ),
+        info("`legal_actions` calls per second", rate(build.legal["calls_per_second"])),
+    ]
+    return rows + ratio_rows(random, baselines)
+
+
+def not_compiled_rows() -> list[Row]:
+    """The compiled group when that build could not be measured: the targets stay unjudged."""
+    return [
+        ("Compiled build not measured (see notes)", "—", "the issue's targets", "**not judged**")
     ]
 
 
-def compiled_rows(results: Results) -> list[tuple[str, str, str, str]]:
-    """The same random selfplay with the rules compiled by mypyc, as deployments may run it."""
-    compiled = results.compiled
-    if compiled is None:
-        return []
+def speedup_rows(compiled: Build, interpreted: Build) -> list[Row]:
+    """Compiled over interpreted; the games are identical, so deals/s and decisions/s agree."""
+    legal = compiled.legal["calls_per_second"] / interpreted.legal["calls_per_second"]
     return [
-        (
-            "Random deals per second, rules compiled with mypyc",
-            spread(compiled),
-            f"≥ {rate(TARGET_DEALS)}",
-            met(compiled.deals_per_second >= TARGET_DEALS),
-        ),
-        (
-            "Random decisions per second, rules compiled with mypyc",
-            rate(compiled.decisions_per_second),
-            f"≥ {rate(TARGET_DECISIONS)}",
-            met(compiled.decisions_per_second >= TARGET_DECISIONS),
+        info(
+            "Compiled/interpreted, random selfplay",
+            f"{paired_ratio(compiled.random, interpreted.random):.2f}×",
         ),
         info(
-            "Compiled/interpreted, random deals", f"{paired_ratio(compiled, results.random):.2f}×"
+            "Compiled/interpreted, greedy selfplay",
+            f"{paired_ratio(compiled.greedy, interpreted.greedy):.2f}×",
         ),
+        info("Compiled/interpreted, `legal_actions`", f"{legal:.2f}×"),
     ]
 
 
-def legal_rows(legal: dict[str, Any]) -> list[tuple[str, str, str, str]]:
-    """``legal_actions`` on its own: its speed and the size of the action space it enumerates."""
-    sample = f"{legal['positions']:,.0f} positions of {legal['deals']:,.0f} random deals"
+def sample_rows(legal: dict[str, Any]) -> list[Row]:
+    """The ``legal_actions`` sample and the size of the action space it enumerates."""
     takes = f"{legal['take_positions']:,.0f} of them"
     return [
-        info(f"`legal_actions` calls per second ({sample})", rate(legal["calls_per_second"])),
+        info(
+            "`legal_actions` sample",
+            f"{legal['positions']:,.0f} positions of {legal['deals']:,.0f} random deals",
+        ),
         info("Legal actions per position, mean", f"{legal['mean_actions']:.2f}"),
         info("Legal actions per position, max", f"{legal['max_actions']:.0f}"),
         info(
@@ -230,42 +265,66 @@ def legal_rows(legal: dict[str, Any]) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def ratio_rows(results: Results) -> list[tuple[str, str, str, str]]:
+def ratio_rows(random: Summary, baselines: Sequence[Summary]) -> list[Row]:
     """Ours/RLCard, against the first RLCard loop measured (the bare engine: the like-for-like)."""
-    rlcard = next((b for b in results.baselines if b.library.startswith("rlcard")), None)
+    rlcard = next((b for b in baselines if b.library.startswith("rlcard")), None)
     if rlcard is None:
         return [info("Ours/RLCard", "not measured (see notes)")]
-    ours = results.random
     return [
         info(
-            f"Ours/RLCard deals per second ({rlcard.label})",
-            f"{paired_ratio(ours, rlcard):.2f}×",
+            f"Ours/RLCard deals per second ({rlcard.label})", f"{paired_ratio(random, rlcard):.2f}×"
         ),
         info(
             f"Ours/RLCard decisions per second ({rlcard.label})",
-            f"{decision_ratio(ours, rlcard):.2f}×",
+            f"{decision_ratio(random, rlcard):.2f}×",
         ),
     ]
 
 
+def main_rows(results: Results) -> list[Row]:
+    """The two groups, compiled (judged) first, then what both builds share."""
+    compiled, interpreted = results.compiled, results.interpreted
+    rows = [group("Compiled (mypyc) — the build deployments run")]
+    if compiled is None:
+        rows += not_compiled_rows()
+    else:
+        rows += build_rows(compiled, True, results.baselines)
+    rows += [group("Interpreted (development) — the targets do not apply")]
+    rows += build_rows(interpreted, False, results.baselines)
+    if compiled is not None:
+        rows += speedup_rows(compiled, interpreted)
+        rows += [group("Both builds")]
+        rows += [
+            info(
+                "Same games for the same seed (wins, draws, decisions, mean turns)",
+                "identical (see notes)",
+            )
+        ]
+    else:
+        rows += [group("Sample")]
+    return rows + sample_rows(interpreted.legal)
+
+
 def render(results: Results) -> str:
-    """The generated block: machine, commands, the targets table, the references, notes."""
+    """The generated block: machine, commands, the grouped main table, the references, notes."""
+    passes = len(results.interpreted.legal["passes"])
     parts = ["## Latest run", ""]
     parts += [f"- {name}: {value}" for name, value in results.machine]
     parts += [
         "",
         f"Commands; selfplay and references run {results.repeats} times each, interleaved, and"
-        " the medians count; the `legal_actions` sample is timed once, as the median of"
-        f" {len(results.legal['passes'])} passes over it:",
+        " the medians count; each `legal_actions` sample is timed once, as the median of"
+        f" {passes} passes over it:",
         "",
         "```",
     ]
     parts += [*results.commands, "```", ""]
-    rows = target_rows(results) + compiled_rows(results)
-    rows += legal_rows(results.legal) + ratio_rows(results)
-    parts += [table(("Measurement", "Value", "Target", "Met?"), rows), ""]
+    parts += [table(("Measurement", "Value", "Target", "Met?"), main_rows(results)), ""]
     if results.baselines:
-        parts += [baseline_table(results.random, results.baselines), ""]
+        ours = [("interpreted", results.interpreted.random)]
+        if results.compiled is not None:
+            ours.insert(0, ("compiled", results.compiled.random))
+        parts += [baseline_table(ours, results.baselines), ""]
     parts += [f"- {note}" for note in results.notes]
     return "\n".join(parts).rstrip("\n")
 
@@ -280,5 +339,6 @@ def standing_notes(legal: dict[str, Any]) -> list[str]:
         " like-for-like with our selfplay and the faster of the two RLCard loops, so the ratio in"
         " the main table is the conservative one; `env.run` also encodes numpy observations.",
         f"`legal_actions` is timed over every decision point of {legal['deals']} seeded random"
-        " deals, collected once; caches inside the rules are warm, as they are in selfplay.",
+        " deals, collected once per build; caches inside the rules are warm, as they are in"
+        " selfplay.",
     ]

@@ -1,10 +1,13 @@
-"""``make bench``: our selfplay speed, ``legal_actions`` alone, and a reference gin rummy, in one run.
+"""``make bench``: selfplay speed and ``legal_actions`` alone, for both builds, and references.
 
-Every timed command is a subprocess pinned to one core and repeated, interleaved with the others,
-so that the machine's drift hits all of them alike and the ratios between them stay meaningful.
-Our commands are exactly the ones a user types (``conquian selfplay ... --json``); the references
-run in a separate venv so their packages never reach the project's dependencies.  The results go
-to stdout and into ``docs/benchmarks.md`` between its markers.
+Our commands run with both builds of the rules core: interpreted, exactly as a user types them
+(``conquian selfplay ... --json``), and compiled with mypyc, the same CLI module loaded from the
+compiled tree.  For the same seed both builds must play the same games; a run where they do not
+stops before writing anything.  Every timed command is a subprocess pinned to one core and
+repeated, interleaved with the others, so that the machine's drift hits all of them alike and the
+ratios between them stay meaningful.  The references run in a separate venv so their packages
+never reach the project's dependencies.  The results go to stdout and into
+``docs/benchmarks.md`` between its markers.
 """
 
 from __future__ import annotations
@@ -103,33 +106,78 @@ def machine(pinning: tuple[str, ...], bench_python: Path | None) -> list[tuple[s
     ]
 
 
+BOTS = ("random", "greedy")
+INTERPRETED, COMPILED = "interpreted", "compiled"
+# What a seed fixes in a selfplay run: both builds must report exactly these alike.
+SAME_GAMES = ("games", "wins", "draws", "decisions", "mean_turns")
+# What a seed fixes in the ``legal_actions`` sample.
+SAME_SAMPLE = (
+    "positions",
+    "mean_actions",
+    "max_actions",
+    "take_positions",
+    "mean_actions_with_take",
+)
+
+
+class Mismatch(RuntimeError):
+    """The compiled and interpreted builds disagreed on what a seed fixes: not the same game."""
+
+
+def label(bot: str, build: str) -> str:
+    """The name of one selfplay command, as printed while running and used as a key."""
+    return f"{bot}, {build}"
+
+
+def selfplay_arguments(args: argparse.Namespace, bot: str) -> tuple[str, ...]:
+    """The ``selfplay`` subcommand as the issue states it."""
+    games = ("--games", str(args.games), "--seed", str(args.seed))
+    return ("selfplay", *games, "--bot", bot, "--json")
+
+
 def our_jobs(args: argparse.Namespace) -> list[Job]:
-    """``conquian selfplay`` with each bot, as the issue states the commands."""
+    """``conquian selfplay`` with each bot, interpreted: the command a user types."""
     conquian = relative(Path(sys.prefix) / "bin" / "conquian")
-    common = ("selfplay", "--games", str(args.games), "--seed", str(args.seed))
-    return [Job(bot, (conquian, *common, "--bot", bot, "--json")) for bot in ("random", "greedy")]
+    return [
+        Job(label(bot, INTERPRETED), (conquian, *selfplay_arguments(args, bot))) for bot in BOTS
+    ]
 
 
 def compiled_jobs(args: argparse.Namespace, tree: Path | None, notes: list[str]) -> list[Job]:
-    """Random selfplay with the mypyc-compiled rules, checked to really load the compiled code.
+    """Selfplay with each bot on the mypyc build, checked to really load the compiled code.
 
     ``-P`` keeps the current directory (the source tree) from shadowing ``PYTHONPATH``.
     """
     if tree is None:
         return []
     python = relative(Path(sys.executable))
-    argv = (python, "-P", "-m", "adapters.cli.main", "selfplay", "--games", str(args.games))
-    job = Job(
-        "random, mypyc",
-        (*argv, "--seed", str(args.seed), "--bot", "random", "--json"),
-        (("PYTHONPATH", relative(tree)),),
+    env = (("PYTHONPATH", relative(tree)),)
+    jobs = [
+        Job(
+            label(bot, COMPILED),
+            (python, "-P", "-m", "adapters.cli.main", *selfplay_arguments(args, bot)),
+            env,
+        )
+        for bot in BOTS
+    ]
+    modules = ("service.rules.legal", "service.bots", "service.selfplay")
+    code = f"import importlib; print(*(importlib.import_module(m).__file__ for m in {modules!r}))"
+    probe = [python, "-P", "-c", code]
+    loaded = subprocess.run(
+        probe, cwd=ROOT, env=environment(jobs[0]), capture_output=True, text=True
     )
-    probe = [python, "-P", "-c", "import service.rules.legal as m; print(m.__file__)"]
-    loaded = subprocess.run(probe, cwd=ROOT, env=environment(job), capture_output=True, text=True)
-    if not loaded.stdout.strip().endswith(".so"):
-        notes.append(f"The mypyc build was not picked up ({loaded.stdout.strip()}); not measured.")
+    files = loaded.stdout.split()
+    if len(files) != len(modules) or not all(file.endswith(".so") for file in files):
+        found = loaded.stdout.strip() or last_line(loaded.stderr)
+        notes.append(f"The mypyc build was not picked up ({found}); not measured.")
         return []
-    return [job]
+    return jobs
+
+
+def last_line(text: str) -> str:
+    """The last non-blank line of some output: usually the reason something failed."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return lines[-1].strip() if lines else "no output"
 
 
 def reference_jobs(args: argparse.Namespace, usable: set[str]) -> list[Job]:
@@ -196,11 +244,61 @@ def summarise(job: Job, runs: Sequence[dict[str, Any]]) -> Summary:
     )
 
 
-def legal_job(args: argparse.Namespace) -> Job:
-    """``legal_actions`` timed on its own, in the project venv."""
+def legal_jobs(args: argparse.Namespace, compiled: Sequence[Job]) -> list[Job]:
+    """``legal_actions`` timed on its own: interpreted, then compiled if that build is measured.
+
+    The compiled run starts the script by path with ``-P`` and the compiled tree on
+    ``PYTHONPATH``, as the compiled selfplay does; the script imports only ``service.rules``.
+    """
     python = relative(Path(sys.executable))
-    argv = (python, "-m", "tests.bench.legal", "--deals", str(args.legal_deals))
-    return Job("legal_actions", (*argv, "--seed", str(args.seed)))
+    sample = ("--deals", str(args.legal_deals), "--seed", str(args.seed))
+    jobs = [Job(label("legal_actions", INTERPRETED), (python, "-m", "tests.bench.legal", *sample))]
+    if compiled:
+        script = relative(Path(__file__).with_name("legal.py"))
+        argv = (python, "-P", script, *sample)
+        jobs.append(Job(label("legal_actions", COMPILED), argv, compiled[0].env))
+    return jobs
+
+
+def outcomes(run: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
+    """The part of a run's report that the seed fixes."""
+    return {key: run[key] for key in keys}
+
+
+def check_same(runs: dict[str, list[dict[str, Any]]], keys: Sequence[str]) -> None:
+    """Every run in ``runs`` must report the same ``keys``, else :class:`Mismatch`.
+
+    Run across the builds (and the repeats): the compiled code is only worth measuring if it
+    plays exactly the game the interpreted code plays.
+    """
+    seen = {
+        f"{name}, run {number}": outcomes(run, keys)
+        for name, group in runs.items()
+        for number, run in enumerate(group, 1)
+    }
+    if len({json.dumps(value, sort_keys=True) for value in seen.values()}) > 1:
+        lines = "\n".join(f"  {name}: {value}" for name, value in seen.items())
+        raise Mismatch(f"the builds disagree on what the seed fixes ({', '.join(keys)}):\n{lines}")
+
+
+def check_builds(runs: dict[str, list[dict[str, Any]]], seed: int) -> list[str]:
+    """Both bots played the same games in both builds; returns the note recording it."""
+    if not any(name.endswith(COMPILED) for name in runs):
+        return []
+    described = []
+    for bot in BOTS:
+        group = {build: runs[label(bot, build)] for build in (COMPILED, INTERPRETED)}
+        check_same(group, SAME_GAMES)
+        first = group[COMPILED][0]
+        described.append(
+            f"{bot}: wins {first['wins'][0]:,} / {first['wins'][1]:,}, {first['draws']:,} drawn,"
+            f" {first['decisions']:,} decisions, {first['mean_turns']:.3f} turns per deal"
+        )
+    return [
+        f"Same games in both builds, checked in every run (a difference stops the run): for seed"
+        f" {seed}, compiled and interpreted report identical wins, draws, decisions and mean"
+        f" turns in every repeat; {'; '.join(described)}. The `legal_actions` samples match too."
+    ]
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -222,40 +320,66 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Prepare, print the machine and commands, measure, then print and record the tables."""
-    args = parse(argv)
+def measure(args: argparse.Namespace) -> int:
+    """Prepare, print the machine and commands, measure, check, then print and record the tables."""
     notes: list[str] = []
+    if args.no_mypyc:
+        notes.append("The compiled build was skipped (`--no-mypyc`): the targets are not judged.")
+    if args.no_references:
+        notes.append("The references were skipped (`--no-references`).")
     venv = args.bench_venv
     usable = set() if args.no_references else prepare.bench_venv(venv, args.python, notes)
     tree = None if args.no_mypyc else prepare.compiled_tree(venv / "mypyc", sys.executable, notes)
     pinning = pin(args.core)
     facts = machine(pinning, venv / "bin" / "python" if usable else None)
-    ours, compiled = our_jobs(args), compiled_jobs(args, tree, notes)
-    references, legal = reference_jobs(args, usable), legal_job(args)
-    jobs = [*ours, *compiled, *references]
-    commands = [job.shown(pinning) for job in [*jobs, legal]]
+    compiled, interpreted = compiled_jobs(args, tree, notes), our_jobs(args)
+    references, legal = reference_jobs(args, usable), legal_jobs(args, compiled)
+    jobs = [*compiled, *interpreted, *references]
+    commands = [job.shown(pinning) for job in [*jobs, *legal]]
     print("\n".join(f"{name}: {value}" for name, value in facts))
     print("Commands:\n  " + "\n  ".join(commands), flush=True)
     runs = run_interleaved(jobs, pinning, args.repeats)
+    notes += check_builds(runs, args.seed)
+    legal_figures = {job.label: run_json(job, pinning) for job in legal}
+    check_same({name: [figures] for name, figures in legal_figures.items()}, SAME_SAMPLE)
     summaries = {job.label: summarise(job, runs[job.label]) for job in jobs}
-    legal_figures = run_json(legal, pinning)
+
+    def build(name: str) -> report.Build | None:
+        if label("random", name) not in summaries:
+            return None
+        return report.Build(
+            random=summaries[label("random", name)],
+            greedy=summaries[label("greedy", name)],
+            legal=legal_figures[label("legal_actions", name)],
+        )
+
+    interpreted_build = build(INTERPRETED)
+    assert interpreted_build is not None  # always measured
     results = report.Results(
         machine=facts,
         commands=commands,
         repeats=args.repeats,
-        random=summaries["random"],
-        greedy=summaries["greedy"],
-        compiled=summaries[compiled[0].label] if compiled else None,
-        legal=legal_figures,
+        compiled=build(COMPILED),
+        interpreted=interpreted_build,
         baselines=[summaries[job.label] for job in references],
-        notes=notes + report.standing_notes(legal_figures),
+        notes=notes + report.standing_notes(legal_figures[label("legal_actions", INTERPRETED)]),
     )
     block = report.render(results)
     print("\n" + block)
     report.write(args.doc, block)
     print(f"\nWritten to {relative(args.doc)}")
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; a disagreement between the builds fails it, leaving the doc alone."""
+    args = parse(argv)
+    try:
+        return measure(args)
+    except Mismatch as error:
+        print(f"\nBENCHMARK FAILED: {error}", file=sys.stderr)
+        print(f"{relative(args.doc)} left unchanged.", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
