@@ -2,7 +2,7 @@
 
 ``pip install .`` gives the pure-Python package (what development and the tests use).  With
 ``CONQUIAN_MYPYC=1`` (and mypy installed, ``--no-build-isolation``) the typed rules modules are
-compiled with mypyc into C extensions (with the bots and the self-play loop that drive it): same code, same results, about twice as fast, for
+compiled with mypyc into C extensions (with the bots and the self-play loop that drive it): same code, same results, about 2.5 times as fast, for
 deployments and ``make bench``.  ``cards.py`` stays interpreted: its card types subclass ``int``,
 which mypyc cannot compile, and ``__init__`` only re-exports.
 """

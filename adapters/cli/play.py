@@ -19,7 +19,7 @@ from service.narration import narrate
 from service.prompts import error_text, help_text, options_text
 from service.rules.actions import Action, StartDeal, StartMatch
 from service.rules.cards import DECK, Card
-from service.rules.decide import decide
+from service.rules.decide import cuts_from, decide
 from service.rules.errors import IllegalAction
 from service.rules.events import Event
 from service.rules.evolve import evolve
@@ -71,19 +71,9 @@ class TerminalGame:
     def _start_match(self) -> StartMatch:
         setup = self.setup
         if setup.variant.first_dealer is FirstDealer.CUT_LOW_DEALS:
-            return StartMatch(setup.variant, setup.terms, cuts=self._cut())
+            return StartMatch(setup.variant, setup.terms, cuts=cuts_from(self._shuffled()))
         dealer = setup.dealer if setup.dealer is not None else self.rng.choice(list(Seat))
         return StartMatch(setup.variant, setup.terms, dealer)
-
-    def _cut(self) -> tuple[Card, ...]:
-        """Each seat cuts a card from a shuffled pack, again while the ranks tie (R2.4)."""
-        pack = self._shuffled()
-        cuts: list[Card] = []
-        for first, second in zip(pack[::2], pack[1::2], strict=True):
-            cuts += [first, second]
-            if first.rank != second.rank:
-                break
-        return tuple(cuts)
 
     def _shuffled(self) -> tuple[Card, ...]:
         deck = list(DECK)

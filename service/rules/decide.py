@@ -100,6 +100,16 @@ def dealer_by_cut(cuts: tuple[Card, ...]) -> Seat:
     return Seat.FIRST if first.rank < second.rank else Seat.SECOND
 
 
+def cuts_from(pack: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cut cards a shuffled pack gives: a card for each seat, again while the ranks tie."""
+    cuts: list[Card] = []
+    for first, second in zip(pack[::2], pack[1::2], strict=True):
+        cuts += [first, second]
+        if first.rank != second.rank:
+            break
+    return tuple(cuts)
+
+
 def _start_deal(state: GameState, action: StartDeal) -> list[Event]:
     """Deal from the recorded order (R5) and make the automatic first flip or upcard (A20, R8.6)."""
     if state.phase is not Phase.DEALING:

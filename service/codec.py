@@ -1,0 +1,166 @@
+"""Events as JSON objects: the one encoding shared by storage and exported logs.
+
+Every event type has a stable name (its class name) and an explicit list of fields with their
+kinds, so the stored and exported form never changes by accident when Python code is renamed.
+Cards are written ``7H``, sets of cards as lists, seats as 1 and 2, variants as their flags
+(docs/log-format.md).  ``SCHEMA_VERSION`` counts incompatible changes of this encoding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeGuard
+
+from .game_events import (
+    DealCommitted,
+    DealRevealed,
+    GameEvent,
+    GameOpened,
+    PlayerJoined,
+    RematchAccepted,
+    RematchOffered,
+    TimeControl,
+)
+from .rules import events as rules
+from .rules.cards import CardSet, card
+from .rules.events import Event
+from .rules.seats import Seat
+from .rules.variants import MatchTerms, Variant
+
+SCHEMA_VERSION = 1
+
+LogEvent = Event | GameEvent
+Json = dict[str, Any]
+
+
+class CodecError(ValueError):
+    """A stored or exported event that does not decode: unknown name, missing or bad field."""
+
+
+def _card_list(value: Any) -> list[str]:
+    return [str(one) for one in value]
+
+
+def _cards(value: Any) -> CardSet:
+    return CardSet.of(card(text) for text in value)
+
+
+def _terms(value: Any) -> MatchTerms:
+    return MatchTerms(value["deals"], value["target"], value["stake"])
+
+
+def _time_control(value: Any) -> TimeControl:
+    return TimeControl(
+        value["move_seconds"], value["reserve_seconds"], value["on_timeout"], value["max_timeouts"]
+    )
+
+
+def _optional(decode: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else decode(value)
+
+
+Kind = tuple[Callable[[Any], Any], Callable[[Any], Any]]
+"""How one field is written to JSON and read back."""
+
+SEAT: Kind = (lambda s: s.number, lambda n: Seat(int(n) - 1))
+CARD: Kind = (str, card)
+CARDS: Kind = (_card_list, _cards)
+DECK: Kind = (_card_list, lambda v: tuple(card(text) for text in v))
+TABLE: Kind = (lambda t: [_card_list(c) for c in t], lambda v: tuple(_cards(c) for c in v))
+INT: Kind = (int, int)
+TEXT: Kind = (str, str)
+OPTIONAL_SEAT: Kind = (_optional(SEAT[0]), _optional(SEAT[1]))
+OPTIONAL_TEXT: Kind = (_optional(str), _optional(str))
+VARIANT: Kind = (lambda v: v.flags(), lambda v: Variant().with_flags(v))
+TERMS: Kind = (
+    lambda t: {"deals": t.deals, "target": t.target, "stake": t.stake},
+    _terms,
+)
+TIME_CONTROL: Kind = (lambda t: t.values(), _time_control)
+SCORES: Kind = (list, lambda v: (int(v[0]), int(v[1])))
+
+SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
+    GameOpened: (
+        ("game_id", TEXT),
+        ("host", TEXT),
+        ("variant", VARIANT),
+        ("terms", TERMS),
+        ("time_control", TIME_CONTROL),
+        ("invitation", TEXT),
+        ("rematch_of", OPTIONAL_TEXT),
+    ),
+    PlayerJoined: (("player", TEXT), ("seat", SEAT)),
+    DealCommitted: (("number", INT), ("commitment", TEXT), ("salt", TEXT)),
+    DealRevealed: (("number", INT), ("salt", TEXT)),
+    RematchOffered: (("player", TEXT),),
+    RematchAccepted: (("player", TEXT), ("game_id", TEXT)),
+    rules.MatchStarted: (
+        ("variant", VARIANT),
+        ("terms", TERMS),
+        ("first_dealer", SEAT),
+        ("cuts", DECK),
+    ),
+    rules.DealStarted: (("number", INT), ("dealer", SEAT), ("deck", DECK)),
+    rules.UpcardTurned: (("seat", SEAT), ("card", CARD)),
+    rules.CardTurnedUp: (("seat", SEAT), ("card", CARD)),
+    rules.CenterCardTaken: (("seat", SEAT), ("card", CARD), ("put_down", CARDS), ("table", TABLE)),
+    rules.CardDiscarded: (("seat", SEAT), ("card", CARD)),
+    rules.CardRefused: (("seat", SEAT), ("card", CARD)),
+    rules.HandMelded: (("seat", SEAT), ("put_down", CARDS), ("table", TABLE)),
+    rules.ForceWindowOpened: (("seat", SEAT),),
+    rules.ForceDeclined: (("seat", SEAT),),
+    rules.CardForced: (("seat", SEAT),),
+    rules.CardLaidOff: (("seat", SEAT), ("card", CARD), ("table", TABLE)),
+    rules.CardBuried: (("card", CARD),),
+    rules.CardPassed: (("seat", SEAT), ("card", CARD)),
+    rules.DealWon: (("seat", SEAT), ("amount", INT)),
+    rules.DealDrawn: (("number", INT),),
+    rules.PlayerResigned: (("seat", SEAT),),
+    rules.MatchEnded: (("winner", OPTIONAL_SEAT), ("scores", SCORES)),
+}
+BY_NAME: dict[str, type] = {kind.__name__: kind for kind in SCHEMAS}
+
+
+_GAME_EVENTS = (
+    GameOpened,
+    PlayerJoined,
+    DealCommitted,
+    DealRevealed,
+    RematchOffered,
+    RematchAccepted,
+)
+
+
+def is_rules_event(event: LogEvent) -> TypeGuard[Event]:
+    """True for a move of the rules, false for a game event (players, fairness, rematch)."""
+    return not isinstance(event, _GAME_EVENTS)
+
+
+def name_of(event: LogEvent) -> str:
+    """The stable name an event is stored under."""
+    return type(event).__name__
+
+
+def encode(event: LogEvent) -> Json:
+    """The event's fields as a JSON-ready object (without its name)."""
+    schema = SCHEMAS[type(event)]
+    return {field: kind[0](getattr(event, field)) for field, kind in schema}
+
+
+def decode(name: str, data: Mapping[str, Any]) -> LogEvent:
+    """The event stored under ``name`` with ``data``; raises ``CodecError`` if it does not fit."""
+    kind = BY_NAME.get(name)
+    if kind is None:
+        raise CodecError(f"unknown event {name!r}")
+    schema = SCHEMAS[kind]
+    extra = set(data) - {field for field, _ in schema}
+    if extra:
+        raise CodecError(f"{name} has unexpected fields: {', '.join(sorted(extra))}")
+    try:
+        values = {field: codec[1](data[field]) for field, codec in schema}
+    except KeyError as missing:
+        raise CodecError(f"{name} lacks the field {missing}") from None
+    except (TypeError, ValueError, IndexError) as bad:
+        raise CodecError(f"{name} has a bad field: {bad}") from None
+    event: LogEvent = kind(**values)
+    return event

@@ -1,0 +1,56 @@
+"""Why the game service refuses a request, beside the rules' own reasons (``rules.errors``).
+
+They share the rules' ``IllegalAction`` base, so every channel answers both kinds the same way.
+"""
+
+from __future__ import annotations
+
+from .rules.errors import IllegalAction
+
+
+class StaleVersion(IllegalAction):
+    code = "stale_version"
+    template = (
+        "This position has moved on (you saw move {seen}; the game is at move {current}). "
+        "Look at the game again before you play."
+    )
+
+
+class NotAPlayer(IllegalAction):
+    code = "not_a_player"
+    template = "You are not a player in this game."
+
+
+class GameNotStarted(IllegalAction):
+    code = "game_not_started"
+    template = "The game is waiting for a second player to accept the invitation."
+
+
+class UnknownInvitation(IllegalAction):
+    code = "unknown_invitation"
+    template = "There is no game with this invitation."
+
+
+class OwnInvitation(IllegalAction):
+    code = "own_invitation"
+    template = "This is your own game: send the invitation to your opponent."
+
+
+class InvitationUsed(IllegalAction):
+    code = "invitation_used"
+    template = "This invitation has been used: the game already has two players."
+
+
+class GameNotOver(IllegalAction):
+    code = "game_not_over"
+    template = "The game is still being played: its log holds hidden cards until it ends."
+
+
+class RematchNotYet(IllegalAction):
+    code = "rematch_not_yet"
+    template = "A rematch can be offered once the game is over."
+
+
+class NoRematchOffered(IllegalAction):
+    code = "no_rematch_offered"
+    template = "Your opponent has not offered a rematch; you can offer one yourself."

@@ -1,0 +1,134 @@
+"""Events of a game that are not moves of the rules: who plays, fair deals, rematches.
+
+A game's log is these events interleaved with the rules' events (``service.rules.events``).  Each
+is a ``Record``, named in the past tense and stable: the names are written to the log and to
+exported files (docs/log-format.md).
+"""
+
+from __future__ import annotations
+
+from typing import Final, NewType
+
+from .rules.records import Record
+from .rules.seats import Seat
+from .rules.variants import MatchTerms, Variant
+
+PlayerId = NewType("PlayerId", str)
+GameId = NewType("GameId", str)
+
+
+class TimeControl(Record):
+    """How long each decision may take and what happens when it takes longer (issue: deadlines).
+
+    Stored with the game from the start so the scheduler can enforce it; the rules ignore it.
+    """
+
+    __slots__ = ("max_timeouts", "move_seconds", "on_timeout", "reserve_seconds")
+    __match_args__ = ("move_seconds", "reserve_seconds", "on_timeout", "max_timeouts")
+
+    def __init__(
+        self,
+        move_seconds: int = 24 * 3600,
+        reserve_seconds: int = 0,
+        on_timeout: str = "auto",
+        max_timeouts: int = 3,
+    ) -> None:
+        self.move_seconds: Final = move_seconds
+        self.reserve_seconds: Final = reserve_seconds
+        self.on_timeout: Final = on_timeout
+        self.max_timeouts: Final = max_timeouts
+
+
+class GameOpened(Record):
+    """``host`` opened a game and takes the first seat; ``invitation`` lets one player join."""
+
+    __slots__ = ("game_id", "host", "invitation", "rematch_of", "terms", "time_control", "variant")
+    __match_args__ = (
+        "game_id",
+        "host",
+        "variant",
+        "terms",
+        "time_control",
+        "invitation",
+        "rematch_of",
+    )
+
+    def __init__(
+        self,
+        game_id: GameId,
+        host: PlayerId,
+        variant: Variant,
+        terms: MatchTerms,
+        time_control: TimeControl,
+        invitation: str,
+        rematch_of: GameId | None = None,
+    ) -> None:
+        self.game_id: Final = game_id
+        self.host: Final = host
+        self.variant: Final = variant
+        self.terms: Final = terms
+        self.time_control: Final = time_control
+        self.invitation: Final = invitation
+        self.rematch_of: Final = rematch_of
+
+
+class PlayerJoined(Record):
+    """``player`` took ``seat``; with both seats taken the match begins."""
+
+    __slots__ = ("player", "seat")
+    __match_args__ = ("player", "seat")
+
+    def __init__(self, player: PlayerId, seat: Seat) -> None:
+        self.player: Final = player
+        self.seat: Final = seat
+
+
+class DealCommitted(Record):
+    """Before deal ``number`` is dealt: SHA-256 of its deck order and ``salt``, for both to see.
+
+    The salt is hidden like the deck order in ``DealStarted``: kept in the log (so a restart loses
+    nothing) but shown to nobody until ``DealRevealed``.
+    """
+
+    __slots__ = ("commitment", "number", "salt")
+    __match_args__ = ("number", "commitment", "salt")
+
+    def __init__(self, number: int, commitment: str, salt: str) -> None:
+        self.number: Final = number
+        self.commitment: Final = commitment
+        self.salt: Final = salt
+
+
+class DealRevealed(Record):
+    """After deal ``number`` ended: the salt, so anyone can check the deck was fixed in advance."""
+
+    __slots__ = ("number", "salt")
+    __match_args__ = ("number", "salt")
+
+    def __init__(self, number: int, salt: str) -> None:
+        self.number: Final = number
+        self.salt: Final = salt
+
+
+class RematchOffered(Record):
+    __slots__ = ("player",)
+    __match_args__ = ("player",)
+
+    def __init__(self, player: PlayerId) -> None:
+        self.player: Final = player
+
+
+class RematchAccepted(Record):
+    """The offer was accepted; ``game_id`` is the new game (opened with ``rematch_of`` this one)."""
+
+    __slots__ = ("game_id", "player")
+    __match_args__ = ("player", "game_id")
+
+    def __init__(self, player: PlayerId, game_id: GameId) -> None:
+        self.player: Final = player
+        self.game_id: Final = game_id
+
+
+GameEvent = (
+    GameOpened | PlayerJoined | DealCommitted | DealRevealed | RematchOffered | RematchAccepted
+)

@@ -1,0 +1,194 @@
+"""The ports of the game service: what it needs from the outside world, as ``Protocol``s.
+
+Adapters implement them (SQL storage, the system clock and random source); ``memory.py`` holds
+faithful in-memory versions for tests and the terminal.  Values crossing a port are the small
+frozen dataclasses below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from .codec import LogEvent
+from .game_events import GameId, PlayerId
+from .rules.cards import Card
+
+
+class ConcurrencyError(Exception):
+    """Another writer appended to the game first: the expected version is no longer current."""
+
+
+class UnknownGame(LookupError):
+    """No game has this id."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event as the log holds it: its place in its game (``seq``, from 1), its place in the whole
+    log (``position``, increasing across games, for followers) and when it was appended."""
+
+    game_id: GameId
+    seq: int
+    position: int
+    event: LogEvent
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Notification:
+    """``player`` must be told what happened in ``game_id`` from event ``from_seq`` to ``to_seq``."""
+
+    player: PlayerId
+    game_id: GameId
+    from_seq: int
+    to_seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One line of a player's list of games: a projection rebuilt from the log on every append."""
+
+    game_id: GameId
+    players: tuple[PlayerId | None, PlayerId | None]
+    status: str
+    """``open`` (waiting for a second player), ``playing`` or ``over``."""
+    to_act: PlayerId | None
+    since: datetime
+    """When the current decision became ``to_act``'s (or when the game changed status)."""
+    version: int
+    invitation: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class InboxReply:
+    """Completes an inbound message in the same transaction as the events it caused."""
+
+    source: str
+    key: str
+    reply: str
+
+
+@dataclass(frozen=True, slots=True)
+class InboxEntry:
+    """An inbound message, stored before it is acknowledged; ``reply`` is set once it was handled."""
+
+    source: str
+    key: str
+    payload: str
+    received_at: datetime
+    reply: str | None
+
+
+class EventStore(Protocol):
+    """The event log: append-only per game, with optimistic concurrency on the game's version."""
+
+    def load(self, game_id: GameId) -> list[StoredEvent]:
+        """Every event of the game in order; empty for an unknown game."""
+        ...
+
+    def append(
+        self,
+        game_id: GameId,
+        expected_version: int,
+        events: Sequence[LogEvent],
+        at: datetime,
+        summary: GameSummary,
+        notifications: Sequence[Notification] = (),
+        inbox_reply: InboxReply | None = None,
+    ) -> list[StoredEvent]:
+        """Append atomically with the summary, the notifications and the inbox reply.
+
+        Raises ``ConcurrencyError`` unless the game has exactly ``expected_version`` events.
+        """
+        ...
+
+    def read_all(self, after: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        """Events of every game with ``position`` greater than ``after``, in position order."""
+        ...
+
+    def summaries(self, player: PlayerId) -> list[GameSummary]:
+        """The player's games, most recently changed first."""
+        ...
+
+    def game_by_invitation(self, invitation: str) -> GameId | None: ...
+
+
+class Inbox(Protocol):
+    """Inbound messages, unique by ``(source, key)``, so a message delivered twice is handled once."""
+
+    def receive(self, source: str, key: str, payload: str, at: datetime) -> InboxEntry:
+        """Store the message unless it is known; either way return the stored entry."""
+        ...
+
+    def complete(self, source: str, key: str, reply: str) -> None:
+        """Record the reply of a message that changed no game (a query or a rejected move)."""
+        ...
+
+    def pending(self, limit: int = 100) -> list[InboxEntry]:
+        """Messages stored but not yet handled, oldest first (to resume after a crash)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """Where a player can be reached: ``("telegram", "12345")``, ``("email", "ana@example.org")``,
+    ``("web", <token digest>)``.  Each address belongs to one player."""
+
+    channel: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    player: PlayerId
+    name: str
+    language: str = "en"
+    timezone: str = "UTC"
+
+
+class Directory(Protocol):
+    """Players and the channel addresses they play from, so one game can mix channels."""
+
+    def player_at(self, address: Address) -> PlayerId | None: ...
+
+    def register(self, name: str, address: Address) -> PlayerId:
+        """A new player reachable at ``address`` (which must not belong to anyone yet)."""
+        ...
+
+    def link(self, player: PlayerId, address: Address) -> None:
+        """Reach ``player`` at another address too; an address already linked elsewhere is refused
+        with ``ValueError``."""
+        ...
+
+    def addresses(self, player: PlayerId) -> list[Address]: ...
+
+    def profile(self, player: PlayerId) -> Profile: ...
+
+
+class Clock(Protocol):
+    def now(self) -> datetime:
+        """The current time, timezone-aware UTC."""
+        ...
+
+
+class Chance(Protocol):
+    """Every random choice the service makes, so tests and replays can fix them."""
+
+    def deck(self) -> tuple[Card, ...]:
+        """A shuffled 40-card deck, top card first."""
+        ...
+
+    def salt(self) -> str:
+        """A secret for a deal commitment (hex)."""
+        ...
+
+    def token(self) -> str:
+        """A new unguessable identifier (game ids, invitations)."""
+        ...
+
+    def random(self) -> float:
+        """A float in [0, 1), for first dealers and the random bot."""
+        ...
