@@ -124,7 +124,10 @@ class GameService:
             raise InvitationUsed()
         events: list[LogEvent] = [PlayerJoined(player, Seat.SECOND)]
         events += decide(game.rules, self._start_match(game))
-        self._append(game, self._follow_ups(game, events), actor=player)
+        try:
+            self._append(game, self._follow_ups(game, events), actor=player)
+        except ConcurrencyError:
+            raise InvitationUsed() from None  # someone else joined first
         return game_id
 
     def act(
@@ -143,14 +146,14 @@ class GameService:
         for _ in range(_RETRIES):
             game = self.game(game_id)
             seat = self._seat(game, player)
-            if expected_version is not None and expected_version != game.version:
-                raise StaleVersion(seen=expected_version, current=game.version)
             if isinstance(command, str):
                 parsed = parse_command(command, view_for(game.rules, seat))
             else:
                 parsed = command
             if isinstance(parsed, ShowHand | ShowHelp):
-                return Outcome(game, player, query=parsed)
+                return Outcome(game, player, query=parsed)  # a look is never stale
+            if expected_version is not None and expected_version != game.version:
+                raise StaleVersion(seen=expected_version, current=game.version)
             events = self._follow_ups(game, decide(game.rules, parsed))
             reply = None
             if inbox_key is not None:
