@@ -1,0 +1,55 @@
+"""Test doubles beyond the in-memory ports of ``service.memory``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from service.codec import LogEvent
+from service.game_events import GameId
+from service.memory import InMemoryEventStore, SeededChance
+from service.ports import GameSummary, InboxReply, Notification, StoredEvent
+from service.rules.cards import Card
+
+PLAYER_1_DEALS = 0.25
+"""A first ``random()`` answer that makes player 1 the first dealer (``GameService`` draws < 0.5)."""
+PLAYER_2_DEALS = 0.75
+
+
+class FixedChance(SeededChance):
+    """Seeded randomness that deals ``decks`` first and answers ``randoms`` first."""
+
+    def __init__(
+        self, seed: int = 0, decks: Sequence[tuple[Card, ...]] = (), randoms: Sequence[float] = ()
+    ) -> None:
+        super().__init__(seed, decks)
+        self._randoms = list(randoms)
+
+    def random(self) -> float:
+        return self._randoms.pop(0) if self._randoms else super().random()
+
+
+class CrashingStore(InMemoryEventStore):
+    """An in-memory store whose process 'dies' (``ConnectionError``) on the first append that
+    ``crash_on`` picks once it is set, before anything of that append is kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.crash_on: Callable[[Sequence[LogEvent]], bool] | None = None
+
+    def append(
+        self,
+        game_id: GameId,
+        expected_version: int,
+        events: Sequence[LogEvent],
+        at: datetime,
+        summary: GameSummary,
+        notifications: Sequence[Notification] = (),
+        inbox_reply: InboxReply | None = None,
+    ) -> list[StoredEvent]:
+        if self.crash_on is not None and self.crash_on(events):
+            self.crash_on = None
+            raise ConnectionError("the process died before this append was committed")
+        return super().append(
+            game_id, expected_version, events, at, summary, notifications, inbox_reply
+        )
