@@ -1,0 +1,249 @@
+"""Verification of a game log: every event re-derived by the same rules code as live play.
+
+The log is walked from the start.  Each move of the rules is turned back into the action that
+must have caused it (``moves.action_for``), ``decide`` is run on the state so far, and the log's
+next events must be exactly what it returns, automatic steps included.  The game's own events
+are checked on the way: the opening, the seats, and each deal's commitment (fixed before the deal,
+matching its deck, its salt revealed once the deal is over).  The answer is the first event that
+does not hold up, and why.  Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .codec import LogEvent, encode, is_rules_event, name_of
+from .fairness import is_committed
+from .game import Game, apply, opened
+from .game_events import (
+    DealCommitted,
+    DealRevealed,
+    GameOpened,
+    PlayerJoined,
+    RematchAccepted,
+    RematchOffered,
+)
+from .logfile import Header, LogFile
+from .moves import action_for, without_second
+from .ports import StoredEvent
+from .rules.actions import Action
+from .rules.decide import decide
+from .rules.errors import IllegalAction
+from .rules.events import DealStarted, MatchStarted
+from .rules.seats import Phase, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """``seq`` is None for a valid log; otherwise the first bad event's number and the reason."""
+
+    seq: int | None = None
+    reason: str = ""
+    game: Game | None = None
+    """The game the log holds, when it is valid."""
+
+    @property
+    def ok(self) -> bool:
+        return self.seq is None
+
+
+class Bad(Exception):
+    def __init__(self, seq: int, reason: str) -> None:
+        super().__init__(reason)
+        self.seq = seq
+        self.reason = reason
+
+
+def verify(log: LogFile) -> Verdict:
+    """Check the whole log; the verdict names the first bad event, or carries the game if valid."""
+    try:
+        return Verdict(game=_walk(log.header, log.events))
+    except Bad as bad:
+        return Verdict(bad.seq, bad.reason)
+
+
+def describe(event: LogEvent) -> str:
+    """An event as the log writes it: ``CardDiscarded {"seat": 1, "card": "4H"}``."""
+    fields = ", ".join(f'"{k}": {_json(v)}' for k, v in encode(event).items())
+    return f"{name_of(event)} {{{fields}}}"
+
+
+def _json(value: object) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_json(one) for one in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f'"{k}": {_json(v)}' for k, v in value.items()) + "}"
+    return "null" if value is None else str(value)
+
+
+def _walk(header: Header, stored: Sequence[StoredEvent]) -> Game:
+    _check_numbering(stored)
+    if not stored:
+        raise Bad(1, "the log has no events: a game's log starts with GameOpened")
+    game = _opening(header, stored[0])
+    index = 1
+    while index < len(stored):
+        one = stored[index]
+        if is_rules_event(one.event):
+            count = _check_move(game, stored, index)
+        else:
+            _check_game_event(game, one)
+            count = 1
+        for step in stored[index : index + count]:
+            game = apply(game, step)
+        index += count
+    _check_end(header, game, stored)
+    return game
+
+
+def _check_numbering(stored: Sequence[StoredEvent]) -> None:
+    for expected, one in enumerate(stored, start=1):
+        if one.seq > expected:
+            before = f"event {expected - 1} is followed by" if expected > 1 else "the log starts at"
+            raise Bad(expected, f"event {expected} is missing: {before} {one.seq}")
+        if one.seq < expected:
+            raise Bad(expected, f"event {expected} is numbered {one.seq}: numbers run 1, 2, 3 …")
+
+
+def _opening(header: Header, first: StoredEvent) -> Game:
+    event = first.event
+    if not isinstance(event, GameOpened):
+        raise Bad(1, f"a game's log starts with GameOpened, not {name_of(event)}")
+    for field, claimed, logged in (
+        ("game_id", header.game_id, event.game_id),
+        ("host (first player)", header.players[0], event.host),
+        ("variant", header.variant, event.variant),
+        ("terms", header.terms, event.terms),
+    ):
+        if claimed != logged:
+            raise Bad(1, f"the header's {field} is {claimed!r} but GameOpened says {logged!r}")
+    return opened(first)
+
+
+def _check_move(game: Game, stored: Sequence[StoredEvent], index: int) -> int:
+    """Re-derive the move that starts at ``index``; returns how many events it accounts for."""
+    first = stored[index]
+    action = action_for([one.event for one in stored[index : index + 2]])
+    if action is None:
+        raise Bad(first.seq, f"{name_of(first.event)} cannot begin a move: it only follows one")
+    if isinstance(first.event, MatchStarted):
+        _check_match_start(game, first.seq, first.event)
+    try:
+        expected = decide(game.rules, action)
+    except IllegalAction as error:
+        blamed = _blamed(game, action, stored[index : index + 2])
+        raise Bad(blamed.seq, f"{name_of(blamed.event)} breaks the rules: {error}") from None
+    for offset, want in enumerate(expected):
+        if index + offset == len(stored):
+            raise Bad(first.seq + offset, f"the log ends where {describe(want)} must follow")
+        got = stored[index + offset]
+        if got.event != want:
+            raise Bad(
+                got.seq, f"the rules give {describe(want)} here, the log has {describe(got.event)}"
+            )
+        if isinstance(want, DealStarted):
+            _check_deal_commitment(game, got.seq, want)
+    return len(expected)
+
+
+def _blamed(game: Game, action: Action, pair: Sequence[StoredEvent]) -> StoredEvent:
+    """Which of a move's first two events is illegal: the second if the move is legal without it."""
+    harmless = without_second(action, game.rules)
+    if harmless is None or len(pair) < 2:
+        return pair[0]
+    try:
+        decide(game.rules, harmless)
+    except IllegalAction:
+        return pair[0]
+    return pair[1]
+
+
+def _check_match_start(game: Game, seq: int, event: MatchStarted) -> None:
+    if game.players[1] is None:
+        raise Bad(seq, "the match starts before the second player joined")
+    if (event.variant, event.terms) != (game.variant, game.terms):
+        raise Bad(seq, "MatchStarted's variant or terms differ from those the game was opened with")
+
+
+def _check_deal_commitment(game: Game, seq: int, event: DealStarted) -> None:
+    commitments = [c for c in game.commitments if c.number == event.number]
+    if not commitments:
+        raise Bad(seq, f"deal {event.number} starts without a commitment to its deck")
+    committed = commitments[0]
+    if not is_committed(event.deck, committed.salt, committed.commitment):
+        raise Bad(
+            seq,
+            f"deal {event.number}'s deck order does not match the commitment published before it "
+            f"(SHA-256 of this deck and the committed salt is not {committed.commitment})",
+        )
+
+
+def _check_game_event(game: Game, stored: StoredEvent) -> None:
+    seq, event = stored.seq, stored.event
+    match event:
+        case GameOpened():
+            raise Bad(seq, "a game is opened once, by its first event")
+        case PlayerJoined(player=player, seat=seat):
+            if seat is not Seat.SECOND or game.players[1] is not None:
+                raise Bad(seq, "only the second seat is joined, and only once")
+            if player == game.host:
+                raise Bad(seq, "the host cannot join their own game")
+        case DealCommitted(number=number):
+            _check_commitment(game, seq, number)
+        case DealRevealed(number=number, salt=salt):
+            _check_reveal(game, seq, number, salt)
+        case RematchOffered(player=player) | RematchAccepted(player=player):
+            if game.status != "over" or game.seat_of(player) is None:
+                raise Bad(seq, "only a player of a finished game offers or accepts a rematch")
+            if isinstance(event, RematchAccepted) and game.rematch_offer in (None, player):
+                raise Bad(seq, "a rematch is accepted only when the other player offered it")
+
+
+def _check_commitment(game: Game, seq: int, number: int) -> None:
+    rules = game.rules
+    if rules.phase is not Phase.DEALING or number != rules.deal_number + 1:
+        raise Bad(seq, f"a commitment to deal {number} can only come right before that deal")
+    if rules.deal_number and rules.deal_number not in game.revealed:
+        raise Bad(
+            seq, f"deal {number} is committed before deal {rules.deal_number}'s salt is revealed"
+        )
+    if any(c.number == number for c in game.commitments):
+        raise Bad(seq, f"deal {number} is committed twice")
+
+
+def _check_reveal(game: Game, seq: int, number: int, salt: str) -> None:
+    rules = game.rules
+    ended = rules.phase in (Phase.DEALING, Phase.OVER) and rules.deal_number == number
+    if not ended or number in game.revealed:
+        raise Bad(seq, f"deal {number}'s salt can only be revealed once, right after the deal ends")
+    committed = next(c for c in game.commitments if c.number == number)
+    if salt != committed.salt:
+        raise Bad(seq, f"the revealed salt of deal {number} is not the salt it was committed with")
+
+
+def _check_end(header: Header, game: Game, stored: Sequence[StoredEvent]) -> None:
+    """A log that stops where the service would have gone on is cut short."""
+    after = len(stored) + 1
+    if header.events != len(stored):
+        raise Bad(
+            min(after, header.events + 1),
+            f"the header counts {header.events} events but the log has {len(stored)}",
+        )
+    if header.players[1] != game.players[1]:
+        joined = [one.seq for one in stored if isinstance(one.event, PlayerJoined)]
+        raise Bad(
+            joined[0] if joined else after,
+            f"the header's second player is {header.players[1]!r} but the log's is "
+            f"{game.players[1]!r}",
+        )
+    rules = game.rules
+    if game.players[1] is not None and rules.phase is Phase.NEW:
+        raise Bad(after, "the log ends before the match starts")
+    if rules.deal_number and rules.phase in (Phase.DEALING, Phase.OVER):
+        if rules.deal_number not in game.revealed:
+            raise Bad(after, f"the log ends before deal {rules.deal_number}'s salt is revealed")
+        if rules.phase is Phase.DEALING:
+            raise Bad(after, f"the log ends before deal {rules.deal_number + 1} is dealt")
