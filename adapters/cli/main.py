@@ -16,6 +16,7 @@ from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 from service.selfplay import selfplay
 
+from . import logs
 from .play import Setup, TerminalGame
 
 BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
@@ -24,6 +25,8 @@ BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``conquian`` with ``argv`` (default: the process arguments); returns the exit code."""
     args = _parser().parse_args(argv)
+    if "run" in args:  # export, verify, replay, import (logs.py)
+        return logs.run(args)
     command_parser: argparse.ArgumentParser = args.parser
     try:
         variant = Variant().with_flags(parse_assignments(args.variant))
@@ -65,6 +68,7 @@ def _parser() -> argparse.ArgumentParser:
             metavar="FLAG=VALUE",
             help="a variant flag of the rules, e.g. forcing=disabled (repeatable)",
         )
+    logs.add_commands(commands)
     return parser
 
 

@@ -1,0 +1,197 @@
+"""``conquian export | verify | replay | import``: game logs as files (docs/log-format.md).
+
+``verify FILE`` and ``replay FILE`` need nothing but the file.  The commands that name a game by
+its id use the service's database (``CONQUIAN_DATA_DIR``, ``CONQUIAN_DATABASE_URL``) through
+``adapters.bootstrap``.  A running game's log holds hidden cards (both hands, the stock order,
+the deal salts), so exporting or replaying one is refused unless ``--operator`` is given, which
+is for the people who run the service.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from itertools import groupby
+from pathlib import Path
+from typing import Any
+
+from service.errors import GameNotOver
+from service.game import fold
+from service.game_events import GameId
+from service.games import summary_of
+from service.logfile import LogFile, LogFormatError, export_lines, read_log
+from service.ports import ConcurrencyError, EventStore, StoredEvent, UnknownGame
+from service.replays import steps
+from service.verify import verify
+
+from .replay import step_json, view
+
+OPERATOR_HELP = (
+    "for the people who run the service: allow a game that is still running, whose log shows "
+    "hidden cards"
+)
+INVALID = 1
+"""Exit code of an invalid log, a refused request or an unknown game."""
+UNREADABLE = 2
+"""Exit code when the file cannot be opened."""
+
+
+class Refused(Exception):
+    """A request the command turns down, with the message to print and the exit code."""
+
+    def __init__(self, message: str, code: int = INVALID) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Invalid(Refused):
+    """The log does not verify: the answer itself, so it goes to standard output."""
+
+
+def add_commands(commands: Any) -> None:
+    """Register the log subcommands on ``conquian``'s subparsers; each sets ``run``."""
+    export = commands.add_parser("export", help="write a game's log as JSON Lines")
+    export.add_argument("game_id", metavar="GAME_ID")
+    export.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    export.add_argument("--operator", action="store_true", help=OPERATOR_HELP)
+    export.set_defaults(run=_export)
+    verify_ = commands.add_parser("verify", help="check an exported log against the rules")
+    verify_.add_argument("file", metavar="FILE")
+    verify_.set_defaults(run=_verify)
+    replay = commands.add_parser("replay", help="show a finished game step by step")
+    replay.add_argument("target", metavar="GAME_ID|FILE", help="a game id, or an exported log")
+    replay.add_argument("--json", action="store_true", help="print one JSON object per step")
+    replay.add_argument("--operator", action="store_true", help=OPERATOR_HELP)
+    replay.set_defaults(run=_replay)
+    import_ = commands.add_parser("import", help="store a verified log as a game")
+    import_.add_argument("file", metavar="FILE")
+    import_.set_defaults(run=_import)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the log subcommand ``args`` was parsed for; returns the exit code."""
+    try:
+        code: int = args.run(args)
+    except Refused as refused:
+        print(str(refused), file=sys.stdout if isinstance(refused, Invalid) else sys.stderr)
+        return refused.code
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        sys.stderr.close()
+        return 0
+    return code
+
+
+# -- the commands -----------------------------------------------------------------------------
+
+
+def _export(args: argparse.Namespace) -> int:
+    stored = _transcript(GameId(args.game_id), args.operator)
+    text = "".join(line + "\n" for line in export_lines(stored))
+    if args.out is None:
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    log = _verified(args.file)
+    game = fold(log.events)
+    print(f"valid: game {game.id}, {len(log.events)} events, {game.status}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    if Path(args.target).is_file():
+        stored: Sequence[StoredEvent] = _verified(args.target).events
+    else:
+        stored = _transcript(GameId(args.target), args.operator)
+    try:
+        shown = steps(stored, operator=args.operator)
+    except GameNotOver as refused:
+        raise Refused(f"{refused} Use --operator if you run the service.") from None
+    if args.json:
+        for step in shown:
+            print(json.dumps(step_json(step), ensure_ascii=False), flush=True)
+        return 0
+    return view(shown, _commands(), lambda text: print(text, flush=True))
+
+
+def _import(args: argparse.Namespace) -> int:
+    log = _verified(args.file)
+    store = _wiring().store
+    game_id = log.header.game_id
+    if store.load(game_id):
+        raise Refused(f"not imported: a game with id {game_id} already exists")
+    try:
+        append_log(store, log.events)
+    except ConcurrencyError:
+        raise Refused(f"not imported: a game with id {game_id} was stored meanwhile") from None
+    print(f"imported game {game_id}: {len(log.events)} events, {fold(log.events).status}")
+    return 0
+
+
+def append_log(store: EventStore, stored: Sequence[StoredEvent]) -> None:
+    """Append a verified log to the store as the service wrote it: one append per moment.
+
+    The service appends everything one request causes at one time, so events sharing an ``at``
+    go in one append, with that time and the summary of the game so far.
+    """
+    done: list[StoredEvent] = []
+    for at, group in groupby(stored, key=lambda one: one.at):
+        events = list(group)
+        done += events
+        game = fold(done)
+        store.append(
+            game.id, len(done) - len(events), [one.event for one in events], at, summary_of(game)
+        )
+
+
+# -- shared steps -----------------------------------------------------------------------------
+
+
+def _verified(path: str) -> LogFile:
+    """The log in ``path`` if it verifies; otherwise ``Refused`` saying the first bad event."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            log = read_log(file)
+    except OSError as error:
+        raise Refused(f"cannot read {path}: {error.strerror}", UNREADABLE) from None
+    except LogFormatError as error:
+        raise Invalid(f"invalid: {error}") from None
+    verdict = verify(log)
+    if not verdict.ok:
+        raise Invalid(f"invalid: event {verdict.seq}: {verdict.reason}")
+    return log
+
+
+def _transcript(game_id: GameId, operator: bool) -> Sequence[StoredEvent]:
+    try:
+        return _wiring().service.transcript(game_id, operator)
+    except UnknownGame:
+        raise Refused(f"there is no game {game_id}") from None
+    except GameNotOver as refused:
+        raise Refused(f"{refused} Use --operator if you run the service.") from None
+
+
+def _wiring() -> Any:
+    """The service's storage, built only by the commands that need it."""
+    from adapters import bootstrap
+    from adapters.config import Settings
+
+    return bootstrap.build(Settings.from_env(os.environ))
+
+
+def _commands() -> Iterator[str]:
+    """Viewer commands from a person (with a prompt) or from a script (line by line)."""
+    if not sys.stdin.isatty():
+        yield from sys.stdin
+        return
+    while True:
+        try:
+            yield input("replay> ")
+        except EOFError:
+            return
