@@ -116,7 +116,7 @@ def read_log(lines: Iterable[str]) -> LogFile:
 
 def _object(number: int, text: str) -> dict[str, Any]:
     try:
-        value = json.loads(text)
+        value = json.loads(text.strip())
     except json.JSONDecodeError as error:
         raise LogFormatError(number, f"not JSON ({error.msg} at column {error.colno})") from None
     if not isinstance(value, dict):
