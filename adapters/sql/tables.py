@@ -1,0 +1,190 @@
+"""The tables, as SQLModel classes: rows only, no behaviour (the rules and the log's meaning live in
+``service/``; the stores in this package read and write these tables with SQLAlchemy Core).
+
+* ``events`` — the log: one row per event, ``(game_id, seq)`` unique (the optimistic-concurrency
+  guard), ``position`` the global order for followers, the event's stable ``name``, the codec's
+  ``schema_version`` and the JSON ``data``.
+* ``game_summaries`` — one row per game, rewritten with every append (a projection of the log).
+* ``inbox`` — inbound messages, ``(source, key)`` unique, with the reply once handled.
+* ``outbox`` — the notifications each append causes, with delivery status, attempts and the time
+  of the next attempt.
+* ``players`` and ``addresses`` — the directory; an address ``(channel, value)`` has one owner.
+
+Timestamps are stored in UTC and come back as aware UTC datetimes (``UtcDateTime``): SQLite hands
+back naive values even for ``DateTime(timezone=True)``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    Dialect,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import Field, SQLModel
+
+ID = String(64)
+"""Game and player ids, invitation codes."""
+JSON_DATA = JSON().with_variant(JSONB(), "postgresql")
+AUTO_ID = BigInteger().with_variant(Integer(), "sqlite")
+"""An autoincrementing key: SQLite only autoincrements a column declared exactly INTEGER."""
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """An aware datetime, stored in UTC and read back as aware UTC on every database."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"a naive datetime cannot be stored: {value}")
+        utc = value.astimezone(UTC)
+        return utc.replace(tzinfo=None) if dialect.name == "sqlite" else utc
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+def _id_column(**options: Any) -> Any:
+    return Column(ID, nullable=False, **options)
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
+        {"sqlite_autoincrement": True},
+    )
+
+    position: int | None = Field(
+        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
+    )
+    game_id: str = Field(sa_column=_id_column())
+    seq: int = Field(sa_column=Column(Integer, nullable=False))
+    name: str = Field(sa_column=Column(String(64), nullable=False))
+    schema_version: int = Field(sa_column=Column(Integer, nullable=False))
+    data: dict[str, Any] = Field(sa_column=Column(JSON_DATA, nullable=False))
+    at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+
+
+class GameSummaryRow(SQLModel, table=True):
+    __tablename__ = "game_summaries"
+    __table_args__ = (
+        Index("ix_game_summaries_first_player", "first_player", "since"),
+        Index("ix_game_summaries_second_player", "second_player", "since"),
+        UniqueConstraint("invitation_code", name="uq_game_summaries_invitation_code"),
+    )
+
+    game_id: str = Field(sa_column=Column(ID, primary_key=True))
+    first_player: str | None = Field(default=None, sa_column=Column(ID, nullable=True))
+    second_player: str | None = Field(default=None, sa_column=Column(ID, nullable=True))
+    status: str = Field(sa_column=Column(String(16), nullable=False))
+    to_act: str | None = Field(default=None, sa_column=Column(ID, nullable=True))
+    since: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+    version: int = Field(sa_column=Column(Integer, nullable=False))
+    invitation: str | None = Field(default=None, sa_column=Column(ID, nullable=True))
+    """The summary's invitation: set only while the game is open."""
+    invitation_code: str | None = Field(default=None, sa_column=Column(ID, nullable=True))
+    """The game's invitation, kept once used, so a late joiner hears it was used."""
+
+
+class InboxRow(SQLModel, table=True):
+    __tablename__ = "inbox"
+    __table_args__ = (
+        UniqueConstraint("source", "key", name="uq_inbox_source_key"),
+        Index(
+            "ix_inbox_pending",
+            "received_at",
+            sqlite_where=text("reply IS NULL"),
+            postgresql_where=text("reply IS NULL"),
+        ),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(
+        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
+    )
+    source: str = Field(sa_column=Column(String(32), nullable=False))
+    key: str = Field(sa_column=Column(Text, nullable=False))
+    payload: str = Field(sa_column=Column(Text, nullable=False))
+    received_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+    reply: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    completed_at: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+
+
+class OutboxRow(SQLModel, table=True):
+    __tablename__ = "outbox"
+    __table_args__ = (
+        Index("ix_outbox_due", "status", "next_attempt_at"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(
+        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
+    )
+    player: str = Field(sa_column=_id_column())
+    game_id: str = Field(sa_column=_id_column())
+    from_seq: int = Field(sa_column=Column(Integer, nullable=False))
+    to_seq: int = Field(sa_column=Column(Integer, nullable=False))
+    status: str = Field(sa_column=Column(String(16), nullable=False))
+    """``pending`` until delivered (``sent``) or given up (``failed``)."""
+    attempts: int = Field(sa_column=Column(Integer, nullable=False))
+    next_attempt_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+    created_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+    last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class PlayerRow(SQLModel, table=True):
+    __tablename__ = "players"
+
+    id: str = Field(sa_column=Column(ID, primary_key=True))
+    name: str = Field(sa_column=Column(String(200), nullable=False))
+    language: str = Field(sa_column=Column(String(16), nullable=False))
+    timezone: str = Field(sa_column=Column(String(64), nullable=False))
+
+
+class AddressRow(SQLModel, table=True):
+    __tablename__ = "addresses"
+    __table_args__ = (
+        UniqueConstraint("channel", "value", name="uq_addresses_channel_value"),
+        Index("ix_addresses_player_id", "player_id"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(
+        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
+    )
+    channel: str = Field(sa_column=Column(String(32), nullable=False))
+    value: str = Field(sa_column=Column(String(320), nullable=False))
+    player_id: str = Field(sa_column=Column(ID, ForeignKey("players.id"), nullable=False))
+
+
+events = EventRow.__table__
+game_summaries = GameSummaryRow.__table__
+inbox = InboxRow.__table__
+outbox = OutboxRow.__table__
+players = PlayerRow.__table__
+addresses = AddressRow.__table__
