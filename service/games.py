@@ -216,14 +216,17 @@ class GameService:
                 inbox_key=(source, key),
             )
         except IllegalAction as error:
-            answer = _rejected(request.game_id, error)
-            self.inbox.complete(source, key, json.dumps(answer))
-            return answer
+            return self._answer(source, key, _rejected(request.game_id, error))
         if outcome.query is not None:
-            answer = _query_reply(outcome)
-            self.inbox.complete(source, key, json.dumps(answer))
-            return answer
+            return self._answer(source, key, _query_reply(outcome))
         return _moved(request.game_id, outcome.appended[0].seq, outcome.appended[-1].seq)
+
+    def _answer(self, source: str, key: str, answer: dict[str, object]) -> dict[str, object]:
+        """Store ``answer`` unless another delivery of the message was answered first; the stored
+        answer either way (a duplicate that lost the race to move hears what the winner heard)."""
+        assert self.inbox is not None
+        stored: dict[str, object] = json.loads(self.inbox.complete(source, key, json.dumps(answer)))
+        return stored
 
     # -- reading ----------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ test suite holds for both.  ``SeededChance`` makes every random choice repeatabl
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
@@ -75,10 +76,13 @@ class InMemoryEventStore:
         inbox_reply: InboxReply | None = None,
     ) -> list[StoredEvent]:
         encoded = [(name_of(e), json.dumps(encode(e), sort_keys=True)) for e in events]
-        with self.lock:
+        inbox_lock = self.inbox.lock if self.inbox is not None else contextlib.nullcontext()
+        with self.lock, inbox_lock:  # the inbox check and its reply are atomic with the append
             rows = self.by_game.setdefault(game_id, [])
             if len(rows) != expected_version:
                 raise ConcurrencyError(f"{game_id} is at {len(rows)}, not {expected_version}")
+            if inbox_reply is not None and self.inbox is not None:
+                self.inbox.check_unanswered(inbox_reply.source, inbox_reply.key)
             new = [
                 _Row(game_id, expected_version + i, len(self.rows) + i, name, data, at)
                 for i, (name, data) in enumerate(encoded, start=1)
@@ -125,11 +129,20 @@ class InMemoryInbox:
                 (source, key), InboxEntry(source, key, payload, at, None)
             )
 
-    def complete(self, source: str, key: str, reply: str) -> None:
+    def complete(self, source: str, key: str, reply: str) -> str:
         with self.lock:
             entry = self.entries[(source, key)]
-            if entry.reply is None:
-                self.entries[(source, key)] = replace(entry, reply=reply)
+            if entry.reply is not None:
+                return entry.reply
+            self.entries[(source, key)] = replace(entry, reply=reply)
+            return reply
+
+    def check_unanswered(self, source: str, key: str) -> None:
+        """``ConcurrencyError`` unless the message is received and has no reply yet."""
+        with self.lock:
+            entry = self.entries.get((source, key))
+            if entry is None or entry.reply is not None:
+                raise ConcurrencyError(f"message {source}/{key} is not waiting for a reply")
 
     def pending(self, limit: int = 100) -> list[InboxEntry]:
         with self.lock:
@@ -158,6 +171,8 @@ class InMemoryDirectory:
 
     def link(self, player: PlayerId, address: Address) -> None:
         with self.lock:
+            if player not in self.profiles:
+                raise KeyError(f"no player {player}")
             owner = self.owners.setdefault(address, player)
             if owner != player:
                 raise ValueError(f"{address} already belongs to another player")

@@ -101,7 +101,9 @@ class EventStore(Protocol):
     ) -> list[StoredEvent]:
         """Append atomically with the summary, the notifications and the inbox reply.
 
-        Raises ``ConcurrencyError`` unless the game has exactly ``expected_version`` events.
+        Raises ``ConcurrencyError`` unless the game has exactly ``expected_version`` events, and,
+        with ``inbox_reply``, unless that message is received and still unanswered (so a message
+        delivered twice moves a game once).
         """
         ...
 
@@ -123,8 +125,13 @@ class Inbox(Protocol):
         """Store the message unless it is known; either way return the stored entry."""
         ...
 
-    def complete(self, source: str, key: str, reply: str) -> None:
-        """Record the reply of a message that changed no game (a query or a rejected move)."""
+    def complete(self, source: str, key: str, reply: str) -> str:
+        """Record the reply of a message that changed no game (a query or a rejected move).
+
+        The first reply recorded stands: returns the stored reply, which is ``reply`` unless
+        another delivery of the same message was answered first.  ``KeyError`` for a message
+        never received.
+        """
         ...
 
     def pending(self, limit: int = 100) -> list[InboxEntry]:
