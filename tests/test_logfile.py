@@ -212,6 +212,60 @@ def test_a_discard_changed_to_another_hand_card_is_caught_where_it_is_contradict
     assert f'"card": "{other}"' in verdict.reason and f'"card": "{logged}"' in verdict.reason
 
 
+def lay_off_apart(lines: Lines) -> int:
+    """Change the first forced lay-off's table so the forced card stands alone; its index."""
+    at = first(lines, "CardLaidOff")
+    data = lines[at]["data"]
+    data["table"] = [[c for c in combo if c != data["card"]] for combo in data["table"]]
+    data["table"].append([data["card"]])
+    return at
+
+
+def test_a_forced_lay_off_onto_a_table_of_its_own_is_rejected() -> None:
+    lines = [json.loads(line) for line in export_lines(play(4, terms=MatchTerms(deals=3)).log)]
+    at = lay_off_apart(lines)
+    assert lines[at + 1]["name"] == "CardDiscarded"  # the forced player's own move
+    verdict = verdict_of(lines)
+    assert verdict.seq == lines[at]["seq"]
+    assert verdict.reason.startswith("CardLaidOff breaks the rules: When forced you only lay off")
+
+
+def test_a_changed_automatic_lay_off_is_rejected(lines: Lines) -> None:
+    at = lay_off_apart(lines)
+    assert lines[at + 1]["name"] == "DealWon"  # the forced player had no cards left: it went out
+    verdict = verdict_of(lines)
+    assert verdict.seq == lines[at]["seq"]
+    assert verdict.reason.startswith('the rules give CardLaidOff {"seat": ')
+
+
+def test_a_meld_from_hand_of_cards_not_held_is_rejected_at_the_meld() -> None:
+    flags = VARIANTS["dealer upcard, hand melds"]
+    played = play(1, Variant().with_flags(flags), MatchTerms(deals=3))
+    lines = [json.loads(line) for line in export_lines(played.log)]
+    at = first(lines, "HandMelded")
+    game = fold(played.log[: lines[at]["seq"] - 1])
+    seat = lines[at]["data"]["seat"] - 1
+    foreign = str(next(iter(CardSet(game.rules.hands[1 - seat]))))
+    lines[at]["data"]["put_down"].append(foreign)
+    verdict = verdict_of(lines)
+    assert verdict.seq == lines[at]["seq"]
+    assert verdict.reason == f"HandMelded breaks the rules: You don't hold {foreign}."
+
+
+def test_rematch_events_verify_only_as_the_players_made_them() -> None:
+    played = play(3)
+    played.service.offer_rematch(played.game_id, HOST)
+    new_game = played.service.accept_rematch(played.game_id, GUEST)
+    lines = [json.loads(line) for line in export_lines(played.log)]
+    assert [line["name"] for line in lines[-2:]] == ["RematchOffered", "RematchAccepted"]
+    assert lines[-1]["data"]["game_id"] == new_game
+    assert verdict_of(lines).ok
+    lines[-1]["data"]["player"] = "ana"
+    verdict = verdict_of(lines)
+    assert verdict.seq == lines[-1]["seq"]
+    assert verdict.reason == "a rematch is accepted only when the other player offered it"
+
+
 def test_one_event_dropped_leaves_a_gap_in_the_numbers(lines: Lines) -> None:
     at = first(lines, "CardBuried")
     seq = lines[at]["seq"]
