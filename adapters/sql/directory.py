@@ -1,0 +1,101 @@
+"""``SqlDirectory``: players and the channel addresses they play from.
+
+An address ``(channel, value)`` belongs to one player (a unique constraint); registering or linking
+an address someone else holds is refused with ``ValueError``.  Player ids are ``p`` and 64 random
+bits in hex, so they reveal nothing and need no counter shared between processes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from sqlalchemy import Engine, bindparam, insert, select
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from service.game_events import PlayerId
+from service.ports import Address, Profile
+
+from .engine import writer
+from .tables import addresses, players
+
+_OWNER = select(addresses.c.player_id).where(
+    addresses.c.channel == bindparam("channel"), addresses.c.value == bindparam("value")
+)
+_ADDRESSES = (
+    select(addresses.c.channel, addresses.c.value)
+    .where(addresses.c.player_id == bindparam("player"))
+    .order_by(addresses.c.id)
+)
+_PROFILE = select(players.c.name, players.c.language, players.c.timezone).where(
+    players.c.id == bindparam("player")
+)
+_EXISTS = select(players.c.id).where(players.c.id == bindparam("player"))
+
+
+def new_player_id() -> str:
+    return f"p{secrets.token_hex(8)}"
+
+
+class SqlDirectory:
+    """The ``Directory`` port on SQLite or PostgreSQL."""
+
+    def __init__(self, engine: Engine, new_id: Callable[[], str] = new_player_id) -> None:
+        self.engine = engine
+        self._writer = writer(engine)
+        self._new_id = new_id
+
+    def player_at(self, address: Address) -> PlayerId | None:
+        with self.engine.connect() as connection:
+            owner = connection.execute(_OWNER, _where(address)).scalar_one_or_none()
+        return None if owner is None else PlayerId(owner)
+
+    def register(self, name: str, address: Address) -> PlayerId:
+        player = PlayerId(self._new_id())
+        try:
+            with self._writer.begin() as connection:
+                _refuse_taken(connection, address, player)
+                connection.execute(
+                    insert(players),
+                    {"id": player, "name": name, "language": "en", "timezone": "UTC"},
+                )
+                connection.execute(insert(addresses), {**_where(address), "player_id": player})
+        except IntegrityError:
+            raise ValueError(f"{address} already belongs to a player") from None
+        return player
+
+    def link(self, player: PlayerId, address: Address) -> None:
+        try:
+            with self._writer.begin() as connection:
+                if connection.execute(_EXISTS, {"player": player}).first() is None:
+                    raise KeyError(f"no player {player}")
+                if _refuse_taken(connection, address, player):
+                    return
+                connection.execute(insert(addresses), {**_where(address), "player_id": player})
+        except IntegrityError:
+            raise ValueError(f"{address} already belongs to another player") from None
+
+    def addresses(self, player: PlayerId) -> list[Address]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(_ADDRESSES, {"player": player}).all()
+        return [Address(row.channel, row.value) for row in rows]
+
+    def profile(self, player: PlayerId) -> Profile:
+        with self.engine.connect() as connection:
+            row = connection.execute(_PROFILE, {"player": player}).first()
+        if row is None:
+            raise KeyError(f"no player {player}")
+        return Profile(player, row.name, row.language, row.timezone)
+
+
+def _where(address: Address) -> dict[str, str]:
+    return {"channel": address.channel, "value": address.value}
+
+
+def _refuse_taken(connection: Connection, address: Address, player: PlayerId) -> bool:
+    """True if ``address`` is already ``player``'s; ``ValueError`` if it is someone else's."""
+    owner = connection.execute(_OWNER, _where(address)).scalar_one_or_none()
+    if owner is not None and owner != player:
+        raise ValueError(f"{address} already belongs to another player")
+    return owner == player

@@ -1,0 +1,204 @@
+"""Storage backends for the contract tests: the in-memory fakes, SQLite files and PostgreSQL.
+
+PostgreSQL is the one this machine runs on 127.0.0.1:5432 (``make test`` starts it when it is
+stopped).  Each test session creates its own uniquely named database and drops it at the end;
+tests sharing it start from empty tables.  Without PostgreSQL its tests are skipped, or fail under
+``CI=true``.  Every SQLite test gets its own file.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from psycopg import sql
+from sqlalchemy import Engine, select
+
+from adapters.sql import tables
+from adapters.sql.directory import SqlDirectory
+from adapters.sql.engine import create
+from adapters.sql.inbox import SqlInbox
+from adapters.sql.migrate import upgrade
+from adapters.sql.store import SqlEventStore
+from service.memory import (
+    InMemoryDirectory,
+    InMemoryEventStore,
+    InMemoryInbox,
+    ManualClock,
+    OutboxItem,
+)
+from service.ports import Directory, EventStore, Inbox, Notification
+
+PG_HOST = "127.0.0.1"
+PG_PORT = 5432
+PG_USERS = ("postgres", "root")
+BACKENDS = ("memory", "sqlite", "postgresql")
+SQL_BACKENDS = ("sqlite", "postgresql")
+TABLES = ("events", "game_summaries", "inbox", "outbox", "addresses", "players")
+
+
+@dataclass(frozen=True)
+class Backend:
+    """One storage backend: the three ports over one database, and a way to read the outbox."""
+
+    name: str
+    store: EventStore
+    inbox: Inbox
+    directory: Directory
+    clock: ManualClock
+    engine: Engine | None = None
+
+    def outbox(self) -> list[OutboxItem]:
+        """Every notification written so far, in the order written, with its delivery state."""
+        if self.engine is None:
+            assert isinstance(self.store, InMemoryEventStore)
+            return list(self.store.outbox)
+        query = select(tables.outbox).order_by(tables.outbox.c.id)
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [
+            OutboxItem(
+                Notification(row.player, row.game_id, row.from_seq, row.to_seq),
+                row.status,
+                row.attempts,
+                row.next_attempt_at,
+            )
+            for row in rows
+        ]
+
+
+def _admin_connection(user: str) -> psycopg.Connection[Any]:
+    return psycopg.connect(
+        host=PG_HOST, port=PG_PORT, user=user, dbname="postgres", autocommit=True, connect_timeout=3
+    )
+
+
+def _find_postgres_user() -> str | None:
+    for user in PG_USERS:
+        try:
+            with _admin_connection(user):
+                return user
+        except psycopg.OperationalError:
+            continue
+    return None
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"PostgreSQL is required under CI=true: {reason}", pytrace=False)
+    pytest.skip(f"PostgreSQL not reachable: {reason} (run `make test`, which starts it)")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    """The user that can create databases on the local PostgreSQL server."""
+    user = _find_postgres_user()
+    if user is None:
+        _unavailable(f"no connection to {PG_HOST}:{PG_PORT} as {' or '.join(PG_USERS)}")
+    assert user is not None
+    return user
+
+
+DatabaseFactory = Callable[[], str]
+
+
+@pytest.fixture(scope="session")
+def postgres_databases(postgres_server: str) -> Iterator[DatabaseFactory]:
+    """Creates uniquely named databases on request (their URLs); drops them all at the end."""
+    created: list[str] = []
+
+    def new_database() -> str:
+        name = f"conquian_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+        with _admin_connection(postgres_server) as admin:
+            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        created.append(name)
+        return f"postgresql+psycopg://{postgres_server}@{PG_HOST}:{PG_PORT}/{name}"
+
+    yield new_database
+    with _admin_connection(postgres_server) as admin:
+        for name in created:
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_databases: DatabaseFactory) -> str:
+    """The session's migrated database, shared by the tests (which empty it first)."""
+    url = postgres_databases()
+    engine = create(url)
+    try:
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    return url
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A migrated SQLite file, copied for each test (migrating every file would cost more)."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "conquian.db"
+    engine = create(f"sqlite:///{path}")
+    try:
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    return path
+
+
+def sql_engine(name: str, request: pytest.FixtureRequest, tmp_path: Path, **options: Any) -> Engine:
+    """A migrated, empty database of backend ``name`` for one test, disposed after it."""
+    if name == "sqlite":
+        template: Path = request.getfixturevalue("sqlite_template")
+        path = tmp_path / "conquian.db"
+        shutil.copyfile(template, path)
+        engine = create(f"sqlite:///{path}", **options)
+    else:
+        engine = create(request.getfixturevalue("postgres_url"), **options)
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY")
+    request.addfinalizer(engine.dispose)
+    return engine
+
+
+def make_backend(name: str, request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    clock = ManualClock()
+    if name == "memory":
+        inbox = InMemoryInbox()
+        return Backend(name, InMemoryEventStore(inbox=inbox), inbox, InMemoryDirectory(), clock)
+    engine = sql_engine(name, request, tmp_path)
+    return Backend(
+        name, SqlEventStore(engine), SqlInbox(engine, clock), SqlDirectory(engine), clock, engine
+    )
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    return make_backend(request.param, request, tmp_path)
+
+
+@pytest.fixture(params=SQL_BACKENDS)
+def sql_backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    return make_backend(request.param, request, tmp_path)
+
+
+@pytest.fixture
+def store(backend: Backend) -> EventStore:
+    return backend.store
+
+
+@pytest.fixture
+def inbox(backend: Backend) -> Inbox:
+    return backend.inbox
+
+
+@pytest.fixture
+def directory(backend: Backend) -> Directory:
+    return backend.directory

@@ -1,0 +1,79 @@
+"""The player directory contract, run against the in-memory directory, SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.game_events import PlayerId
+from service.ports import Address, Directory, Profile
+
+TELEGRAM = Address("telegram", "12345")
+EMAIL = Address("email", "ana@example.org")
+WEB = Address("web", "3f2a9c")
+
+
+def test_a_registered_player_is_found_at_their_address(directory: Directory) -> None:
+    ana = directory.register("Ana", TELEGRAM)
+
+    assert directory.player_at(TELEGRAM) == ana
+    assert directory.addresses(ana) == [TELEGRAM]
+    assert directory.profile(ana) == Profile(ana, "Ana", "en", "UTC")
+
+
+def test_an_unknown_address_belongs_to_nobody(directory: Directory) -> None:
+    directory.register("Ana", TELEGRAM)
+
+    assert directory.player_at(Address("telegram", "99999")) is None
+    assert directory.player_at(Address("email", "12345")) is None
+
+
+def test_players_get_distinct_ids(directory: Directory) -> None:
+    ana = directory.register("Ana", TELEGRAM)
+    ben = directory.register("Ben", EMAIL)
+
+    assert ana != ben
+    assert directory.profile(ben).name == "Ben"
+
+
+def test_an_address_cannot_be_registered_twice(directory: Directory) -> None:
+    ana = directory.register("Ana", TELEGRAM)
+
+    with pytest.raises(ValueError):
+        directory.register("Impostor", TELEGRAM)
+
+    assert directory.player_at(TELEGRAM) == ana
+
+
+def test_a_player_can_be_reached_at_several_addresses_in_the_order_linked(
+    directory: Directory,
+) -> None:
+    ana = directory.register("Ana", TELEGRAM)
+
+    directory.link(ana, EMAIL)
+    directory.link(ana, WEB)
+    directory.link(ana, EMAIL)  # again: nothing changes
+
+    assert directory.addresses(ana) == [TELEGRAM, EMAIL, WEB]
+    assert directory.player_at(EMAIL) == ana
+
+
+def test_an_address_of_another_player_cannot_be_linked(directory: Directory) -> None:
+    ana = directory.register("Ana", TELEGRAM)
+    ben = directory.register("Ben", EMAIL)
+
+    with pytest.raises(ValueError):
+        directory.link(ben, TELEGRAM)
+
+    assert directory.player_at(TELEGRAM) == ana
+    assert directory.addresses(ben) == [EMAIL]
+
+
+def test_an_unknown_player_has_no_profile_and_no_addresses(directory: Directory) -> None:
+    nobody = PlayerId("nobody")
+
+    with pytest.raises(KeyError):
+        directory.profile(nobody)
+    with pytest.raises(KeyError):
+        directory.link(nobody, WEB)
+    assert directory.addresses(nobody) == []
+    assert directory.player_at(WEB) is None
