@@ -1,0 +1,48 @@
+"""The composition root: the one place that knows every concrete class.
+
+``build(settings)`` creates the engine for ``settings.effective_database_url`` (SQLite under the
+data directory unless ``CONQUIAN_DATABASE_URL`` says otherwise), brings its schema to head and
+wires the game service to the SQL stores.  Nothing happens at import; entry points call ``build``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Engine
+
+from service.games import GameService
+from service.ports import Chance, Clock
+
+from .config import Settings
+from .sql.directory import SqlDirectory
+from .sql.engine import create
+from .sql.inbox import SqlInbox
+from .sql.migrate import upgrade
+from .sql.store import SqlEventStore
+from .system import SystemChance, SystemClock
+
+
+@dataclass(frozen=True)
+class Wiring:
+    engine: Engine
+    store: SqlEventStore
+    inbox: SqlInbox
+    directory: SqlDirectory
+    service: GameService
+
+    def close(self) -> None:
+        """Close the database connections (at shutdown, or at the end of a test)."""
+        self.engine.dispose()
+
+
+def build(settings: Settings, clock: Clock | None = None, chance: Chance | None = None) -> Wiring:
+    """Connect, migrate, wire; ``clock`` and ``chance`` default to the system's."""
+    clock = clock or SystemClock()
+    engine = create(settings.effective_database_url)
+    upgrade(engine)
+    store = SqlEventStore(engine)
+    inbox = SqlInbox(engine, clock)
+    directory = SqlDirectory(engine)
+    service = GameService(store, clock, chance or SystemChance(), inbox)
+    return Wiring(engine, store, inbox, directory, service)
