@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .codec import LogEvent, encode, is_rules_event, name_of
+from .codec import TERMS, LogEvent, encode, is_rules_event, name_of
 from .fairness import is_committed
 from .game import Game, apply, opened
 from .game_events import (
@@ -112,11 +112,15 @@ def _opening(header: Header, first: StoredEvent) -> Game:
     event = first.event
     if not isinstance(event, GameOpened):
         raise Bad(1, f"a game's log starts with GameOpened, not {name_of(event)}")
+    claimed_flags, logged_flags = header.variant.flags(), event.variant.flags()
     for field, claimed, logged in (
         ("game_id", header.game_id, event.game_id),
         ("host (first player)", header.players[0], event.host),
-        ("variant", header.variant, event.variant),
-        ("terms", header.terms, event.terms),
+        ("terms", TERMS[0](header.terms), TERMS[0](event.terms)),
+        *(
+            (f"variant flag {flag}", claimed_flags[flag], logged_flags[flag])
+            for flag in claimed_flags
+        ),
     ):
         if claimed != logged:
             raise Bad(1, f"the header's {field} is {claimed!r} but GameOpened says {logged!r}")

@@ -309,7 +309,7 @@ def test_a_log_cut_short_is_rejected_after_its_last_event(lines: Lines) -> None:
     ("field", "value", "seq", "words"),
     [
         ("game_id", "another", 1, "header's game_id"),
-        ("variant", {"forcing": "disabled"}, 1, "header's variant"),
+        ("variant", {"forcing": "disabled"}, 1, "variant flag forcing is 'disabled' but"),
         ("terms", {"deals": 1, "target": None, "stake": 1}, 1, "header's terms"),
         ("players", ["ana", "carl"], 2, "header's second player is 'carl'"),
         ("players", ["carl", "bob"], 1, "header's host (first player) is 'carl'"),
