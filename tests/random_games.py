@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.ports import StoredEvent
+from service.ports import EventStore, StoredEvent
 from service.rules.actions import PlayerAction, Take
 from service.rules.legal import legal_actions
 from service.rules.variants import DEFAULT, MatchTerms, Variant
@@ -24,7 +24,7 @@ GUEST = PlayerId("bob")
 @dataclass
 class Played:
     service: GameService
-    store: InMemoryEventStore
+    store: EventStore
     game_id: GameId
 
     @property
@@ -40,12 +40,14 @@ def play(
     bot: bool = False,
     moves: int | None = None,
     resign_after: int | None = None,
+    store: EventStore | None = None,
 ) -> Played:
     """A game between ana and bob (or ``bot:random``) to its end, or stopped after ``moves``.
 
-    With ``resign_after`` the player to act resigns after that many moves.
+    With ``resign_after`` the player to act resigns after that many moves.  The game is stored
+    in ``store``, by default a new in-memory one.
     """
-    store, clock = InMemoryEventStore(), ManualClock()
+    store, clock = store or InMemoryEventStore(), ManualClock()
     service = GameService(store, clock, SeededChance(seed))
     rng = random.Random(seed)
     game_id = service.open_game(

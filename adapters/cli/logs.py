@@ -14,10 +14,12 @@ import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from itertools import groupby
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from adapters.config import Settings
 from service.errors import GameNotOver
 from service.game import fold
 from service.game_events import GameId
@@ -28,6 +30,9 @@ from service.replays import steps
 from service.verify import verify
 
 from .replay import step_json, view
+
+if TYPE_CHECKING:
+    from adapters.bootstrap import Wiring
 
 OPERATOR_HELP = (
     "for the people who run the service: allow a game that is still running, whose log shows "
@@ -122,14 +127,14 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     log = _verified(args.file)
-    store = _wiring().store
     game_id = log.header.game_id
-    if store.load(game_id):
-        raise Refused(f"not imported: a game with id {game_id} already exists")
-    try:
-        append_log(store, log.events)
-    except ConcurrencyError:
-        raise Refused(f"not imported: a game with id {game_id} was stored meanwhile") from None
+    with _storage() as wiring:
+        if wiring.store.load(game_id):
+            raise Refused(f"not imported: a game with id {game_id} already exists")
+        try:
+            append_log(wiring.store, log.events)
+        except ConcurrencyError:
+            raise Refused(f"not imported: a game with id {game_id} was stored meanwhile") from None
     print(f"imported game {game_id}: {len(log.events)} events, {fold(log.events).status}")
     return 0
 
@@ -170,19 +175,24 @@ def _verified(path: str) -> LogFile:
 
 def _transcript(game_id: GameId, operator: bool) -> Sequence[StoredEvent]:
     try:
-        return _wiring().service.transcript(game_id, operator)
+        with _storage() as wiring:
+            return wiring.service.transcript(game_id, operator)
     except UnknownGame:
         raise Refused(f"there is no game {game_id}") from None
     except GameNotOver as refused:
         raise Refused(f"{refused} Use --operator if you run the service.") from None
 
 
-def _wiring() -> Any:
-    """The service's storage, built only by the commands that need it."""
-    from adapters import bootstrap
-    from adapters.config import Settings
+@contextmanager
+def _storage() -> Iterator[Wiring]:
+    """The service and its database, opened only by the commands that need them."""
+    from adapters.bootstrap import build
 
-    return bootstrap.build(Settings.from_env(os.environ))
+    wiring = build(Settings.from_env(os.environ))
+    try:
+        yield wiring
+    finally:
+        wiring.close()
 
 
 def _commands() -> Iterator[str]:

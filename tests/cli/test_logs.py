@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 
+from adapters.bootstrap import build
 from adapters.cli.replay import state_json
+from adapters.config import Settings
 from service.game import fold
 from service.logfile import export_lines
 from service.ports import StoredEvent
@@ -65,6 +67,77 @@ def finished() -> Played:
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
     return tmp_path / "data"
+
+
+def play_into(data_dir: Path, seed: int, **how: Any) -> Played:
+    """A game played with random moves straight into the SQLite database under ``data_dir``."""
+    wiring = build(Settings(data_dir=data_dir))
+    try:
+        return play(seed, store=wiring.store, **how)
+    finally:
+        wiring.close()
+
+
+# -- export, verify, import, replay GAME_ID ----------------------------------------------------
+
+
+def test_export_verify_import_and_replay_give_the_same_final_state(tmp_path: Path) -> None:
+    """The issue's round trip: from one database, through a file, into an empty one."""
+    source, target = tmp_path / "source", tmp_path / "target"
+    played = play_into(source, 6, terms=MatchTerms(deals=3))
+    game_id, log = played.game_id, played.log
+    path = tmp_path / "game.jsonl"
+
+    exported = conquian("export", game_id, "--out", str(path), data_dir=source)
+    assert exported.returncode == 0, exported.stderr
+    assert path.read_text(encoding="utf-8") == "".join(line + "\n" for line in export_lines(log))
+    verified = conquian("verify", str(path), data_dir=target)
+    assert (verified.returncode, verified.stdout.split(",")[0]) == (0, f"valid: game {game_id}")
+    imported = conquian("import", str(path), data_dir=target)
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout == f"imported game {game_id}: {len(log)} events, over\n"
+    replayed = conquian("replay", game_id, "--json", data_dir=target)
+    assert replayed.returncode == 0, replayed.stderr
+
+    final = json_lines(replayed.stdout)[-1]["state"]
+    assert final == state_json(fold(log))
+    again = conquian("export", game_id, data_dir=target)
+    assert again.stdout == path.read_text(encoding="utf-8")  # same events, same times
+
+
+def test_import_refuses_a_game_that_exists_and_an_invalid_log(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    played = play_into(source, 3)
+    path = write_log(tmp_path / "game.jsonl", played.log)
+    exists = conquian("import", str(path), data_dir=source)
+    assert exists.returncode == 1
+    assert exists.stderr == f"not imported: a game with id {played.game_id} already exists\n"
+    cut = write_log(tmp_path / "cut.jsonl", played.log[:-1])
+    invalid = conquian("import", str(cut), data_dir=tmp_path / "empty")
+    assert invalid.returncode == 1
+    assert invalid.stdout.startswith("invalid: event ")
+    listed = build(Settings(data_dir=tmp_path / "empty"))
+    try:
+        assert listed.store.load(played.game_id) == []
+    finally:
+        listed.close()
+
+
+def test_a_running_game_is_exported_and_replayed_only_for_an_operator(data_dir: Path) -> None:
+    game_id = play_into(data_dir, 7, moves=12).game_id
+    for command in (["export", game_id], ["replay", game_id, "--json"]):
+        refused = conquian(*command, data_dir=data_dir)
+        assert refused.returncode == 1
+        assert refused.stdout == ""
+        assert "still being played" in refused.stderr and "--operator" in refused.stderr
+        allowed = conquian(*command, "--operator", data_dir=data_dir)
+        assert allowed.returncode == 0, allowed.stderr
+        assert "DealStarted" in allowed.stdout
+
+
+def test_an_unknown_game_is_reported(data_dir: Path) -> None:
+    result = conquian("export", "nosuchgame", data_dir=data_dir)
+    assert (result.returncode, result.stderr) == (1, "there is no game nosuchgame\n")
 
 
 # -- verify FILE ------------------------------------------------------------------------------
