@@ -19,6 +19,8 @@ from ..system import SystemClock
 from .engine import is_postgresql, writer
 from .tables import inbox
 
+AnyRow = Row[*tuple[Any, ...]]
+
 _ENTRY = (inbox.c.source, inbox.c.key, inbox.c.payload, inbox.c.received_at, inbox.c.reply)
 _GET = select(*_ENTRY).where(inbox.c.source == bindparam("source"), inbox.c.key == bindparam("key"))
 _COMPLETE = (
@@ -80,5 +82,5 @@ class SqlInbox:
         return [_entry(row) for row in rows]
 
 
-def _entry(row: Row[Any]) -> InboxEntry:
+def _entry(row: AnyRow) -> InboxEntry:
     return InboxEntry(row.source, row.key, row.payload, row.received_at, row.reply)

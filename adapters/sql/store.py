@@ -35,11 +35,21 @@ from service.ports import (
 from .engine import is_postgresql, writer
 from .tables import events, game_summaries, inbox, outbox
 
+AnyRow = Row[*tuple[Any, ...]]
+
 APPEND_LOCK = 0x436F_6E71_0002
 """PostgreSQL advisory lock key held by every append until it commits."""
 
-_COLUMNS = (events.c.game_id, events.c.seq, events.c.position, events.c.name)
-_EVENT_COLUMNS = (*_COLUMNS, events.c.schema_version, events.c.data, events.c.at)
+_EVENT_COLUMNS = (
+    events.c.game_id,
+    events.c.seq,
+    events.c.position,
+    events.c.name,
+    events.c.schema_version,
+    events.c.data,
+    events.c.at,
+)
+"""In the order ``_stored`` unpacks them."""
 _LOAD = (
     select(*_EVENT_COLUMNS).where(events.c.game_id == bindparam("game_id")).order_by(events.c.seq)
 )
@@ -185,15 +195,14 @@ class SqlEventStore:
         return None if found is None else GameId(found)
 
 
-def _stored(row: Row[Any]) -> StoredEvent:
-    if row.schema_version != SCHEMA_VERSION:
+def _stored(row: AnyRow) -> StoredEvent:
+    game_id, seq, position, name, schema_version, data, at = row  # unpacking: the fast way
+    if schema_version != SCHEMA_VERSION:
         raise CodecError(
-            f"event {row.game_id}#{row.seq} has schema version {row.schema_version};"
+            f"event {game_id}#{seq} has schema version {schema_version};"
             f" this code reads version {SCHEMA_VERSION}"
         )
-    return StoredEvent(
-        GameId(row.game_id), row.seq, row.position, decode(row.name, row.data), row.at
-    )
+    return StoredEvent(GameId(game_id), seq, position, decode(name, data), at)
 
 
 def _summary_upsert(dialect_insert: Any) -> Any:
@@ -223,7 +232,7 @@ def _summary_row(summary: GameSummary) -> dict[str, Any]:
     }
 
 
-def _summary(row: Row[Any]) -> GameSummary:
+def _summary(row: AnyRow) -> GameSummary:
     first = None if row.first_player is None else PlayerId(row.first_player)
     second = None if row.second_player is None else PlayerId(row.second_player)
     to_act = None if row.to_act is None else PlayerId(row.to_act)

@@ -182,9 +182,9 @@ class AddressRow(SQLModel, table=True):
     player_id: str = Field(sa_column=Column(ID, ForeignKey("players.id"), nullable=False))
 
 
-events = EventRow.__table__
-game_summaries = GameSummaryRow.__table__
-inbox = InboxRow.__table__
-outbox = OutboxRow.__table__
-players = PlayerRow.__table__
-addresses = AddressRow.__table__
+events = SQLModel.metadata.tables["events"]
+game_summaries = SQLModel.metadata.tables["game_summaries"]
+inbox = SQLModel.metadata.tables["inbox"]
+outbox = SQLModel.metadata.tables["outbox"]
+players = SQLModel.metadata.tables["players"]
+addresses = SQLModel.metadata.tables["addresses"]
