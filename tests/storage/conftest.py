@@ -202,3 +202,18 @@ def inbox(backend: Backend) -> Inbox:
 @pytest.fixture
 def directory(backend: Backend) -> Directory:
     return backend.directory
+
+
+@pytest.fixture
+def memory_backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    return make_backend("memory", request, tmp_path)
+
+
+@pytest.fixture
+def sqlite_backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    return make_backend("sqlite", request, tmp_path)
+
+
+@pytest.fixture
+def postgresql_backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    return make_backend("postgresql", request, tmp_path)
