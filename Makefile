@@ -22,6 +22,7 @@ run: $(STAMP)
 	$(BIN)/conquian play
 
 test: $(STAMP)
+	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)

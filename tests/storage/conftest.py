@@ -90,7 +90,7 @@ def _find_postgres_user() -> str | None:
     return None
 
 
-def _unavailable(reason: str) -> None:
+def unavailable(reason: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(f"PostgreSQL is required under CI=true: {reason}", pytrace=False)
     pytest.skip(f"PostgreSQL not reachable: {reason} (run `make test`, which starts it)")
@@ -101,7 +101,7 @@ def postgres_server() -> str:
     """The user that can create databases on the local PostgreSQL server."""
     user = _find_postgres_user()
     if user is None:
-        _unavailable(f"no connection to {PG_HOST}:{PG_PORT} as {' or '.join(PG_USERS)}")
+        unavailable(f"no connection to {PG_HOST}:{PG_PORT} as {' or '.join(PG_USERS)}")
     assert user is not None
     return user
 
