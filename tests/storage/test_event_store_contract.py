@@ -315,3 +315,41 @@ def test_an_event_of_a_newer_schema_version_is_not_misread(sql_backend: Backend)
 
     with pytest.raises(CodecError, match="schema version"):
         sql_backend.store.load(GameId("g1"))
+
+
+def test_a_follower_reading_while_games_are_written_misses_no_event(store: EventStore) -> None:
+    """Positions become visible in order: a follower that has read up to position p never later
+    finds a new event below p (on PostgreSQL, appends commit in position order)."""
+    writing = threading.Event()
+    writing.set()
+    seen: list[int] = []
+
+    def follow() -> None:
+        after = 0
+        while True:
+            still_writing = writing.is_set()
+            batch = store.read_all(after=after)
+            seen.extend(one.position for one in batch)
+            after = batch[-1].position if batch else after
+            if not still_writing and not batch:
+                return
+
+    def write(number: int) -> None:
+        game = f"w{number}"
+        open_game(store, game)
+        for version in range(1, 40):
+            offer: list[LogEvent] = [RematchOffered(ANA)]
+            store.append(GameId(game), version, offer, T0, summary(game, version + 1))
+
+    follower = threading.Thread(target=follow)
+    follower.start()
+    writers = [threading.Thread(target=write, args=(n,)) for n in range(6)]
+    for thread in writers:
+        thread.start()
+    for thread in writers:
+        thread.join()
+    writing.clear()
+    follower.join()
+
+    assert seen == [one.position for one in store.read_all(limit=10_000)]
+    assert len(seen) == 6 * 40
