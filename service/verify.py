@@ -3,8 +3,8 @@
 The log is walked from the start.  Each move of the rules is turned back into the action that
 must have caused it (``moves.action_for``), ``decide`` is run on the state so far, and the log's
 next events must be exactly what it returns, automatic steps included.  The game's own events
-are checked on the way: the opening, the seats, and each deal's commitment (fixed before the deal,
-matching its deck, its salt revealed once the deal is over).  The answer is the first event that
+are checked on the way (``game_checks``): the opening, the seats, and each deal's commitment
+(fixed before the deal, matching its deck, its salt revealed once the deal is over).  The answer is the first event that
 does not hold up, and why.  Pure.
 """
 
@@ -14,16 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .codec import TERMS, LogEvent, encode, is_rules_event, name_of
-from .fairness import is_committed
 from .game import Game, apply, opened
-from .game_events import (
-    DealCommitted,
-    DealRevealed,
-    GameOpened,
-    PlayerJoined,
-    RematchAccepted,
-    RematchOffered,
-)
+from .game_checks import Bad, check_deal_commitment, check_game_event
+from .game_events import GameOpened, PlayerJoined
 from .logfile import Header, LogFile
 from .moves import action_for, without_second
 from .ports import StoredEvent
@@ -31,7 +24,7 @@ from .rules.actions import Action
 from .rules.decide import decide
 from .rules.errors import IllegalAction
 from .rules.events import DealStarted, MatchStarted
-from .rules.seats import Phase, Seat
+from .rules.seats import Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +39,6 @@ class Verdict:
     @property
     def ok(self) -> bool:
         return self.seq is None
-
-
-class Bad(Exception):
-    def __init__(self, seq: int, reason: str) -> None:
-        super().__init__(reason)
-        self.seq = seq
-        self.reason = reason
 
 
 def verify(log: LogFile) -> Verdict:
@@ -90,7 +76,7 @@ def _walk(header: Header, stored: Sequence[StoredEvent]) -> Game:
         if is_rules_event(one.event):
             count = _check_move(game, stored, index)
         else:
-            _check_game_event(game, one)
+            check_game_event(game, one)
             count = 1
         for step in stored[index : index + count]:
             game = apply(game, step)
@@ -149,7 +135,7 @@ def _check_move(game: Game, stored: Sequence[StoredEvent], index: int) -> int:
                 got.seq, f"the rules give {describe(want)} here, the log has {describe(got.event)}"
             )
         if isinstance(want, DealStarted):
-            _check_deal_commitment(game, got.seq, want)
+            check_deal_commitment(game, got.seq, want)
     return len(expected)
 
 
@@ -170,62 +156,6 @@ def _check_match_start(game: Game, seq: int, event: MatchStarted) -> None:
         raise Bad(seq, "the match starts before the second player joined")
     if (event.variant, event.terms) != (game.variant, game.terms):
         raise Bad(seq, "MatchStarted's variant or terms differ from those the game was opened with")
-
-
-def _check_deal_commitment(game: Game, seq: int, event: DealStarted) -> None:
-    commitments = [c for c in game.commitments if c.number == event.number]
-    if not commitments:
-        raise Bad(seq, f"deal {event.number} starts without a commitment to its deck")
-    committed = commitments[0]
-    if not is_committed(event.deck, committed.salt, committed.commitment):
-        raise Bad(
-            seq,
-            f"deal {event.number}'s deck order does not match the commitment published before it "
-            f"(SHA-256 of this deck and the committed salt is not {committed.commitment})",
-        )
-
-
-def _check_game_event(game: Game, stored: StoredEvent) -> None:
-    seq, event = stored.seq, stored.event
-    match event:
-        case GameOpened():
-            raise Bad(seq, "a game is opened once, by its first event")
-        case PlayerJoined(player=player, seat=seat):
-            if seat is not Seat.SECOND or game.players[1] is not None:
-                raise Bad(seq, "only the second seat is joined, and only once")
-            if player == game.host:
-                raise Bad(seq, "the host cannot join their own game")
-        case DealCommitted(number=number):
-            _check_commitment(game, seq, number)
-        case DealRevealed(number=number, salt=salt):
-            _check_reveal(game, seq, number, salt)
-        case RematchOffered(player=player) | RematchAccepted(player=player):
-            if game.status != "over" or game.seat_of(player) is None:
-                raise Bad(seq, "only a player of a finished game offers or accepts a rematch")
-            if isinstance(event, RematchAccepted) and game.rematch_offer in (None, player):
-                raise Bad(seq, "a rematch is accepted only when the other player offered it")
-
-
-def _check_commitment(game: Game, seq: int, number: int) -> None:
-    rules = game.rules
-    if rules.phase is not Phase.DEALING or number != rules.deal_number + 1:
-        raise Bad(seq, f"a commitment to deal {number} can only come right before that deal")
-    if rules.deal_number and rules.deal_number not in game.revealed:
-        raise Bad(
-            seq, f"deal {number} is committed before deal {rules.deal_number}'s salt is revealed"
-        )
-    if any(c.number == number for c in game.commitments):
-        raise Bad(seq, f"deal {number} is committed twice")
-
-
-def _check_reveal(game: Game, seq: int, number: int, salt: str) -> None:
-    rules = game.rules
-    ended = rules.phase in (Phase.DEALING, Phase.OVER) and rules.deal_number == number
-    if not ended or number in game.revealed:
-        raise Bad(seq, f"deal {number}'s salt can only be revealed once, right after the deal ends")
-    committed = next(c for c in game.commitments if c.number == number)
-    if salt != committed.salt:
-        raise Bad(seq, f"the revealed salt of deal {number} is not the salt it was committed with")
 
 
 def _check_end(header: Header, game: Game, stored: Sequence[StoredEvent]) -> None:

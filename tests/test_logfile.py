@@ -266,6 +266,13 @@ def test_rematch_events_verify_only_as_the_players_made_them() -> None:
     assert verdict.reason == "a rematch is accepted only when the other player offered it"
 
 
+def test_a_bot_accepts_a_rematch_without_an_offer_in_the_log() -> None:
+    played = play(5, bot=True)
+    played.service.offer_rematch(played.game_id, HOST)
+    assert name_of(played.log[-1].event) == "RematchAccepted"
+    assert verify(read_log(export_lines(played.log))).ok
+
+
 def test_one_event_dropped_leaves_a_gap_in_the_numbers(lines: Lines) -> None:
     at = first(lines, "CardBuried")
     seq = lines[at]["seq"]
