@@ -1,14 +1,16 @@
 """``SqlEventStore``: the event log on SQL, with SQLAlchemy Core on the hot path (sessions cost
 several times as much per command, measured).
 
-``append`` is one write transaction: check the game's version, complete the inbox message, insert
-the events, upsert the game's summary and insert the notifications.  Two appends at the same
+``append`` is one write transaction: check the game's version, complete the inbox message, upsert
+the game's summary, insert the notifications and, last, the events.  Two appends at the same
 version cannot both commit: the version check runs under the write lock, and ``UNIQUE(game_id,
 seq)`` backs it; either way the loser gets ``ConcurrencyError``.
 
-On PostgreSQL an append also holds a transaction-scoped advisory lock, so appends commit in
-``position`` order: a follower reading ``read_all(after=p)`` never later finds an event below a
-position it has passed.  SQLite serialises writers anyway.
+On PostgreSQL an append takes a transaction-scoped advisory lock just before it inserts the
+events (its last statement) and holds it to the commit, so positions are handed out in commit order: a follower reading
+``read_all(after=p)`` never later finds an event below a position it has passed.  (Without it a
+sequence value taken by a slow transaction commits after higher ones.)  SQLite serialises writers
+anyway.
 """
 
 from __future__ import annotations
@@ -126,12 +128,11 @@ class SqlEventStore:
         ]
         try:
             with self._writer.begin() as connection:
-                positions = self._append(
-                    connection, game_id, expected_version, rows, inbox_reply, at
-                )
+                self._check(connection, game_id, expected_version, inbox_reply, at)
                 connection.execute(self._upsert, _summary_row(summary))
                 if notifications:
                     connection.execute(_NOTIFY, [_outbox_row(n, at) for n in notifications])
+                positions = self._insert(connection, rows)
         except IntegrityError as clash:
             if "uq_events_game_seq" in str(clash.orig) or "events.game_id" in str(clash.orig):
                 raise ConcurrencyError(
@@ -143,37 +144,41 @@ class SqlEventStore:
             for offset, (position, event) in enumerate(zip(positions, events, strict=True), start=1)
         ]
 
-    def _append(
+    def _check(
         self,
         connection: Connection,
         game_id: GameId,
         expected_version: int,
-        rows: list[dict[str, Any]],
         inbox_reply: InboxReply | None,
         at: datetime,
-    ) -> list[int]:
-        """Check the version, complete the inbox message, insert the events: their positions."""
-        if self._postgresql:
-            connection.execute(_LOCK)
+    ) -> None:
+        """Refuse a stale version or a message already answered; complete the message."""
         current = connection.execute(_VERSION, {"game_id": game_id}).scalar_one()
         if current != expected_version:
             raise ConcurrencyError(f"{game_id} is at {current}, not {expected_version}")
-        if inbox_reply is not None:
-            done = connection.execute(
-                _COMPLETE,
-                {
-                    "b_source": inbox_reply.source,
-                    "b_key": inbox_reply.key,
-                    "b_reply": inbox_reply.reply,
-                    "b_at": at,
-                },
+        if inbox_reply is None:
+            return
+        answered = connection.execute(
+            _COMPLETE,
+            {
+                "b_source": inbox_reply.source,
+                "b_key": inbox_reply.key,
+                "b_reply": inbox_reply.reply,
+                "b_at": at,
+            },
+        )
+        if answered.rowcount != 1:
+            raise ConcurrencyError(
+                f"message {inbox_reply.source}/{inbox_reply.key} is not waiting for a reply"
             )
-            if done.rowcount != 1:
-                raise ConcurrencyError(
-                    f"message {inbox_reply.source}/{inbox_reply.key} is already answered"
-                )
+
+    def _insert(self, connection: Connection, rows: list[dict[str, Any]]) -> list[int]:
+        """Insert the events last, so that the PostgreSQL append lock is held only for the insert
+        and the commit; whoever holds it never waits for a row lock (no deadlock)."""
         if not rows:
             return []
+        if self._postgresql:
+            connection.execute(_LOCK)
         return list(connection.execute(_INSERT, rows).scalars())
 
     def read_all(self, after: int = 0, limit: int = 1000) -> list[StoredEvent]:
