@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from adapters.config import Settings
 from service.errors import GameNotOver
-from service.game import fold
+from service.game import Game, apply, fold, opened
 from service.game_events import GameId
 from service.games import summary_of
 from service.logfile import LogFile, LogFormatError, export_lines, read_log
@@ -41,7 +41,7 @@ OPERATOR_HELP = (
 INVALID = 1
 """Exit code of an invalid log, a refused request or an unknown game."""
 UNREADABLE = 2
-"""Exit code when the file cannot be opened."""
+"""Exit code when the file cannot be read or written."""
 
 
 class Refused(Exception):
@@ -97,8 +97,11 @@ def _export(args: argparse.Namespace) -> int:
     text = "".join(line + "\n" for line in export_lines(stored))
     if args.out is None:
         sys.stdout.write(text)
-    else:
+        return 0
+    try:
         Path(args.out).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise Refused(f"cannot write {args.out}: {error.strerror}", UNREADABLE) from None
     return 0
 
 
@@ -110,8 +113,11 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    if Path(args.target).is_file():
-        stored: Sequence[StoredEvent] = _verified(args.target).events
+    target = args.target
+    if Path(target).is_file():
+        stored: Sequence[StoredEvent] = _verified(target).events
+    elif "/" in target or target.endswith(".jsonl"):
+        raise Refused(f"cannot read {target}: there is no such file", UNREADABLE)
     else:
         stored = _transcript(GameId(args.target), args.operator)
     try:
@@ -145,14 +151,14 @@ def append_log(store: EventStore, stored: Sequence[StoredEvent]) -> None:
     The service appends everything one request causes at one time, so events sharing an ``at``
     go in one append, with that time and the summary of the game so far.
     """
-    done: list[StoredEvent] = []
+    game: Game | None = None
     for at, group in groupby(stored, key=lambda one: one.at):
         events = list(group)
-        done += events
-        game = fold(done)
-        store.append(
-            game.id, len(done) - len(events), [one.event for one in events], at, summary_of(game)
-        )
+        for one in events:
+            game = opened(one) if game is None else apply(game, one)
+        assert game is not None
+        appended = [one.event for one in events]
+        store.append(game.id, events[0].seq - 1, appended, at, summary_of(game))
 
 
 # -- shared steps -----------------------------------------------------------------------------

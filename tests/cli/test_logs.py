@@ -135,9 +135,12 @@ def test_a_running_game_is_exported_and_replayed_only_for_an_operator(data_dir: 
         assert "DealStarted" in allowed.stdout
 
 
-def test_an_unknown_game_is_reported(data_dir: Path) -> None:
+def test_an_unknown_game_or_a_missing_file_is_reported(tmp_path: Path, data_dir: Path) -> None:
     result = conquian("export", "nosuchgame", data_dir=data_dir)
     assert (result.returncode, result.stderr) == (1, "there is no game nosuchgame\n")
+    missing = conquian("replay", str(tmp_path / "gone.jsonl"), data_dir=data_dir)
+    assert missing.returncode == 2
+    assert missing.stderr.startswith("cannot read ")
 
 
 # -- verify FILE ------------------------------------------------------------------------------
