@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
 
+from adapters.config import Settings
 from service.bots import Policy, greedy_bot, random_bot
+from service.game_events import PlayerId
 from service.notation import CardSpellingError, parse_card
 from service.rules.cards import Card, is_deck_order
 from service.rules.seats import Seat
@@ -17,7 +20,7 @@ from service.rules.variants import MatchTerms, Variant, VariantError, parse_assi
 from service.selfplay import selfplay
 
 from . import logs
-from .play import Setup, TerminalGame
+from .play import Setup, TerminalGame, chance_for
 
 BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
 
@@ -85,11 +88,17 @@ def _play(args: argparse.Namespace, variant: Variant, parser: argparse.ArgumentP
         terms = _terms(args, variant)
     except (ValueError, VariantError) as error:
         parser.error(str(error))
-    bots = {} if args.hotseat else {Seat.SECOND: BOTS[args.bot]}
+    from adapters.bootstrap import build  # only play needs the database
+
+    opponent = None if args.hotseat else PlayerId(f"bot:{args.bot}")
     dealer = None if args.dealer is None else Seat(args.dealer - 1)
-    setup = Setup(variant, terms, deck, dealer, bots, args.json)
-    game = TerminalGame(setup, random.Random(args.seed), lambda text: print(text, flush=True))
-    return game.run(_lines())
+    setup = Setup(variant, terms, deck, dealer, args.seed, opponent, args.json)
+    wiring = build(Settings.from_env(os.environ), chance=chance_for(setup))
+    try:
+        game = TerminalGame(setup, wiring.service, lambda text: print(text, flush=True))
+        return game.run(_lines())
+    finally:
+        wiring.close()
 
 
 def _deck(text: str, variant: Variant) -> tuple[Card, ...]:

@@ -1,34 +1,42 @@
 """``conquian play``: a match in the terminal, against a bot or two people at one keyboard.
 
+The match is a game of the service like any other: opened with ``GameService.open_game`` (in
+hot-seat mode the second local player joins by the invitation), every line goes through
+``GameService.act`` with the version the player was shown, and the log goes to the configured
+database, so a finished terminal game can be exported, verified and replayed by its id.
+
 Commands are read one line at a time, so a whole game can be scripted through standard input;
 with ``--json`` every response is one JSON object per line: first the opening position, then one
 object per command line (the state as the commanding player sees it after every automatic and bot
-move that follows, or the error and what is possible instead).
+move that follows, or the error and what is possible instead).  Each carries the ``game_id``.
 """
 
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable, Iterator
+import secrets
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from service.bots import Policy
-from service.commands import ShowHand, ShowHelp, parse_command
+from adapters.system import SystemChance
+from service.codec import is_rules_event
+from service.commands import ShowHelp
+from service.game_events import GameId, PlayerId
+from service.games import GameService
+from service.memory import SeededChance
 from service.narration import narrate
+from service.ports import Chance, StoredEvent
 from service.prompts import error_text, help_text, options_text
-from service.rules.actions import Action, StartDeal, StartMatch
-from service.rules.cards import DECK, Card
-from service.rules.decide import cuts_from, decide
+from service.rules.cards import Card
 from service.rules.errors import IllegalAction
-from service.rules.events import Event
-from service.rules.evolve import evolve
-from service.rules.seats import Phase, Seat
-from service.rules.state import initial_state
+from service.rules.seats import Seat
 from service.rules.variants import FirstDealer, MatchTerms, Variant
-from service.rules.view import view_for
+from service.rules.view import PlayerView, view_for
 
 from .render import view_json, view_text
+
+PLAYERS = (PlayerId("terminal:1"), PlayerId("terminal:2"))
+"""The people at the keyboard: player 1 hosts; player 2 joins in hot-seat mode."""
 
 
 @dataclass(frozen=True)
@@ -39,108 +47,152 @@ class Setup:
     terms: MatchTerms
     deck: tuple[Card, ...] | None
     dealer: Seat | None
-    bots: dict[Seat, Policy]
+    seed: int | None
+    opponent: PlayerId | None
+    """A bot (``bot:greedy``, ``bot:random``), or None for a second person at the keyboard."""
     json: bool
+
+
+class FirstDealerChance:
+    """``chance`` with the first dealer fixed: its first ``random()`` answer makes ``dealer`` deal.
+
+    ``GameService`` draws the first dealer of a match with the first ``random()`` of the game
+    (player 1 deals below 0.5) under ``first_dealer=random``.  Only that answer is fixed; decks,
+    salts and tokens still come from ``chance``, so a fixed dealer makes no deal predictable.
+    """
+
+    def __init__(self, chance: Chance, dealer: Seat) -> None:
+        self.chance = chance
+        self.first: float | None = 0.25 if dealer is Seat.FIRST else 0.75
+
+    def deck(self) -> tuple[Card, ...]:
+        return self.chance.deck()
+
+    def salt(self) -> str:
+        return self.chance.salt()
+
+    def token(self) -> str:
+        return self.chance.token()
+
+    def random(self) -> float:
+        first, self.first = self.first, None
+        return self.chance.random() if first is None else first
+
+
+class RepeatableChance(SeededChance):
+    """``SeededChance`` for decks, salts and draws, with fresh ids: playing the same seed twice
+    stores two games (a seeded id would be taken by the first)."""
+
+    def token(self) -> str:
+        return secrets.token_hex(8)
+
+
+def chance_for(setup: Setup) -> Chance | None:
+    """The chance a terminal game needs; None means the system's (a real, unpredictable game).
+
+    ``--seed`` and ``--deck`` make a repeatable game (``RepeatableChance``); ``--dealer`` fixes
+    only the first dealer (``FirstDealerChance``).  Under ``first_dealer=cut_low_deals`` the cut
+    is drawn before the first deal, so a given deck is dealt after a seeded cut, and ``--dealer``
+    does not apply.
+    """
+    cuts = setup.variant.first_dealer is FirstDealer.CUT_LOW_DEALS
+    chance: Chance | None = None
+    if setup.seed is not None or setup.deck is not None:
+        decks = [] if setup.deck is None else [setup.deck]
+        if cuts and decks:
+            decks.insert(0, SeededChance(setup.seed).deck())  # the cards cut for the dealer
+        chance = RepeatableChance(setup.seed, decks)
+    if setup.dealer is not None and not cuts:
+        return FirstDealerChance(chance or SystemChance(), setup.dealer)
+    return chance
 
 
 class TerminalGame:
     """One match driven by lines of input; prints to ``write``."""
 
-    def __init__(self, setup: Setup, rng: random.Random, write: Callable[[str], None]) -> None:
+    def __init__(self, setup: Setup, service: GameService, write: Callable[[str], None]) -> None:
         self.setup = setup
-        self.rng = rng
+        self.service = service
         self.write = write
-        self.state = initial_state()
-        self.told: list[Event] = []
+        self.game_id = GameId("")
 
     def run(self, lines: Iterator[str]) -> int:
         """Play until the match ends (exit code 0) or the input does (exit code 1)."""
-        self._apply(self._start_match())
-        self._advance()
-        opening = self.state.to_act
-        self._respond_with_view(Seat.FIRST if opening is None else opening)
+        self.game_id = self._open()
+        game = self.service.game(self.game_id)
+        if not self.setup.json:
+            self.write(f"Game {self.game_id}: `conquian export {self.game_id}` once it is over.")
+        opening = game.to_act if game.to_act is not None else PLAYERS[0]
+        self._respond_with_view(opening, self.service.store.load(self.game_id))
         for line in lines:
             self._handle(line.strip())
-            if self.state.phase is Phase.OVER:
+            if self._is_over():
                 return 0
-        if self.state.phase is Phase.OVER:
+        if self._is_over():
             return 0
         self._say_text("Input ended before the match was over.")
         return 1
 
-    def _start_match(self) -> StartMatch:
-        setup = self.setup
-        if setup.variant.first_dealer is FirstDealer.CUT_LOW_DEALS:
-            return StartMatch(setup.variant, setup.terms, cuts=cuts_from(self._shuffled()))
-        dealer = setup.dealer if setup.dealer is not None else self.rng.choice(list(Seat))
-        return StartMatch(setup.variant, setup.terms, dealer)
+    def _open(self) -> GameId:
+        setup, host = self.setup, PLAYERS[0]
+        if setup.opponent is not None:
+            return self.service.open_game(host, setup.variant, setup.terms, None, setup.opponent)
+        game_id = self.service.open_game(host, setup.variant, setup.terms)
+        self.service.join(self.service.game(game_id).invitation, PLAYERS[1])
+        return game_id
 
-    def _shuffled(self) -> tuple[Card, ...]:
-        deck = list(DECK)
-        self.rng.shuffle(deck)
-        return tuple(deck)
-
-    def _apply(self, action: Action) -> None:
-        for event in decide(self.state, action):
-            self.state = evolve(self.state, event)
-            self.told.append(event)
-
-    def _advance(self) -> None:
-        """Deal when a deal is due and let bots move, until a person must act or the match ends."""
-        while True:
-            state = self.state
-            if state.phase is Phase.DEALING:
-                given = self.setup.deck if state.deal_number == 0 else None
-                self._apply(StartDeal(given or self._shuffled()))
-            elif state.to_act is not None and state.to_act in self.setup.bots:
-                seat = state.to_act
-                self._apply(self.setup.bots[seat](view_for(state, seat), self.rng))
-            else:
-                return
+    def _is_over(self) -> bool:
+        over = self.service.game(self.game_id).status == "over"
+        if over and not self.setup.json:
+            self.write(f"Game {self.game_id} is stored: conquian export {self.game_id}")
+        return over
 
     def _handle(self, line: str) -> None:
-        seat = self.state.to_act
-        if seat is None:
+        game = self.service.game(self.game_id)
+        player = game.to_act
+        if player is None:
             return
-        view = view_for(self.state, seat)
+        seat = game.seat_of(player)
+        assert seat is not None
+        view = view_for(game.rules, seat)
         try:
-            command = parse_command(line, view)
-            if isinstance(command, ShowHelp):
-                self._respond(
-                    {"ok": True, "seat": seat.number, "help": help_text(view)}, help_text(view)
-                )
-                return
-            if not isinstance(command, ShowHand):
-                self._apply(command)
-                self._advance()
+            outcome = self.service.act(self.game_id, player, line, game.version)
         except IllegalAction as error:
-            message = error_text(error, view.variant.deck_faces)
+            self._reject(view, line, error)
+            return
+        if isinstance(outcome.query, ShowHelp):
             self._respond(
-                {
-                    "ok": False,
-                    "seat": seat.number,
-                    "command": line,
-                    "error": {"code": error.code, "message": message},
-                    "options": options_text(view),
-                },
-                f"{message}\n{options_text(view)}",
+                {"ok": True, "seat": seat.number, "help": help_text(view)}, help_text(view)
             )
             return
-        after = self.state.to_act  # a Seat is an IntEnum: player 1 is 0, so never `or` it
-        self._respond_with_view(seat if after is None else after, line)
+        after = outcome.game.to_act
+        self._respond_with_view(player if after is None else after, outcome.appended, line)
 
-    def _respond_with_view(self, seat: Seat, command: str | None = None) -> None:
-        view = view_for(self.state, seat)
+    def _reject(self, view: PlayerView, line: str, error: IllegalAction) -> None:
+        message = error_text(error, view.variant.deck_faces)
+        payload = {
+            "ok": False,
+            "seat": view.seat.number,
+            "command": line,
+            "error": {"code": error.code, "message": message},
+            "options": options_text(view),
+        }
+        self._respond(payload, f"{message}\n{options_text(view)}")
+
+    def _respond_with_view(
+        self, player: PlayerId, events: Sequence[StoredEvent], command: str | None = None
+    ) -> None:
+        _, view = self.service.view(self.game_id, player)
         faces = view.variant.deck_faces
-        told = [narrate(event, faces) for event in self.told]
-        self.told.clear()
-        payload: dict[str, object] = {"ok": True, "seat": seat.number}
+        told = [narrate(s.event, faces) for s in events if is_rules_event(s.event)]
+        payload: dict[str, object] = {"ok": True, "seat": view.seat.number}
         if command is not None:
             payload["command"] = command
         payload |= {"events": told, "view": view_json(view)}
         self._respond(payload, "\n".join([*told, "", view_text(view)]))
 
     def _respond(self, payload: dict[str, object], text: str) -> None:
+        payload = {"game_id": self.game_id, **payload}
         self.write(json.dumps(payload, ensure_ascii=False) if self.setup.json else text)
 
     def _say_text(self, text: str) -> None:

@@ -1,60 +1,18 @@
-"""``conquian play`` driven through the real console script, commands piped to standard input."""
+"""``conquian play`` with commands on standard input, as a person or a script would type them.
+
+Games run the console script's ``main`` in this process; argument errors run the real ``conquian``
+executable.  Every test plays into its own database (``own_database``).
+"""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-CONQUIAN = Path(sys.executable).parent / "conquian"
+from .terminal import DRAW_DECK, HOTSEAT, WIN_DECK, WIN_SCRIPT, conquian, play, responses
 
-# A deal to a win, stacked by hand.  Player 2 deals (--dealer 2), so player 1 holds c1, c3 … c19
-# and player 2 holds c2, c4 … c20; c21 (KS) is turned up for player 1, c22 (QH) comes next.
-#   player 1: AC 2C 3C 4D 5D 6D 7D KH KD 4H     player 2: 4C 4S 2S QC QD KC 6H 7S JC 3S
-# Plan: 1 takes KS with KH KD, discards 4H; 2 takes 4H with 4C 4S, discards 2S; 1 refuses 2S
-# (dead) and then QH, turned up; 2 takes QH with QC QD, discards KC; 1 takes KC on the kings with
-# the seven cards left (AC 2C 3C, 4D 5D 6D 7D) and goes out with 11 melded.
-WIN_DECK = (
-    "AC 4C 2C 4S 3C 2S 4D QC 5D QD 6D KC 7D 6H KH 7S KD JC 4H 3S "
-    "KS QH 5C 6C 7C AD 2D 3D JD AH 2H 3H 5H 7H JH AS 5S 6S JS QS"
-)
-WIN_SCRIPT = [
-    "take kh kd discard 4h",
-    "take 4c 4s discard 2s",
-    "pass",
-    "pass",
-    "take qc qd discard kc",
-    "take ac 2c 3c 4d 5d 6d 7d",
-]
-# A deal to a draw: nobody ever takes, so every one of the 20 stock cards is refused twice (by
-# the player who turns it up, then by the other, for whom it dies).  The 40th refusal finds the
-# stock empty.  Which cards are where does not matter, so the deck is in suit order.
-DRAW_DECK = (
-    "AC 2C 3C 4C 5C 6C 7C JC QC KC AD 2D 3D 4D 5D 6D 7D JD QD KD "
-    "AH 2H 3H 4H 5H 6H 7H JH QH KH AS 2S 3S 4S 5S 6S 7S JS QS KS"
-)
-HOTSEAT = ["--hotseat", "--dealer", "2"]
-
-
-def play(args: list[str], lines: list[str]) -> subprocess.CompletedProcess[str]:
-    """Run ``conquian play`` with ``lines`` as its standard input."""
-    return subprocess.run(
-        [str(CONQUIAN), "play", *args],
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-    )
-
-
-def responses(result: subprocess.CompletedProcess[str]) -> list[dict[str, Any]]:
-    """Every line of standard output as JSON (each line must be one JSON object)."""
-    return [json.loads(line) for line in result.stdout.splitlines()]
+pytestmark = pytest.mark.usefixtures("own_database")
 
 
 def melded(view: dict[str, Any], seat: int) -> int:
@@ -178,7 +136,8 @@ def test_a_rejected_line_changes_nothing(line: str, code: str, named: str) -> No
         "Player 1 discards 4H.",
     ]
     without_error = responses(play([*HOTSEAT, "--deck", WIN_DECK, "--json"], WIN_SCRIPT[:1]))
-    assert answer == without_error[-2]
+    assert answer["game_id"] != without_error[-2]["game_id"]  # another game, played alike
+    assert {**answer, "game_id": None} == {**without_error[-2], "game_id": None}
 
 
 def test_hand_and_help_answer_without_playing() -> None:
@@ -187,7 +146,7 @@ def test_hand_and_help_answer_without_playing() -> None:
     assert hand["ok"] is True
     assert hand["command"] == "hand"
     assert hand["view"] == opening["view"]
-    assert help_ == {"ok": True, "seat": 1, "help": help_["help"]}
+    assert help_ == {"game_id": opening["game_id"], "ok": True, "seat": 1, "help": help_["help"]}
     assert "take" in help_["help"]
     assert "no force" in help_["help"]
 
@@ -253,7 +212,7 @@ def test_variants_and_spanish_faces_on_the_command_line() -> None:
     ],
 )
 def test_a_bad_deck_is_refused_by_argparse(deck: str, complaint: str) -> None:
-    result = play([*HOTSEAT, "--deck", deck], ["pass"])
+    result = conquian("play", *HOTSEAT, "--deck", deck, stdin="pass\n")
     assert result.returncode == 2
     assert "--deck" in result.stderr
     assert complaint in result.stderr
@@ -269,7 +228,7 @@ def test_a_bad_deck_is_refused_by_argparse(deck: str, complaint: str) -> None:
     ],
 )
 def test_a_bad_variant_is_refused_by_argparse(flag: str, complaint: str) -> None:
-    result = play([*HOTSEAT, "--variant", flag], ["pass"])
+    result = conquian("play", *HOTSEAT, "--variant", flag, stdin="pass\n")
     assert result.returncode == 2
     assert complaint in result.stderr
     assert result.stdout == ""

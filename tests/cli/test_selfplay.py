@@ -1,8 +1,13 @@
-"""``conquian selfplay`` through the real console script: bots play whole deals, it reports."""
+"""``conquian selfplay`` through the real console script: bots play whole deals, it reports.
+
+Self-play stays in memory; each test points ``CONQUIAN_DATA_DIR`` at its own directory
+(``own_database``) all the same, so a run that wrote a database would not touch ./var.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +30,7 @@ KEYS = {
     "decisions_per_second",
 }
 VOLATILE = {"seconds", "deals_per_second", "decisions_per_second"}
+pytestmark = pytest.mark.usefixtures("own_database")
 
 
 def selfplay(*args: str) -> subprocess.CompletedProcess[str]:
@@ -35,6 +41,7 @@ def selfplay(*args: str) -> subprocess.CompletedProcess[str]:
         encoding="utf-8",
         timeout=120,
         stdin=subprocess.DEVNULL,
+        env=dict(os.environ),
     )
 
 
@@ -112,3 +119,8 @@ def test_a_negative_number_of_games_is_refused() -> None:
     result = selfplay("--games", "-3", "--json")
     assert result.returncode == 2
     assert "--games" in result.stderr
+
+
+def test_selfplay_stores_nothing(own_database: Path) -> None:
+    assert selfplay("--games", "5").returncode == 0
+    assert list(own_database.iterdir()) == []
