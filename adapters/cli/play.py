@@ -127,11 +127,13 @@ class TerminalGame:
         for line in lines:
             self._handle(line.strip())
             if self._is_over():
-                return 0
-        if self._is_over():
-            return 0
-        self._say_text("Input ended before the match was over.")
-        return 1
+                break
+        if not self._is_over():
+            self._say_text("Input ended before the match was over.")
+            return 1
+        if not self.setup.json:
+            self.write(f"Game {self.game_id} is stored: conquian export {self.game_id}")
+        return 0
 
     def _open(self) -> GameId:
         setup, host = self.setup, PLAYERS[0]
@@ -142,10 +144,7 @@ class TerminalGame:
         return game_id
 
     def _is_over(self) -> bool:
-        over = self.service.game(self.game_id).status == "over"
-        if over and not self.setup.json:
-            self.write(f"Game {self.game_id} is stored: conquian export {self.game_id}")
-        return over
+        return self.service.game(self.game_id).status == "over"
 
     def _handle(self, line: str) -> None:
         game = self.service.game(self.game_id)

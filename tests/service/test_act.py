@@ -109,6 +109,16 @@ def test_a_move_on_a_position_that_has_moved_on_is_stale(
     assert store.rows == before
 
 
+def test_a_look_at_the_game_is_never_stale(service: GameService) -> None:
+    game_id = started(service)
+    service.act(game_id, HOST, "take kh kd discard 4h")
+
+    outcome = service.act(game_id, GUEST, "hand", expected_version=6)
+
+    assert isinstance(outcome.query, ShowHand)
+    assert outcome.game.version == 8
+
+
 def test_a_move_with_the_current_version_is_played(service: GameService) -> None:
     game_id = started(service)
     outcome = service.act(game_id, HOST, "take kh kd discard 4h", expected_version=6)
