@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from service.game_events import GameId
 from service.games import GameService, Request
 from service.memory import InMemoryEventStore, InMemoryInbox
 
@@ -79,3 +80,17 @@ def test_a_stale_message_is_answered_with_the_versions(service: GameService) -> 
     assert reply["error"]["code"] == "stale_version"  # type: ignore[index]
     assert reply["error"]["params"] == {"seen": "6", "current": "8"}  # type: ignore[index]
     assert service.game(game_id).version == 8
+
+
+def test_a_message_for_an_unknown_game_gets_an_error_reply_stored_once(
+    service: GameService, inbox: InMemoryInbox
+) -> None:
+    """A game id a channel got wrong (a stale link, a typo) is bad input like garbled text: the
+    sender is answered, and the message is not left pending to fail again on every resume."""
+    request = Request(HOST, GameId("no-such-game"), "pass")
+
+    reply = service.handle("web", "req-9", "pass", request)
+
+    assert reply["ok"] is False
+    assert service.handle("web", "req-9", "pass", request) == reply
+    assert inbox.pending() == []
