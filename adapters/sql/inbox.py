@@ -23,12 +23,13 @@ AnyRow = Row[*tuple[Any, ...]]
 
 _ENTRY = (inbox.c.source, inbox.c.key, inbox.c.payload, inbox.c.received_at, inbox.c.reply)
 _GET = select(*_ENTRY).where(inbox.c.source == bindparam("source"), inbox.c.key == bindparam("key"))
-_COMPLETE = (
+ANSWER = (
     update(inbox)
     .where(inbox.c.source == bindparam("b_source"), inbox.c.key == bindparam("b_key"))
     .where(inbox.c.reply.is_(None))
     .values(reply=bindparam("b_reply"), completed_at=bindparam("b_at"))
 )
+"""Store a reply unless the message has one (shared with the event store's append)."""
 _REPLY = select(inbox.c.reply).where(
     inbox.c.source == bindparam("source"), inbox.c.key == bindparam("key")
 )
@@ -69,7 +70,7 @@ class SqlInbox:
         where = {"source": source, "key": key}
         values = {"b_source": source, "b_key": key, "b_reply": reply, "b_at": self.clock.now()}
         with self._writer.begin() as connection:
-            connection.execute(_COMPLETE, values)
+            connection.execute(ANSWER, values)
             stored = connection.execute(_REPLY, where).scalar_one_or_none()
         if stored is None:
             raise KeyError(f"no message {source}/{key} in the inbox")

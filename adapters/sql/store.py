@@ -3,14 +3,15 @@ several times as much per command, measured).
 
 ``append`` is one write transaction: check the game's version, complete the inbox message, upsert
 the game's summary, insert the notifications and, last, the events.  Two appends at the same
-version cannot both commit: the version check runs under the write lock, and ``UNIQUE(game_id,
-seq)`` backs it; either way the loser gets ``ConcurrencyError``.
+version cannot both commit: on SQLite the version check runs under the write lock; on PostgreSQL
+both may pass it and ``UNIQUE(game_id, seq)`` stops the second.  Either way the loser gets
+``ConcurrencyError``.
 
-On PostgreSQL an append takes a transaction-scoped advisory lock just before it inserts the
-events (its last statement) and holds it to the commit, so positions are handed out in commit order: a follower reading
-``read_all(after=p)`` never later finds an event below a position it has passed.  (Without it a
-sequence value taken by a slow transaction commits after higher ones.)  SQLite serialises writers
-anyway.
+On PostgreSQL an append takes a transaction-scoped advisory lock just before it inserts the events
+(its last statement) and holds it to the commit, so positions are handed out in commit order: a
+follower reading ``read_all(after=p)`` never later finds an event below a position it has passed.
+(Without it a sequence value taken by a slow transaction commits after higher ones.)  SQLite
+serialises writers anyway.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, Row, bindparam, func, insert, or_, select, text, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Engine, Row, bindparam, func, insert, select, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -35,7 +35,9 @@ from service.ports import (
 )
 
 from .engine import is_postgresql, writer
-from .tables import events, game_summaries, inbox, outbox
+from .inbox import ANSWER
+from .summaries import BY_INVITATION, OF_PLAYER, row_of, summary_of, upsert
+from .tables import events, outbox
 
 AnyRow = Row[*tuple[Any, ...]]
 
@@ -65,29 +67,7 @@ _VERSION = select(func.coalesce(func.max(events.c.seq), 0)).where(
     events.c.game_id == bindparam("game_id")
 )
 _INSERT = insert(events).returning(events.c.position, sort_by_parameter_order=True)
-_COMPLETE = (
-    update(inbox)
-    .where(inbox.c.source == bindparam("b_source"), inbox.c.key == bindparam("b_key"))
-    .where(inbox.c.reply.is_(None))
-    .values(reply=bindparam("b_reply"), completed_at=bindparam("b_at"))
-)
 _NOTIFY = insert(outbox)
-_SUMMARY_COLUMNS = (
-    game_summaries.c.game_id,
-    game_summaries.c.first_player,
-    game_summaries.c.second_player,
-    game_summaries.c.status,
-    game_summaries.c.to_act,
-    game_summaries.c.since,
-    game_summaries.c.version,
-    game_summaries.c.invitation,
-)
-_SUMMARIES = select(*_SUMMARY_COLUMNS).order_by(
-    game_summaries.c.since.desc(), game_summaries.c.game_id
-)
-_BY_INVITATION = select(game_summaries.c.game_id).where(
-    game_summaries.c.invitation_code == bindparam("code")
-)
 _LOCK = text("SELECT pg_advisory_xact_lock(:key)").bindparams(key=APPEND_LOCK)
 
 
@@ -98,7 +78,7 @@ class SqlEventStore:
         self.engine = engine
         self._writer = writer(engine)
         self._postgresql = is_postgresql(engine)
-        self._upsert = _summary_upsert(postgresql.insert if self._postgresql else sqlite.insert)
+        self._upsert = upsert(engine.dialect.name)
 
     def load(self, game_id: GameId) -> list[StoredEvent]:
         with self.engine.connect() as connection:
@@ -129,7 +109,7 @@ class SqlEventStore:
         try:
             with self._writer.begin() as connection:
                 self._check(connection, game_id, expected_version, inbox_reply, at)
-                connection.execute(self._upsert, _summary_row(summary))
+                connection.execute(self._upsert, row_of(summary))
                 if notifications:
                     connection.execute(_NOTIFY, [_outbox_row(n, at) for n in notifications])
                 positions = self._insert(connection, rows)
@@ -159,7 +139,7 @@ class SqlEventStore:
         if inbox_reply is None:
             return
         answered = connection.execute(
-            _COMPLETE,
+            ANSWER,
             {
                 "b_source": inbox_reply.source,
                 "b_key": inbox_reply.key,
@@ -187,16 +167,13 @@ class SqlEventStore:
         return [_stored(row) for row in rows]
 
     def summaries(self, player: PlayerId) -> list[GameSummary]:
-        mine = or_(
-            game_summaries.c.first_player == player, game_summaries.c.second_player == player
-        )
         with self.engine.connect() as connection:
-            rows = connection.execute(_SUMMARIES.where(mine)).all()
-        return [_summary(row) for row in rows]
+            rows = connection.execute(OF_PLAYER, {"player": player}).all()
+        return [summary_of(row) for row in rows]
 
     def game_by_invitation(self, invitation: str) -> GameId | None:
         with self.engine.connect() as connection:
-            found = connection.execute(_BY_INVITATION, {"code": invitation}).scalar_one_or_none()
+            found = connection.execute(BY_INVITATION, {"code": invitation}).scalar_one_or_none()
         return None if found is None else GameId(found)
 
 
@@ -208,48 +185,6 @@ def _stored(row: AnyRow) -> StoredEvent:
             f" this code reads version {SCHEMA_VERSION}"
         )
     return StoredEvent(GameId(game_id), seq, position, decode(name, data), at)
-
-
-def _summary_upsert(dialect_insert: Any) -> Any:
-    statement = dialect_insert(game_summaries)
-    kept = func.coalesce(statement.excluded.invitation_code, game_summaries.c.invitation_code)
-    changed = {
-        column.name: statement.excluded[column.name]
-        for column in game_summaries.c
-        if column.name not in ("game_id", "invitation_code")
-    }
-    return statement.on_conflict_do_update(
-        index_elements=[game_summaries.c.game_id], set_={**changed, "invitation_code": kept}
-    )
-
-
-def _summary_row(summary: GameSummary) -> dict[str, Any]:
-    return {
-        "game_id": summary.game_id,
-        "first_player": summary.players[0],
-        "second_player": summary.players[1],
-        "status": summary.status,
-        "to_act": summary.to_act,
-        "since": summary.since,
-        "version": summary.version,
-        "invitation": summary.invitation,
-        "invitation_code": summary.invitation,
-    }
-
-
-def _summary(row: AnyRow) -> GameSummary:
-    first = None if row.first_player is None else PlayerId(row.first_player)
-    second = None if row.second_player is None else PlayerId(row.second_player)
-    to_act = None if row.to_act is None else PlayerId(row.to_act)
-    return GameSummary(
-        GameId(row.game_id),
-        (first, second),
-        row.status,
-        to_act,
-        row.since,
-        row.version,
-        row.invitation,
-    )
 
 
 def _outbox_row(notification: Notification, at: datetime) -> dict[str, Any]:
