@@ -77,22 +77,3 @@ def test_the_migrations_build_exactly_the_tables_described_in_code(fresh_engine:
         differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
 
     assert differences == []
-
-
-def test_sqlite_connections_use_wal_a_busy_timeout_and_foreign_keys(tmp_path: Path) -> None:
-    engine = create(f"sqlite:///{tmp_path / 'conquian.db'}")
-    try:
-        with engine.connect() as connection:
-            settings = {
-                name: connection.exec_driver_sql(f"PRAGMA {name}").scalar()
-                for name in ("journal_mode", "busy_timeout", "foreign_keys", "synchronous")
-            }
-    finally:
-        engine.dispose()
-
-    assert settings == {
-        "journal_mode": "wal",
-        "busy_timeout": 30_000,
-        "foreign_keys": 1,
-        "synchronous": 1,
-    }
