@@ -109,10 +109,36 @@ def postgres_server() -> str:
 DatabaseFactory = Callable[[], str]
 
 
+def _is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _drop_leftovers(admin: psycopg.Connection[Any]) -> None:
+    """Drop the databases of earlier test sessions on this machine that were killed before their
+    clean-up (their names carry the process id)."""
+    names = admin.execute(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'conquian\\_test\\_%'"
+    ).fetchall()
+    for (name,) in names:
+        pid = name.split("_")[2]
+        if pid.isdigit() and not _is_running(int(pid)):
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
 @pytest.fixture(scope="session")
 def postgres_databases(postgres_server: str) -> Iterator[DatabaseFactory]:
     """Creates uniquely named databases on request (their URLs); drops them all at the end."""
     created: list[str] = []
+    with _admin_connection(postgres_server) as admin:
+        _drop_leftovers(admin)
 
     def new_database() -> str:
         name = f"conquian_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
