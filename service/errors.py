@@ -5,6 +5,7 @@ They share the rules' ``IllegalAction`` base, so every channel answers both kind
 
 from __future__ import annotations
 
+from .ports import UnknownGame
 from .rules.errors import IllegalAction
 
 
@@ -54,3 +55,8 @@ class RematchNotYet(IllegalAction):
 class NoRematchOffered(IllegalAction):
     code = "no_rematch_offered"
     template = "Your opponent has not offered a rematch; you can offer one yourself."
+
+
+class NoSuchGame(IllegalAction, UnknownGame):
+    code = "no_such_game"
+    template = "There is no such game."

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 
 from .bots import Policy, greedy_bot, random_bot
@@ -19,6 +20,7 @@ from .errors import (
     GameNotStarted,
     InvitationUsed,
     NoRematchOffered,
+    NoSuchGame,
     NotAPlayer,
     OwnInvitation,
     RematchNotYet,
@@ -178,20 +180,21 @@ class GameService:
         seat = self._seat(game, player)
         if game.status != "over":
             raise RematchNotYet()
-        opponent = game.players[seat.other]
         if game.rematch is not None:
-            return game.rematch
-        if game.rematch_offer == opponent or (opponent is not None and opponent in BOTS):
+            return self._start_rematch(game)
+        opponent = game.players[seat.other]
+        assert opponent is not None
+        if game.rematch_offer == opponent:
             return self._accept(game, player)
         if game.rematch_offer != player:
-            self._append(game, [RematchOffered(player)], actor=player)
-        return None
+            game, _ = self._append(game, [RematchOffered(player)], actor=player)
+        return self._accept(game, opponent) if opponent in BOTS else None
 
     def accept_rematch(self, game_id: GameId, player: PlayerId) -> GameId:
         game = self.game(game_id)
         self._seat(game, player)
         if game.rematch is not None:
-            return game.rematch
+            return self._start_rematch(game)
         if game.rematch_offer is None or game.rematch_offer == player:
             raise NoRematchOffered()
         return self._accept(game, player)
@@ -231,7 +234,10 @@ class GameService:
     # -- reading ----------------------------------------------------------------------------
 
     def game(self, game_id: GameId) -> Game:
-        return fold(self.store.load(game_id))
+        stored = self.store.load(game_id)
+        if not stored:
+            raise NoSuchGame()
+        return fold(stored)
 
     def view(self, game_id: GameId, player: PlayerId) -> tuple[Game, PlayerView]:
         """The game as ``player`` may see it, with the version to send back with a move."""
@@ -275,14 +281,35 @@ class GameService:
         return game_id
 
     def _accept(self, game: Game, player: PlayerId) -> GameId:
-        """Record the acceptance first (once, under the version), then open the new game."""
-        new_id = GameId(self.chance.token())
-        self._append(game, [RematchAccepted(player, new_id)], actor=player)
-        offerer = game.players[0] if game.players[1] == player else game.players[1]
-        assert offerer is not None
-        self._open(offerer, game.variant, game.terms, game.time_control, game.id, new_id)
-        self.join(self.game(new_id).invitation, player)
-        return new_id
+        """Record the acceptance (once, under the version), then start the new game."""
+        try:
+            game, _ = self._append(
+                game, [RematchAccepted(player, GameId(self.chance.token()))], player
+            )
+        except ConcurrencyError:
+            game = self.game(game.id)  # accepted by a racing request; start what it recorded
+        return self._start_rematch(game)
+
+    def _start_rematch(self, game: Game) -> GameId:
+        """Open and join the recorded rematch unless that is done already.
+
+        Idempotent, so a crash between recording the acceptance and starting the game is
+        repaired by the next offer or acceptance instead of leaving a game that never starts.
+        """
+        assert game.rematch is not None
+        offerer = game.rematch_offer or game.host
+        accepter = game.players[1] if game.players[0] == offerer else game.players[0]
+        assert accepter is not None
+        if not self.store.load(game.rematch):
+            with suppress(ConcurrencyError):  # opened by a racing request
+                self._open(
+                    offerer, game.variant, game.terms, game.time_control, game.id, game.rematch
+                )
+        rematch = self.game(game.rematch)
+        if rematch.status == "open":
+            with suppress(InvitationUsed):  # joined by a racing request
+                self.join(rematch.invitation, accepter)
+        return game.rematch
 
     def _start_match(self, game: Game) -> StartMatch:
         if game.variant.first_dealer is FirstDealer.CUT_LOW_DEALS:
