@@ -8,6 +8,7 @@ salt, a bot's move — are appended together with the move that caused them.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -63,6 +64,7 @@ from .rules.view import PlayerView, view_for
 BOTS: dict[str, Policy] = {"bot:greedy": greedy_bot, "bot:random": random_bot}
 """Players the service moves for itself: ``PlayerId("bot:greedy")`` can be invited like anyone."""
 _RETRIES = 5
+_REMEMBERED_GAMES = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,8 @@ class GameService:
         self.clock = clock
         self.chance = chance
         self.inbox = inbox
+        self._games: dict[GameId, Game] = {}
+        self._games_lock = threading.Lock()
 
     # -- use cases --------------------------------------------------------------------------
 
@@ -234,10 +238,30 @@ class GameService:
     # -- reading ----------------------------------------------------------------------------
 
     def game(self, game_id: GameId) -> Game:
-        stored = self.store.load(game_id)
-        if not stored:
-            raise NoSuchGame()
-        return fold(stored)
+        """The game as its log stands now.
+
+        Folded games are kept (a bounded number), so each call reads and folds only the events
+        appended since — by any process, so the log stays the only truth.
+        """
+        known = self._games.get(game_id)
+        newer = self.store.load(game_id, after=0 if known is None else known.version)
+        if known is None:
+            if not newer:
+                raise NoSuchGame()
+            return self._remember(fold(newer))
+        for stored in newer:
+            known = apply(known, stored)
+        return self._remember(known)
+
+    def _remember(self, game: Game) -> Game:
+        with self._games_lock:
+            known = self._games.pop(game.id, None)
+            if known is not None and known.version > game.version:
+                game = known
+            elif len(self._games) >= _REMEMBERED_GAMES:
+                del self._games[next(iter(self._games))]  # the least recently used
+            self._games[game.id] = game
+        return game
 
     def view(self, game_id: GameId, player: PlayerId) -> tuple[Game, PlayerView]:
         """The game as ``player`` may see it, with the version to send back with a move."""
@@ -359,7 +383,7 @@ class GameService:
         stored = self.store.append(
             game.id, game.version, events, now, summary_of(after), notes, inbox_reply
         )
-        return after, stored
+        return self._remember(after), stored
 
     def _seat(self, game: Game, player: PlayerId) -> Seat:
         seat = game.seat_of(player)

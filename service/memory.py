@@ -60,9 +60,9 @@ class InMemoryEventStore:
     inbox: InMemoryInbox | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def load(self, game_id: GameId) -> list[StoredEvent]:
+    def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
         with self.lock:
-            rows = list(self.by_game.get(game_id, ()))
+            rows = self.by_game.get(game_id, [])[after:]
         return [_stored(row) for row in rows]
 
     def append(

@@ -85,8 +85,9 @@ class InboxEntry:
 class EventStore(Protocol):
     """The event log: append-only per game, with optimistic concurrency on the game's version."""
 
-    def load(self, game_id: GameId) -> list[StoredEvent]:
-        """Every event of the game in order; empty for an unknown game."""
+    def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
+        """The game's events with ``seq`` greater than ``after``, in order; empty for an unknown
+        game (or one with no newer events)."""
         ...
 
     def append(

@@ -55,7 +55,9 @@ _EVENT_COLUMNS = (
 )
 """In the order ``_stored`` unpacks them."""
 _LOAD = (
-    select(*_EVENT_COLUMNS).where(events.c.game_id == bindparam("game_id")).order_by(events.c.seq)
+    select(*_EVENT_COLUMNS)
+    .where(events.c.game_id == bindparam("game_id"), events.c.seq > bindparam("after"))
+    .order_by(events.c.seq)
 )
 _READ_ALL = (
     select(*_EVENT_COLUMNS)
@@ -80,9 +82,9 @@ class SqlEventStore:
         self._postgresql = is_postgresql(engine)
         self._upsert = upsert(engine.dialect.name)
 
-    def load(self, game_id: GameId) -> list[StoredEvent]:
+    def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
         with self.engine.connect() as connection:
-            rows = connection.execute(_LOAD, {"game_id": game_id}).all()
+            rows = connection.execute(_LOAD, {"game_id": game_id, "after": after}).all()
         return [_stored(row) for row in rows]
 
     def append(
