@@ -29,7 +29,23 @@ from .rules.events import (
     PlayerResigned,
     UpcardTurned,
 )
+from .rules.seats import Seat, Source
 from .rules.variants import DeckFaces
+
+_SOURCES = {
+    Source.OWN_FLIP: "turned up from the stock",
+    Source.OFFERED_DISCARD: "discarded by player {other}",
+    Source.OFFERED_REFUSED_FLIP: "turned up and refused by player {other}",
+    Source.UPCARD: "the upcard",
+}
+
+
+def center_text(
+    one: Card, source: Source, player: Seat, faces: DeckFaces = DeckFaces.FRENCH
+) -> str:
+    """The center card and where it came from, for ``player`` (P) to decide on: ``7C (discarded by
+    player 2)``."""
+    return f"{card_text(one, faces)} ({_SOURCES[source].format(other=player.other.number)})"
 
 
 def table_text(table: tuple[CardSet, ...], faces: DeckFaces = DeckFaces.FRENCH) -> str:

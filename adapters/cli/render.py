@@ -4,19 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from service.narration import table_text
+from service.narration import center_text, table_text
 from service.notation import card_text, cards_text
 from service.prompts import action_text, options_text
 from service.rules.cards import Card
-from service.rules.seats import Phase, Seat, Source
+from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
-
-_SOURCES = {
-    Source.OWN_FLIP: "turned up from the stock",
-    Source.OFFERED_DISCARD: "discarded by player {other}",
-    Source.OFFERED_REFUSED_FLIP: "turned up and refused by player {other}",
-    Source.UPCARD: "the upcard",
-}
 
 
 def view_text(view: PlayerView) -> str:
@@ -33,8 +26,7 @@ def view_text(view: PlayerView) -> str:
         f"Your table: {table_text(view.tables[me], faces)}",
     ]
     if view.center is not None and view.source is not None:
-        source = _SOURCES[view.source].format(other=view.player.other.number)
-        lines.append(f"Center card: {card_text(view.center, faces)} ({source})")
+        lines.append(f"Center card: {center_text(view.center, view.source, view.player, faces)}")
     if view.dead:
         lines.append(f"Dead cards: {cards_text(view.dead, faces)}")
     lines.append(f"Your hand: {cards_text(view.hand, faces) or '(empty)'}")

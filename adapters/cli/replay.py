@@ -20,13 +20,11 @@ from service.game_events import (
     RematchOffered,
 )
 from service.logfile import format_time
-from service.narration import narrate, table_text
+from service.narration import center_text, narrate, table_text
 from service.notation import card_text, cards_text
 from service.replays import Step
 from service.rules.cards import Card, CardSet
 from service.rules.seats import Seat
-
-from .render import _SOURCES
 
 HELP = "n or Enter: next · b: back · j N: jump to step N · q: quit"
 
@@ -129,8 +127,8 @@ def step_text(step: Step, index: int, count: int) -> str:
                 f"{table_text(rules.tables[seat], faces)}"
             )
         if rules.center is not None and rules.source is not None:
-            source = _SOURCES[rules.source].format(other=rules.player.other.number)
-            lines.append(f"Center card: {card_text(rules.center, faces)} ({source})")
+            center = center_text(rules.center, rules.source, rules.player, faces)
+            lines.append(f"Center card: {center}")
         if rules.dead:
             lines.append(f"Dead cards: {cards_text(rules.dead, faces)}")
     return "\n".join(lines)
