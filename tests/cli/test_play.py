@@ -20,7 +20,9 @@ def melded(view: dict[str, Any], seat: int) -> int:
 
 
 def test_a_hotseat_deal_scripted_to_a_win() -> None:
-    result = play([*HOTSEAT, "--deck", WIN_DECK, "--json"], WIN_SCRIPT)
+    # The real `conquian play` command, as a script would run it.
+    stdin = "".join(f"{line}\n" for line in WIN_SCRIPT)
+    result = conquian("play", *HOTSEAT, "--deck", WIN_DECK, "--json", stdin=stdin)
     assert result.returncode == 0, result.stderr
     opening, *answers = responses(result)
     assert opening["view"]["hand"] == ["AC", "2C", "3C", "4D", "5D", "6D", "7D", "KD", "4H", "KH"]
@@ -51,7 +53,8 @@ def test_hotseat_shows_the_next_player_their_own_view() -> None:
 
 
 def test_a_hotseat_deal_where_both_always_pass_is_a_draw() -> None:
-    result = play([*HOTSEAT, "--deck", DRAW_DECK, "--json"], ["pass"] * 40)
+    # The real `conquian play` command, as a script would run it.
+    result = conquian("play", *HOTSEAT, "--deck", DRAW_DECK, "--json", stdin="pass\n" * 40)
     assert result.returncode == 0, result.stderr
     _, *answers = responses(result)
     assert len(answers) == 40
