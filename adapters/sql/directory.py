@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from service.game_events import PlayerId
 from service.ports import Address, Profile
 
-from .engine import writer
+from .engine import reconnecting, writer
 from .tables import addresses, players
 
 _OWNER = select(addresses.c.player_id).where(
@@ -46,11 +46,13 @@ class SqlDirectory:
         self._writer = writer(engine)
         self._new_id = new_id
 
+    @reconnecting
     def player_at(self, address: Address) -> PlayerId | None:
         with self.engine.connect() as connection:
             owner = connection.execute(_OWNER, _where(address)).scalar_one_or_none()
         return None if owner is None else PlayerId(owner)
 
+    @reconnecting
     def register(self, name: str, address: Address) -> PlayerId:
         player = PlayerId(self._new_id())
         try:
@@ -65,6 +67,7 @@ class SqlDirectory:
             raise ValueError(f"{address} already belongs to a player") from None
         return player
 
+    @reconnecting
     def link(self, player: PlayerId, address: Address) -> None:
         try:
             with self._writer.begin() as connection:
@@ -76,11 +79,13 @@ class SqlDirectory:
         except IntegrityError:
             raise ValueError(f"{address} already belongs to another player") from None
 
+    @reconnecting
     def addresses(self, player: PlayerId) -> list[Address]:
         with self.engine.connect() as connection:
             rows = connection.execute(_ADDRESSES, {"player": player}).all()
         return [Address(row.channel, row.value) for row in rows]
 
+    @reconnecting
     def profile(self, player: PlayerId) -> Profile:
         with self.engine.connect() as connection:
             row = connection.execute(_PROFILE, {"player": player}).first()

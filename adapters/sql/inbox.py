@@ -16,7 +16,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from service.ports import Clock, InboxEntry
 
 from ..system import SystemClock
-from .engine import is_postgresql, writer
+from .engine import is_postgresql, reconnecting, writer
 from .tables import inbox
 
 AnyRow = Row[*tuple[Any, ...]]
@@ -54,6 +54,7 @@ class SqlInbox:
             index_elements=[inbox.c.source, inbox.c.key]
         )
 
+    @reconnecting
     def receive(self, source: str, key: str, payload: str, at: datetime) -> InboxEntry:
         where = {"source": source, "key": key}
         with self.engine.connect() as connection:
@@ -66,6 +67,7 @@ class SqlInbox:
             stored = connection.execute(_GET, where).one()
         return _entry(stored)
 
+    @reconnecting
     def complete(self, source: str, key: str, reply: str) -> str:
         where = {"source": source, "key": key}
         values = {"b_source": source, "b_key": key, "b_reply": reply, "b_at": self.clock.now()}
@@ -77,6 +79,7 @@ class SqlInbox:
         assert isinstance(stored, str)
         return stored
 
+    @reconnecting
     def pending(self, limit: int = 100) -> list[InboxEntry]:
         with self.engine.connect() as connection:
             rows = connection.execute(_PENDING, {"limit": limit}).all()
