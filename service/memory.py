@@ -26,6 +26,7 @@ from .ports import (
     Notification,
     Profile,
     StoredEvent,
+    check_summary,
 )
 from .rules.cards import DECK, Card
 
@@ -75,6 +76,7 @@ class InMemoryEventStore:
         notifications: Sequence[Notification] = (),
         inbox_reply: InboxReply | None = None,
     ) -> list[StoredEvent]:
+        check_summary(game_id, expected_version, events, summary)
         encoded = [(name_of(e), json.dumps(encode(e), sort_keys=True)) for e in events]
         inbox_lock = self.inbox.lock if self.inbox is not None else contextlib.nullcontext()
         with self.lock, inbox_lock:  # the inbox check and its reply are atomic with the append

@@ -17,6 +17,19 @@ from .game_events import GameId, PlayerId
 from .rules.cards import Card
 
 
+def check_summary(
+    game_id: GameId, expected_version: int, events: Sequence[object], summary: GameSummary
+) -> None:
+    """``ValueError`` unless ``summary`` is the line of ``game_id`` after ``events`` (see
+    ``EventStore.append``)."""
+    version = expected_version + len(events)
+    if summary.game_id != game_id or summary.version != version:
+        raise ValueError(
+            f"the summary of {summary.game_id} at version {summary.version} does not follow"
+            f" an append to {game_id} at {expected_version} of {len(events)} events"
+        )
+
+
 class ConcurrencyError(Exception):
     """Another writer appended to the game first: the expected version is no longer current."""
 
@@ -104,7 +117,9 @@ class EventStore(Protocol):
 
         Raises ``ConcurrencyError`` unless the game has exactly ``expected_version`` events, and,
         with ``inbox_reply``, unless that message is received and still unanswered (so a message
-        delivered twice moves a game once).
+        delivered twice moves a game once).  ``summary`` is the game's line after these events:
+        its ``game_id`` is ``game_id`` and its ``version`` is ``expected_version + len(events)``
+        (``ValueError`` otherwise; a summary's version is the game's, which stores may rely on).
         """
         ...
 

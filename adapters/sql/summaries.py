@@ -1,5 +1,8 @@
 """The ``game_summaries`` projection: one row per game, replaced by every append.
 
+Its ``version`` is the game's version (the append checks it, see ``appends``): an append writes
+the summary of the game *after* its events, so ``version`` is always the number of events.
+
 The row keeps the game's invitation in ``invitation_code`` after it is used (the summary's own
 ``invitation`` becomes NULL once the game starts), so a late joiner hears the invitation was used.
 """
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Row, bindparam, func, or_, select
+from sqlalchemy import CTE, Row, bindparam, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from service.game_events import GameId, PlayerId
@@ -42,18 +45,57 @@ BY_INVITATION = select(game_summaries.c.game_id).where(
 )
 
 
-def upsert(dialect: str) -> Any:
-    """Insert a game's summary or replace it, keeping an invitation code once set."""
+OPEN = sqlite.insert(game_summaries).on_conflict_do_nothing(
+    index_elements=[game_summaries.c.game_id]
+)
+"""A new game's summary (parameters as in ``row_of``); writes nothing if the game exists."""
+ADVANCE = (
+    update(game_summaries)
+    .where(
+        game_summaries.c.game_id == bindparam("b_game_id"),
+        game_summaries.c.version == bindparam("b_expected"),
+    )
+    .values(
+        invitation_code=func.coalesce(bindparam("b_invitation"), game_summaries.c.invitation_code)
+    )
+)
+"""Replace a game's summary only if it is at version ``b_expected`` (``advance_values``)."""
+
+
+def advance_values(summary: GameSummary, expected_version: int) -> dict[str, Any]:
+    """The parameters of ``ADVANCE``."""
+    row = row_of(summary)
+    del row["game_id"], row["invitation_code"]
+    return {
+        **row,
+        "b_game_id": summary.game_id,
+        "b_expected": expected_version,
+        "b_invitation": summary.invitation,
+    }
+
+
+def upsert(dialect: str, when: CTE | None = None) -> Any:
+    """Insert a game's summary or replace it, keeping an invitation code once set.
+
+    The parameters are named as in ``row_of``.  With ``when`` (a CTE) the row is written only if
+    ``when`` has a row, and the statement returns the summary's version (for a data-modifying CTE).
+    """
     statement = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(game_summaries)
+    if when is not None:
+        values = [bindparam(column.name, type_=column.type) for column in game_summaries.c]
+        statement = statement.from_select(
+            [column.name for column in game_summaries.c], select(*values).select_from(when)
+        )
     kept = func.coalesce(statement.excluded.invitation_code, game_summaries.c.invitation_code)
     changed = {
         column.name: statement.excluded[column.name]
         for column in game_summaries.c
         if column.name not in ("game_id", "invitation_code")
     }
-    return statement.on_conflict_do_update(
+    upserted = statement.on_conflict_do_update(
         index_elements=[game_summaries.c.game_id], set_={**changed, "invitation_code": kept}
     )
+    return upserted if when is None else upserted.returning(game_summaries.c.version)
 
 
 def row_of(summary: GameSummary) -> dict[str, Any]:

@@ -112,6 +112,19 @@ def test_a_second_append_at_the_same_version_is_refused_and_changes_nothing(
     assert backend.outbox() == []
 
 
+def test_a_summary_that_does_not_follow_from_the_append_is_refused(store: EventStore) -> None:
+    """The summary's version is the game's version (the SQLite append checks it instead of
+    counting events), so a summary at another version, or of another game, is a caller's bug."""
+    with pytest.raises(ValueError, match="does not follow"):
+        store.append(GameId("g1"), 0, [opened("g1")], T0, summary("g1", 2))
+    with pytest.raises(ValueError, match="does not follow"):
+        store.append(GameId("g1"), 0, [opened("g1")], T0, summary("g2", 1))
+    open_game(store, "g1")
+
+    assert [one.seq for one in store.load(GameId("g1"))] == [1]
+    assert [s.version for s in store.summaries(ANA)] == [1]
+
+
 def test_appends_continue_from_the_expected_version(store: EventStore) -> None:
     open_game(store, "g1")
     join(store, "g1")

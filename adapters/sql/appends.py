@@ -1,0 +1,279 @@
+"""The two ways an append is written: a write transaction on SQLite, one statement on PostgreSQL.
+
+Both do the same things under the same rules: refuse a stale version and a message already
+answered, complete the inbox message, upsert the game's summary, insert the notifications and the
+events, all or nothing; both return the events' positions in ``seq`` order, or raise
+``ConcurrencyError``.
+
+**SQLite** serialises writers: ``BEGIN IMMEDIATE`` takes the write lock, so the checks and the
+writes that follow them cannot be overtaken.  Each statement is a call into the library (no
+network), so a handful of statements costs little; what costs is each statement's Python overhead.
+
+**PostgreSQL** gets a single statement, run in autocommit: a statement is atomic by itself, and
+``BEGIN``, each further statement and ``COMMIT`` would each be a network round trip (about 0.25 ms
+here, several times the work).  Its data-modifying CTEs run in the order each one's output is
+needed, which is what orders them:
+
+1. ``answered``: the version check, a snapshot read of ``max(seq)``; with an inbox reply, the
+   inbox ``UPDATE … WHERE reply IS NULL`` guarded by it.  No row: stale, or already answered.
+   Nothing below writes unless ``answered`` has a row, so a refused append writes nothing.
+2. ``summary``: the summary upsert.
+3. ``locked``: the advisory append lock (see ``store``), taken only after the row locks above, so
+   whoever holds it never waits for a row lock (no deadlock).
+4. ``inserted``: the events, whose positions are drawn under the lock.
+5. ``notified``: the outbox rows; read by nobody, so it runs last (it waits for no lock).
+
+Two appends racing at one version can both pass the snapshot check; the second one's event insert
+then violates ``UNIQUE(game_id, seq)`` and the whole statement is rolled back — the same guard as
+before this was one statement.  An append of no events has no such guard (as before): it can only
+rewrite the summary.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    CTE,
+    Integer,
+    Select,
+    String,
+    Text,
+    bindparam,
+    cast,
+    func,
+    insert,
+    literal,
+    select,
+    true,
+    update,
+)
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB, aggregate_order_by
+from sqlalchemy.engine import Connection
+
+from service.codec import SCHEMA_VERSION, LogEvent, encode, name_of
+from service.ports import ConcurrencyError, GameSummary, InboxReply, Notification
+
+from .inbox import ANSWER
+from .summaries import ADVANCE, OPEN, advance_values, row_of, upsert
+from .tables import UtcDateTime, events, inbox, outbox
+
+APPEND_LOCK = 0x436F_6E71_0002
+"""PostgreSQL advisory lock key held by every append until it commits."""
+
+_GAME = bindparam("game_id", type_=String)
+_AT = bindparam("at", type_=UtcDateTime)
+_CURRENT = (
+    select(func.coalesce(func.max(events.c.seq), 0))
+    .where(events.c.game_id == _GAME)
+    .scalar_subquery()
+)
+"""The game's version: its last ``seq`` (0 for a game not yet opened)."""
+_INSERT = insert(events).returning(events.c.position, events.c.seq)
+_NOTIFY = insert(outbox)
+_OUTBOX_COLUMNS = (
+    outbox.c.player,
+    outbox.c.game_id,
+    outbox.c.from_seq,
+    outbox.c.to_seq,
+    outbox.c.status,
+    outbox.c.attempts,
+    outbox.c.next_attempt_at,
+    outbox.c.created_at,
+)
+"""The outbox columns an append fills (the others have their defaults)."""
+
+
+def _outbox_row(notification: Notification, at: datetime) -> dict[str, Any]:
+    return {
+        "player": notification.player,
+        "game_id": notification.game_id,
+        "from_seq": notification.from_seq,
+        "to_seq": notification.to_seq,
+        "status": "pending",
+        "attempts": 0,
+        "next_attempt_at": at,
+        "created_at": at,
+    }
+
+
+def _answer_values(reply: InboxReply, at: datetime) -> dict[str, Any]:
+    return {"b_source": reply.source, "b_key": reply.key, "b_reply": reply.reply, "b_at": at}
+
+
+def _in_seq_order(rows: Sequence[Any]) -> list[int]:
+    """Positions from ``RETURNING position, seq``, whose row order no database promises."""
+    return [position for position, _ in sorted(rows, key=lambda row: row[1])]
+
+
+class SqliteAppend:
+    """An append as one ``BEGIN IMMEDIATE`` transaction of three or four statements.
+
+    The summary's write is the version check: ``OPEN`` (a new game) writes nothing if the game
+    exists, ``ADVANCE`` writes nothing unless the summary is at the expected version, and the
+    summary's version is the game's (``summaries``).  Under the write lock nobody can change it
+    between the check and the commit.  This saves a ``SELECT max(seq)`` per append (measured:
+    about 10 % of the append's time); ``UNIQUE(game_id, seq)`` stays as the last guard.
+    """
+
+    def __call__(
+        self,
+        connection: Connection,
+        game_id: str,
+        expected_version: int,
+        events: Sequence[LogEvent],
+        at: datetime,
+        summary: GameSummary,
+        notifications: Sequence[Notification],
+        inbox_reply: InboxReply | None,
+    ) -> list[int]:
+        if expected_version == 0:
+            written = connection.execute(OPEN, row_of(summary))
+        else:
+            written = connection.execute(ADVANCE, advance_values(summary, expected_version))
+        if written.rowcount != 1:
+            raise ConcurrencyError(f"{game_id} is not at version {expected_version}")
+        if inbox_reply is not None:
+            answered = connection.execute(ANSWER, _answer_values(inbox_reply, at))
+            if answered.rowcount != 1:
+                raise ConcurrencyError(
+                    f"message {inbox_reply.source}/{inbox_reply.key} is not waiting for a reply"
+                )
+        if notifications:
+            connection.execute(_NOTIFY, [_outbox_row(n, at) for n in notifications])
+        if not events:
+            return []
+        rows = [
+            {
+                "game_id": game_id,
+                "seq": expected_version + offset,
+                "name": name_of(event),
+                "schema_version": SCHEMA_VERSION,
+                "data": encode(event),
+                "at": at,
+            }
+            for offset, event in enumerate(events, start=1)
+        ]
+        return _in_seq_order(connection.execute(_INSERT, rows).all())
+
+
+def _array(name: str, kind: Any) -> Any:
+    return bindparam(name, type_=ARRAY(kind))
+
+
+def _postgresql_statement(with_reply: bool) -> Select[Any]:
+    """The append as one statement (see the module's docstring for the order of its parts)."""
+    fresh = bindparam("expected", type_=Integer) == _CURRENT
+    answered: CTE
+    if with_reply:
+        answered = (
+            update(inbox)
+            .where(
+                inbox.c.source == bindparam("b_source"),
+                inbox.c.key == bindparam("b_key"),
+                inbox.c.reply.is_(None),
+                fresh,
+            )
+            .values(reply=bindparam("b_reply"), completed_at=_AT)
+            .returning(inbox.c.id)
+            .cte("answered")
+        )
+    else:
+        answered = select(literal(1).label("fresh")).where(fresh).cte("answered")
+    summary = upsert("postgresql", when=answered).cte("summary")
+    locked = (
+        select(func.pg_advisory_xact_lock(APPEND_LOCK).label("locked"))
+        .select_from(summary)
+        .cte("locked")
+        .prefix_with("MATERIALIZED")
+    )
+    new = (
+        func.unnest(_array("seqs", Integer), _array("names", String), _array("data", Text))
+        .table_valued("seq", "name", "data")
+        .render_derived()
+        .alias("new")
+    )
+    inserted = (
+        insert(events)
+        .from_select(
+            ["game_id", "seq", "name", "schema_version", "data", "at"],
+            select(
+                _GAME, new.c.seq, new.c.name, literal(SCHEMA_VERSION), cast(new.c.data, JSONB), _AT
+            )
+            .select_from(new)
+            .join(locked, true())
+            .order_by(new.c.seq),
+        )
+        .returning(events.c.position, events.c.seq)
+        .cte("inserted")
+    )
+    notes = (
+        func.unnest(
+            _array("n_player", String),
+            _array("n_game", String),
+            _array("n_from", Integer),
+            _array("n_to", Integer),
+        )
+        .table_valued("player", "game_id", "from_seq", "to_seq")
+        .render_derived()
+        .alias("note")
+    )
+    notified = insert(outbox).from_select(
+        [column.name for column in _OUTBOX_COLUMNS],
+        select(notes.c.player, notes.c.game_id, notes.c.from_seq, notes.c.to_seq)
+        .add_columns(literal("pending"), literal(0), _AT, _AT)
+        .select_from(notes)
+        .join(answered, true()),
+    )
+    accepted = select(func.count()).select_from(answered).scalar_subquery()
+    positions = select(func.array_agg(aggregate_order_by(inserted.c.position, inserted.c.seq)))
+    return select(
+        accepted.label("accepted"), positions.scalar_subquery().label("positions")
+    ).add_cte(notified.cte("notified"))
+
+
+class PostgresqlAppend:
+    """An append as one statement in autocommit (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self._plain = _postgresql_statement(with_reply=False)
+        self._answering = _postgresql_statement(with_reply=True)
+
+    def __call__(
+        self,
+        connection: Connection,
+        game_id: str,
+        expected_version: int,
+        events: Sequence[LogEvent],
+        at: datetime,
+        summary: GameSummary,
+        notifications: Sequence[Notification],
+        inbox_reply: InboxReply | None,
+    ) -> list[int]:
+        values = {
+            **row_of(summary),
+            "game_id": game_id,
+            "expected": expected_version,
+            "at": at,
+            "seqs": list(range(expected_version + 1, expected_version + len(events) + 1)),
+            "names": [name_of(event) for event in events],
+            "data": [json.dumps(encode(event)) for event in events],
+            "n_player": [n.player for n in notifications],
+            "n_game": [n.game_id for n in notifications],
+            "n_from": [n.from_seq for n in notifications],
+            "n_to": [n.to_seq for n in notifications],
+        }
+        statement = self._plain
+        if inbox_reply is not None:
+            values |= _answer_values(inbox_reply, at)
+            statement = self._answering
+        accepted, positions = connection.execute(statement, values).one()
+        if not accepted:
+            raise ConcurrencyError(
+                f"{game_id} is not at version {expected_version}"
+                + ("" if inbox_reply is None else ", or the message was answered already")
+            )
+        return list(positions or [])
