@@ -148,31 +148,58 @@ class GameService:
 
         With ``expected_version`` (the version the player was shown) a move on a position that has
         changed since is refused as stale.  Without it, a lost race is retried on the new position.
+
+        A move on a game this process knows is first decided on the game as last seen, without
+        reading the log: the append's version check then proves that game current, since the log
+        only grows.  Anything else — a look (never stale), a refusal, a lost race, a version the
+        process has not seen — is answered on the log as it stands, so every answer rests on the
+        current log, as if it had been read first.
         """
+        known = self._games.get(game_id)
+        if known is not None and expected_version in (None, known.version):
+            try:
+                parsed = self._parse(known, player, command)
+                if not isinstance(parsed, ShowHand | ShowHelp):
+                    return self._play(known, player, parsed, inbox_key)
+            except (IllegalAction, ConcurrencyError):
+                pass  # perhaps refused only because this process is behind: read the log
         for _ in range(_RETRIES):
             game = self.game(game_id)
-            seat = self._seat(game, player)
-            if isinstance(command, str):
-                parsed = parse_command(command, view_for(game.rules, seat))
-            else:
-                parsed = command
+            parsed = self._parse(game, player, command)
             if isinstance(parsed, ShowHand | ShowHelp):
                 return Outcome(game, player, query=parsed)  # a look is never stale
             if expected_version is not None and expected_version != game.version:
                 raise StaleVersion(seen=expected_version, current=game.version)
-            events = self._follow_ups(game, decide(game.rules, parsed))
-            reply = None
-            if inbox_key is not None:
-                moved = _moved(game_id, game.version + 1, game.version + len(events))
-                reply = InboxReply(inbox_key[0], inbox_key[1], json.dumps(moved))
             try:
-                after, stored = self._append(game, events, actor=player, inbox_reply=reply)
+                return self._play(game, player, parsed, inbox_key)
             except ConcurrencyError:
                 if expected_version is not None:
                     raise StaleVersion(seen=expected_version, current=game.version + 1) from None
-                continue
-            return Outcome(after, player, tuple(stored))
         raise StaleVersion(seen=game.version, current=game.version + 1)
+
+    def _parse(
+        self, game: Game, player: PlayerId, command: str | PlayerAction
+    ) -> PlayerAction | Query:
+        seat = self._seat(game, player)
+        if isinstance(command, str):
+            return parse_command(command, view_for(game.rules, seat))
+        return command
+
+    def _play(
+        self,
+        game: Game,
+        player: PlayerId,
+        action: PlayerAction,
+        inbox_key: tuple[str, str] | None,
+    ) -> Outcome:
+        """Decide ``action`` on ``game`` and append what follows under its version."""
+        events = self._follow_ups(game, decide(game.rules, action))
+        reply = None
+        if inbox_key is not None:
+            moved = _moved(game.id, game.version + 1, game.version + len(events))
+            reply = InboxReply(inbox_key[0], inbox_key[1], json.dumps(moved))
+        after, stored = self._append(game, events, actor=player, inbox_reply=reply)
+        return Outcome(after, player, tuple(stored))
 
     def resign(self, game_id: GameId, player: PlayerId) -> Outcome:
         seat = self._seat(self.game(game_id), player)
