@@ -73,12 +73,11 @@ class Game(NamedTuple):
 
 def fold(stored: Iterable[StoredEvent]) -> Game:
     """The game whose log is ``stored``; raises ``UnknownGame`` for an empty log."""
-    game: Game | None = None
-    for one in stored:
-        game = opened(one) if game is None else apply(game, one)
-    if game is None:
+    events = iter(stored)
+    first = next(events, None)
+    if first is None:
         raise UnknownGame("no such game")
-    return game
+    return apply_all(opened(first), events)
 
 
 def opened(first: StoredEvent) -> Game:
@@ -108,23 +107,62 @@ def opened(first: StoredEvent) -> Game:
 
 def apply(game: Game, stored: StoredEvent) -> Game:
     """The game after one more stored event."""
-    game = game._replace(version=stored.seq, updated_at=stored.at)
-    event = stored.event
-    match event:
-        case PlayerJoined(player=player, seat=seat):
-            players = (player, game.players[1]) if seat is Seat.FIRST else (game.players[0], player)
-            return game._replace(players=players, turn_since=stored.at)
-        case DealCommitted() as committed:
-            return game._replace(commitments=(*game.commitments, committed))
-        case DealRevealed(number=number):
-            return game._replace(revealed=(*game.revealed, number))
-        case RematchOffered(player=player):
-            return game._replace(rematch_offer=player)
-        case RematchAccepted(game_id=new_game):
-            return game._replace(rematch=new_game)
-        case GameOpened():
-            raise ValueError("a game is opened once")
-    rules = evolve(game.rules, event)
-    if (rules.to_act, rules.phase) != (game.rules.to_act, game.rules.phase):
-        return game._replace(rules=rules, turn_since=stored.at)
-    return game._replace(rules=rules)
+    return apply_all(game, (stored,))
+
+
+def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
+    """The game after ``stored``, in order.
+
+    One loop over local variables that builds the ``Game`` once at the end: rebuilding the
+    17-field tuple for every event cost more than the rules' own ``evolve`` (measured: folding a
+    finished game took three times as long as replaying its rules events).
+    """
+    players, commitments, revealed = game.players, game.commitments, game.revealed
+    offer, rematch, rules = game.rematch_offer, game.rematch, game.rules
+    version, updated_at, turn_since = game.version, game.updated_at, game.turn_since
+    rules_evolve = evolve
+    for one in stored:
+        version, updated_at = one.seq, one.at
+        event = one.event
+        if not isinstance(event, _GAME_EVENTS):
+            after = rules_evolve(rules, event)
+            if after.to_act != rules.to_act or after.phase != rules.phase:
+                turn_since = one.at
+            rules = after
+            continue
+        match event:
+            case PlayerJoined(player=player, seat=seat):
+                players = (player, players[1]) if seat is Seat.FIRST else (players[0], player)
+                turn_since = one.at
+            case DealCommitted() as committed:
+                commitments = (*commitments, committed)
+            case DealRevealed(number=number):
+                revealed = (*revealed, number)
+            case RematchOffered(player=player):
+                offer = player
+            case RematchAccepted(game_id=new_game):
+                rematch = new_game
+            case GameOpened():
+                raise ValueError("a game is opened once")
+    return game._replace(
+        players=players,
+        commitments=commitments,
+        revealed=revealed,
+        rematch_offer=offer,
+        rematch=rematch,
+        rules=rules,
+        version=version,
+        updated_at=updated_at,
+        turn_since=turn_since,
+    )
+
+
+_GAME_EVENTS = (
+    GameOpened,
+    PlayerJoined,
+    DealCommitted,
+    DealRevealed,
+    RematchOffered,
+    RematchAccepted,
+)
+"""The events that are not the rules': who plays, the fairness record, the rematch."""

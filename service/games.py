@@ -29,7 +29,7 @@ from .errors import (
     UnknownInvitation,
 )
 from .fairness import commitment
-from .game import Game, apply, fold
+from .game import Game, apply_all, fold
 from .game_events import (
     DealCommitted,
     DealRevealed,
@@ -276,9 +276,7 @@ class GameService:
             if not newer:
                 raise NoSuchGame()
             return self._remember(fold(newer))
-        for stored in newer:
-            known = apply(known, stored)
-        return self._remember(known)
+        return self._remember(apply_all(known, newer) if newer else known)
 
     def _remember(self, game: Game) -> Game:
         with self._games_lock:
@@ -402,9 +400,13 @@ class GameService:
     ) -> tuple[Game, list[StoredEvent]]:
         """Append under the loaded version, with the summary and the opponents' notifications."""
         now = self.clock.now()
-        after = game
-        for offset, event in enumerate(events, start=1):
-            after = apply(after, StoredEvent(game.id, game.version + offset, 0, event, now))
+        after = apply_all(
+            game,
+            (
+                StoredEvent(game.id, game.version + offset, 0, event, now)
+                for offset, event in enumerate(events, start=1)
+            ),
+        )
         to_tell = [p for p in after.players if p is not None and p != actor and p not in BOTS]
         notes = [Notification(p, game.id, game.version + 1, after.version) for p in to_tell]
         stored = self.store.append(
