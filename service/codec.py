@@ -22,7 +22,8 @@ from .game_events import (
     TimeControl,
 )
 from .rules import events as rules
-from .rules.cards import CardSet, card
+from .rules.cards import DECK as DECK_ORDER
+from .rules.cards import Card, CardSet, card
 from .rules.events import Event
 from .rules.seats import Seat
 from .rules.variants import MatchTerms, Variant
@@ -37,12 +38,42 @@ class CodecError(ValueError):
     """A stored or exported event that does not decode: unknown name, missing or bad field."""
 
 
+_CANONICAL: dict[str, Card] = {str(one): one for one in DECK_ORDER}
+"""Cards as stored (``7H``): a lookup, where ``card`` would parse (decoding is on the replay path)."""
+_SEATS: dict[Any, Seat] = {seat.number: seat for seat in Seat}
+
+
+def _card(text: Any) -> Card:
+    known = _CANONICAL.get(text) if type(text) is str else None
+    return card(text) if known is None else known
+
+
+def _seat(number: Any) -> Seat:
+    known = _SEATS.get(number) if type(number) is int else None
+    return Seat(int(number) - 1) if known is None else known
+
+
+_VARIANTS: dict[tuple[tuple[Any, Any], ...], Variant] = {}
+"""Variants decoded so far, by their flags as stored: two per game log, each costly to parse."""
+_KEPT_VARIANTS = 256
+
+
+def _variant(flags: Any) -> Variant:
+    key = tuple(flags.items()) if type(flags) is dict else None
+    known = None if key is None else _VARIANTS.get(key)
+    if known is None:
+        known = Variant().with_flags(flags)
+        if key is not None and len(_VARIANTS) < _KEPT_VARIANTS:
+            _VARIANTS[key] = known
+    return known
+
+
 def _card_list(value: Any) -> list[str]:
     return [str(one) for one in value]
 
 
 def _cards(value: Any) -> CardSet:
-    return CardSet.of(card(text) for text in value)
+    return CardSet.of(_card(text) for text in value)
 
 
 def _terms(value: Any) -> MatchTerms:
@@ -62,16 +93,16 @@ def _optional(decode: Callable[[Any], Any]) -> Callable[[Any], Any]:
 Kind = tuple[Callable[[Any], Any], Callable[[Any], Any]]
 """How one field is written to JSON and read back."""
 
-SEAT: Kind = (lambda s: s.number, lambda n: Seat(int(n) - 1))
-CARD: Kind = (str, card)
+SEAT: Kind = (lambda s: s.number, _seat)
+CARD: Kind = (str, _card)
 CARDS: Kind = (_card_list, _cards)
-DECK: Kind = (_card_list, lambda v: tuple(card(text) for text in v))
+DECK: Kind = (_card_list, lambda v: tuple(_card(text) for text in v))
 TABLE: Kind = (lambda t: [_card_list(c) for c in t], lambda v: tuple(_cards(c) for c in v))
 INT: Kind = (int, int)
 TEXT: Kind = (str, str)
 OPTIONAL_SEAT: Kind = (_optional(SEAT[0]), _optional(SEAT[1]))
 OPTIONAL_TEXT: Kind = (_optional(str), _optional(str))
-VARIANT: Kind = (lambda v: v.flags(), lambda v: Variant().with_flags(v))
+VARIANT: Kind = (lambda v: v.flags(), _variant)
 TERMS: Kind = (
     lambda t: {"deals": t.deals, "target": t.target, "stake": t.stake},
     _terms,
@@ -119,6 +150,10 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     rules.MatchEnded: (("winner", OPTIONAL_SEAT), ("scores", SCORES)),
 }
 BY_NAME: dict[str, type] = {kind.__name__: kind for kind in SCHEMAS}
+_READERS: dict[str, tuple[type, tuple[tuple[str, Callable[[Any], Any]], ...]]] = {
+    kind.__name__: (kind, tuple((field, codec[1]) for field, codec in schema))
+    for kind, schema in SCHEMAS.items()
+}
 
 
 _GAME_EVENTS = (
@@ -149,18 +184,30 @@ def encode(event: LogEvent) -> Json:
 
 def decode(name: str, data: Mapping[str, Any]) -> LogEvent:
     """The event stored under ``name`` with ``data``; raises ``CodecError`` if it does not fit."""
-    kind = BY_NAME.get(name)
-    if kind is None:
+    reader = _READERS.get(name)
+    if reader is None:
         raise CodecError(f"unknown event {name!r}")
-    schema = SCHEMAS[kind]
-    extra = set(data) - {field for field, _ in schema}
+    kind, fields = reader
+    if type(data) is dict and len(data) == len(fields):
+        # The common case, without building sets: as many keys as fields and none missing
+        # means none extra.  A missing key is reported by the checks below.
+        try:
+            values = {field: read(data[field]) for field, read in fields}
+        except KeyError:
+            pass
+        except (TypeError, ValueError, IndexError) as bad:
+            raise CodecError(f"{name} has a bad field: {bad}") from None
+        else:
+            event: LogEvent = kind(**values)
+            return event
+    extra = set(data) - {field for field, _ in fields}
     if extra:
         raise CodecError(f"{name} has unexpected fields: {', '.join(sorted(extra))}")
     try:
-        values = {field: codec[1](data[field]) for field, codec in schema}
+        values = {field: read(data[field]) for field, read in fields}
     except KeyError as missing:
         raise CodecError(f"{name} lacks the field {missing}") from None
     except (TypeError, ValueError, IndexError) as bad:
         raise CodecError(f"{name} has a bad field: {bad}") from None
-    event: LogEvent = kind(**values)
-    return event
+    decoded: LogEvent = kind(**values)
+    return decoded
