@@ -19,11 +19,12 @@ public method is run once more after a lost connection (``engine.reconnecting``)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Row, bindparam, select
+from sqlalchemy import Engine, Row, Text, bindparam, cast, select
 from sqlalchemy.exc import IntegrityError
 
 from service.codec import SCHEMA_VERSION, CodecError, LogEvent, decode
@@ -52,10 +53,12 @@ _EVENT_COLUMNS = (
     events.c.position,
     events.c.name,
     events.c.schema_version,
-    events.c.data,
-    events.c.at,
+    cast(events.c.data, Text).label("data"),
+    cast(events.c.at, Text).label("at"),
 )
-"""In the order ``_stored`` unpacks them."""
+"""In the order ``_stored_all`` unpacks them.  ``data`` and ``at`` come as text: the JSON of all rows
+is parsed at once, and each distinct time once (the events of one append share it).  Parsing row
+by row cost more than the rest of reading a row, and as much as folding the events (measured)."""
 _LOAD = (
     select(*_EVENT_COLUMNS)
     .where(events.c.game_id == bindparam("game_id"), events.c.seq > bindparam("after"))
@@ -82,7 +85,7 @@ class SqlEventStore:
     def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
         with self.engine.connect() as connection:
             rows = connection.execute(_LOAD, {"game_id": game_id, "after": after}).all()
-        return [_stored(row) for row in rows]
+        return _stored_all(rows)
 
     @reconnecting
     def append(
@@ -125,7 +128,7 @@ class SqlEventStore:
     def read_all(self, after: int = 0, limit: int = 1000) -> list[StoredEvent]:
         with self.engine.connect() as connection:
             rows = connection.execute(_READ_ALL, {"after": after, "limit": limit}).all()
-        return [_stored(row) for row in rows]
+        return _stored_all(rows)
 
     @reconnecting
     def summaries(self, player: PlayerId) -> list[GameSummary]:
@@ -140,8 +143,30 @@ class SqlEventStore:
         return None if found is None else GameId(found)
 
 
-def _stored(row: AnyRow) -> StoredEvent:
-    game_id, seq, position, name, schema_version, data, at = row  # unpacking: the fast way
+def _stored_all(rows: Sequence[AnyRow]) -> list[StoredEvent]:
+    if not rows:
+        return []
+    documents = json.loads("[" + ",".join(row[5] for row in rows) + "]")
+    times: dict[str, datetime] = {}
+    stored = []
+    for row, data in zip(rows, documents, strict=True):
+        text = row[6]
+        at = times.get(text)
+        if at is None:
+            at = times[text] = _utc(text)
+        stored.append(_stored(row, data, at))
+    return stored
+
+
+def _utc(text: str) -> datetime:
+    """A stored time as ``UtcDateTime`` reads it: SQLite keeps naive UTC ("2026-03-01
+    09:00:00.000000"), PostgreSQL prints it with its offset in the ISO date style."""
+    moment = datetime.fromisoformat(text)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def _stored(row: AnyRow, data: dict[str, Any], at: datetime) -> StoredEvent:
+    game_id, seq, position, name, schema_version, _, _ = row  # unpacking: the fast way
     if schema_version != SCHEMA_VERSION:
         raise CodecError(
             f"event {game_id}#{seq} has schema version {schema_version};"
