@@ -72,7 +72,6 @@ _CURRENT = (
     .scalar_subquery()
 )
 """The game's version: its last ``seq`` (0 for a game not yet opened)."""
-_INSERT = insert(events).returning(events.c.position, events.c.seq)
 _NOTIFY = insert(outbox)
 _OUTBOX_COLUMNS = (
     outbox.c.player,
@@ -115,9 +114,31 @@ class SqliteAppend:
     The summary's write is the version check: ``OPEN`` (a new game) writes nothing if the game
     exists, ``ADVANCE`` writes nothing unless the summary is at the expected version, and the
     summary's version is the game's (``summaries``).  Under the write lock nobody can change it
-    between the check and the commit.  This saves a ``SELECT max(seq)`` per append (measured:
-    about 10 % of the append's time); ``UNIQUE(game_id, seq)`` stays as the last guard.
+    between the check and the commit.  This saves the ``SELECT max(seq)`` an append used to
+    start with; ``UNIQUE(game_id, seq)`` stays as the last guard.
+
+    The events go in as one JSON array, ``[[name, data], …]``, unpacked by SQLite's
+    ``json_each``: one statement of fixed text whatever their number, as on PostgreSQL, instead of
+    SQLAlchemy's multi-row insert (which rewrote the statement for each batch and processed
+    every row's parameters).  ``data`` is then stored as SQLite prints JSON (no spaces).
     """
+
+    _EACH = func.json_each(bindparam("events", type_=String)).table_valued("key", "value")
+    _INSERT = (
+        insert(events)
+        .from_select(
+            ["game_id", "seq", "name", "schema_version", "data", "at"],
+            select(
+                _GAME,
+                bindparam("first", type_=Integer) + _EACH.c.key,
+                func.json_extract(_EACH.c.value, "$[0]"),
+                literal(SCHEMA_VERSION),
+                func.json_extract(_EACH.c.value, "$[1]"),
+                _AT,
+            ).select_from(_EACH),
+        )
+        .returning(events.c.position, events.c.seq)
+    )
 
     def __call__(
         self,
@@ -146,18 +167,13 @@ class SqliteAppend:
             connection.execute(_NOTIFY, [_outbox_row(n, at) for n in notifications])
         if not events:
             return []
-        rows = [
-            {
-                "game_id": game_id,
-                "seq": expected_version + offset,
-                "name": name_of(event),
-                "schema_version": SCHEMA_VERSION,
-                "data": encode(event),
-                "at": at,
-            }
-            for offset, event in enumerate(events, start=1)
-        ]
-        return _in_seq_order(connection.execute(_INSERT, rows).all())
+        values = {
+            "game_id": game_id,
+            "first": expected_version + 1,
+            "events": json.dumps([[name_of(event), encode(event)] for event in events]),
+            "at": at,
+        }
+        return _in_seq_order(connection.execute(self._INSERT, values).all())
 
 
 def _array(name: str, kind: Any) -> Any:
