@@ -19,6 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 REQUIRED = ("numpy==2.4.6", "rlcard==1.2.0")
 OPTIONAL = ("open_spiel==2.0.2",)
+STORAGE_REFERENCE = ("eventsourcing[postgres]==9.5.6",)
+"""The event store library whose bare append the storage benchmark compares with ours."""
 COPIED = ("service", "adapters")
 
 
@@ -42,7 +44,7 @@ def bench_venv(venv: Path, python: str, notes: list[str]) -> set[str]:
     reinstalls.  The optional packages are tried once per set of pins, not on every run.
     """
     stamp = venv / ".bench-installed"
-    wanted = [*REQUIRED, *OPTIONAL]
+    wanted = [*REQUIRED, *OPTIONAL, *STORAGE_REFERENCE]
     if stamp.exists():
         recorded = json.loads(stamp.read_text(encoding="utf-8"))
         if recorded["wanted"] == wanted:
@@ -50,11 +52,17 @@ def bench_venv(venv: Path, python: str, notes: list[str]) -> set[str]:
     print(f"Preparing {venv.name}: {' '.join(wanted)}", flush=True)
     if not (venv / "bin" / "python").exists():
         subprocess.run([python, "-m", "venv", str(venv)], check=True)
+    usable = set()
+    failure = pip_install(venv / "bin" / "python", STORAGE_REFERENCE)
+    if failure:
+        notes.append(f"eventsourcing could not be installed in {venv.name}: {failure}")
+    else:
+        usable.add("eventsourcing")
     failure = pip_install(venv / "bin" / "python", REQUIRED)
     if failure:
         notes.append(f"RLCard could not be installed in {venv.name}: {failure}")
-        return set()
-    usable = {"rlcard"}
+        return usable
+    usable.add("rlcard")
     failure = pip_install(venv / "bin" / "python", OPTIONAL)
     if failure:
         notes.append(f"OpenSpiel (optional) could not be installed: {failure}")

@@ -305,8 +305,9 @@ def main_rows(results: Results) -> list[Row]:
     return rows + sample_rows(interpreted.legal)
 
 
-def render(results: Results) -> str:
-    """The generated block: machine, commands, the grouped main table, the references, notes."""
+def render(results: Results, storage: str = "") -> str:
+    """The generated block: machine, commands, the grouped main table, the references, the
+    ``storage`` section (rendered by ``storage_report``), notes."""
     passes = len(results.interpreted.legal["passes"])
     parts = ["## Latest run", ""]
     parts += [f"- {name}: {value}" for name, value in results.machine]
@@ -325,6 +326,8 @@ def render(results: Results) -> str:
         if results.compiled is not None:
             ours.insert(0, ("compiled", results.compiled.random))
         parts += [baseline_table(ours, results.baselines), ""]
+    if storage:
+        parts += [storage, ""]
     parts += [f"- {note}" for note in results.notes]
     return "\n".join(parts).rstrip("\n")
 

@@ -1,4 +1,6 @@
-"""``make bench``: selfplay speed and ``legal_actions`` alone, for both builds, and references.
+"""``make bench``: selfplay speed and ``legal_actions`` alone, for both builds, and references;
+then the storage: the move path through ``GameService.act``, replay, and the ``eventsourcing``
+library's bare append on the same databases (``storage``).
 
 Our commands run with both builds of the rules core: interpreted, exactly as a user types them
 (``conquian selfplay ... --json``), and compiled with mypyc, the same CLI module loaded from the
@@ -7,7 +9,8 @@ stops before writing anything.  Every timed command is a subprocess pinned to on
 repeated, interleaved with the others, so that the machine's drift hits all of them alike and the
 ratios between them stay meaningful.  The references run in a separate venv so their packages
 never reach the project's dependencies.  The results go to stdout and into
-``docs/benchmarks.md`` between its markers.
+``docs/benchmarks.md`` between its markers (only by a run of both parts; ``--only`` prints).
+Under ``CI=true`` an unreachable PostgreSQL fails the run instead of shrinking it.
 """
 
 from __future__ import annotations
@@ -23,11 +26,11 @@ import statistics
 import subprocess
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tests.bench import prepare, report
+from tests.bench import databases, prepare, report, storage, storage_report
 from tests.bench.report import Summary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -303,7 +306,7 @@ def check_builds(runs: dict[str, list[dict[str, Any]]], seed: int) -> list[str]:
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """The knobs; the defaults are the issue's figures."""
-    parser = argparse.ArgumentParser(description="Benchmark the rules core (make bench).")
+    parser = argparse.ArgumentParser(description="Benchmark the rules and storage (make bench).")
     parser.add_argument("--bench-venv", type=Path, default=ROOT / ".venv-bench")
     parser.add_argument("--python", default="python3", help="creates the bench venv")
     parser.add_argument("--games", type=int, default=2000, help="deals per selfplay run")
@@ -315,28 +318,31 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--doc", type=Path, default=ROOT / "docs" / "benchmarks.md")
     parser.add_argument("--no-references", action="store_true", help="skip RLCard/OpenSpiel")
     parser.add_argument("--no-mypyc", action="store_true", help="skip the compiled rules core")
+    parser.add_argument("--moves", type=int, default=3000, help="moves per move-path run")
+    parser.add_argument(
+        "--only",
+        choices=("rules", "storage"),
+        help="measure one part and print it; the document is written only by a full run",
+    )
     args = parser.parse_args(argv)
     args.bench_venv = args.bench_venv.resolve()
     return args
 
 
-def measure(args: argparse.Namespace) -> int:
-    """Prepare, print the machine and commands, measure, check, then print and record the tables."""
-    notes: list[str] = []
-    if args.no_mypyc:
-        notes.append("The compiled build was skipped (`--no-mypyc`): the targets are not judged.")
-    if args.no_references:
-        notes.append("The references were skipped (`--no-references`).")
+def measure_rules(
+    args: argparse.Namespace,
+    usable: set[str],
+    pinning: tuple[str, ...],
+    facts: list[tuple[str, str]],
+    notes: list[str],
+) -> report.Results:
+    """The rules core: selfplay with both builds, the references, ``legal_actions``."""
     venv = args.bench_venv
-    usable = set() if args.no_references else prepare.bench_venv(venv, args.python, notes)
     tree = None if args.no_mypyc else prepare.compiled_tree(venv / "mypyc", sys.executable, notes)
-    pinning = pin(args.core)
-    facts = machine(pinning, venv / "bin" / "python" if usable else None)
     compiled, interpreted = compiled_jobs(args, tree, notes), our_jobs(args)
     references, legal = reference_jobs(args, usable), legal_jobs(args, compiled)
     jobs = [*compiled, *interpreted, *references]
     commands = [job.shown(pinning) for job in [*jobs, *legal]]
-    print("\n".join(f"{name}: {value}" for name, value in facts))
     print("Commands:\n  " + "\n  ".join(commands), flush=True)
     runs = run_interleaved(jobs, pinning, args.repeats)
     notes += check_builds(runs, args.seed)
@@ -355,19 +361,63 @@ def measure(args: argparse.Namespace) -> int:
 
     interpreted_build = build(INTERPRETED)
     assert interpreted_build is not None  # always measured
-    results = report.Results(
+    return report.Results(
         machine=facts,
         commands=commands,
         repeats=args.repeats,
         compiled=build(COMPILED),
         interpreted=interpreted_build,
         baselines=[summaries[job.label] for job in references],
-        notes=notes + report.standing_notes(legal_figures[label("legal_actions", INTERPRETED)]),
+        notes=[*notes, *report.standing_notes(legal_figures[label("legal_actions", INTERPRETED)])],
     )
-    block = report.render(results)
+
+
+def measure_storage(
+    args: argparse.Namespace, usable: set[str], pinning: tuple[str, ...], notes: list[str]
+) -> str:
+    """The move path, replay and the eventsourcing reference: the rendered section."""
+    python = relative(Path(sys.executable))
+    bench_python = relative(args.bench_venv / "bin" / "python")
+    results = storage.measure(
+        python,
+        bench_python if "eventsourcing" in usable else None,
+        pinning,
+        args.repeats,
+        notes,
+        moves=args.moves,
+    )
+    notes += storage_report.standing_notes(results)
+    shown = [command.shown(pinning) for command in results.commands]
+    return storage_report.render(results, shown, args.repeats)
+
+
+def measure(args: argparse.Namespace) -> int:
+    """Prepare, print the machine and commands, measure, check, then print and record the tables.
+
+    A run of one part only (``--only``) prints its figures and leaves the document alone.
+    """
+    notes: list[str] = []
+    if args.no_mypyc:
+        notes.append("The compiled build was skipped (`--no-mypyc`): the targets are not judged.")
+    if args.no_references:
+        notes.append("The references were skipped (`--no-references`).")
+    venv = args.bench_venv
+    usable = set() if args.no_references else prepare.bench_venv(venv, args.python, notes)
+    pinning = pin(args.core)
+    facts = machine(pinning, venv / "bin" / "python" if usable else None)
+    print("\n".join(f"{name}: {value}" for name, value in facts))
+    if args.only == "storage":
+        print("\n" + measure_storage(args, usable, pinning, notes))
+        print("\n".join(f"- {note}" for note in notes))
+        return 0
+    results = measure_rules(args, usable, pinning, facts, notes)
+    storage_notes: list[str] = []
+    section = "" if args.only == "rules" else measure_storage(args, usable, pinning, storage_notes)
+    block = report.render(replace(results, notes=[*results.notes, *storage_notes]), section)
     print("\n" + block)
-    report.write(args.doc, block)
-    print(f"\nWritten to {relative(args.doc)}")
+    if args.only is None:
+        report.write(args.doc, block)
+        print(f"\nWritten to {relative(args.doc)}")
     return 0
 
 
@@ -376,7 +426,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
     try:
         return measure(args)
-    except Mismatch as error:
+    except (Mismatch, databases.Unreachable) as error:
         print(f"\nBENCHMARK FAILED: {error}", file=sys.stderr)
         print(f"{relative(args.doc)} left unchanged.", file=sys.stderr)
         return 1
