@@ -19,7 +19,10 @@ INTRO = f"""# Benchmarks
 
 `make bench` runs `tests/bench/run.py`, which measures self-play with both bots through the command
 a user runs (`conquian selfplay`), times `legal_actions` on its own, and plays reference gin rummy
-implementations beside ours in the same run, all with both builds of the rules core.
+implementations beside ours in the same run, all with both builds of the rules core. Then it
+measures the storage: moves through `GameService.act` on SQLite and on PostgreSQL, one game at a
+time and 100 games interleaved; replay (rebuilding finished games from their events); and, beside
+ours, the bare append of the `eventsourcing` library on the same databases.
 
 Why two builds:
 
@@ -46,8 +49,26 @@ How it measures, and why:
   of each round's ratio, so a slow spell between rounds cancels out. The compiled/interpreted
   ratio of `legal_actions` compares two timings made back to back, not interleaved rounds.
 - Speed is measured here only, never asserted in timed unit tests.
-- The reference libraries (RLCard, optionally OpenSpiel) are installed only in the separate
-  benchmark venv `.venv-bench`, never in the project's dependencies.
+- The reference libraries (RLCard, optionally OpenSpiel, and `eventsourcing` with its PostgreSQL
+  extra) are installed only in the separate benchmark venv `.venv-bench`, never in the project's
+  dependencies.
+
+The storage part:
+
+- It runs the interpreted package, as the tests do (the targets hold there; the compiled rules
+  core would only make the rules' share of a move smaller). Each command runs as many times as
+  the rules commands, interleaved with the others; the ours/theirs ratio is taken round by round.
+- Every run gets a database of its own: a SQLite file in a new temporary directory (WAL,
+  `synchronous=NORMAL`, as the service sets it), or a new database on the local PostgreSQL
+  (synchronous commit on), dropped afterwards — never the shared `test` database. `make bench`
+  starts the local PostgreSQL if it is stopped. If it cannot be reached, its figures are left out
+  with a note; under `CI=true` the run fails instead.
+- Only our process is pinned; the PostgreSQL server runs where the system puts it, so on this
+  two-core machine it mostly has the other core.
+- Moves/s counts only the time inside `GameService.act`; the bot that picks each move from the
+  player's view, and opening and joining games, are outside it. The p99 on SQLite is mostly WAL
+  checkpoints (SQLite copies the log back into the database every 1,000 pages, on the committing
+  connection).
 
 The block between the markers below is rewritten by every `make bench`; write notes outside it.
 

@@ -408,7 +408,7 @@ def measure(args: argparse.Namespace) -> int:
     print("\n".join(f"{name}: {value}" for name, value in facts))
     if args.only == "storage":
         print("\n" + measure_storage(args, usable, pinning, notes))
-        print("\n".join(f"- {note}" for note in notes))
+        print("\n" + "\n".join(f"- {note}" for note in notes))
         return 0
     results = measure_rules(args, usable, pinning, facts, notes)
     storage_notes: list[str] = []

@@ -165,5 +165,5 @@ def render(results: StorageResults, commands: Sequence[str], repeats: int) -> st
         "",
     ]
     if any(c.kind == "reference" for c in results.commands):
-        parts += [reference_table(results), ""]
-    return "\n".join(parts)
+        parts += [reference_table(results)]
+    return "\n".join(parts).rstrip("\n")
