@@ -10,7 +10,7 @@ from sqlalchemy import Connection
 from sqlmodel import SQLModel
 
 from adapters.sql import tables  # noqa: F401  (registers the tables on SQLModel.metadata)
-from adapters.sql.engine import create
+from adapters.sql.engine import create, writer
 
 target_metadata = SQLModel.metadata
 
@@ -42,7 +42,7 @@ else:
     else:
         engine = create(_url())
         try:
-            with engine.begin() as connection:
+            with writer(engine).begin() as connection:  # connections are in autocommit
                 _run(connection)
         finally:
             engine.dispose()
