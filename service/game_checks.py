@@ -8,6 +8,7 @@ number and the reason.  Pure.
 from __future__ import annotations
 
 from .fairness import is_committed
+from .follow_ups import BOTS
 from .game import Game
 from .game_events import (
     DealCommitted,
@@ -18,7 +19,6 @@ from .game_events import (
     RematchAccepted,
     RematchOffered,
 )
-from .games import BOTS
 from .ports import StoredEvent
 from .rules.events import DealStarted
 from .rules.seats import Phase, Seat

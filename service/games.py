@@ -8,31 +8,27 @@ salt, a bot's move — are appended together with the move that caused them.
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 
-from .bots import Policy, greedy_bot, random_bot
-from .codec import LogEvent, is_rules_event
+from .codec import LogEvent
 from .commands import Query, ShowHand, ShowHelp, parse_command
 from .errors import (
     GameNotOver,
     GameNotStarted,
     InvitationUsed,
     NoRematchOffered,
-    NoSuchGame,
     NotAPlayer,
     OwnInvitation,
     RematchNotYet,
     StaleVersion,
     UnknownInvitation,
 )
-from .fairness import commitment
+from .folded import FoldedGames
+from .follow_ups import BOTS, follow_ups, start_match
 from .game import Game, apply_all, fold
 from .game_events import (
-    DealCommitted,
-    DealRevealed,
     GameId,
     GameOpened,
     PlayerId,
@@ -52,19 +48,15 @@ from .ports import (
     Notification,
     StoredEvent,
 )
-from .rules.actions import PlayerAction, Resign, StartDeal, StartMatch
-from .rules.decide import cuts_from, decide
+from .replies import Request, looked, moved, rejected
+from .rules.actions import PlayerAction, Resign
+from .rules.decide import decide
 from .rules.errors import IllegalAction
-from .rules.events import Event
-from .rules.evolve import replay
-from .rules.seats import Phase, Seat
-from .rules.variants import DEFAULT, FirstDealer, MatchTerms, Variant
+from .rules.seats import Seat
+from .rules.variants import DEFAULT, MatchTerms, Variant
 from .rules.view import PlayerView, view_for
 
-BOTS: dict[str, Policy] = {"bot:greedy": greedy_bot, "bot:random": random_bot}
-"""Players the service moves for itself: ``PlayerId("bot:greedy")`` can be invited like anyone."""
 _RETRIES = 5
-_REMEMBERED_GAMES = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,24 +75,13 @@ class Outcome:
         return view_for(self.game.rules, seat)
 
 
-@dataclass(frozen=True, slots=True)
-class Request:
-    """What a channel made of an inbound message: who, which game, the command, the version seen."""
-
-    player: PlayerId
-    game_id: GameId
-    command: str
-    expected_version: int | None = None
-
-
 class GameService:
     def __init__(self, store: EventStore, clock: Clock, chance: Chance, inbox: Inbox | None = None):
         self.store = store
         self.clock = clock
         self.chance = chance
         self.inbox = inbox
-        self._games: dict[GameId, Game] = {}
-        self._games_lock = threading.Lock()
+        self.folded = FoldedGames(store)
 
     # -- use cases --------------------------------------------------------------------------
 
@@ -129,9 +110,9 @@ class GameService:
         if game.status != "open":
             raise InvitationUsed()
         events: list[LogEvent] = [PlayerJoined(player, Seat.SECOND)]
-        events += decide(game.rules, self._start_match(game))
+        events += decide(game.rules, start_match(game, self.chance))
         try:
-            self._append(game, self._follow_ups(game, events), actor=player)
+            self._append(game, follow_ups(game, events, self.chance), actor=player)
         except ConcurrencyError:
             raise InvitationUsed() from None  # someone else joined first
         return game_id
@@ -155,7 +136,7 @@ class GameService:
         process has not seen — is answered on the log as it stands, so every answer rests on the
         current log, as if it had been read first.
         """
-        known = self._games.get(game_id)
+        known = self.folded.last_seen(game_id)
         if known is not None and expected_version in (None, known.version):
             try:
                 parsed = self._parse(known, player, command)
@@ -193,11 +174,11 @@ class GameService:
         inbox_key: tuple[str, str] | None,
     ) -> Outcome:
         """Decide ``action`` on ``game`` and append what follows under its version."""
-        events = self._follow_ups(game, decide(game.rules, action))
+        events = follow_ups(game, decide(game.rules, action), self.chance)
         reply = None
         if inbox_key is not None:
-            moved = _moved(game.id, game.version + 1, game.version + len(events))
-            reply = InboxReply(inbox_key[0], inbox_key[1], json.dumps(moved))
+            answer = moved(game.id, game.version + 1, game.version + len(events))
+            reply = InboxReply(inbox_key[0], inbox_key[1], json.dumps(answer))
         after, stored = self._append(game, events, actor=player, inbox_reply=reply)
         return Outcome(after, player, tuple(stored))
 
@@ -250,10 +231,12 @@ class GameService:
                 inbox_key=(source, key),
             )
         except IllegalAction as error:
-            return self._answer(source, key, _rejected(request.game_id, error))
+            return self._answer(source, key, rejected(request.game_id, error))
         if outcome.query is not None:
-            return self._answer(source, key, _query_reply(outcome))
-        return _moved(request.game_id, outcome.appended[0].seq, outcome.appended[-1].seq)
+            return self._answer(
+                source, key, looked(outcome.game.id, outcome.game.version, outcome.query)
+            )
+        return moved(request.game_id, outcome.appended[0].seq, outcome.appended[-1].seq)
 
     def _answer(self, source: str, key: str, answer: dict[str, object]) -> dict[str, object]:
         """Store ``answer`` unless another delivery of the message was answered first; the stored
@@ -265,28 +248,8 @@ class GameService:
     # -- reading ----------------------------------------------------------------------------
 
     def game(self, game_id: GameId) -> Game:
-        """The game as its log stands now.
-
-        Folded games are kept (a bounded number), so each call reads and folds only the events
-        appended since — by any process, so the log stays the only truth.
-        """
-        known = self._games.get(game_id)
-        newer = self.store.load(game_id, after=0 if known is None else known.version)
-        if known is None:
-            if not newer:
-                raise NoSuchGame()
-            return self._remember(fold(newer))
-        return self._remember(apply_all(known, newer) if newer else known)
-
-    def _remember(self, game: Game) -> Game:
-        with self._games_lock:
-            known = self._games.pop(game.id, None)
-            if known is not None and known.version > game.version:
-                game = known
-            elif len(self._games) >= _REMEMBERED_GAMES:
-                del self._games[next(iter(self._games))]  # the least recently used
-            self._games[game.id] = game
-        return game
+        """The game as its log stands now (reading only what this process has not folded yet)."""
+        return self.folded.current(game_id)
 
     def view(self, game_id: GameId, player: PlayerId) -> tuple[Game, PlayerView]:
         """The game as ``player`` may see it, with the version to send back with a move."""
@@ -360,37 +323,6 @@ class GameService:
                 self.join(rematch.invitation, accepter)
         return game.rematch
 
-    def _start_match(self, game: Game) -> StartMatch:
-        if game.variant.first_dealer is FirstDealer.CUT_LOW_DEALS:
-            return StartMatch(game.variant, game.terms, cuts=cuts_from(self.chance.deck()))
-        dealer = Seat.FIRST if self.chance.random() < 0.5 else Seat.SECOND
-        return StartMatch(game.variant, game.terms, dealer)
-
-    def _follow_ups(self, game: Game, events: Sequence[LogEvent]) -> list[LogEvent]:
-        """``events`` and everything that follows without a person deciding."""
-        out = list(events)
-        players = _players_after(game, events)
-        state = replay(_rules_events(events), game.rules)
-        salts = {c.number: c.salt for c in game.commitments}
-        revealed = set(game.revealed)
-        while True:
-            number = state.deal_number
-            if state.phase in (Phase.DEALING, Phase.OVER) and number and number not in revealed:
-                out.append(DealRevealed(number, salts[number]))
-                revealed.add(number)
-            if state.phase is Phase.DEALING:
-                deck, salt = self.chance.deck(), self.chance.salt()
-                out.append(DealCommitted(number + 1, commitment(deck, salt), salt))
-                salts[number + 1] = salt
-                step = decide(state, StartDeal(deck))
-            elif state.to_act is not None and players[state.to_act] in BOTS:
-                bot = BOTS[str(players[state.to_act])]
-                step = decide(state, bot(view_for(state, state.to_act), self.chance))
-            else:
-                return out
-            out += step
-            state = replay(step, state)
-
     def _append(
         self,
         game: Game,
@@ -412,7 +344,7 @@ class GameService:
         stored = self.store.append(
             game.id, game.version, events, now, summary_of(after), notes, inbox_reply
         )
-        return self._remember(after), stored
+        return self.folded.keep(after), stored
 
     def _seat(self, game: Game, player: PlayerId) -> Seat:
         seat = game.seat_of(player)
@@ -429,40 +361,3 @@ def summary_of(game: Game) -> GameSummary:
     return GameSummary(
         game.id, game.players, game.status, game.to_act, game.turn_since, game.version, invitation
     )
-
-
-def _moved(game_id: GameId, first: int, last: int) -> dict[str, object]:
-    """The reply to a move: the game's new version and the range of events it appended."""
-    return {"ok": True, "game_id": game_id, "version": last, "events": [first, last]}
-
-
-def _rejected(game_id: GameId, error: IllegalAction) -> dict[str, object]:
-    params = {name: str(value) for name, value in error.params.items()}
-    return {
-        "ok": False,
-        "game_id": game_id,
-        "error": {"code": error.code, "message": error.message, "params": params},
-    }
-
-
-def _query_reply(outcome: Outcome) -> dict[str, object]:
-    kind = "hand" if isinstance(outcome.query, ShowHand) else "help"
-    return {"ok": True, "game_id": outcome.game.id, "version": outcome.game.version, "query": kind}
-
-
-def _players_after(
-    game: Game, events: Sequence[LogEvent]
-) -> tuple[PlayerId | None, PlayerId | None]:
-    players = game.players
-    for event in events:
-        if isinstance(event, PlayerJoined):
-            players = (
-                (event.player, players[1])
-                if event.seat is Seat.FIRST
-                else (players[0], event.player)
-            )
-    return players
-
-
-def _rules_events(events: Sequence[LogEvent]) -> list[Event]:
-    return [event for event in events if is_rules_event(event)]

@@ -1,0 +1,79 @@
+"""What follows a move without anyone deciding: the next deal with its commitment, the salt of
+a finished deal, and the moves of bot players.
+
+These steps are appended with the move that caused them, so a game never waits on the service
+itself.  Chance (decks, salts, the bots' choices) comes from the injected ``Chance``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .bots import Policy, greedy_bot, random_bot
+from .codec import LogEvent, is_rules_event
+from .fairness import commitment
+from .game import Game
+from .game_events import DealCommitted, DealRevealed, PlayerId, PlayerJoined
+from .ports import Chance
+from .rules.actions import StartDeal, StartMatch
+from .rules.decide import cuts_from, decide
+from .rules.events import Event
+from .rules.evolve import replay
+from .rules.seats import Phase, Seat
+from .rules.variants import FirstDealer
+from .rules.view import view_for
+
+BOTS: dict[str, Policy] = {"bot:greedy": greedy_bot, "bot:random": random_bot}
+"""Players the service moves for itself: ``PlayerId("bot:greedy")`` can be invited like anyone."""
+
+
+def start_match(game: Game, chance: Chance) -> StartMatch:
+    """The match's start: a random first dealer, or the cut cards under ``cut_low_deals``."""
+    if game.variant.first_dealer is FirstDealer.CUT_LOW_DEALS:
+        return StartMatch(game.variant, game.terms, cuts=cuts_from(chance.deck()))
+    dealer = Seat.FIRST if chance.random() < 0.5 else Seat.SECOND
+    return StartMatch(game.variant, game.terms, dealer)
+
+
+def follow_ups(game: Game, events: Sequence[LogEvent], chance: Chance) -> list[LogEvent]:
+    """``events`` and everything that follows them without a person deciding."""
+    out = list(events)
+    players = _players_after(game, events)
+    state = replay(_rules_events(events), game.rules)
+    salts = {c.number: c.salt for c in game.commitments}
+    revealed = set(game.revealed)
+    while True:
+        number = state.deal_number
+        if state.phase in (Phase.DEALING, Phase.OVER) and number and number not in revealed:
+            out.append(DealRevealed(number, salts[number]))
+            revealed.add(number)
+        if state.phase is Phase.DEALING:
+            deck, salt = chance.deck(), chance.salt()
+            out.append(DealCommitted(number + 1, commitment(deck, salt), salt))
+            salts[number + 1] = salt
+            step = decide(state, StartDeal(deck))
+        elif state.to_act is not None and players[state.to_act] in BOTS:
+            bot = BOTS[str(players[state.to_act])]
+            step = decide(state, bot(view_for(state, state.to_act), chance))
+        else:
+            return out
+        out += step
+        state = replay(step, state)
+
+
+def _players_after(
+    game: Game, events: Sequence[LogEvent]
+) -> tuple[PlayerId | None, PlayerId | None]:
+    players = game.players
+    for event in events:
+        if isinstance(event, PlayerJoined):
+            players = (
+                (event.player, players[1])
+                if event.seat is Seat.FIRST
+                else (players[0], event.player)
+            )
+    return players
+
+
+def _rules_events(events: Sequence[LogEvent]) -> list[Event]:
+    return [event for event in events if is_rules_event(event)]

@@ -1,0 +1,44 @@
+"""Answers to inbound messages, as JSON-ready objects a channel renders and the inbox stores.
+
+The inbox keeps a message's first answer, so a message delivered again hears it again; an answer
+therefore names what happened (versions, event range, error code and parameters), not how it
+is worded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .commands import Query, ShowHand
+from .game_events import GameId, PlayerId
+from .rules.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What a channel made of an inbound message: who, which game, the command, the version seen."""
+
+    player: PlayerId
+    game_id: GameId
+    command: str
+    expected_version: int | None = None
+
+
+def moved(game_id: GameId, first: int, last: int) -> dict[str, object]:
+    """The reply to a move: the game's new version and the range of events it appended."""
+    return {"ok": True, "game_id": game_id, "version": last, "events": [first, last]}
+
+
+def rejected(game_id: GameId, error: IllegalAction) -> dict[str, object]:
+    params = {name: str(value) for name, value in error.params.items()}
+    return {
+        "ok": False,
+        "game_id": game_id,
+        "error": {"code": error.code, "message": error.message, "params": params},
+    }
+
+
+def looked(game_id: GameId, version: int, query: Query) -> dict[str, object]:
+    """The reply to a look at the game (hand, help): nothing changed."""
+    kind = "hand" if isinstance(query, ShowHand) else "help"
+    return {"ok": True, "game_id": game_id, "version": version, "query": kind}
