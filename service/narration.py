@@ -6,6 +6,15 @@ was face up when the event happened.  English for now.
 
 from __future__ import annotations
 
+from .codec import LogEvent, is_rules_event
+from .game_events import (
+    DealCommitted,
+    DealRevealed,
+    GameOpened,
+    PlayerJoined,
+    RematchAccepted,
+    RematchOffered,
+)
 from .notation import card_text, cards_text
 from .rules.cards import Card, CardSet
 from .rules.events import (
@@ -30,7 +39,7 @@ from .rules.events import (
     UpcardTurned,
 )
 from .rules.seats import Seat, Source
-from .rules.variants import DeckFaces
+from .rules.variants import DeckFaces, Variant
 
 _SOURCES = {
     Source.OWN_FLIP: "turned up from the stock",
@@ -101,4 +110,28 @@ def narrate(event: Event, faces: DeckFaces = DeckFaces.FRENCH) -> str:
             if winner is None:
                 return f"The match ends in a tie, {score}."
             return f"The match is over: player {winner.number} wins, {score}."
+    raise TypeError(f"not an event: {event!r}")
+
+
+def describe(event: LogEvent, variant: Variant) -> str:
+    """One public sentence about any event of a game's log, moves and game events alike.
+
+    ``DealCommitted`` is described by its digest only: its salt stays hidden until the deal ends.
+    """
+    if is_rules_event(event):
+        return narrate(event, variant.deck_faces)
+    match event:
+        case GameOpened(host=host):
+            flags = ", ".join(f"{k}={v}" for k, v in variant.changed_flags().items())
+            return f"{host} opens the game ({flags or 'the default rules'})."
+        case PlayerJoined(player=player, seat=seat):
+            return f"{player} joins as player {seat.number}."
+        case DealCommitted(number=number, commitment=digest):
+            return f"Deal {number}'s deck order is committed: SHA-256 {digest}."
+        case DealRevealed(number=number, salt=salt):
+            return f"Deal {number} is over; its salt is revealed: {salt}."
+        case RematchOffered(player=player):
+            return f"{player} offers a rematch."
+        case RematchAccepted(player=player, game_id=game_id):
+            return f"{player} accepts the rematch: game {game_id}."
     raise TypeError(f"not an event: {event!r}")

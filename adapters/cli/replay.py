@@ -9,18 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from service.codec import encode, is_rules_event, name_of
+from service.codec import encode, name_of
 from service.game import Game
-from service.game_events import (
-    DealCommitted,
-    DealRevealed,
-    GameOpened,
-    PlayerJoined,
-    RematchAccepted,
-    RematchOffered,
-)
 from service.logfile import format_time
-from service.narration import center_text, narrate, table_text
+from service.narration import center_text, describe, table_text
 from service.notation import card_text, cards_text
 from service.replays import Step
 from service.rules.cards import Card, CardSet
@@ -31,25 +23,7 @@ HELP = "n or Enter: next · b: back · j N: jump to step N · q: quit"
 
 def sentence(step: Step) -> str:
     """What the step's event did, in one sentence."""
-    event, faces = step.event, step.game.variant.deck_faces
-    if is_rules_event(event):
-        return narrate(event, faces)
-    match event:
-        case GameOpened(host=host):
-            changed = step.game.variant.changed_flags()
-            rules = ", ".join(f"{k}={v}" for k, v in changed.items()) or "the default rules"
-            return f"{host} opens the game ({rules})."
-        case PlayerJoined(player=player, seat=seat):
-            return f"{player} joins as player {seat.number}."
-        case DealCommitted(number=number, commitment=digest):
-            return f"Deal {number}'s deck order is committed: SHA-256 {digest}."
-        case DealRevealed(number=number, salt=salt):
-            return f"Deal {number} is over; its salt is revealed: {salt}."
-        case RematchOffered(player=player):
-            return f"{player} offers a rematch."
-        case RematchAccepted(player=player, game_id=game_id):
-            return f"{player} accepts the rematch: game {game_id}."
-    return name_of(event)
+    return describe(step.event, step.game.variant)
 
 
 def step_json(step: Step) -> dict[str, object]:
