@@ -9,17 +9,26 @@ Cards are written ``7H``, sets of cards as lists, seats as 1 and 2, variants as 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any, TypeGuard
 
 from .game_events import (
+    GAME_EVENTS,
+    ClockPaused,
+    ClockResumed,
+    DeadlineExtended,
     DealCommitted,
     DealRevealed,
     GameEvent,
     GameOpened,
+    InstructionGiven,
+    InstructionWithdrawn,
     PlayerJoined,
     RematchAccepted,
     RematchOffered,
     TimeControl,
+    TurnTimedOut,
+    WinClaimed,
 )
 from .rules import events as rules
 from .rules.cards import DECK as DECK_ORDER
@@ -109,6 +118,7 @@ TERMS: Kind = (
 )
 TIME_CONTROL: Kind = (lambda t: t.values(), _time_control)
 SCORES: Kind = (list, lambda v: (int(v[0]), int(v[1])))
+TIME: Kind = (lambda t: t.isoformat(), datetime.fromisoformat)
 
 SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     GameOpened: (
@@ -125,6 +135,13 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     DealRevealed: (("number", INT), ("salt", TEXT)),
     RematchOffered: (("player", TEXT),),
     RematchAccepted: (("player", TEXT), ("game_id", TEXT)),
+    TurnTimedOut: (("seat", SEAT), ("policy", TEXT)),
+    WinClaimed: (("seat", SEAT),),
+    DeadlineExtended: (("seat", SEAT), ("until", TIME)),
+    ClockPaused: (("seat", SEAT), ("until", TIME)),
+    ClockResumed: (("seat", SEAT),),
+    InstructionGiven: (("seat", SEAT), ("instruction", TEXT)),
+    InstructionWithdrawn: (("seat", SEAT), ("instruction", TEXT)),
     rules.MatchStarted: (
         ("variant", VARIANT),
         ("terms", TERMS),
@@ -147,6 +164,7 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     rules.DealWon: (("seat", SEAT), ("amount", INT)),
     rules.DealDrawn: (("number", INT),),
     rules.PlayerResigned: (("seat", SEAT),),
+    rules.MatchForfeited: (("seat", SEAT), ("reason", TEXT)),
     rules.MatchEnded: (("winner", OPTIONAL_SEAT), ("scores", SCORES)),
 }
 BY_NAME: dict[str, type] = {kind.__name__: kind for kind in SCHEMAS}
@@ -156,19 +174,9 @@ _READERS: dict[str, tuple[type, tuple[tuple[str, Callable[[Any], Any]], ...]]] =
 }
 
 
-_GAME_EVENTS = (
-    GameOpened,
-    PlayerJoined,
-    DealCommitted,
-    DealRevealed,
-    RematchOffered,
-    RematchAccepted,
-)
-
-
 def is_rules_event(event: LogEvent) -> TypeGuard[Event]:
     """True for a move of the rules, false for a game event (players, fairness, rematch)."""
-    return not isinstance(event, _GAME_EVENTS)
+    return not isinstance(event, GAME_EVENTS)
 
 
 def name_of(event: LogEvent) -> str:

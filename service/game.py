@@ -7,24 +7,50 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
+from .codec import is_rules_event
 from .game_events import (
+    ClockPaused,
+    ClockResumed,
+    DeadlineExtended,
     DealCommitted,
     DealRevealed,
     GameId,
     GameOpened,
+    InstructionGiven,
+    InstructionWithdrawn,
     PlayerId,
     PlayerJoined,
     RematchAccepted,
     RematchOffered,
     TimeControl,
+    TurnTimedOut,
 )
 from .ports import StoredEvent, UnknownGame
 from .rules.evolve import evolve
 from .rules.seats import Phase, Seat
 from .rules.state import GameState, initial_state
 from .rules.variants import MatchTerms, Variant
+
+
+class Pause(NamedTuple):
+    since: datetime
+    until: datetime
+
+
+class Clocks(NamedTuple):
+    """What the time control needs to know beyond when the current decision began."""
+
+    reserve_used: tuple[int, int] = (0, 0)
+    """Seconds of its reserve (bank) each seat has spent on slow decisions."""
+    timeouts_in_row: tuple[int, int] = (0, 0)
+    paused: tuple[Pause | None, Pause | None] = (None, None)
+    """Each seat's latest vacation pause (it may lie in the past)."""
+    extended_until: datetime | None = None
+    """The current decision's deadline as extended by the waiting player."""
+    instructions: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """Each seat's standing instructions, in the order given."""
 
 
 class Game(NamedTuple):
@@ -48,6 +74,7 @@ class Game(NamedTuple):
     updated_at: datetime
     turn_since: datetime
     """When the current decision (or status) began: what deadlines and game lists count from."""
+    clocks: Clocks
 
     @property
     def status(self) -> str:
@@ -102,6 +129,7 @@ def opened(first: StoredEvent) -> Game:
         opened_at=first.at,
         updated_at=first.at,
         turn_since=first.at,
+        clocks=Clocks(),
     )
 
 
@@ -114,19 +142,28 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
     """The game after ``stored``, in order.
 
     One loop over local variables that builds the ``Game`` once at the end: rebuilding the
-    17-field tuple for every event cost more than the rules' own ``evolve`` (measured: folding a
-    finished game took three times as long as replaying its rules events).
+    tuple for every event cost more than the rules' own ``evolve`` (measured: folding a finished
+    game took three times as long as replaying its rules events).
     """
     players, commitments, revealed = game.players, game.commitments, game.revealed
-    offer, rematch, rules = game.rematch_offer, game.rematch, game.rules
+    offer, rematch, rules, clocks = game.rematch_offer, game.rematch, game.rules, game.clocks
     version, updated_at, turn_since = game.version, game.updated_at, game.turn_since
+    timed_out: Seat | None = None
     rules_evolve = evolve
     for one in stored:
         version, updated_at = one.seq, one.at
         event = one.event
-        if not isinstance(event, _GAME_EVENTS):
+        if is_rules_event(event):
             after = rules_evolve(rules, event)
-            if after.to_act != rules.to_act or after.phase != rules.phase:
+            if (after.to_act, after.phase, after.center) != (
+                rules.to_act,
+                rules.phase,
+                rules.center,
+            ):
+                if rules.to_act is not None:  # that seat's decision is over: charge its clock
+                    used = _seconds_used(clocks, rules.to_act, turn_since, one.at)
+                    clocks = _decided(clocks, rules.to_act, used, game.time_control, timed_out)
+                    timed_out = None
                 turn_since = one.at
             rules = after
             continue
@@ -142,6 +179,27 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
                 offer = player
             case RematchAccepted(game_id=new_game):
                 rematch = new_game
+            case TurnTimedOut(seat=seat):
+                timed_out = seat
+            case DeadlineExtended(until=until):
+                clocks = clocks._replace(extended_until=until)
+            case ClockPaused(seat=seat, until=until):
+                clocks = clocks._replace(paused=_set(clocks.paused, seat, Pause(one.at, until)))
+            case ClockResumed(seat=seat):
+                pause = clocks.paused[seat]
+                if pause is not None and pause.until > one.at:
+                    clocks = clocks._replace(
+                        paused=_set(clocks.paused, seat, Pause(pause.since, one.at))
+                    )
+            case InstructionGiven(seat=seat, instruction=text):
+                given = clocks.instructions[seat]
+                if text not in given:
+                    clocks = clocks._replace(
+                        instructions=_set(clocks.instructions, seat, (*given, text))
+                    )
+            case InstructionWithdrawn(seat=seat, instruction=text):
+                kept = tuple(i for i in clocks.instructions[seat] if i != text)
+                clocks = clocks._replace(instructions=_set(clocks.instructions, seat, kept))
             case GameOpened():
                 raise ValueError("a game is opened once")
     return game._replace(
@@ -154,15 +212,39 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
         version=version,
         updated_at=updated_at,
         turn_since=turn_since,
+        clocks=clocks,
     )
 
 
-_GAME_EVENTS = (
-    GameOpened,
-    PlayerJoined,
-    DealCommitted,
-    DealRevealed,
-    RematchOffered,
-    RematchAccepted,
-)
-"""The events that are not the rules': who plays, the fairness record, the rematch."""
+def paused_seconds(pause: Pause | None, start: datetime, end: datetime) -> float:
+    """How much of ``[start, end]`` a pause covered."""
+    if pause is None:
+        return 0.0
+    overlap = min(end, pause.until) - max(start, pause.since)
+    return max(overlap.total_seconds(), 0.0)
+
+
+def _seconds_used(clocks: Clocks, seat: Seat, start: datetime, end: datetime) -> float:
+    return (end - start).total_seconds() - paused_seconds(clocks.paused[seat], start, end)
+
+
+def _decided(
+    clocks: Clocks, seat: Seat, used: float, control: TimeControl, timed_out: Seat | None
+) -> Clocks:
+    """A decision of ``seat`` is over: time beyond the move allowance comes out of the reserve; a
+    decision made in time ends a run of timeouts; any extension was for this decision only."""
+    over = max(int(used) - control.move_seconds, 0)
+    spent = min(clocks.reserve_used[seat] + over, control.reserve_seconds)
+    in_row = clocks.timeouts_in_row[seat] + 1 if timed_out == seat else 0
+    return clocks._replace(
+        reserve_used=_set(clocks.reserve_used, seat, spent),
+        timeouts_in_row=_set(clocks.timeouts_in_row, seat, in_row),
+        extended_until=None,
+    )
+
+
+T = TypeVar("T")
+
+
+def _set(pair: tuple[T, T], seat: Seat, value: T) -> tuple[T, T]:
+    return (value, pair[1]) if seat is Seat.FIRST else (pair[0], value)

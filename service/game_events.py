@@ -7,7 +7,8 @@ exported files (docs/log-format.md).
 
 from __future__ import annotations
 
-from typing import Final, NewType
+from datetime import datetime
+from typing import Final, NewType, get_args
 
 from .rules.records import Record
 from .rules.seats import Seat
@@ -129,6 +130,95 @@ class RematchAccepted(Record):
         self.game_id: Final = game_id
 
 
+class TurnTimedOut(Record):
+    """``seat``'s decision ran past its deadline; ``policy`` says what was done about it: ``auto``
+    (the safest legal choice), ``bot`` (the greedy bot's choice) or ``forfeit``.  The move (or the
+    forfeit) follows in the same append."""
+
+    __slots__ = ("policy", "seat")
+    __match_args__ = ("seat", "policy")
+
+    def __init__(self, seat: Seat, policy: str) -> None:
+        self.seat: Final = seat
+        self.policy: Final = policy
+
+
+class WinClaimed(Record):
+    """``seat`` claimed the win once the opponent's deadline had passed (the forfeit follows)."""
+
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat: Final = seat
+
+
+class DeadlineExtended(Record):
+    """``seat``, waiting, gave the opponent until ``until`` for a decision whose deadline passed."""
+
+    __slots__ = ("seat", "until")
+    __match_args__ = ("seat", "until")
+
+    def __init__(self, seat: Seat, until: datetime) -> None:
+        self.seat: Final = seat
+        self.until: Final = until
+
+
+class ClockPaused(Record):
+    """``seat``'s clock stops until ``until`` (the player is on vacation)."""
+
+    __slots__ = ("seat", "until")
+    __match_args__ = ("seat", "until")
+
+    def __init__(self, seat: Seat, until: datetime) -> None:
+        self.seat: Final = seat
+        self.until: Final = until
+
+
+class ClockResumed(Record):
+    """``seat``'s pause ended early: the player is back."""
+
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat: Final = seat
+
+
+class InstructionGiven(Record):
+    """``seat`` left a standing instruction (``instructions.py``), applied whenever it fits."""
+
+    __slots__ = ("instruction", "seat")
+    __match_args__ = ("seat", "instruction")
+
+    def __init__(self, seat: Seat, instruction: str) -> None:
+        self.seat: Final = seat
+        self.instruction: Final = instruction
+
+
+class InstructionWithdrawn(Record):
+    __slots__ = ("instruction", "seat")
+    __match_args__ = ("seat", "instruction")
+
+    def __init__(self, seat: Seat, instruction: str) -> None:
+        self.seat: Final = seat
+        self.instruction: Final = instruction
+
+
 GameEvent = (
-    GameOpened | PlayerJoined | DealCommitted | DealRevealed | RematchOffered | RematchAccepted
+    GameOpened
+    | PlayerJoined
+    | DealCommitted
+    | DealRevealed
+    | RematchOffered
+    | RematchAccepted
+    | TurnTimedOut
+    | WinClaimed
+    | DeadlineExtended
+    | ClockPaused
+    | ClockResumed
+    | InstructionGiven
+    | InstructionWithdrawn
 )
+GAME_EVENTS: tuple[type, ...] = get_args(GameEvent)
+"""The event types that are not the rules' own."""

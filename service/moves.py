@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .codec import LogEvent
-from .rules.actions import Action, Force, NoForce, Refuse, Resign, StartDeal, StartMatch, Take
+from .rules.actions import (
+    Action,
+    Force,
+    Forfeit,
+    NoForce,
+    Refuse,
+    Resign,
+    StartDeal,
+    StartMatch,
+    Take,
+)
 from .rules.cards import Card, CardSet
 from .rules.events import (
     CardDiscarded,
@@ -22,6 +32,7 @@ from .rules.events import (
     DealStarted,
     ForceDeclined,
     HandMelded,
+    MatchForfeited,
     MatchStarted,
     PlayerResigned,
 )
@@ -55,6 +66,8 @@ def action_for(events: Sequence[LogEvent]) -> Action | None:
             return Force(seat)
         case PlayerResigned(seat=seat):
             return Resign(seat)
+        case MatchForfeited(seat=seat, reason=reason):
+            return Forfeit(seat, reason)
     return None
 
 

@@ -34,6 +34,7 @@ from .rules.events import (
     ForceWindowOpened,
     HandMelded,
     MatchEnded,
+    MatchForfeited,
     MatchStarted,
     PlayerResigned,
     UpcardTurned,
@@ -103,6 +104,11 @@ def narrate(event: Event, faces: DeckFaces = DeckFaces.FRENCH) -> str:
             return f"Player {seat.number} goes out and wins {amount}."
         case DealDrawn(number=number):
             return f"The stock is exhausted: deal {number} is a draw."
+        case MatchForfeited(seat=seat, reason=reason):
+            why = (
+                "too many turns ran out of time" if reason == "timeouts" else "the win was claimed"
+            )
+            return f"Player {seat.number} forfeits the match: {why}."
         case PlayerResigned(seat=seat):
             return f"Player {seat.number} resigns."
         case MatchEnded(winner=winner, scores=scores):

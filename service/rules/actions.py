@@ -120,5 +120,18 @@ class Resign(Record):
         self.seat: Final = seat
 
 
-Action = StartMatch | StartDeal | Take | Refuse | Force | NoForce | Discard | Resign
+class Forfeit(Record):
+    """The seat loses the match on time: ``reason`` is ``timeouts`` (too many in a row) or
+    ``claimed`` (the opponent claimed the win once a deadline had passed).  Issued by the game
+    service's clock, never typed by a player."""
+
+    __slots__ = ("reason", "seat")
+    __match_args__ = ("seat", "reason")
+
+    def __init__(self, seat: Seat, reason: str) -> None:
+        self.seat: Final = seat
+        self.reason: Final = reason
+
+
+Action = StartMatch | StartDeal | Take | Refuse | Force | NoForce | Discard | Resign | Forfeit
 PlayerAction = Take | Refuse | Force | NoForce | Discard | Resign

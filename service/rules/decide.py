@@ -6,9 +6,20 @@ deal, resign) are handled here; a player's turn decisions are in ``turn.py``.
 
 from __future__ import annotations
 
-from .actions import Action, Discard, Force, NoForce, Refuse, Resign, StartDeal, StartMatch, Take
+from .actions import (
+    Action,
+    Discard,
+    Force,
+    Forfeit,
+    NoForce,
+    Refuse,
+    Resign,
+    StartDeal,
+    StartMatch,
+    Take,
+)
 from .cards import Card, is_deck_order
-from .endings import resigned
+from .endings import forfeited, resigned
 from .errors import (
     BadDeck,
     BadStart,
@@ -51,6 +62,9 @@ def decide(state: GameState, action: Action) -> list[Event]:
         case Resign(seat=seat):
             _check_match_running(state)
             return resigned(state, seat)
+        case Forfeit(seat=seat, reason=reason):
+            _check_match_running(state)
+            return forfeited(state, seat, reason)
     raise TypeError(f"not an action: {action!r}")
 
 

@@ -5,7 +5,7 @@ These build the closing events; ``evolve`` folds them into scores and the multip
 
 from __future__ import annotations
 
-from .events import DealDrawn, DealWon, Event, MatchEnded, PlayerResigned
+from .events import DealDrawn, DealWon, Event, MatchEnded, MatchForfeited, PlayerResigned
 from .evolve import evolve
 from .seats import Seat
 from .state import GameState, points_in
@@ -29,6 +29,11 @@ def deal_drawn(state: GameState) -> list[Event]:
 def resigned(state: GameState, seat: Seat) -> list[Event]:
     """Resigning gives the match to the opponent, whatever the score."""
     return [PlayerResigned(seat), MatchEnded(seat.other, state.scores)]
+
+
+def forfeited(state: GameState, seat: Seat, reason: str) -> list[Event]:
+    """Losing on time gives the match to the opponent, whatever the score."""
+    return [MatchForfeited(seat, reason), MatchEnded(seat.other, state.scores)]
 
 
 def _closing(state: GameState, ending: DealWon | DealDrawn) -> list[Event]:

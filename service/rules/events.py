@@ -199,6 +199,17 @@ class PlayerResigned(Record):
         self.seat: Final = seat
 
 
+class MatchForfeited(Record):
+    """``seat`` lost the match on time (``reason``: ``timeouts`` or ``claimed``)."""
+
+    __slots__ = ("reason", "seat")
+    __match_args__ = ("seat", "reason")
+
+    def __init__(self, seat: Seat, reason: str) -> None:
+        self.seat: Final = seat
+        self.reason: Final = reason
+
+
 class MatchEnded(Record):
     """The match is over; ``winner`` is None for a tied match."""
 
@@ -228,5 +239,6 @@ Event = (
     | DealWon
     | DealDrawn
     | PlayerResigned
+    | MatchForfeited
     | MatchEnded
 )

@@ -26,6 +26,7 @@ from .events import (
     ForceWindowOpened,
     HandMelded,
     MatchEnded,
+    MatchForfeited,
     MatchStarted,
     PlayerResigned,
     UpcardTurned,
@@ -209,7 +210,8 @@ def _after_draw(rule: DrawStakes, multiplier: int) -> int:
     return multiplier
 
 
-def _player_resigned(state: GameState, e: PlayerResigned) -> GameState:
+def _player_resigned(state: GameState, e: PlayerResigned | MatchForfeited) -> GameState:
+    """Resigning and forfeiting both give the match up (``Match.resigned``)."""
     return changed(state, match=state.match._replace(resigned=e.seat), to_act=None)
 
 
@@ -236,5 +238,6 @@ _APPLY: dict[type, Callable[..., GameState]] = {
     DealWon: _deal_won,
     DealDrawn: _deal_drawn,
     PlayerResigned: _player_resigned,
+    MatchForfeited: _player_resigned,
     MatchEnded: _match_ended,
 }

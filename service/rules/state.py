@@ -43,6 +43,7 @@ class Match(NamedTuple):
     first_dealer: Seat
     winner: Seat | None
     resigned: Seat | None
+    """The seat that gave the match up, by resigning or by forfeiting on time."""
 
 
 class GameState(NamedTuple):
