@@ -60,3 +60,23 @@ class NoRematchOffered(IllegalAction):
 class NoSuchGame(IllegalAction, UnknownGame):
     code = "no_such_game"
     template = "There is no such game."
+
+
+class NotWaiting(IllegalAction):
+    code = "not_waiting"
+    template = "You can claim the win or extend a deadline only while your opponent owes a move."
+
+
+class DeadlineNotPassed(IllegalAction):
+    code = "deadline_not_passed"
+    template = "Your opponent's deadline has not passed yet (it is {due})."
+
+
+class BadSetting(IllegalAction):
+    code = "bad_setting"
+    template = "{reason}"
+
+
+class VacationTooLong(IllegalAction):
+    code = "vacation_too_long"
+    template = "You have {left} vacation days left this year; ask for at most that many."

@@ -28,6 +28,17 @@ from .game_events import (
     TurnTimedOut,
 )
 from .ports import StoredEvent, UnknownGame
+from .rules.events import (
+    CardDiscarded,
+    CardForced,
+    CardPassed,
+    CardTurnedUp,
+    DealDrawn,
+    DealWon,
+    ForceWindowOpened,
+    MatchEnded,
+    UpcardTurned,
+)
 from .rules.evolve import evolve
 from .rules.seats import Phase, Seat
 from .rules.state import GameState, initial_state
@@ -51,6 +62,8 @@ class Clocks(NamedTuple):
     """The current decision's deadline as extended by the waiting player."""
     instructions: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     """Each seat's standing instructions, in the order given."""
+    deciding: Seat | None = None
+    """Whose decision the clock runs for (None between deals and once the match is over)."""
 
 
 class Game(NamedTuple):
@@ -154,18 +167,15 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
         version, updated_at = one.seq, one.at
         event = one.event
         if is_rules_event(event):
-            after = rules_evolve(rules, event)
-            if (after.to_act, after.phase, after.center) != (
-                rules.to_act,
-                rules.phase,
-                rules.center,
-            ):
-                if rules.to_act is not None:  # that seat's decision is over: charge its clock
-                    used = _seconds_used(clocks, rules.to_act, turn_since, one.at)
-                    clocks = _decided(clocks, rules.to_act, used, game.time_control, timed_out)
+            rules = rules_evolve(rules, event)
+            if isinstance(event, _DECISION_BOUNDARIES):
+                deciding = clocks.deciding
+                if deciding is not None:  # that seat's decision is over: charge its clock
+                    used = _seconds_used(clocks, deciding, turn_since, one.at)
+                    clocks = _decided(clocks, deciding, used, game.time_control, timed_out)
                     timed_out = None
+                clocks = clocks._replace(deciding=rules.to_act)
                 turn_since = one.at
-            rules = after
             continue
         match event:
             case PlayerJoined(player=player, seat=seat):
@@ -214,6 +224,22 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
         turn_since=turn_since,
         clocks=clocks,
     )
+
+
+_DECISION_BOUNDARIES = (
+    CardTurnedUp,
+    UpcardTurned,
+    CardDiscarded,
+    CardPassed,
+    ForceWindowOpened,
+    CardForced,
+    DealWon,
+    DealDrawn,
+    MatchEnded,
+)
+"""Rules events after which the rules wait for a new decision (or for none): each ends the one
+before.  Events inside one move (a refusal, a take before its discard, a burial before the next
+flip) are no boundary, so a move's automatic steps are not decisions of their own."""
 
 
 def paused_seconds(pause: Pause | None, start: datetime, end: datetime) -> float:

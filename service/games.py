@@ -11,9 +11,11 @@ import json
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from .codec import LogEvent
 from .commands import Query, ShowHand, ShowHelp, parse_command
+from .deadlines import Deadline, deadline
 from .errors import (
     GameNotOver,
     GameNotStarted,
@@ -41,6 +43,7 @@ from .ports import (
     Chance,
     Clock,
     ConcurrencyError,
+    Directory,
     EventStore,
     GameSummary,
     Inbox,
@@ -55,6 +58,8 @@ from .rules.errors import IllegalAction
 from .rules.seats import Seat
 from .rules.variants import DEFAULT, MatchTerms, Variant
 from .rules.view import PlayerView, view_for
+from .settings import ClockSettingsOf
+from .timeouts import claimed, extended, timed_out
 
 _RETRIES = 5
 
@@ -76,12 +81,20 @@ class Outcome:
 
 
 class GameService:
-    def __init__(self, store: EventStore, clock: Clock, chance: Chance, inbox: Inbox | None = None):
+    def __init__(
+        self,
+        store: EventStore,
+        clock: Clock,
+        chance: Chance,
+        inbox: Inbox | None = None,
+        directory: Directory | None = None,
+    ):
         self.store = store
         self.clock = clock
         self.chance = chance
         self.inbox = inbox
         self.folded = FoldedGames(store)
+        self.settings = ClockSettingsOf(directory, clock)
 
     # -- use cases --------------------------------------------------------------------------
 
@@ -180,6 +193,40 @@ class GameService:
             answer = moved(game.id, game.version + 1, game.version + len(events))
             reply = InboxReply(inbox_key[0], inbox_key[1], json.dumps(answer))
         after, stored = self._append(game, events, actor=player, inbox_reply=reply)
+        return Outcome(after, player, tuple(stored))
+
+    def time_out(self, game_id: GameId, version: int) -> Outcome | None:
+        """Apply the timeout of the decision the game waited for at ``version``, if it is overdue.
+
+        A move that landed first changed the version, so a late or repeated timeout is a no-op
+        (None), and so is one whose deadline has not come (it was extended, or a clock paused).
+        """
+        game = self.game(game_id)
+        due = self.deadline(game)
+        if game.version != version or due is None or self.clock.now() < due.due_at:
+            return None
+        events = follow_ups(game, timed_out(game, self.chance), self.chance)
+        try:
+            after, stored = self._append(game, events, actor=None)
+        except ConcurrencyError:
+            return None  # a move won the race
+        return Outcome(after, due.player, tuple(stored))
+
+    def claim_win(self, game_id: GameId, player: PlayerId) -> Outcome:
+        """The waiting player takes the match once the opponent's deadline has passed."""
+        game = self.game(game_id)
+        due = self.deadline(game)
+        events = claimed(game, self._seat(game, player), self.clock.now(), _due_at(due))
+        after, stored = self._append(game, events, actor=player)
+        return Outcome(after, player, tuple(stored))
+
+    def extend_deadline(self, game_id: GameId, player: PlayerId, more: timedelta) -> Outcome:
+        """The waiting player gives the opponent ``more`` time, from now, once the deadline passed."""
+        game = self.game(game_id)
+        now = self.clock.now()
+        seat = self._seat(game, player)
+        events = extended(game, seat, now, _due_at(self.deadline(game)), now + more)
+        after, stored = self._append(game, events, actor=player)
         return Outcome(after, player, tuple(stored))
 
     def resign(self, game_id: GameId, player: PlayerId) -> Outcome:
@@ -341,10 +388,17 @@ class GameService:
         )
         to_tell = [p for p in after.players if p is not None and p != actor and p not in BOTS]
         notes = [Notification(p, game.id, game.version + 1, after.version) for p in to_tell]
-        stored = self.store.append(
-            game.id, game.version, events, now, summary_of(after), notes, inbox_reply
-        )
+        summary = summary_of(after, self.deadline(after))
+        stored = self.store.append(game.id, game.version, events, now, summary, notes, inbox_reply)
         return self.folded.keep(after), stored
+
+    def deadline(self, game: Game) -> Deadline | None:
+        """When the decision ``game`` waits for falls due, in its player's settings."""
+        seat = game.rules.to_act
+        player = None if seat is None else game.players[seat]
+        if player is None or player in BOTS:
+            return None
+        return deadline(game, self.settings.of(player))
 
     def _seat(self, game: Game, player: PlayerId) -> Seat:
         seat = game.seat_of(player)
@@ -355,9 +409,21 @@ class GameService:
         return seat
 
 
-def summary_of(game: Game) -> GameSummary:
-    """The game's line in its players' lists."""
+def _due_at(due: Deadline | None) -> datetime | None:
+    return None if due is None else due.due_at
+
+
+def summary_of(game: Game, due: Deadline | None = None) -> GameSummary:
+    """The game's line in its players' lists, with its deadline and first reminder."""
     invitation = game.invitation if game.status == "open" else None
     return GameSummary(
-        game.id, game.players, game.status, game.to_act, game.turn_since, game.version, invitation
+        game.id,
+        game.players,
+        game.status,
+        game.to_act,
+        game.turn_since,
+        game.version,
+        invitation,
+        None if due is None else due.due_at,
+        due.reminders[0] if due is not None and due.reminders else None,
     )

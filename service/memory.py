@@ -20,6 +20,8 @@ from .game_events import GameId, PlayerId
 from .ports import (
     Address,
     ConcurrencyError,
+    Delivery,
+    Due,
     GameSummary,
     InboxEntry,
     InboxReply,
@@ -49,6 +51,8 @@ class OutboxItem:
     status: str = "pending"
     attempts: int = 0
     next_attempt_at: datetime | None = None
+    claimed_until: datetime | None = None
+    error: str | None = None
 
 
 @dataclass
@@ -60,6 +64,8 @@ class InMemoryEventStore:
     outbox: list[OutboxItem] = field(default_factory=list)
     inbox: InMemoryInbox | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+    deadline_claims: dict[GameId, datetime] = field(default_factory=dict)
+    reminder_claims: dict[GameId, datetime] = field(default_factory=dict)
 
     def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
         with self.lock:
@@ -94,6 +100,7 @@ class InMemoryEventStore:
             self.game_summaries[game_id] = summary
             if summary.invitation is not None:
                 self.invitations[summary.invitation] = game_id
+            self._cancel_reminders(game_id)  # a move answers any reminder still waiting
             self.outbox.extend(OutboxItem(n, next_attempt_at=at) for n in notifications)
             if inbox_reply is not None and self.inbox is not None:
                 self.inbox.complete(inbox_reply.source, inbox_reply.key, inbox_reply.reply)
@@ -112,6 +119,86 @@ class InMemoryEventStore:
     def game_by_invitation(self, invitation: str) -> GameId | None:
         with self.lock:
             return self.invitations.get(invitation)
+
+    def claim_due(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        with self.lock:
+            return self._claim(self.deadline_claims, "due_at", now, limit, lease)
+
+    def claim_reminders(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        with self.lock:
+            return self._claim(self.reminder_claims, "next_reminder_at", now, limit, lease)
+
+    def _claim(
+        self, claims: dict[GameId, datetime], when: str, now: datetime, limit: int, lease: timedelta
+    ) -> list[Due]:
+        ready = sorted(
+            (getattr(s, when), s)
+            for s in self.game_summaries.values()
+            if s.status == "playing"
+            and getattr(s, when) is not None
+            and getattr(s, when) <= now
+            and claims.get(s.game_id, now) <= now
+        )[:limit]
+        for _, summary in ready:
+            claims[summary.game_id] = now + lease
+        return [Due(s.game_id, s.version, s.to_act, at) for at, s in ready]
+
+    def reminded(
+        self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
+    ) -> bool:
+        with self.lock:
+            summary = self.game_summaries.get(game_id)
+            if summary is None or summary.version != version:
+                return False
+            self.game_summaries[game_id] = replace(summary, next_reminder_at=next_reminder_at)
+            self._cancel_reminders(game_id)  # the new reminder supersedes a waiting one
+            note = Notification(player, game_id, version, version, "reminder")
+            self.outbox.append(OutboxItem(note, next_attempt_at=summary.next_reminder_at))
+            self.reminder_claims.pop(game_id, None)
+            return True
+
+    def _cancel_reminders(self, game_id: GameId) -> None:
+        for item in self.outbox:
+            note = item.notification
+            if note.game_id == game_id and note.kind == "reminder" and item.status == "pending":
+                item.status = "superseded"
+
+
+@dataclass
+class InMemoryOutbox:
+    """The outbox of an ``InMemoryEventStore`` (its notifications, numbered by position)."""
+
+    store: InMemoryEventStore
+
+    def claim(self, now: datetime, limit: int, lease: timedelta) -> list[Delivery]:
+        with self.store.lock:
+            due = [
+                (number, item)
+                for number, item in enumerate(self.store.outbox)
+                if item.status == "pending"
+                and (item.next_attempt_at is None or item.next_attempt_at <= now)
+                and (item.claimed_until is None or item.claimed_until <= now)
+            ][:limit]
+            for _, item in due:
+                item.claimed_until = now + lease
+            return [Delivery(number, item.notification, item.attempts) for number, item in due]
+
+    def delivered(self, delivery_id: int, at: datetime) -> None:
+        with self.store.lock:
+            item = self.store.outbox[delivery_id]
+            item.status, item.claimed_until = "delivered", None
+
+    def retry(self, delivery_id: int, at: datetime, error: str) -> None:
+        with self.store.lock:
+            item = self.store.outbox[delivery_id]
+            item.attempts += 1
+            item.next_attempt_at, item.claimed_until, item.error = at, None, error
+
+    def failed(self, delivery_id: int, error: str) -> None:
+        with self.store.lock:
+            item = self.store.outbox[delivery_id]
+            item.attempts += 1
+            item.status, item.claimed_until, item.error = "failed", None, error
 
 
 def _stored(row: _Row) -> StoredEvent:
@@ -156,6 +243,7 @@ class InMemoryInbox:
 class InMemoryDirectory:
     profiles: dict[PlayerId, Profile] = field(default_factory=dict)
     owners: dict[Address, PlayerId] = field(default_factory=dict)
+    leaves: dict[PlayerId, list[tuple[datetime, datetime]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def player_at(self, address: Address) -> PlayerId | None:
@@ -186,6 +274,26 @@ class InMemoryDirectory:
     def profile(self, player: PlayerId) -> Profile:
         with self.lock:
             return self.profiles[player]
+
+    def update(self, profile: Profile) -> None:
+        with self.lock:
+            if profile.player not in self.profiles:
+                raise KeyError(profile.player)
+            self.profiles[profile.player] = profile
+
+    def vacations(self, player: PlayerId) -> list[tuple[datetime, datetime]]:
+        with self.lock:
+            return list(self.leaves.get(player, ()))
+
+    def add_vacation(self, player: PlayerId, start: datetime, end: datetime) -> None:
+        with self.lock:
+            self.leaves.setdefault(player, []).append((start, end))
+
+    def end_vacation(self, player: PlayerId, at: datetime) -> None:
+        with self.lock:
+            taken = self.leaves.get(player, [])
+            if taken and taken[-1][0] <= at < taken[-1][1]:
+                taken[-1] = (taken[-1][0], at)
 
 
 @dataclass

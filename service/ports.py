@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from .codec import LogEvent
@@ -52,12 +52,23 @@ class StoredEvent:
 
 @dataclass(frozen=True, slots=True)
 class Notification:
-    """``player`` must be told what happened in ``game_id`` from event ``from_seq`` to ``to_seq``."""
+    """``player`` must be told what happened in ``game_id`` from event ``from_seq`` to ``to_seq``
+    (``kind`` ``moves``), or reminded that the decision at ``to_seq`` is due (``reminder``)."""
 
     player: PlayerId
     game_id: GameId
     from_seq: int
     to_seq: int
+    kind: str = "moves"
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """A notification claimed for sending, with how often sending it has failed."""
+
+    id: int
+    notification: Notification
+    attempts: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +84,20 @@ class GameSummary:
     """When the current decision became ``to_act``'s (or when the game changed status)."""
     version: int
     invitation: str | None
+    due_at: datetime | None = None
+    """When the decision ``to_act`` owes times out (``deadlines.py``); None when nobody owes one."""
+    next_reminder_at: datetime | None = None
+    """When ``to_act`` is next reminded of it; None when no reminder is left."""
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """A game whose deadline or reminder time has come, claimed by the worker that got it."""
+
+    game_id: GameId
+    version: int
+    player: PlayerId | None
+    at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +158,42 @@ class EventStore(Protocol):
 
     def game_by_invitation(self, invitation: str) -> GameId | None: ...
 
+    def claim_due(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        """Playing games whose deadline is at or before ``now`` and that no worker claimed within
+        the last ``lease``; each returned game stays claimed for ``lease`` (so two workers never
+        handle the same one at once; the expected version makes a late duplicate harmless)."""
+        ...
+
+    def claim_reminders(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        """Playing games whose next reminder is at or before ``now``, claimed the same way."""
+        ...
+
+    def reminded(
+        self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
+    ) -> bool:
+        """If the game is still at ``version``: queue the reminder for ``player`` (replacing one of
+        theirs for this game still waiting to be sent) and move the next reminder time; True if
+        it was queued.  A game that moved on since needs no reminder."""
+        ...
+
+
+class Outbox(Protocol):
+    """Notifications waiting to be sent; written with the events that caused them."""
+
+    def claim(self, now: datetime, limit: int, lease: timedelta) -> list[Delivery]:
+        """Pending notifications due now, oldest first, claimed for ``lease``."""
+        ...
+
+    def delivered(self, delivery_id: int, at: datetime) -> None: ...
+
+    def retry(self, delivery_id: int, at: datetime, error: str) -> None:
+        """Sending failed for now: try again at ``at`` (one more attempt counted)."""
+        ...
+
+    def failed(self, delivery_id: int, error: str) -> None:
+        """Sending failed for good (the player cannot be reached this way)."""
+        ...
+
 
 class Inbox(Protocol):
     """Inbound messages, unique by ``(source, key)``, so a message delivered twice is handled once."""
@@ -170,6 +231,11 @@ class Profile:
     name: str
     language: str = "en"
     timezone: str = "UTC"
+    quiet_hours: str = ""
+    """``22:00-08:00`` in the player's time zone, or empty for none (``deadlines.py``)."""
+    reminders: tuple[str, ...] = ("half", "1h")
+    vacation_days: int = 14
+    """Vacation allowance per year."""
 
 
 class Directory(Protocol):
@@ -189,6 +255,20 @@ class Directory(Protocol):
     def addresses(self, player: PlayerId) -> list[Address]: ...
 
     def profile(self, player: PlayerId) -> Profile: ...
+
+    def update(self, profile: Profile) -> None:
+        """Store changed settings of a known player (``KeyError`` for an unknown one)."""
+        ...
+
+    def vacations(self, player: PlayerId) -> list[tuple[datetime, datetime]]:
+        """The player's vacations, as (start, end), oldest first; the last may still run."""
+        ...
+
+    def add_vacation(self, player: PlayerId, start: datetime, end: datetime) -> None: ...
+
+    def end_vacation(self, player: PlayerId, at: datetime) -> None:
+        """Cut the running vacation short at ``at`` (nothing if none runs then)."""
+        ...
 
 
 class Clock(Protocol):

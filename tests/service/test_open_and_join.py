@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from service.errors import GameNotStarted, InvitationUsed, OwnInvitation, UnknownInvitation
@@ -81,7 +83,11 @@ def test_once_joined_the_game_is_listed_as_playing_without_its_invitation(
 ) -> None:
     game_id = started(service)
     (summary,) = service.games_of(GUEST)
-    assert summary == GameSummary(game_id, (HOST, GUEST), "playing", HOST, T0, 6, None)
+    # The default time control: a day per decision, reminded halfway (and an hour before).
+    due, halfway = T0 + timedelta(hours=24), T0 + timedelta(hours=12)
+    assert summary == GameSummary(
+        game_id, (HOST, GUEST), "playing", HOST, T0, 6, None, due, halfway
+    )
     assert service.games_of(HOST) == [summary]
 
 

@@ -1,0 +1,56 @@
+"""Each player's clock settings (time zone, quiet hours, reminders), read from the directory.
+
+Kept for a minute per process: deadlines are computed on every append, and a setting changed
+elsewhere only needs to count from the next decision on.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta
+
+from .deadlines import ClockSettings, SettingError, parse_quiet_hours
+from .game_events import PlayerId
+from .ports import Clock, Directory, Profile
+
+KEEP_FOR = timedelta(minutes=1)
+
+
+def clock_settings(profile: Profile) -> ClockSettings:
+    """The profile's clock settings; one that cannot be read counts as unset."""
+    try:
+        quiet = parse_quiet_hours(profile.quiet_hours)
+    except SettingError:
+        quiet = None
+    return ClockSettings(profile.timezone, quiet, profile.reminders)
+
+
+class ClockSettingsOf:
+    """``of(player)``: the player's settings, or the defaults without a directory or profile."""
+
+    def __init__(self, directory: Directory | None, clock: Clock) -> None:
+        self.directory = directory
+        self.clock = clock
+        self._kept: dict[PlayerId, tuple[datetime, ClockSettings]] = {}
+        self._lock = threading.Lock()
+
+    def of(self, player: PlayerId) -> ClockSettings:
+        if self.directory is None:
+            return ClockSettings()
+        now = self.clock.now()
+        with self._lock:
+            kept = self._kept.get(player)
+        if kept is not None and now - kept[0] < KEEP_FOR:
+            return kept[1]
+        try:
+            settings = clock_settings(self.directory.profile(player))
+        except KeyError:
+            settings = ClockSettings()
+        with self._lock:
+            self._kept[player] = (now, settings)
+        return settings
+
+    def forget(self, player: PlayerId) -> None:
+        """Read the player's settings afresh next time (they were just changed here)."""
+        with self._lock:
+            self._kept.pop(player, None)

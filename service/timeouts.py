@@ -1,0 +1,84 @@
+"""What happens when a decision runs out of time, and the waiting player's ``claim`` and ``extend``.
+
+Pure: a folded game and the time in, events out (or an ``IllegalAction`` saying why not).  The
+game's ``on_timeout`` policy picks the move: ``auto`` makes the safest legal choice (refuse the
+card, decline to force, and when forced discard as the greedy bot would), ``bot`` lets the greedy
+bot play, ``forfeit`` loses the match; after ``max_timeouts`` in a row the absent player
+forfeits whatever the policy.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .bots import greedy_bot
+from .codec import LogEvent
+from .errors import DeadlineNotPassed, NotWaiting
+from .game import Game
+from .game_events import DeadlineExtended, TurnTimedOut, WinClaimed
+from .ports import Chance
+from .rules.actions import Discard, Forfeit, NoForce, PlayerAction, Refuse
+from .rules.decide import decide
+from .rules.seats import Phase, Seat
+from .rules.view import PlayerView, view_for
+
+POLICIES = ("auto", "bot", "forfeit")
+
+
+def timed_out(game: Game, chance: Chance) -> list[LogEvent]:
+    """The events of the current decision timing out (its deadline is the caller's to check)."""
+    seat = game.rules.to_act
+    assert seat is not None, "only a pending decision times out"
+    control = game.time_control
+    policy = control.on_timeout
+    if game.clocks.timeouts_in_row[seat] + 1 >= control.max_timeouts:
+        policy = "forfeit"
+    if policy == "forfeit":
+        return [TurnTimedOut(seat, policy), *decide(game.rules, Forfeit(seat, "timeouts"))]
+    view = view_for(game.rules, seat)
+    action = greedy_bot(view, chance) if policy == "bot" else safest(view)
+    return [TurnTimedOut(seat, policy), *decide(game.rules, action)]
+
+
+def safest(view: PlayerView) -> PlayerAction:
+    """The choice that commits the absent player to least: refuse, do not force, and when forced
+    discard what the greedy bot would (a discard is the one thing that cannot be refused)."""
+    seat = view.seat
+    if view.phase is Phase.FORCE_WINDOW:
+        return NoForce(seat)
+    if view.phase is Phase.FORCED:
+        discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+        if discards:
+            return greedy_bot(view, _NoChance())
+        return view.legal_actions[0]  # full_meld_turn: a take of the forced card alone
+    return Refuse(seat)
+
+
+def claimed(game: Game, seat: Seat, now: datetime, due_at: datetime | None) -> list[LogEvent]:
+    """``seat`` claims the win because the opponent's deadline has passed."""
+    _check_overdue(game, seat, now, due_at)
+    return [WinClaimed(seat), *decide(game.rules, Forfeit(seat.other, "claimed"))]
+
+
+def extended(
+    game: Game, seat: Seat, now: datetime, due_at: datetime | None, until: datetime
+) -> list[LogEvent]:
+    """``seat`` gives the opponent until ``until`` for the decision whose deadline passed."""
+    _check_overdue(game, seat, now, due_at)
+    if until <= now:
+        raise DeadlineNotPassed(due=until)
+    return [DeadlineExtended(seat, until)]
+
+
+def _check_overdue(game: Game, seat: Seat, now: datetime, due_at: datetime | None) -> None:
+    if game.status != "playing" or game.rules.to_act != seat.other:
+        raise NotWaiting()
+    if due_at is None or now < due_at:
+        raise DeadlineNotPassed(due=due_at)
+
+
+class _NoChance:
+    """The greedy bot never draws at random; this makes that explicit."""
+
+    def random(self) -> float:
+        raise AssertionError("the greedy bot does not use chance")
