@@ -116,6 +116,11 @@ class InMemoryEventStore:
             mine = [s for s in self.game_summaries.values() if player in s.players]
         return sorted(mine, key=lambda s: s.since, reverse=True)
 
+    def all_summaries(self, status: str | None = None, limit: int = 1000) -> list[GameSummary]:
+        with self.lock:
+            chosen = [s for s in self.game_summaries.values() if status in (None, s.status)]
+        return sorted(chosen, key=lambda s: (-s.since.timestamp(), s.game_id))[:limit]
+
     def game_by_invitation(self, invitation: str) -> GameId | None:
         with self.lock:
             return self.invitations.get(invitation)

@@ -156,6 +156,11 @@ class EventStore(Protocol):
         """The player's games, most recently changed first."""
         ...
 
+    def all_summaries(self, status: str | None = None, limit: int = 1000) -> list[GameSummary]:
+        """Every game's line (only those with ``status`` if given), most recently changed first:
+        what operators list."""
+        ...
+
     def game_by_invitation(self, invitation: str) -> GameId | None: ...
 
     def claim_due(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:

@@ -40,7 +40,7 @@ from service.ports import (
 
 from .appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
 from .engine import is_postgresql, reconnecting, writer
-from .summaries import BY_INVITATION, OF_PLAYER, summary_of
+from .summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
 from .tables import events
 
 __all__ = ["APPEND_LOCK", "SqlEventStore"]
@@ -134,6 +134,13 @@ class SqlEventStore:
     def summaries(self, player: PlayerId) -> list[GameSummary]:
         with self.engine.connect() as connection:
             rows = connection.execute(OF_PLAYER, {"player": player}).all()
+        return [summary_of(row) for row in rows]
+
+    @reconnecting
+    def all_summaries(self, status: str | None = None, limit: int = 1000) -> list[GameSummary]:
+        statement = EVERY if status is None else WITH_STATUS
+        with self.engine.connect() as connection:
+            rows = connection.execute(statement, {"status": status, "limit": limit}).all()
         return [summary_of(row) for row in rows]
 
     @reconnecting

@@ -40,6 +40,13 @@ OF_PLAYER = (
     .order_by(game_summaries.c.since.desc(), game_summaries.c.game_id)
 )
 """A player's games, most recently changed first."""
+EVERY = (
+    select(*_COLUMNS)
+    .order_by(game_summaries.c.since.desc(), game_summaries.c.game_id)
+    .limit(bindparam("limit"))
+)
+"""Every game, most recently changed first (for operators)."""
+WITH_STATUS = EVERY.where(game_summaries.c.status == bindparam("status"))
 BY_INVITATION = select(game_summaries.c.game_id).where(
     game_summaries.c.invitation_code == bindparam("code")
 )
