@@ -6,9 +6,9 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from service.codec import LogEvent
-from service.game_events import GameId
+from service.game_events import GameId, PlayerId
 from service.memory import InMemoryEventStore, SeededChance
-from service.ports import GameSummary, InboxReply, Notification, StoredEvent
+from service.ports import Address, GameSummary, InboxReply, Notification, StoredEvent
 from service.rules.cards import Card
 
 PLAYER_1_DEALS = 0.25
@@ -53,3 +53,17 @@ class CrashingStore(InMemoryEventStore):
         return super().append(
             game_id, expected_version, events, at, summary, notifications, inbox_reply
         )
+
+
+class RecordingSender:
+    """A channel's ``Sender`` that records what it delivered; ``failures`` are raised first, one
+    per send (an exception instance is raised as is)."""
+
+    def __init__(self, *failures: Exception) -> None:
+        self.failures = list(failures)
+        self.delivered: list[tuple[PlayerId, Address, Notification]] = []
+
+    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+        if self.failures:
+            raise self.failures.pop(0)
+        self.delivered.append((player, address, notification))

@@ -1,0 +1,203 @@
+"""The dispatcher's lifecycle of a notification: delivered, tried again later, or given up.
+
+Given notifications in the in-memory outbox and a recording sender, when the dispatcher drains,
+then the outbox holds each one's status, attempts and next attempt time, and the sender what it
+delivered.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from service.dispatch import Backoff, Dispatcher, Drained, LogSender, TryLater, Undeliverable
+from service.game_events import GameId, PlayerId
+from service.memory import (
+    InMemoryDirectory,
+    InMemoryEventStore,
+    InMemoryOutbox,
+    ManualClock,
+    OutboxItem,
+)
+from service.ports import Address, Notification
+from tests.fakes import FixedChance, RecordingSender
+
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+GAME = GameId("g1")
+
+
+class Post:
+    """An outbox, a directory with Ana (log and telegram addresses) and Ben (log), a clock."""
+
+    def __init__(self, sender: RecordingSender | None = None, **options: object) -> None:
+        self.clock = ManualClock(T0)
+        self.store = InMemoryEventStore()
+        self.directory = InMemoryDirectory()
+        self.ana = self.directory.register("Ana", Address("telegram", "111"))
+        self.directory.link(self.ana, Address("log", "ana"))
+        self.ben = self.directory.register("Ben", Address("log", "ben"))
+        self.sender = sender or RecordingSender()
+        self.to_act: dict[GameId, PlayerId] = {}
+        self.dispatcher = Dispatcher(
+            InMemoryOutbox(self.store),
+            self.directory,
+            {"log": self.sender},
+            self.clock,
+            to_act=self.to_act.get,
+            **options,  # type: ignore[arg-type]
+        )
+
+    def notify(self, player: PlayerId, game: GameId = GAME, kind: str = "moves") -> Notification:
+        note = Notification(player, game, 2, 3, kind)
+        self.store.outbox.append(OutboxItem(note, next_attempt_at=self.clock.now()))
+        return note
+
+    def drain(self, after: float = 0) -> Drained:
+        self.clock.advance(seconds=after)
+        return self.dispatcher.drain(100)
+
+    def item(self, number: int = 0) -> OutboxItem:
+        return self.store.outbox[number]
+
+
+def test_a_notification_goes_to_the_first_address_with_a_sender() -> None:
+    post = Post()
+    note = post.notify(post.ana)
+    assert post.drain() == Drained(delivered=1)
+    assert post.sender.delivered == [(post.ana, Address("log", "ana"), note)]
+    assert (post.item().status, post.item().attempts) == ("delivered", 0)
+    assert post.drain() == Drained()  # delivered once
+
+
+def test_try_later_backs_off_and_then_delivers() -> None:
+    post = Post(RecordingSender(TryLater("network down")))
+    post.notify(post.ben)
+    assert post.drain() == Drained(retried=1)
+    item = post.item()
+    assert (item.status, item.attempts, item.error) == ("pending", 1, "try later: network down")
+    assert item.next_attempt_at == T0 + timedelta(seconds=10)
+    assert post.drain(after=9) == Drained()
+    assert post.drain(after=1) == Drained(delivered=1)
+    assert post.item().status == "delivered"
+
+
+def test_failures_back_off_along_the_schedule_up_to_its_cap() -> None:
+    failures = [TryLater("busy") for _ in range(7)]
+    post = Post(RecordingSender(*failures))
+    post.notify(post.ben)
+    waits = []
+    for _ in range(7):
+        before = post.clock.now()
+        assert post.drain() == Drained(retried=1)
+        next_at = post.item().next_attempt_at
+        assert next_at is not None
+        waits.append((next_at - before).total_seconds())
+        post.clock.current = next_at
+    assert waits == [10, 30, 120, 600, 3600, 3600, 3600]
+
+
+def test_the_channels_retry_after_is_honoured() -> None:
+    post = Post(RecordingSender(TryLater("flood control", retry_after=3)))
+    post.notify(post.ben)
+    post.drain()
+    assert post.item().next_attempt_at == T0 + timedelta(seconds=3)
+
+
+def test_jitter_spreads_the_delay_by_the_injected_chance() -> None:
+    backoff = Backoff(jitter=0.2)
+    low, high = FixedChance(randoms=[0.0]), FixedChance(randoms=[0.75])
+    assert backoff.delay(1, chance=low) == timedelta(seconds=8)
+    assert backoff.delay(2, chance=high) == timedelta(seconds=33)
+    assert backoff.delay(9) == timedelta(hours=1)
+
+
+def test_after_the_last_attempt_the_notification_is_given_up() -> None:
+    post = Post(
+        RecordingSender(*(TryLater("busy") for _ in range(3))), backoff=Backoff(max_attempts=3)
+    )
+    post.notify(post.ben)
+    assert post.drain() == Drained(retried=1)
+    assert post.drain(after=10) == Drained(retried=1)
+    assert post.drain(after=30) == Drained(failed=1)
+    item = post.item()
+    assert (item.status, item.attempts) == ("failed", 3)
+    assert item.error == "gave up after 3 attempts; last: try later: busy"
+    assert post.drain(after=3600) == Drained()
+
+
+def test_an_undeliverable_notification_fails_at_once() -> None:
+    post = Post(RecordingSender(Undeliverable("bot blocked by the user")))
+    post.notify(post.ben)
+    assert post.drain() == Drained(failed=1)
+    assert (post.item().status, post.item().error) == (
+        "failed",
+        "undeliverable: bot blocked by the user",
+    )
+    assert post.sender.delivered == []
+
+
+def test_a_player_without_a_reachable_address_fails() -> None:
+    post = Post()
+    post.to_act[GAME] = PlayerId("nobody")
+    carol = post.directory.register("Carol", Address("email", "carol@example.org"))
+    post.notify(carol)  # an address, but no sender for its channel
+    post.notify(PlayerId("terminal:1"))  # not in the directory at all
+    assert post.drain() == Drained(failed=2)
+    assert {item.error for item in post.store.outbox} == {"no address with a channel that can send"}
+
+
+def test_an_exception_in_a_sender_is_recorded_as_a_retry(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    post = Post(RecordingSender(RuntimeError("boom")))
+    post.notify(post.ben)
+    with caplog.at_level(logging.ERROR, logger="service.dispatch"):
+        assert post.drain() == Drained(retried=1)
+    item = post.item()
+    assert (item.status, item.attempts, item.error) == ("pending", 1, "RuntimeError: boom")
+    assert "boom" in caplog.text
+    assert post.drain(after=10) == Drained(delivered=1)
+
+
+def test_turn_notifications_go_before_the_others() -> None:
+    post = Post()
+    other = GameId("g2")
+    post.to_act.update({GAME: post.ana, other: post.ben})
+    first = post.notify(post.ben)  # Ben is told of Ana's turn: not his
+    reminder = post.notify(post.ana, kind="reminder")
+    turn = post.notify(post.ben, other)  # Ben's turn in g2
+    post.drain()
+    assert [note for _, _, note in post.sender.delivered] == [turn, first, reminder]
+
+
+class SlowSender(RecordingSender):
+    """Each send takes ten seconds of the manual clock."""
+
+    def __init__(self, clock: ManualClock) -> None:
+        super().__init__()
+        self.clock = clock
+
+    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+        self.clock.advance(seconds=10)
+        super().send(player, address, notification)
+
+
+def test_sending_stops_before_the_claim_runs_out() -> None:
+    post = Post(lease=timedelta(seconds=30))
+    post.dispatcher.senders["log"] = sender = SlowSender(post.clock)
+    for _ in range(5):
+        post.notify(post.ben)
+    # Sends start at 0, 10 and 20 s; at 30 s the lease (less its margin) is used up.
+    assert post.drain() == Drained(delivered=3, left=2)
+    assert [item.status for item in post.store.outbox] == ["delivered"] * 3 + ["pending"] * 2
+    assert post.drain() == Drained(delivered=2)  # the claim has expired: claimed again
+    assert len(sender.delivered) == 5
+
+
+def test_the_log_sender_writes_a_line_per_notification(caplog: pytest.LogCaptureFixture) -> None:
+    note = Notification(PlayerId("p1"), GAME, 4, 6)
+    with caplog.at_level(logging.INFO, logger="conquian.notifications"):
+        LogSender().send(PlayerId("p1"), Address("log", "ops"), note)
+    assert caplog.messages == ["moves for p1 at log:ops: game g1, events 4-6"]
