@@ -82,7 +82,7 @@ class Backoff:
     ) -> timedelta:
         """How long to wait after the ``failures``-th failure (counting from 1)."""
         if retry_after is not None:
-            return timedelta(seconds=max(retry_after, 0.0))
+            return timedelta(seconds=max(retry_after, 1.0))  # never at once: no busy loop
         seconds = self.schedule[min(failures, len(self.schedule)) - 1]
         if chance is not None:
             seconds *= 1 + self.jitter * (2 * chance.random() - 1)
@@ -105,6 +105,14 @@ class Drained:
     @property
     def claimed(self) -> int:
         return self.delivered + self.retried + self.failed + self.left
+
+    def __add__(self, other: Drained) -> Drained:
+        return Drained(
+            self.delivered + other.delivered,
+            self.retried + other.retried,
+            self.failed + other.failed,
+            self.left + other.left,
+        )
 
 
 class Dispatcher:

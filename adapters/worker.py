@@ -1,0 +1,191 @@
+"""The background worker: times out overdue decisions, queues reminders and sends the outbox.
+
+APScheduler is only the alarm clock.  Every job reads what is due from the database, claims it
+for a lease and acts through ``GameService`` under the version it claimed (``service.sweeps``) or
+records each send's outcome in the outbox (``service.dispatch``), so a job is safe to run at the
+same time as itself in another process, a repeated run does nothing twice, and a worker that
+restarts — or a second worker — finds everything due in the database.  The scheduler keeps no
+state of its own (a memory job store holding three interval jobs).
+
+A job that raises is logged at error level and left to the next tick: nothing was advanced, the
+claims it took lapse after their lease, and the outbox rows it did not finish stay pending.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol, TypeVar
+
+from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.jobstores.memory import MemoryJobStore
+from apscheduler.schedulers.background import BackgroundScheduler
+
+from service.dispatch import Backoff, Dispatcher, Drained, LogSender, Sender
+from service.games import GameService
+from service.ports import Chance, Clock, Directory, Outbox
+from service.sweeps import Sweeper
+
+from .config import Settings
+from .system import SystemChance
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+JOBS = ("sweep", "remind", "drain")
+
+
+class Parts(Protocol):
+    """What the worker needs of the wiring (``bootstrap.Wiring``, or in-memory parts in tests)."""
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def directory(self) -> Directory: ...
+
+    @property
+    def outbox(self) -> Outbox: ...
+
+
+@dataclass(frozen=True)
+class Round:
+    """What one run of each job did (``run_once``); a job that raised has its error instead."""
+
+    timed_out: int = 0
+    reminded: int = 0
+    drained: Drained = field(default_factory=Drained)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, object]:
+        drained = self.drained
+        return {
+            "timed_out": self.timed_out,
+            "reminded": self.reminded,
+            "delivered": drained.delivered,
+            "retried": drained.retried,
+            "failed": drained.failed,
+            "left": drained.left,
+            "errors": self.errors,
+        }
+
+
+class Worker:
+    def __init__(
+        self,
+        wiring: Parts,
+        settings: Settings,
+        clock: Clock | None = None,
+        senders: Mapping[str, Sender] | None = None,
+        chance: Chance | None = None,
+    ) -> None:
+        """``clock`` defaults to the service's; ``senders`` to the ``log`` channel alone;
+        ``chance`` (the jitter of retries) to the system's."""
+        service = wiring.service
+        self.settings = settings.worker
+        self.clock = clock or service.clock
+        self.sweeper = Sweeper(service, self.settings.batch_size, self.settings.lease)
+        self.dispatcher = Dispatcher(
+            wiring.outbox,
+            wiring.directory,
+            senders if senders is not None else {"log": LogSender()},
+            self.clock,
+            chance=chance or SystemChance(),
+            to_act=lambda game_id: service.game(game_id).to_act,
+            backoff=Backoff(max_attempts=self.settings.delivery_attempts),
+            lease=self.settings.lease,
+        )
+        self._scheduler: BackgroundScheduler | None = None
+
+    # -- the jobs: each safe to run at once in several processes ------------------------------
+
+    def sweep(self) -> int:
+        """Time out every overdue decision; how many timed out."""
+        return self.sweeper.expire_overdue()
+
+    def remind(self) -> int:
+        """Queue every due reminder; how many were queued."""
+        return self.sweeper.send_reminders()
+
+    def drain(self) -> Drained:
+        """Send the outbox, batch by batch, until a batch comes back short."""
+        total = Drained()
+        batch = self.settings.batch_size
+        while True:
+            drained = self.dispatcher.drain(batch)
+            total += drained
+            if drained.claimed < batch or drained.left:
+                return total
+
+    def run_once(self) -> Round:
+        """Each job once, in order (so a timeout's notifications go out in the same round)."""
+        errors: dict[str, str] = {}
+        timed_out = _attempt("sweep", self.sweep, errors)
+        reminded = _attempt("remind", self.remind, errors)
+        drained = _attempt("drain", self.drain, errors)
+        return Round(timed_out or 0, reminded or 0, drained or Drained(), errors)
+
+    # -- the alarm clock ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Run the jobs on their intervals in background threads; the sweep runs at once."""
+        if self._scheduler is not None:
+            return
+        scheduler = BackgroundScheduler(
+            jobstores={"default": MemoryJobStore()},
+            executors={"default": ThreadPoolExecutor(len(JOBS))},
+            job_defaults={"max_instances": 1, "coalesce": True, "misfire_grace_time": None},
+            timezone=UTC,
+        )
+        intervals = {
+            "sweep": self.settings.sweep_seconds,
+            "remind": self.settings.reminder_seconds,
+            "drain": self.settings.drain_seconds,
+        }
+        jobs: dict[str, Callable[[], object]] = {
+            "sweep": self.sweep,
+            "remind": self.remind,
+            "drain": self.drain,
+        }
+        for name in JOBS:
+            # The first sweep runs at once: a restarted worker handles what fell due meanwhile.
+            # (APScheduler reads ``next_run_time=None`` as "paused", so it is passed only here.)
+            first: dict[str, Any] = {"next_run_time": datetime.now(UTC)} if name == "sweep" else {}
+            scheduler.add_job(
+                _attempt,
+                "interval",
+                args=(name, jobs[name], {}),
+                seconds=intervals[name],
+                id=name,
+                name=name,
+                **first,
+            )
+        scheduler.start()
+        self._scheduler = scheduler
+        log.info("worker started: %s", ", ".join(f"{n} every {intervals[n]:g} s" for n in JOBS))
+
+    def stop(self) -> None:
+        """Stop the scheduler, letting running jobs finish."""
+        scheduler, self._scheduler = self._scheduler, None
+        if scheduler is not None:
+            scheduler.shutdown(wait=True)
+            log.info("worker stopped")
+
+    @property
+    def running(self) -> bool:
+        return self._scheduler is not None
+
+
+def _attempt(name: str, job: Callable[[], T], errors: dict[str, str]) -> T | None:
+    """Run ``job``; log its result at debug, or its error at error level (recorded in
+    ``errors``): the next tick tries again."""
+    try:
+        result = job()
+    except Exception as error:
+        log.exception("%s failed; the next run tries again", name)
+        errors[name] = f"{type(error).__name__}: {error}"
+        return None
+    log.debug("%s: %s", name, result)
+    return result
