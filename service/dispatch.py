@@ -75,7 +75,7 @@ class Backoff:
     jitter: float = 0.2
     """Each delay is stretched or shrunk by up to this fraction (with a ``Chance``)."""
     max_attempts: int = 10
-    """Failures after which a notification is given up (about eight hours with the schedule)."""
+    """Failures after which a notification is given up (the last about five hours after the first)."""
 
     def delay(
         self, failures: int, retry_after: float | None = None, chance: Chance | None = None
