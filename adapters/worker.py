@@ -156,7 +156,7 @@ class Worker:
             scheduler.add_job(
                 _attempt,
                 "interval",
-                args=(name, jobs[name], {}),
+                args=(name, jobs[name]),
                 seconds=intervals[name],
                 id=name,
                 name=name,
@@ -178,14 +178,15 @@ class Worker:
         return self._scheduler is not None
 
 
-def _attempt(name: str, job: Callable[[], T], errors: dict[str, str]) -> T | None:
-    """Run ``job``; log its result at debug, or its error at error level (recorded in
-    ``errors``): the next tick tries again."""
+def _attempt(name: str, job: Callable[[], T], errors: dict[str, str] | None = None) -> T | None:
+    """Run ``job``; log its result at debug, or its error at error level (and in ``errors``):
+    the next tick tries again."""
     try:
         result = job()
     except Exception as error:
         log.exception("%s failed; the next run tries again", name)
-        errors[name] = f"{type(error).__name__}: {error}"
+        if errors is not None:
+            errors[name] = f"{type(error).__name__}: {error}"
         return None
     log.debug("%s: %s", name, result)
     return result
