@@ -64,6 +64,9 @@ class Clocks(NamedTuple):
     """Each seat's standing instructions, in the order given."""
     deciding: Seat | None = None
     """Whose decision the clock runs for (None between deals and once the match is over)."""
+    timed_out: Seat | None = None
+    """The seat whose decision just timed out, until the move made for it ends that decision
+    (kept here, not in a local, so a log folds the same however it is cut)."""
 
 
 class Game(NamedTuple):
@@ -161,7 +164,6 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
     players, commitments, revealed = game.players, game.commitments, game.revealed
     offer, rematch, rules, clocks = game.rematch_offer, game.rematch, game.rules, game.clocks
     version, updated_at, turn_since = game.version, game.updated_at, game.turn_since
-    timed_out: Seat | None = None
     rules_evolve = evolve
     for one in stored:
         version, updated_at = one.seq, one.at
@@ -172,8 +174,7 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
                 deciding = clocks.deciding
                 if deciding is not None:  # that seat's decision is over: charge its clock
                     used = _seconds_used(clocks, deciding, turn_since, one.at)
-                    clocks = _decided(clocks, deciding, used, game.time_control, timed_out)
-                    timed_out = None
+                    clocks = _decided(clocks, deciding, used, game.time_control)
                 clocks = clocks._replace(deciding=rules.to_act)
                 turn_since = one.at
             continue
@@ -190,7 +191,7 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
             case RematchAccepted(game_id=new_game):
                 rematch = new_game
             case TurnTimedOut(seat=seat):
-                timed_out = seat
+                clocks = clocks._replace(timed_out=seat)
             case DeadlineExtended(until=until):
                 clocks = clocks._replace(extended_until=until)
             case ClockPaused(seat=seat, until=until):
@@ -254,18 +255,17 @@ def _seconds_used(clocks: Clocks, seat: Seat, start: datetime, end: datetime) ->
     return (end - start).total_seconds() - paused_seconds(clocks.paused[seat], start, end)
 
 
-def _decided(
-    clocks: Clocks, seat: Seat, used: float, control: TimeControl, timed_out: Seat | None
-) -> Clocks:
+def _decided(clocks: Clocks, seat: Seat, used: float, control: TimeControl) -> Clocks:
     """A decision of ``seat`` is over: time beyond the move allowance comes out of the reserve; a
     decision made in time ends a run of timeouts; any extension was for this decision only."""
     over = max(int(used) - control.move_seconds, 0)
     spent = min(clocks.reserve_used[seat] + over, control.reserve_seconds)
-    in_row = clocks.timeouts_in_row[seat] + 1 if timed_out == seat else 0
+    in_row = clocks.timeouts_in_row[seat] + 1 if clocks.timed_out == seat else 0
     return clocks._replace(
         reserve_used=_set(clocks.reserve_used, seat, spent),
         timeouts_in_row=_set(clocks.timeouts_in_row, seat, in_row),
         extended_until=None,
+        timed_out=None,
     )
 
 

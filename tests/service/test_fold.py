@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from service.game import apply, apply_all, fold
-from service.game_events import PlayerId
+from service.game_events import PlayerId, TimeControl, TurnTimedOut
 from service.games import GameService
 from service.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.rules.variants import MatchTerms
@@ -32,3 +32,24 @@ def test_a_log_folds_to_the_same_game_however_it_is_cut(seed: int) -> None:
     assert whole.version == len(log) and whole.updated_at == log[-1].at
     for cut in range(1, len(log) + 1):
         assert apply_all(fold(log[:cut]), log[cut:]) == whole
+
+
+def test_a_log_with_timeouts_folds_to_the_same_game_however_it_is_cut() -> None:
+    store, clock = InMemoryEventStore(), ManualClock()
+    service = GameService(store, clock, SeededChance(5))
+    control = TimeControl(move_seconds=3600, on_timeout="auto", max_timeouts=3)
+    game_id = service.open_game(PlayerId("ana"), time_control=control)
+    service.join(service.game(game_id).invitation, PlayerId("ben"))
+    for _ in range(4):
+        clock.advance(hours=1)
+        service.time_out(game_id, service.game(game_id).version)
+    log = store.load(game_id)
+    whole = fold(log)
+    assert sum(isinstance(one.event, TurnTimedOut) for one in log) == 4
+    assert max(whole.clocks.timeouts_in_row) > 0
+
+    one_by_one = fold(log[:1])
+    for stored in log[1:]:
+        one_by_one = apply(one_by_one, stored)
+
+    assert one_by_one == whole
