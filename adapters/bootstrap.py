@@ -2,7 +2,10 @@
 
 ``build(settings)`` creates the engine for ``settings.effective_database_url`` (SQLite under the
 data directory unless ``CONQUIAN_DATABASE_URL`` says otherwise), brings its schema to head and
-wires the game service to the SQL stores.  Nothing happens at import; entry points call ``build``.
+wires the game service to the SQL stores: the event store, the inbox, and the directory, from
+which the service reads each player's clock settings (kept a minute, ``service.settings``).  The
+outbox is exposed for the worker that sends notifications.  Nothing happens at import; entry
+points call ``build``.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from .sql.directory import SqlDirectory
 from .sql.engine import create
 from .sql.inbox import SqlInbox
 from .sql.migrate import upgrade
+from .sql.outbox import SqlOutbox
 from .sql.store import SqlEventStore
 from .system import SystemChance, SystemClock
 
@@ -30,6 +34,8 @@ class Wiring:
     inbox: SqlInbox
     directory: SqlDirectory
     service: GameService
+    outbox: SqlOutbox
+    """Notifications waiting to be sent (the worker's dispatcher drains it)."""
 
     def close(self) -> None:
         """Close the database connections (at shutdown, or at the end of a test)."""
@@ -44,5 +50,5 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     store = SqlEventStore(engine)
     inbox = SqlInbox(engine, clock)
     directory = SqlDirectory(engine)
-    service = GameService(store, clock, chance or SystemChance(), inbox)
-    return Wiring(engine, store, inbox, directory, service)
+    service = GameService(store, clock, chance or SystemChance(), inbox, directory)
+    return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine))

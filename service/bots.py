@@ -26,6 +26,14 @@ class Rng(Protocol):
 Policy = Callable[[PlayerView, Rng], PlayerAction]
 
 
+class NoChance:
+    """The generator to give the greedy bot, which never draws at random; this makes that explicit
+    (a draw would be a bug)."""
+
+    def random(self) -> float:
+        raise AssertionError("the greedy bot does not use chance")
+
+
 def random_bot(view: PlayerView, rng: Rng) -> PlayerAction:
     """Uniform over the legal actions.
 

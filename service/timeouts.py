@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .bots import greedy_bot
+from .bots import NoChance, greedy_bot
 from .codec import LogEvent
 from .errors import DeadlineNotPassed, NotWaiting
 from .game import Game
@@ -49,7 +49,7 @@ def safest(view: PlayerView) -> PlayerAction:
     if view.phase is Phase.FORCED:
         discards = [a for a in view.legal_actions if isinstance(a, Discard)]
         if discards:
-            return greedy_bot(view, _NoChance())
+            return greedy_bot(view, NoChance())
         return view.legal_actions[0]  # full_meld_turn: a take of the forced card alone
     return Refuse(seat)
 
@@ -76,9 +76,3 @@ def _check_overdue(game: Game, seat: Seat, now: datetime, due_at: datetime | Non
     if due_at is None or now < due_at:
         raise DeadlineNotPassed(due=due_at)
 
-
-class _NoChance:
-    """The greedy bot never draws at random; this makes that explicit."""
-
-    def random(self) -> float:
-        raise AssertionError("the greedy bot does not use chance")

@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 
-from adapters.config import Settings
+from adapters.config import Settings, SettingsError
 from service.bots import Policy, greedy_bot, random_bot
 from service.game_events import PlayerId
 from service.notation import CardSpellingError, parse_card
@@ -19,7 +19,7 @@ from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 from service.selfplay import selfplay
 
-from . import logs
+from . import logs, operate
 from .play import Setup, TerminalGame, chance_for
 
 BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
@@ -28,8 +28,12 @@ BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``conquian`` with ``argv`` (default: the process arguments); returns the exit code."""
     args = _parser().parse_args(argv)
-    if "run" in args:  # export, verify, replay, import (logs.py)
-        return logs.run(args)
+    try:
+        if "run" in args:  # export, verify, replay, import (logs.py); worker, games (operate.py)
+            return logs.run(args)
+    except SettingsError as error:
+        print(f"conquian: {error}", file=sys.stderr)
+        return 2
     command_parser: argparse.ArgumentParser = args.parser
     try:
         variant = Variant().with_flags(parse_assignments(args.variant))
@@ -72,6 +76,7 @@ def _parser() -> argparse.ArgumentParser:
             help="a variant flag of the rules, e.g. forcing=disabled (repeatable)",
         )
     logs.add_commands(commands)
+    operate.add_commands(commands)
     return parser
 
 

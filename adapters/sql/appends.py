@@ -1,9 +1,10 @@
 """The two ways an append is written: a write transaction on SQLite, one statement on PostgreSQL.
 
 Both do the same things under the same rules: refuse a stale version and a message already
-answered, complete the inbox message, upsert the game's summary, insert the notifications and the
-events, all or nothing; both return the events' positions in ``seq`` order, or raise
-``ConcurrencyError``.
+answered, complete the inbox message, upsert the game's summary (with its deadline and next
+reminder time), mark the game's pending reminders superseded (a move answers them), insert the
+notifications and the events, all or nothing; both return the events' positions in ``seq`` order,
+or raise ``ConcurrencyError``.
 
 **SQLite** serialises writers: ``BEGIN IMMEDIATE`` takes the write lock, so the checks and the
 writes that follow them cannot be overtaken.  Each statement is a call into the library (no
@@ -18,10 +19,12 @@ needed, which is what orders them:
    inbox ``UPDATE … WHERE reply IS NULL`` guarded by it.  No row: stale, or already answered.
    Nothing below writes unless ``answered`` has a row, so a refused append writes nothing.
 2. ``summary``: the summary upsert.
-3. ``locked``: the advisory append lock (see ``store``), taken only after the row locks above, so
-   whoever holds it never waits for a row lock (no deadlock).
-4. ``inserted``: the events, whose positions are drawn under the lock.
-5. ``notified``: the outbox rows; read by nobody, so it runs last (it waits for no lock).
+3. ``superseded``: the game's pending reminders marked superseded (guarded by ``summary``).
+4. ``locked``: the advisory append lock (see ``store``), taken only after the row locks above, so
+   whoever holds it never waits for a row lock (no deadlock).  It counts ``superseded``'s rows
+   first, which is what runs that update before the lock is taken.
+5. ``inserted``: the events, whose positions are drawn under the lock.
+6. ``notified``: the outbox rows; read by nobody, so it runs last (it waits for no lock).
 
 Two appends racing at one version can both pass the snapshot check; the second one's event insert
 then violates ``UNIQUE(game_id, seq)`` and the whole statement is rolled back — the same guard as
@@ -44,6 +47,7 @@ from sqlalchemy import (
     Text,
     bindparam,
     cast,
+    exists,
     func,
     insert,
     literal,
@@ -58,13 +62,14 @@ from service.codec import SCHEMA_VERSION, LogEvent, encode, name_of
 from service.ports import ConcurrencyError, GameSummary, InboxReply, Notification
 
 from .inbox import ANSWER
-from .summaries import ADVANCE, OPEN, advance_values, row_of, upsert
+from .outbox import SUPERSEDE, outbox_row
+from .summaries import ADVANCE, OPEN, advance_values, prefixed, row_of, upsert
 from .tables import UtcDateTime, events, inbox, outbox
 
 APPEND_LOCK = 0x436F_6E71_0002
 """PostgreSQL advisory lock key held by every append until it commits."""
 
-_GAME = bindparam("game_id", type_=String)
+_GAME = bindparam("b_game", type_=String)
 _AT = bindparam("at", type_=UtcDateTime)
 _CURRENT = (
     select(func.coalesce(func.max(events.c.seq), 0))
@@ -78,25 +83,13 @@ _OUTBOX_COLUMNS = (
     outbox.c.game_id,
     outbox.c.from_seq,
     outbox.c.to_seq,
+    outbox.c.kind,
     outbox.c.status,
     outbox.c.attempts,
     outbox.c.next_attempt_at,
     outbox.c.created_at,
 )
 """The outbox columns an append fills (the others have their defaults)."""
-
-
-def _outbox_row(notification: Notification, at: datetime) -> dict[str, Any]:
-    return {
-        "player": notification.player,
-        "game_id": notification.game_id,
-        "from_seq": notification.from_seq,
-        "to_seq": notification.to_seq,
-        "status": "pending",
-        "attempts": 0,
-        "next_attempt_at": at,
-        "created_at": at,
-    }
 
 
 def _answer_values(reply: InboxReply, at: datetime) -> dict[str, Any]:
@@ -109,7 +102,7 @@ def _in_seq_order(rows: Sequence[Any]) -> list[int]:
 
 
 class SqliteAppend:
-    """An append as one ``BEGIN IMMEDIATE`` transaction of three or four statements.
+    """An append as one ``BEGIN IMMEDIATE`` transaction of three to five statements.
 
     The summary's write is the version check: ``OPEN`` (a new game) writes nothing if the game
     exists, ``ADVANCE`` writes nothing unless the summary is at the expected version, and the
@@ -163,12 +156,14 @@ class SqliteAppend:
                 raise ConcurrencyError(
                     f"message {inbox_reply.source}/{inbox_reply.key} is not waiting for a reply"
                 )
+        if expected_version:  # a new game has no reminders yet
+            connection.execute(SUPERSEDE, {"b_game": game_id})
         if notifications:
-            connection.execute(_NOTIFY, [_outbox_row(n, at) for n in notifications])
+            connection.execute(_NOTIFY, [outbox_row(n, at) for n in notifications])
         if not events:
             return []
         values = {
-            "game_id": game_id,
+            "b_game": game_id,
             "first": expected_version + 1,
             "events": json.dumps([[name_of(event), encode(event)] for event in events]),
             "at": at,
@@ -200,9 +195,13 @@ def _postgresql_statement(with_reply: bool) -> Select[Any]:
     else:
         answered = select(literal(1).label("fresh")).where(fresh).cte("answered")
     summary = upsert("postgresql", when=answered).cte("summary")
+    superseded = (
+        SUPERSEDE.where(exists(select(summary.c.version))).returning(outbox.c.id).cte("superseded")
+    )
     locked = (
         select(func.pg_advisory_xact_lock(APPEND_LOCK).label("locked"))
         .select_from(summary)
+        .where(select(func.count()).select_from(superseded).scalar_subquery() >= 0)
         .cte("locked")
         .prefix_with("MATERIALIZED")
     )
@@ -232,14 +231,15 @@ def _postgresql_statement(with_reply: bool) -> Select[Any]:
             _array("n_game", String),
             _array("n_from", Integer),
             _array("n_to", Integer),
+            _array("n_kind", String),
         )
-        .table_valued("player", "game_id", "from_seq", "to_seq")
+        .table_valued("player", "game_id", "from_seq", "to_seq", "kind")
         .render_derived()
         .alias("note")
     )
     notified = insert(outbox).from_select(
         [column.name for column in _OUTBOX_COLUMNS],
-        select(notes.c.player, notes.c.game_id, notes.c.from_seq, notes.c.to_seq)
+        select(notes.c.player, notes.c.game_id, notes.c.from_seq, notes.c.to_seq, notes.c.kind)
         .add_columns(literal("pending"), literal(0), _AT, _AT)
         .select_from(notes)
         .join(answered, true()),
@@ -270,8 +270,8 @@ class PostgresqlAppend:
         inbox_reply: InboxReply | None,
     ) -> list[int]:
         values = {
-            **row_of(summary),
-            "game_id": game_id,
+            **prefixed(row_of(summary)),
+            "b_game": game_id,
             "expected": expected_version,
             "at": at,
             "seqs": list(range(expected_version + 1, expected_version + len(events) + 1)),
@@ -281,6 +281,7 @@ class PostgresqlAppend:
             "n_game": [n.game_id for n in notifications],
             "n_from": [n.from_seq for n in notifications],
             "n_to": [n.to_seq for n in notifications],
+            "n_kind": [n.kind for n in notifications],
         }
         statement = self._plain
         if inbox_reply is not None:

@@ -3,14 +3,19 @@
 An address ``(channel, value)`` belongs to one player (a unique constraint); registering or linking
 an address someone else holds is refused with ``ValueError``.  Player ids are ``p`` and 64 random
 bits in hex, so they reveal nothing and need no counter shared between processes.
+
+A player's clock settings (quiet hours, reminder offsets, vacation allowance) are columns of
+``players``, with defaults for a new player; vacations are rows of ``vacations``.  Each method is
+one statement (or one write transaction), run once more after a lost connection.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import datetime
 
-from sqlalchemy import Engine, bindparam, insert, select
+from sqlalchemy import Engine, bindparam, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -18,7 +23,7 @@ from service.game_events import PlayerId
 from service.ports import Address, Profile
 
 from .engine import reconnecting, writer
-from .tables import addresses, players
+from .tables import UtcDateTime, addresses, players, vacations
 
 _OWNER = select(addresses.c.player_id).where(
     addresses.c.channel == bindparam("channel"), addresses.c.value == bindparam("value")
@@ -28,10 +33,49 @@ _ADDRESSES = (
     .where(addresses.c.player_id == bindparam("player"))
     .order_by(addresses.c.id)
 )
-_PROFILE = select(players.c.name, players.c.language, players.c.timezone).where(
-    players.c.id == bindparam("player")
-)
+_PROFILE = select(
+    players.c.name,
+    players.c.language,
+    players.c.timezone,
+    players.c.quiet_hours,
+    players.c.reminders,
+    players.c.vacation_days,
+).where(players.c.id == bindparam("player"))
 _EXISTS = select(players.c.id).where(players.c.id == bindparam("player"))
+_UPDATE = (
+    update(players)
+    .where(players.c.id == bindparam("player"))
+    .values(
+        name=bindparam("name"),
+        language=bindparam("language"),
+        timezone=bindparam("timezone"),
+        quiet_hours=bindparam("quiet_hours"),
+        reminders=bindparam("reminders", type_=players.c.reminders.type),
+        vacation_days=bindparam("vacation_days"),
+    )
+)
+_START = bindparam("start", type_=UtcDateTime)
+_END = bindparam("end", type_=UtcDateTime)
+_AT = bindparam("at", type_=UtcDateTime)
+_VACATIONS = (
+    select(vacations.c.start, vacations.c.end)
+    .where(vacations.c.player_id == bindparam("player"))
+    .order_by(vacations.c.start, vacations.c.id)
+)
+_ADD_VACATION = insert(vacations).values(player_id=bindparam("player"), start=_START, end=_END)
+_LATEST = (
+    select(vacations.c.id)
+    .where(vacations.c.player_id == bindparam("player"))
+    .order_by(vacations.c.start.desc(), vacations.c.id.desc())
+    .limit(1)
+    .scalar_subquery()
+)
+_END_VACATION = (
+    update(vacations)
+    .where(vacations.c.id == _LATEST, vacations.c.start <= _AT, vacations.c.end > _AT)
+    .values(end=_AT)
+)
+"""Cut the player's latest vacation short at ``at`` if it runs then (one statement)."""
 
 
 def new_player_id() -> str:
@@ -91,7 +135,50 @@ class SqlDirectory:
             row = connection.execute(_PROFILE, {"player": player}).first()
         if row is None:
             raise KeyError(f"no player {player}")
-        return Profile(player, row.name, row.language, row.timezone)
+        return Profile(
+            player,
+            row.name,
+            row.language,
+            row.timezone,
+            row.quiet_hours,
+            tuple(row.reminders),
+            row.vacation_days,
+        )
+
+    @reconnecting
+    def update(self, profile: Profile) -> None:
+        values = {
+            "player": profile.player,
+            "name": profile.name,
+            "language": profile.language,
+            "timezone": profile.timezone,
+            "quiet_hours": profile.quiet_hours,
+            "reminders": list(profile.reminders),
+            "vacation_days": profile.vacation_days,
+        }
+        with self.engine.connect() as connection:
+            if connection.execute(_UPDATE, values).rowcount != 1:
+                raise KeyError(f"no player {profile.player}")
+
+    @reconnecting
+    def vacations(self, player: PlayerId) -> list[tuple[datetime, datetime]]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(_VACATIONS, {"player": player}).all()
+        return [(row.start, row.end) for row in rows]
+
+    @reconnecting
+    def add_vacation(self, player: PlayerId, start: datetime, end: datetime) -> None:
+        """``KeyError`` for an unknown player."""
+        try:
+            with self.engine.connect() as connection:
+                connection.execute(_ADD_VACATION, {"player": player, "start": start, "end": end})
+        except IntegrityError:
+            raise KeyError(f"no player {player}") from None
+
+    @reconnecting
+    def end_vacation(self, player: PlayerId, at: datetime) -> None:
+        with self.engine.connect() as connection:
+            connection.execute(_END_VACATION, {"player": player, "at": at})
 
 
 def _where(address: Address) -> dict[str, str]:

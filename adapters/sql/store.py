@@ -13,6 +13,10 @@ and holds it to the commit, so positions are handed out in commit order: a follo
 sequence value taken by a slow transaction commits after higher ones.)  SQLite serialises writers
 anyway.
 
+Every append also marks the game's pending reminders superseded (a move answers them).  The
+worker's side — claiming due deadlines and reminders in batches, queueing a reminder — is in
+``claims``.
+
 Reads are single statements, run in autocommit (``engine``: no ``BEGIN``/``ROLLBACK``).  Every
 public method is run once more after a lost connection (``engine.reconnecting``).
 """
@@ -21,7 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, Row, Text, bindparam, cast, select
@@ -31,6 +35,7 @@ from service.codec import SCHEMA_VERSION, CodecError, LogEvent, decode
 from service.game_events import GameId, PlayerId
 from service.ports import (
     ConcurrencyError,
+    Due,
     GameSummary,
     InboxReply,
     Notification,
@@ -39,6 +44,7 @@ from service.ports import (
 )
 
 from .appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
+from .claims import claim_deadlines, claim_reminders, due_all, remind
 from .engine import is_postgresql, reconnecting, writer
 from .summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
 from .tables import events
@@ -80,6 +86,8 @@ class SqlEventStore:
         self._postgresql = is_postgresql(engine)
         self._writer = writer(engine)
         self._append = PostgresqlAppend() if self._postgresql else SqliteAppend()
+        self._claim_due = claim_deadlines(self._postgresql)
+        self._claim_reminders = claim_reminders(self._postgresql)
 
     @reconnecting
     def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
@@ -148,6 +156,29 @@ class SqlEventStore:
         with self.engine.connect() as connection:
             found = connection.execute(BY_INVITATION, {"code": invitation}).scalar_one_or_none()
         return None if found is None else GameId(found)
+
+    @reconnecting
+    def claim_due(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        return self._claim(self._claim_due, now, limit, lease)
+
+    @reconnecting
+    def claim_reminders(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        return self._claim(self._claim_reminders, now, limit, lease)
+
+    def _claim(self, statement: Any, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        values = {"now": now, "until": now + lease, "limit": limit}
+        # One statement: atomic by itself on PostgreSQL; SQLite needs the write lock up front.
+        transaction = self.engine.connect() if self._postgresql else self._writer.begin()
+        with transaction as connection:
+            rows = connection.execute(statement, values).all()
+        return due_all(rows)
+
+    @reconnecting
+    def reminded(
+        self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
+    ) -> bool:
+        with self._writer.begin() as connection:
+            return remind(connection, self._postgresql, game_id, version, player, next_reminder_at)
 
 
 def _stored_all(rows: Sequence[AnyRow]) -> list[StoredEvent]:

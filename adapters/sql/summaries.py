@@ -5,6 +5,10 @@ the summary of the game *after* its events, so ``version`` is always the number 
 
 The row keeps the game's invitation in ``invitation_code`` after it is used (the summary's own
 ``invitation`` becomes NULL once the game starts), so a late joiner hears the invitation was used.
+
+It also carries the current decision's deadline (``due_at``) and next reminder time, which every
+append rewrites, and the workers' claims on them (``*_claimed_until``), which appends leave alone:
+a claim lapses by time (``claims``).
 """
 
 from __future__ import annotations
@@ -28,7 +32,15 @@ _COLUMNS = (
     game_summaries.c.since,
     game_summaries.c.version,
     game_summaries.c.invitation,
+    game_summaries.c.due_at,
+    game_summaries.c.next_reminder_at,
 )
+WRITTEN = tuple(
+    column
+    for column in game_summaries.c
+    if column.name not in ("deadline_claimed_until", "reminder_claimed_until")
+)
+"""The columns an append writes: all but the workers' claims."""
 OF_PLAYER = (
     select(*_COLUMNS)
     .where(
@@ -85,18 +97,21 @@ def upsert(dialect: str, when: CTE | None = None) -> Any:
     """Insert a game's summary or replace it, keeping an invitation code once set.
 
     The parameters are named as in ``row_of``.  With ``when`` (a CTE) the row is written only if
-    ``when`` has a row, and the statement returns the summary's version (for a data-modifying CTE).
+    ``when`` has a row, the statement returns the summary's version (for a data-modifying CTE),
+    and the parameters are named as in ``prefixed(row_of(…))``: in a statement that also updates
+    the outbox, a parameter named ``game_id`` or ``status`` would be set on the outbox rows too
+    (SQLAlchemy sets the columns named by an ``UPDATE``'s parameters).
     """
     statement = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(game_summaries)
     if when is not None:
-        values = [bindparam(column.name, type_=column.type) for column in game_summaries.c]
+        values = [bindparam(f"s_{column.name}", type_=column.type) for column in WRITTEN]
         statement = statement.from_select(
-            [column.name for column in game_summaries.c], select(*values).select_from(when)
+            [column.name for column in WRITTEN], select(*values).select_from(when)
         )
     kept = func.coalesce(statement.excluded.invitation_code, game_summaries.c.invitation_code)
     changed = {
         column.name: statement.excluded[column.name]
-        for column in game_summaries.c
+        for column in WRITTEN
         if column.name not in ("game_id", "invitation_code")
     }
     upserted = statement.on_conflict_do_update(
@@ -116,11 +131,18 @@ def row_of(summary: GameSummary) -> dict[str, Any]:
         "version": summary.version,
         "invitation": summary.invitation,
         "invitation_code": summary.invitation,
+        "due_at": summary.due_at,
+        "next_reminder_at": summary.next_reminder_at,
     }
 
 
+def prefixed(row: dict[str, Any]) -> dict[str, Any]:
+    """``row_of``'s parameters as ``upsert(…, when=…)`` names them."""
+    return {f"s_{name}": value for name, value in row.items()}
+
+
 def summary_of(row: Row[*tuple[Any, ...]]) -> GameSummary:
-    game_id, first, second, status, to_act, since, version, invitation = row
+    game_id, first, second, status, to_act, since, version, invitation, due_at, remind_at = row
     return GameSummary(
         GameId(game_id),
         (_player(first), _player(second)),
@@ -129,6 +151,8 @@ def summary_of(row: Row[*tuple[Any, ...]]) -> GameSummary:
         since,
         version,
         invitation,
+        due_at,
+        remind_at,
     )
 
 

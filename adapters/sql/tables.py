@@ -4,11 +4,13 @@
 * ``events`` — the log: one row per event, ``(game_id, seq)`` unique (the optimistic-concurrency
   guard), ``position`` the global order for followers, the event's stable ``name``, the codec's
   ``schema_version`` and the JSON ``data``.
-* ``game_summaries`` — one row per game, rewritten with every append (a projection of the log).
+* ``game_summaries`` — one row per game, rewritten with every append (a projection of the log),
+  with the game's deadline and next reminder time and the workers' claims on them.
 * ``inbox`` — inbound messages, ``(source, key)`` unique, with the reply once handled.
-* ``outbox`` — the notifications each append causes, with delivery status, attempts and the time
-  of the next attempt.
-* ``players`` and ``addresses`` — the directory; an address ``(channel, value)`` has one owner.
+* ``outbox`` — the notifications each append causes (and the reminders the worker queues), with
+  delivery status, attempts, the time of the next attempt and a dispatcher's claim.
+* ``players``, ``addresses`` and ``vacations`` — the directory; an address ``(channel, value)``
+  has one owner.
 
 Timestamps are stored in UTC and come back as aware UTC datetimes (``UtcDateTime``): SQLite hands
 back naive values even for ``DateTime(timezone=True)``.
@@ -42,6 +44,10 @@ ID = String(64)
 JSON_DATA = JSON().with_variant(JSONB(), "postgresql")
 AUTO_ID = BigInteger().with_variant(Integer(), "sqlite")
 """An autoincrementing key: SQLite only autoincrements a column declared exactly INTEGER."""
+DEFAULT_REMINDERS = ("half", "1h")
+"""A new player's reminder offsets (``service.deadlines.DEFAULT_REMINDERS``)."""
+REMINDERS_DEFAULT = """'["half", "1h"]'"""
+"""The same, as the column's SQL default."""
 
 
 class UtcDateTime(TypeDecorator[datetime]):
@@ -93,6 +99,8 @@ class GameSummaryRow(SQLModel, table=True):
     __table_args__ = (
         Index("ix_game_summaries_first_player", "first_player", "since"),
         Index("ix_game_summaries_second_player", "second_player", "since"),
+        Index("ix_game_summaries_due", "status", "due_at"),
+        Index("ix_game_summaries_reminder", "status", "next_reminder_at"),
         UniqueConstraint("invitation_code", name="uq_game_summaries_invitation_code"),
     )
 
@@ -107,6 +115,19 @@ class GameSummaryRow(SQLModel, table=True):
     """The summary's invitation: set only while the game is open."""
     invitation_code: str | None = Field(default=None, sa_column=Column(ID, nullable=True))
     """The game's invitation, kept once used, so a late joiner hears it was used."""
+    due_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
+    """When the decision ``to_act`` owes times out; NULL when nobody owes one."""
+    next_reminder_at: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+    deadline_claimed_until: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+    """A worker claimed the deadline until then (not written by appends)."""
+    reminder_claimed_until: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+    """A worker claimed the reminder until then (not written by appends)."""
 
 
 class InboxRow(SQLModel, table=True):
@@ -139,6 +160,12 @@ class OutboxRow(SQLModel, table=True):
     __tablename__ = "outbox"
     __table_args__ = (
         Index("ix_outbox_due", "status", "next_attempt_at"),
+        Index(
+            "ix_outbox_pending_reminders",
+            "game_id",
+            sqlite_where=text("kind = 'reminder' AND status = 'pending'"),
+            postgresql_where=text("kind = 'reminder' AND status = 'pending'"),
+        ),
         {"sqlite_autoincrement": True},
     )
 
@@ -150,11 +177,22 @@ class OutboxRow(SQLModel, table=True):
     from_seq: int = Field(sa_column=Column(Integer, nullable=False))
     to_seq: int = Field(sa_column=Column(Integer, nullable=False))
     status: str = Field(sa_column=Column(String(16), nullable=False))
-    """``pending`` until delivered (``sent``) or given up (``failed``)."""
+    """``pending`` until ``delivered`` or given up (``failed``); a reminder a move or a newer
+    reminder made pointless is ``superseded``."""
     attempts: int = Field(sa_column=Column(Integer, nullable=False))
     next_attempt_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
     created_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
     last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    """Why the last attempt failed."""
+    kind: str = Field(
+        default="moves",
+        sa_column=Column(String(16), nullable=False, server_default=text("'moves'")),
+    )
+    """``moves`` (what happened) or ``reminder`` (a decision is due)."""
+    claimed_until: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+    """A dispatcher is sending it until then."""
 
 
 class PlayerRow(SQLModel, table=True):
@@ -164,6 +202,18 @@ class PlayerRow(SQLModel, table=True):
     name: str = Field(sa_column=Column(String(200), nullable=False))
     language: str = Field(sa_column=Column(String(16), nullable=False))
     timezone: str = Field(sa_column=Column(String(64), nullable=False))
+    quiet_hours: str = Field(
+        default="", sa_column=Column(Text, nullable=False, server_default=text("''"))
+    )
+    """``22:00-08:00`` in the player's time zone, or empty."""
+    reminders: list[str] = Field(
+        default_factory=lambda: list(DEFAULT_REMINDERS),
+        sa_column=Column(JSON_DATA, nullable=False, server_default=text(REMINDERS_DEFAULT)),
+    )
+    """The reminder offsets, a JSON list such as ``["half", "1h"]``."""
+    vacation_days: int = Field(
+        default=14, sa_column=Column(Integer, nullable=False, server_default=text("14"))
+    )
 
 
 class AddressRow(SQLModel, table=True):
@@ -182,9 +232,25 @@ class AddressRow(SQLModel, table=True):
     player_id: str = Field(sa_column=Column(ID, ForeignKey("players.id"), nullable=False))
 
 
+class VacationRow(SQLModel, table=True):
+    __tablename__ = "vacations"
+    __table_args__ = (
+        Index("ix_vacations_player_start", "player_id", "start"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(
+        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
+    )
+    player_id: str = Field(sa_column=Column(ID, ForeignKey("players.id"), nullable=False))
+    start: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+    end: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+
+
 events = SQLModel.metadata.tables["events"]
 game_summaries = SQLModel.metadata.tables["game_summaries"]
 inbox = SQLModel.metadata.tables["inbox"]
 outbox = SQLModel.metadata.tables["outbox"]
 players = SQLModel.metadata.tables["players"]
 addresses = SQLModel.metadata.tables["addresses"]
+vacations = SQLModel.metadata.tables["vacations"]

@@ -41,7 +41,7 @@ PG_PORT = 5432
 PG_USERS = ("postgres", "root")
 BACKENDS = ("memory", "sqlite", "postgresql")
 SQL_BACKENDS = ("sqlite", "postgresql")
-TABLES = ("events", "game_summaries", "inbox", "outbox", "addresses", "players")
+TABLES = ("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players")
 
 
 @dataclass(frozen=True)
@@ -65,10 +65,12 @@ class Backend:
             rows = connection.execute(query).all()
         return [
             OutboxItem(
-                Notification(row.player, row.game_id, row.from_seq, row.to_seq),
+                Notification(row.player, row.game_id, row.from_seq, row.to_seq, row.kind),
                 row.status,
                 row.attempts,
                 row.next_attempt_at,
+                row.claimed_until,
+                row.last_error,
             )
             for row in rows
         ]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from adapters.bootstrap import build
 from adapters.config import Settings
-from adapters.sql.migrate import current
+from adapters.sql.migrate import current, head
 from adapters.system import SystemChance, SystemClock
 from service.game_events import PlayerId
 from service.memory import ManualClock, SeededChance
@@ -19,7 +19,7 @@ def test_build_creates_the_data_directory_migrates_and_serves(tmp_path: Path) ->
     try:
         game_id = wiring.service.open_game(PlayerId("ana"), opponent=PlayerId("bot:greedy"))
         assert (tmp_path / "data" / "conquian.db").exists()
-        assert current(wiring.engine) == "0001"
+        assert current(wiring.engine) == head()
         assert [s.game_id for s in wiring.service.games_of(PlayerId("ana"))] == [game_id]
     finally:
         wiring.close()

@@ -1,5 +1,6 @@
-"""Migrations: a fresh database is brought to head, a second upgrade changes nothing, and the
-schema the migrations build is the one ``tables.py`` describes (no autogenerate differences)."""
+"""Migrations: a fresh database is brought to head, a second upgrade changes nothing, the schema
+the migrations build is the one ``tables.py`` describes (no autogenerate differences, server
+defaults and types included), and 0002 keeps the data of a database at 0001 and can be undone."""
 
 from __future__ import annotations
 
@@ -7,14 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Engine, inspect
+from sqlalchemy import Engine, insert, inspect, select
 from sqlmodel import SQLModel
 
-from adapters.sql import tables  # noqa: F401  (the tables, on SQLModel.metadata)
-from adapters.sql.engine import create
-from adapters.sql.migrate import current, head, upgrade
+from adapters.sql import tables
+from adapters.sql.engine import create, writer
+from adapters.sql.migrate import config, current, head, upgrade
 from adapters.sql.store import SqlEventStore
 from service.game_events import GameId
 
@@ -52,7 +54,7 @@ def test_a_fresh_database_is_migrated_to_head(fresh_engine: Engine) -> None:
 
     upgrade(fresh_engine)
 
-    assert current(fresh_engine) == head() == "0001"
+    assert current(fresh_engine) == head() == "0002"
     assert set(TABLES) | {"alembic_version"} == set(inspect(fresh_engine).get_table_names())
 
 
@@ -66,14 +68,57 @@ def test_upgrading_again_changes_nothing_and_keeps_the_data(fresh_engine: Engine
     upgrade(fresh_engine)
 
     assert schema(fresh_engine) == before
-    assert current(fresh_engine) == "0001"
+    assert current(fresh_engine) == "0002"
     assert [one.event for one in store.load(GameId("g1"))] == [opened("g1")]
 
 
 def test_the_migrations_build_exactly_the_tables_described_in_code(fresh_engine: Engine) -> None:
     upgrade(fresh_engine)
 
-    with fresh_engine.connect() as connection:
-        differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    assert differences(fresh_engine) == []
 
-    assert differences == []
+
+def differences(engine: Engine) -> list[object]:
+    strict = {"compare_server_default": True, "compare_type": True}
+    with engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts=strict)
+        return list(compare_metadata(context, SQLModel.metadata))
+
+
+def migrate_to(engine: Engine, revision: str, down: bool = False) -> None:
+    alembic = config()
+    with writer(engine).begin() as connection:
+        alembic.attributes["connection"] = connection
+        (command.downgrade if down else command.upgrade)(alembic, revision)
+
+
+def test_0002_gives_existing_rows_the_defaults_and_can_be_undone(fresh_engine: Engine) -> None:
+    migrate_to(fresh_engine, "0001")
+    player = {"id": "p1", "name": "Ana", "language": "en", "timezone": "UTC"}
+    note = {
+        "player": "p1",
+        "game_id": "g1",
+        "from_seq": 2,
+        "to_seq": 3,
+        "status": "pending",
+        "attempts": 0,
+        "next_attempt_at": T0,
+        "created_at": T0,
+    }
+    with writer(fresh_engine).begin() as connection:
+        connection.execute(insert(tables.players), player)
+        connection.execute(insert(tables.outbox).values(note))
+
+    upgrade(fresh_engine)
+
+    with fresh_engine.connect() as connection:
+        ana = connection.execute(select(tables.players)).one()
+        row = connection.execute(select(tables.outbox)).one()
+    assert (ana.quiet_hours, ana.reminders, ana.vacation_days) == ("", ["half", "1h"], 14)
+    assert (row.kind, row.claimed_until, row.status) == ("moves", None, "pending")
+
+    migrate_to(fresh_engine, "0001", down=True)
+    assert current(fresh_engine) == "0001"
+    assert "vacations" not in inspect(fresh_engine).get_table_names()
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []

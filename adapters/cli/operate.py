@@ -1,0 +1,139 @@
+"""``conquian worker`` and ``conquian games``: commands for the people who run the service.
+
+``worker`` runs the background jobs (``adapters.worker``) against the configured database until
+SIGINT or SIGTERM; ``--once`` runs each job once, prints what they did as one JSON object and
+exits (1 if a job failed), for tests and cron.  ``games`` lists every game with whose turn it is
+and when that decision falls due.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import signal
+import sys
+import threading
+from datetime import datetime
+from types import FrameType
+from typing import TYPE_CHECKING, Any
+
+from adapters.config import Settings
+from service.ports import GameSummary
+
+if TYPE_CHECKING:
+    from adapters.worker import Worker
+
+STATUSES = ("playing", "open", "over")
+_COLUMNS = ("game", "status", "players", "to act", "since", "due", "reminder", "version")
+
+
+def add_commands(commands: Any) -> None:
+    """Register ``worker`` and ``games`` on ``conquian``'s subparsers; each sets ``run``."""
+    worker = commands.add_parser("worker", help="time out overdue turns, remind, send the outbox")
+    worker.add_argument("--once", action="store_true", help="run each job once, then exit")
+    worker.add_argument("--verbose", "-v", action="store_true", help="log every job's counts")
+    worker.set_defaults(run=_worker)
+    games = commands.add_parser("games", help="list the games with their deadlines (operators)")
+    games.add_argument("--status", choices=STATUSES, help="only the games of this status")
+    games.add_argument("--limit", type=int, default=1000, help="at most this many (default 1000)")
+    games.add_argument("--json", action="store_true", help="one JSON object per game")
+    games.set_defaults(run=_games)
+
+
+def _worker(args: argparse.Namespace) -> int:
+    from adapters.bootstrap import build
+    from adapters.worker import Worker
+
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # it logs every run at INFO
+    settings = Settings.from_env(os.environ)
+    wiring = build(settings)
+    try:
+        worker = Worker(wiring, settings)
+        if args.once:
+            done = worker.run_once()
+            print(json.dumps(done.counts()), flush=True)
+            return 1 if done.errors else 0
+        _run_until_stopped(worker)
+    finally:
+        wiring.close()
+    return 0
+
+
+def _run_until_stopped(worker: Worker) -> None:
+    """Start the worker and wait for SIGINT or SIGTERM, then let its running jobs finish."""
+    stopping = threading.Event()
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        logging.getLogger(__name__).info("%s: stopping", signal.Signals(signum).name)
+        stopping.set()
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    worker.start()
+    try:
+        while not stopping.wait(1.0):
+            pass
+    finally:
+        worker.stop()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _games(args: argparse.Namespace) -> int:
+    from adapters.bootstrap import build
+
+    wiring = build(Settings.from_env(os.environ))
+    try:
+        lines = wiring.store.all_summaries(args.status, args.limit)
+    finally:
+        wiring.close()
+    if args.json:
+        for line in lines:
+            print(json.dumps(_as_json(line)))
+    else:
+        _print_table([_as_row(line) for line in lines])
+    return 0
+
+
+def _as_json(line: GameSummary) -> dict[str, object]:
+    return {
+        "game_id": line.game_id,
+        "players": list(line.players),
+        "status": line.status,
+        "to_act": line.to_act,
+        "since": _iso(line.since),
+        "due_at": _iso(line.due_at),
+        "next_reminder_at": _iso(line.next_reminder_at),
+        "version": line.version,
+    }
+
+
+def _as_row(line: GameSummary) -> tuple[str, ...]:
+    players = " ".join(player or "-" for player in line.players)
+    times = (_short(line.since), _short(line.due_at), _short(line.next_reminder_at))
+    return (line.game_id, line.status, players, line.to_act or "-", *times, str(line.version))
+
+
+def _print_table(rows: list[tuple[str, ...]]) -> None:
+    if not rows:
+        print("no games", file=sys.stderr)
+        return
+    widths = [max(len(row[i]) for row in [_COLUMNS, *rows]) for i in range(len(_COLUMNS))]
+    for row in [tuple(name.upper() for name in _COLUMNS), *rows]:
+        print(
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        )
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _short(moment: datetime | None) -> str:
+    """UTC to the minute, e.g. ``2026-03-02 09:00Z``; ``-`` for none."""
+    return "-" if moment is None else moment.strftime("%Y-%m-%d %H:%MZ")

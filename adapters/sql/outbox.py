@@ -1,0 +1,190 @@
+"""``SqlOutbox``: the notifications waiting to be sent, claimed by dispatchers in batches.
+
+Appends write the rows (``appends``), the worker's reminder round writes reminders
+(``claims.remind``); a dispatcher claims the pending rows that are due, oldest first, for a lease,
+then reports each one ``delivered``, to ``retry`` later (one more attempt counted, the error kept)
+or ``failed`` for good.  A claim is one statement that marks the rows it returns:
+``UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING …`` in autocommit on
+PostgreSQL, so two dispatchers get different rows, and the same ``UPDATE`` (SQLite ignores
+``SKIP LOCKED``) in a ``BEGIN IMMEDIATE`` transaction on SQLite, which serialises claimers.  A
+claim that lapses (a dispatcher that died) makes its rows claimable again.
+
+A reminder is for one version of its game (``to_seq``): every append marks the game's pending
+reminders ``superseded`` (``SUPERSEDE``, run by the append), and a claim never hands out a reminder
+whose game has moved on since.  The second rule covers one race on PostgreSQL: an append whose
+snapshot was taken just before a reminder was queued cannot see that reminder to supersede it.
+The claim marks such reminders superseded.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import (
+    Engine,
+    Integer,
+    Row,
+    String,
+    Text,
+    bindparam,
+    exists,
+    literal_column,
+    not_,
+    or_,
+    select,
+    update,
+)
+
+from service.game_events import GameId, PlayerId
+from service.ports import Delivery, Notification
+
+from .engine import is_postgresql, reconnecting, writer
+from .tables import UtcDateTime, game_summaries, outbox
+
+AnyRow = Row[*tuple[Any, ...]]
+
+_NOW = bindparam("now", type_=UtcDateTime)
+_UNTIL = bindparam("until", type_=UtcDateTime)
+_ID = bindparam("delivery_id", type_=Integer)
+
+PENDING_REMINDER = (
+    outbox.c.kind == literal_column("'reminder'"),
+    outbox.c.status == literal_column("'pending'"),
+)
+"""Literal terms, so SQLite can use the partial index ``ix_outbox_pending_reminders``."""
+SUPERSEDE = (
+    update(outbox)
+    .where(outbox.c.game_id == bindparam("b_game", type_=String), *PENDING_REMINDER)
+    .values(status=literal_column("'superseded'"))
+)
+"""Mark the pending reminders of game ``b_game`` superseded (a move answered them, or a newer one
+replaces them).  Parameters of an ``UPDATE`` named after a column would be set too: ``b_``."""
+
+_CURRENT = exists(
+    select(literal_column("1"))
+    .select_from(game_summaries)
+    .where(
+        game_summaries.c.game_id == outbox.c.game_id,
+        game_summaries.c.version == outbox.c.to_seq,
+    )
+)
+"""The row's game is still at the row's last event (for a reminder: the decision it is about)."""
+_DUE = (
+    outbox.c.status == literal_column("'pending'"),
+    outbox.c.next_attempt_at <= _NOW,
+    or_(outbox.c.claimed_until.is_(None), outbox.c.claimed_until <= _NOW),
+    or_(outbox.c.kind != literal_column("'reminder'"), _CURRENT),
+)
+_DELIVERY = (
+    outbox.c.id,
+    outbox.c.player,
+    outbox.c.game_id,
+    outbox.c.from_seq,
+    outbox.c.to_seq,
+    outbox.c.kind,
+    outbox.c.attempts,
+)
+
+
+def _claim(postgresql: bool) -> Any:
+    picked = select(outbox.c.id).where(*_DUE).order_by(outbox.c.id).limit(bindparam("limit"))
+    if postgresql:
+        picked = picked.with_for_update(skip_locked=True, of=outbox)
+    statement = (
+        update(outbox)
+        .where(outbox.c.id.in_(picked))
+        .values(claimed_until=_UNTIL)
+        .returning(*_DELIVERY)
+    )
+    if postgresql:  # reminders that lost the race described above, superseded on the way
+        stale = (
+            update(outbox)
+            .where(*PENDING_REMINDER, outbox.c.next_attempt_at <= _NOW, not_(_CURRENT))
+            .values(status=literal_column("'superseded'"))
+        )
+        statement = statement.add_cte(stale.cte("stale"))
+    return statement
+
+
+_DELIVERED = (
+    update(outbox)
+    .where(outbox.c.id == _ID)
+    .values(status=literal_column("'delivered'"), claimed_until=None)
+)
+_RETRY = (
+    update(outbox)
+    .where(outbox.c.id == _ID)
+    .values(
+        attempts=outbox.c.attempts + 1,
+        next_attempt_at=bindparam("at", type_=UtcDateTime),
+        claimed_until=None,
+        last_error=bindparam("error", type_=Text),
+    )
+)
+_FAILED = (
+    update(outbox)
+    .where(outbox.c.id == _ID)
+    .values(
+        status=literal_column("'failed'"),
+        attempts=outbox.c.attempts + 1,
+        claimed_until=None,
+        last_error=bindparam("error", type_=Text),
+    )
+)
+
+
+def outbox_row(notification: Notification, at: datetime) -> dict[str, Any]:
+    """A new pending row for ``notification``, due at ``at``."""
+    return {
+        "player": notification.player,
+        "game_id": notification.game_id,
+        "from_seq": notification.from_seq,
+        "to_seq": notification.to_seq,
+        "kind": notification.kind,
+        "status": "pending",
+        "attempts": 0,
+        "next_attempt_at": at,
+        "created_at": at,
+    }
+
+
+class SqlOutbox:
+    """The ``Outbox`` port on SQLite or PostgreSQL (see the module's docstring)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._postgresql = is_postgresql(engine)
+        self._writer = writer(engine)
+        self._claim = _claim(self._postgresql)
+
+    @reconnecting
+    def claim(self, now: datetime, limit: int, lease: timedelta) -> list[Delivery]:
+        values = {"now": now, "until": now + lease, "limit": limit}
+        # One statement: atomic by itself on PostgreSQL; SQLite needs the write lock up front.
+        transaction = self.engine.connect() if self._postgresql else self._writer.begin()
+        with transaction as connection:
+            rows = connection.execute(self._claim, values).all()
+        return [_delivery(row) for row in sorted(rows, key=lambda row: row.id)]
+
+    @reconnecting
+    def delivered(self, delivery_id: int, at: datetime) -> None:
+        with self.engine.connect() as connection:
+            connection.execute(_DELIVERED, {"delivery_id": delivery_id})
+
+    @reconnecting
+    def retry(self, delivery_id: int, at: datetime, error: str) -> None:
+        with self.engine.connect() as connection:
+            connection.execute(_RETRY, {"delivery_id": delivery_id, "at": at, "error": error})
+
+    @reconnecting
+    def failed(self, delivery_id: int, error: str) -> None:
+        with self.engine.connect() as connection:
+            connection.execute(_FAILED, {"delivery_id": delivery_id, "error": error})
+
+
+def _delivery(row: AnyRow) -> Delivery:
+    note = Notification(
+        PlayerId(row.player), GameId(row.game_id), row.from_seq, row.to_seq, row.kind
+    )
+    return Delivery(row.id, note, row.attempts)
