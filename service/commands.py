@@ -8,6 +8,7 @@
     force / no force                 answer the opponent's refusal
     discard 2h [onto 7s]             after being forced: lay off (onto the 7♠ combination), discard
     hand, help, resign
+    claim, extend 2h, vacation 3d, auto …   the time control's commands (``clock_commands.py``)
 
 Words and cards are case-insensitive; cards are written as in ``notation.py``.  A player names only
 hand cards; naming the center card or cards of their own table is allowed and read as a hint.
@@ -19,6 +20,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .clock_commands import (
+    ClaimWin,
+    ClockCommand,
+    ShowInstructions,
+    TakeVacation,
+    clock_command,
+)
 from .notation import CardSpellingError, parse_card
 from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
 from .rules.cards import Card, CardSet
@@ -42,8 +50,8 @@ class ShowHelp:
     seat: Seat
 
 
-Query = ShowHand | ShowHelp
-Command = PlayerAction | Query
+Query = ShowHand | ShowHelp | ShowInstructions
+Command = PlayerAction | Query | ClockCommand | TakeVacation
 
 
 class CommandError(IllegalAction):
@@ -61,7 +69,7 @@ class UnknownCommand(CommandError):
     code = "unknown_command"
     template = (
         "I don't know the command '{word}'. Commands: take …, pass, force, no force, "
-        "discard …, hand, help, resign."
+        "discard …, hand, help, resign, claim, extend, vacation, auto."
     )
 
 
@@ -108,6 +116,7 @@ class OnOpponentTable(CommandError):
 
 
 _BAR = re.compile(r"\|")
+
 _NO_FORCE = {"noforce", "no-force", "no_force", "decline"}
 
 
@@ -130,11 +139,14 @@ def parse_command(text: str, view: PlayerView) -> Command:
         return NoForce(seat)
     if verb == "discard":
         return _discard(rest, view)
+    if verb in ("extend", "vacation", "auto"):
+        return clock_command(verb, rest, view)
     simple: dict[str, Command] = {
         "hand": ShowHand(seat),
         "help": ShowHelp(seat),
         "?": ShowHelp(seat),
         "resign": Resign(seat),
+        "claim": ClaimWin(seat),
     }
     if verb in simple:
         _no_more(rest)

@@ -80,3 +80,13 @@ class BadSetting(IllegalAction):
 class VacationTooLong(IllegalAction):
     code = "vacation_too_long"
     template = "You have {left} vacation days left this year; ask for at most that many."
+
+
+class OnVacation(IllegalAction):
+    code = "on_vacation"
+    template = "You are on vacation until {until}; your next move ends it."
+
+
+class VacationsUnavailable(IllegalAction):
+    code = "vacations_unavailable"
+    template = "Vacations are for registered players; this game has no player account for you."

@@ -1,8 +1,11 @@
 """What follows a move without anyone deciding: the next deal with its commitment, the salt of
-a finished deal, and the moves of bot players.
+a finished deal, the moves of bot players, and the moves a player's standing instructions
+(``instructions.py``) make for them.
 
 These steps are appended with the move that caused them, so a game never waits on the service
-itself.  Chance (decks, salts, the bots' choices) comes from the injected ``Chance``.
+itself.  Chance (decks, salts, the bots' choices) comes from the injected ``Chance``.  An
+instructed move is an ordinary move in the log: the ``InstructionGiven`` before it already
+records what the player asked for, so no event marks it.
 """
 
 from __future__ import annotations
@@ -12,14 +15,23 @@ from collections.abc import Sequence
 from .bots import Policy, greedy_bot, random_bot
 from .codec import LogEvent, is_rules_event
 from .fairness import commitment
-from .game import Game
-from .game_events import DealCommitted, DealRevealed, PlayerId, PlayerJoined
+from .game import Game, Standing, standing
+from .game_events import (
+    DealCommitted,
+    DealRevealed,
+    InstructionGiven,
+    InstructionWithdrawn,
+    PlayerId,
+    PlayerJoined,
+)
+from .instructions import instructed
 from .ports import Chance
-from .rules.actions import StartDeal, StartMatch
+from .rules.actions import PlayerAction, StartDeal, StartMatch
 from .rules.decide import cuts_from, decide
 from .rules.events import Event
 from .rules.evolve import replay
 from .rules.seats import Phase, Seat
+from .rules.state import GameState
 from .rules.variants import FirstDealer
 from .rules.view import view_for
 
@@ -39,6 +51,7 @@ def follow_ups(game: Game, events: Sequence[LogEvent], chance: Chance) -> list[L
     """``events`` and everything that follows them without a person deciding."""
     out = list(events)
     players = _players_after(game, events)
+    instructions = _instructions_after(game, events)
     state = replay(_rules_events(events), game.rules)
     salts = {c.number: c.salt for c in game.commitments}
     revealed = set(game.revealed)
@@ -55,6 +68,8 @@ def follow_ups(game: Game, events: Sequence[LogEvent], chance: Chance) -> list[L
         elif state.to_act is not None and players[state.to_act] in BOTS:
             bot = BOTS[str(players[state.to_act])]
             step = decide(state, bot(view_for(state, state.to_act), chance))
+        elif (action := _instructed(state, instructions)) is not None:
+            step = decide(state, action)
         else:
             return out
         out += step
@@ -73,6 +88,22 @@ def _players_after(
                 else (players[0], event.player)
             )
     return players
+
+
+def _instructions_after(game: Game, events: Sequence[LogEvent]) -> Standing:
+    instructions = game.clocks.instructions
+    for event in events:
+        if isinstance(event, InstructionGiven | InstructionWithdrawn):
+            instructions = standing(instructions, event)
+    return instructions
+
+
+def _instructed(state: GameState, instructions: Standing) -> PlayerAction | None:
+    """The move the standing instructions of the seat to act make now, if any applies."""
+    seat = state.to_act
+    if seat is None or not instructions[seat]:
+        return None
+    return instructed(view_for(state, seat), instructions[seat])
 
 
 def _rules_events(events: Sequence[LogEvent]) -> list[Event]:

@@ -202,15 +202,8 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
                     clocks = clocks._replace(
                         paused=_set(clocks.paused, seat, Pause(pause.since, one.at))
                     )
-            case InstructionGiven(seat=seat, instruction=text):
-                given = clocks.instructions[seat]
-                if text not in given:
-                    clocks = clocks._replace(
-                        instructions=_set(clocks.instructions, seat, (*given, text))
-                    )
-            case InstructionWithdrawn(seat=seat, instruction=text):
-                kept = tuple(i for i in clocks.instructions[seat] if i != text)
-                clocks = clocks._replace(instructions=_set(clocks.instructions, seat, kept))
+            case InstructionGiven() | InstructionWithdrawn():
+                clocks = clocks._replace(instructions=standing(clocks.instructions, event))
             case GameOpened():
                 raise ValueError("a game is opened once")
     return game._replace(
@@ -241,6 +234,18 @@ _DECISION_BOUNDARIES = (
 """Rules events after which the rules wait for a new decision (or for none): each ends the one
 before.  Events inside one move (a refusal, a take before its discard, a burial before the next
 flip) are no boundary, so a move's automatic steps are not decisions of their own."""
+
+
+Standing = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def standing(instructions: Standing, event: InstructionGiven | InstructionWithdrawn) -> Standing:
+    """Each seat's standing instructions after ``event`` (a repeated one is kept once)."""
+    seat, text = event.seat, event.instruction
+    kept = tuple(one for one in instructions[seat] if one != text)
+    if isinstance(event, InstructionGiven):
+        kept = instructions[seat] if text in instructions[seat] else (*kept, text)
+    return _set(instructions, seat, kept)
 
 
 def paused_seconds(pause: Pause | None, start: datetime, end: datetime) -> float:

@@ -1,8 +1,14 @@
-"""Checks on the game events of a log: seats, fair deals and rematches (docs/log-format.md).
+"""Checks on the game events of a log: seats, fair deals, rematches and the time control
+(docs/log-format.md).
 
 ``verify`` walks the log and calls these at each game event, and at each ``DealStarted`` to hold
 the deck to the commitment published before it.  A failed check raises ``Bad`` with the event's
 number and the reason.  Pure.
+
+The time control's events are checked for who may make them and when in the game; that a
+deadline had really passed cannot be checked from the log (it depends on the players' quiet hours
+and reminders, which are settings, not events).  What a timeout did is checked in full: the move
+after ``TurnTimedOut`` must be the one its policy gives (``timeouts.timed_out``).
 """
 
 from __future__ import annotations
@@ -11,13 +17,20 @@ from .fairness import is_committed
 from .follow_ups import BOTS
 from .game import Game
 from .game_events import (
+    ClockPaused,
+    ClockResumed,
+    DeadlineExtended,
     DealCommitted,
     DealRevealed,
     GameOpened,
+    InstructionGiven,
+    InstructionWithdrawn,
     PlayerId,
     PlayerJoined,
     RematchAccepted,
     RematchOffered,
+    TurnTimedOut,
+    WinClaimed,
 )
 from .ports import StoredEvent
 from .rules.events import DealStarted
@@ -67,6 +80,28 @@ def check_game_event(game: Game, stored: StoredEvent) -> None:
                 raise Bad(seq, "only a player of a finished game offers or accepts a rematch")
             if isinstance(event, RematchAccepted):
                 _check_acceptance(game, seq, player)
+        case TurnTimedOut(seat=seat):
+            _check_to_act(game, seq, seat, "only the decision being waited for times out")
+        case WinClaimed(seat=seat) | DeadlineExtended(seat=seat):
+            _check_to_act(game, seq, seat.other, "only the waiting player claims or extends")
+        case ClockPaused() | InstructionGiven():
+            _check_to_act(
+                game, seq, None, "clocks pause and instructions are left in a game in play"
+            )
+        case ClockResumed(seat=seat):
+            pause = game.clocks.paused[seat]
+            if pause is None or stored.at >= pause.until:
+                raise Bad(seq, f"player {seat.number}'s clock is not paused, so it cannot resume")
+        case InstructionWithdrawn(seat=seat, instruction=text):
+            if text not in game.clocks.instructions[seat]:
+                raise Bad(seq, f"player {seat.number} withdraws an instruction they never left")
+
+
+def _check_to_act(game: Game, seq: int, seat: Seat | None, reason: str) -> None:
+    """The game is being played and waits for ``seat`` (for anyone, with None)."""
+    waiting = game.rules.to_act
+    if game.status != "playing" or waiting is None or seat not in (None, waiting):
+        raise Bad(seq, reason)
 
 
 def _check_acceptance(game: Game, seq: int, player: PlayerId) -> None:

@@ -222,3 +222,9 @@ GameEvent = (
 )
 GAME_EVENTS: tuple[type, ...] = get_args(GameEvent)
 """The event types that are not the rules' own."""
+
+PRIVATE_EVENTS = (InstructionGiven, InstructionWithdrawn)
+"""Events only their seat is told of: an instruction names the player's own cards, and that one
+was given is itself a hint (``instructions.py``).  An append of these alone notifies nobody."""
+CLOCK_ONLY_EVENTS = (DeadlineExtended, ClockPaused, ClockResumed, *PRIVATE_EVENTS)
+"""Events that change no position: a move made on the position before them is not stale."""

@@ -2,19 +2,34 @@
 it loaded, so two writers racing on one game never both succeed.
 
 Steps nobody decides — dealing the next deal with its commitment, revealing a finished deal's
-salt, a bot's move — are appended together with the move that caused them.
+salt, a bot's move, a move a standing instruction makes — are appended together with the move
+that caused them.
+
+A player's command is a move of the rules or one of the time control's (claim, extend, leave or
+withdraw an instruction: ``clock_commands``); both are appended the same way, under the version.
+``vacation`` is the one command that is not about one game: it pauses all the player's games
+(``vacations``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from .clock_commands import (
+    ClaimWin,
+    ClockCommand,
+    ExtendDeadline,
+    GiveInstruction,
+    ShowInstructions,
+    TakeVacation,
+    WithdrawInstruction,
+)
 from .codec import LogEvent
-from .commands import Query, ShowHand, ShowHelp, parse_command
+from .commands import Command, Query, ShowHand, ShowHelp, parse_command
 from .deadlines import Deadline, deadline
 from .errors import (
     GameNotOver,
@@ -26,11 +41,16 @@ from .errors import (
     RematchNotYet,
     StaleVersion,
     UnknownInvitation,
+    VacationsUnavailable,
 )
 from .folded import FoldedGames
 from .follow_ups import BOTS, follow_ups, start_match
 from .game import Game, apply_all, fold
 from .game_events import (
+    CLOCK_ONLY_EVENTS,
+    PRIVATE_EVENTS,
+    ClockPaused,
+    ClockResumed,
     GameId,
     GameOpened,
     PlayerId,
@@ -39,6 +59,7 @@ from .game_events import (
     RematchOffered,
     TimeControl,
 )
+from .instructions import given, withdrawn
 from .ports import (
     Chance,
     Clock,
@@ -51,15 +72,16 @@ from .ports import (
     Notification,
     StoredEvent,
 )
-from .replies import Request, looked, moved, rejected
+from .replies import Request, looked, moved, on_vacation, rejected
 from .rules.actions import PlayerAction, Resign
 from .rules.decide import decide
-from .rules.errors import IllegalAction
+from .rules.errors import IllegalAction, MatchOver
 from .rules.seats import Seat
 from .rules.variants import DEFAULT, MatchTerms, Variant
 from .rules.view import PlayerView, view_for
 from .settings import ClockSettingsOf
-from .timeouts import claimed, extended, timed_out
+from .timeouts import check_time_control, claimed, extended, timed_out
+from .vacations import end_vacation, is_paused, paused, resumed, start_vacation
 
 _RETRIES = 5
 
@@ -72,6 +94,8 @@ class Outcome:
     player: PlayerId
     appended: tuple[StoredEvent, ...] = ()
     query: Query | None = None
+    vacation: tuple[datetime, tuple[GameId, ...]] | None = None
+    """For ``vacation``: when it ends and the games it paused."""
 
     @property
     def view(self) -> PlayerView:
@@ -93,6 +117,7 @@ class GameService:
         self.clock = clock
         self.chance = chance
         self.inbox = inbox
+        self.directory = directory
         self.folded = FoldedGames(store)
         self.settings = ClockSettingsOf(directory, clock)
 
@@ -134,11 +159,12 @@ class GameService:
         self,
         game_id: GameId,
         player: PlayerId,
-        command: str | PlayerAction,
+        command: str | Command,
         expected_version: int | None = None,
         inbox_key: tuple[str, str] | None = None,
     ) -> Outcome:
-        """A move or a query by ``player``, as text in the shared grammar or as an action.
+        """A move, a time-control command or a query by ``player``, as text in the shared grammar
+        or as a value.
 
         With ``expected_version`` (the version the player was shown) a move on a position that has
         changed since is refused as stale.  Without it, a lost race is retried on the new position.
@@ -153,16 +179,18 @@ class GameService:
         if known is not None and expected_version in (None, known.version):
             try:
                 parsed = self._parse(known, player, command)
-                if not isinstance(parsed, ShowHand | ShowHelp):
+                if not isinstance(parsed, ShowHand | ShowHelp | ShowInstructions | TakeVacation):
                     return self._play(known, player, parsed, inbox_key)
             except (IllegalAction, ConcurrencyError):
                 pass  # perhaps refused only because this process is behind: read the log
         for _ in range(_RETRIES):
             game = self.game(game_id)
             parsed = self._parse(game, player, command)
-            if isinstance(parsed, ShowHand | ShowHelp):
+            if isinstance(parsed, ShowHand | ShowHelp | ShowInstructions):
                 return Outcome(game, player, query=parsed)  # a look is never stale
-            if expected_version is not None and expected_version != game.version:
+            if isinstance(parsed, TakeVacation):
+                return self._vacation(game, player, parsed.days)  # about all games, never stale
+            if expected_version is not None and not self._same_position(game, expected_version):
                 raise StaleVersion(seen=expected_version, current=game.version)
             try:
                 return self._play(game, player, parsed, inbox_key)
@@ -171,9 +199,18 @@ class GameService:
                     raise StaleVersion(seen=expected_version, current=game.version + 1) from None
         raise StaleVersion(seen=game.version, current=game.version + 1)
 
-    def _parse(
-        self, game: Game, player: PlayerId, command: str | PlayerAction
-    ) -> PlayerAction | Query:
+    def _same_position(self, game: Game, seen: int) -> bool:
+        """Whether the position the player saw at version ``seen`` is the current one: only
+        clock events (an extension, a pause, an instruction) came after it.  So a player's buttons
+        do not go stale because the opponent left an instruction they may not even know of."""
+        if seen == game.version:
+            return True
+        if not 0 < seen < game.version:
+            return False
+        later = self.store.load(game.id, after=seen)
+        return all(isinstance(stored.event, CLOCK_ONLY_EVENTS) for stored in later)
+
+    def _parse(self, game: Game, player: PlayerId, command: str | Command) -> Command:
         seat = self._seat(game, player)
         if isinstance(command, str):
             return parse_command(command, view_for(game.rules, seat))
@@ -183,17 +220,41 @@ class GameService:
         self,
         game: Game,
         player: PlayerId,
-        action: PlayerAction,
+        command: PlayerAction | ClockCommand,
         inbox_key: tuple[str, str] | None,
     ) -> Outcome:
-        """Decide ``action`` on ``game`` and append what follows under its version."""
-        events = follow_ups(game, decide(game.rules, action), self.chance)
+        """Decide ``command`` on ``game`` and append what follows under its version."""
+        now = self.clock.now()
+        events = follow_ups(game, self._decided(game, player, command, now), self.chance)
         reply = None
         if inbox_key is not None:
             answer = moved(game.id, game.version + 1, game.version + len(events))
             reply = InboxReply(inbox_key[0], inbox_key[1], json.dumps(answer))
         after, stored = self._append(game, events, actor=player, inbox_reply=reply)
+        if isinstance(events[0], ClockResumed):
+            end_vacation(self, self.directory, player, now, moved_in=game.id)
         return Outcome(after, player, tuple(stored))
+
+    def _decided(
+        self, game: Game, player: PlayerId, command: PlayerAction | ClockCommand, now: datetime
+    ) -> Sequence[LogEvent]:
+        """The events ``command`` makes; a player's own move first ends their vacation."""
+        seat = self._seat(game, player)
+        due_at = (
+            _due_at(self.deadline(game)) if isinstance(command, ClaimWin | ExtendDeadline) else None
+        )
+        match command:
+            case ClaimWin():
+                return claimed(game, seat, now, due_at)
+            case ExtendDeadline(more=more):
+                return extended(game, seat, now, due_at, now + more)
+            case GiveInstruction(instruction=text):
+                self._check_playing(game)
+                return given(game.clocks.instructions[seat], view_for(game.rules, seat), text)
+            case WithdrawInstruction(instruction=text):
+                return withdrawn(game.clocks.instructions[seat], seat, text)
+        back: list[LogEvent] = [ClockResumed(seat)] if is_paused(game, seat, now) else []
+        return [*back, *decide(game.rules, command)]
 
     def time_out(self, game_id: GameId, version: int) -> Outcome | None:
         """Apply the timeout of the decision the game waited for at ``version``, if it is overdue.
@@ -205,7 +266,7 @@ class GameService:
         due = self.deadline(game)
         if game.version != version or due is None or self.clock.now() < due.due_at:
             return None
-        events = follow_ups(game, timed_out(game, self.chance), self.chance)
+        events = follow_ups(game, timed_out(game), self.chance)
         try:
             after, stored = self._append(game, events, actor=None)
         except ConcurrencyError:
@@ -214,20 +275,28 @@ class GameService:
 
     def claim_win(self, game_id: GameId, player: PlayerId) -> Outcome:
         """The waiting player takes the match once the opponent's deadline has passed."""
-        game = self.game(game_id)
-        due = self.deadline(game)
-        events = claimed(game, self._seat(game, player), self.clock.now(), _due_at(due))
-        after, stored = self._append(game, events, actor=player)
-        return Outcome(after, player, tuple(stored))
+        return self.act(game_id, player, ClaimWin(self._seat(self.game(game_id), player)))
 
     def extend_deadline(self, game_id: GameId, player: PlayerId, more: timedelta) -> Outcome:
         """The waiting player gives the opponent ``more`` time, from now, once the deadline passed."""
-        game = self.game(game_id)
+        seat = self._seat(self.game(game_id), player)
+        return self.act(game_id, player, ExtendDeadline(seat, more))
+
+    def take_vacation(self, player: PlayerId, days: int) -> tuple[datetime, list[Outcome]]:
+        """Pause the clocks of all ``player``'s games for ``days`` days (``vacations``): when the
+        vacation ends, and the outcome in each game it paused."""
+        if self.directory is None:
+            raise VacationsUnavailable()
+        return start_vacation(self, self.directory, player, days, self.clock.now())
+
+    def pause_clock(self, game_id: GameId, player: PlayerId, until: datetime) -> Outcome | None:
+        """Stop ``player``'s clock in one game until ``until``; None if the game is not played."""
+        return self._clock_change(game_id, player, lambda game, seat: paused(game, seat, until))
+
+    def resume_clock(self, game_id: GameId, player: PlayerId) -> Outcome | None:
+        """Restart ``player``'s paused clock in one game; None if it is not paused."""
         now = self.clock.now()
-        seat = self._seat(game, player)
-        events = extended(game, seat, now, _due_at(self.deadline(game)), now + more)
-        after, stored = self._append(game, events, actor=player)
-        return Outcome(after, player, tuple(stored))
+        return self._clock_change(game_id, player, lambda game, seat: resumed(game, seat, now))
 
     def resign(self, game_id: GameId, player: PlayerId) -> Outcome:
         seat = self._seat(self.game(game_id), player)
@@ -279,10 +348,12 @@ class GameService:
             )
         except IllegalAction as error:
             return self._answer(source, key, rejected(request.game_id, error))
+        game = outcome.game
+        if outcome.vacation is not None:
+            until, games = outcome.vacation
+            return self._answer(source, key, on_vacation(game.id, game.version, until, games))
         if outcome.query is not None:
-            return self._answer(
-                source, key, looked(outcome.game.id, outcome.game.version, outcome.query)
-            )
+            return self._answer(source, key, looked(game.id, game.version, outcome.query))
         return moved(request.game_id, outcome.appended[0].seq, outcome.appended[-1].seq)
 
     def _answer(self, source: str, key: str, answer: dict[str, object]) -> dict[str, object]:
@@ -324,6 +395,7 @@ class GameService:
         rematch_of: GameId | None,
         game_id: GameId | None = None,
     ) -> GameId:
+        check_time_control(time_control or TimeControl())
         game_id = game_id or GameId(self.chance.token())
         opened = GameOpened(
             game_id,
@@ -370,6 +442,37 @@ class GameService:
                 self.join(rematch.invitation, accepter)
         return game.rematch
 
+    def _vacation(self, game: Game, player: PlayerId, days: int) -> Outcome:
+        """Start the vacation; the outcome is this game's (its pause, if it is being played)."""
+        until, outcomes = self.take_vacation(player, days)
+        games = tuple(outcome.game.id for outcome in outcomes)
+        here = [outcome for outcome in outcomes if outcome.game.id == game.id]
+        return replace(here[0] if here else Outcome(game, player), vacation=(until, games))
+
+    def _clock_change(
+        self,
+        game_id: GameId,
+        player: PlayerId,
+        change: Callable[[Game, Seat], ClockPaused | ClockResumed | None],
+    ) -> Outcome | None:
+        """Append the clock event ``change`` gives on the current game, retrying a lost race
+        (a clock event does not depend on the position, so it goes on the newer one)."""
+        for _ in range(_RETRIES):
+            game = self.game(game_id)
+            event = change(game, self._seat(game, player))
+            if event is None:
+                return None
+            try:
+                after, stored = self._append(game, [event], actor=player)
+            except ConcurrencyError:
+                continue
+            return Outcome(after, player, tuple(stored))
+        raise StaleVersion(seen=game.version, current=game.version + 1)
+
+    def _check_playing(self, game: Game) -> None:
+        if game.status != "playing":
+            raise MatchOver()
+
     def _append(
         self,
         game: Game,
@@ -387,6 +490,8 @@ class GameService:
             ),
         )
         to_tell = [p for p in after.players if p is not None and p != actor and p not in BOTS]
+        if all(isinstance(event, PRIVATE_EVENTS) for event in events):
+            to_tell = []  # an instruction is the giver's business (``instructions``)
         notes = [Notification(p, game.id, game.version + 1, after.version) for p in to_tell]
         summary = summary_of(after, self.deadline(after))
         stored = self.store.append(game.id, game.version, events, now, summary, notes, inbox_reply)

@@ -6,14 +6,23 @@ was face up when the event happened.  English for now.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from .codec import LogEvent, is_rules_event
 from .game_events import (
+    ClockPaused,
+    ClockResumed,
+    DeadlineExtended,
     DealCommitted,
     DealRevealed,
     GameOpened,
+    InstructionGiven,
+    InstructionWithdrawn,
     PlayerJoined,
     RematchAccepted,
     RematchOffered,
+    TurnTimedOut,
+    WinClaimed,
 )
 from .notation import card_text, cards_text
 from .rules.cards import Card, CardSet
@@ -119,10 +128,22 @@ def narrate(event: Event, faces: DeckFaces = DeckFaces.FRENCH) -> str:
     raise TypeError(f"not an event: {event!r}")
 
 
+_TIMEOUT_POLICIES = {
+    "auto": "the safest choice is made for them",
+    "bot": "the bot moves for them",
+    "forfeit": "they forfeit the match",
+}
+
+
+def _utc(at: datetime) -> str:
+    return f"{at.astimezone(UTC):%Y-%m-%d %H:%M} UTC"
+
+
 def describe(event: LogEvent, variant: Variant) -> str:
     """One public sentence about any event of a game's log, moves and game events alike.
 
     ``DealCommitted`` is described by its digest only: its salt stays hidden until the deal ends.
+    A standing instruction is described without its text, which names the player's own cards.
     """
     if is_rules_event(event):
         return narrate(event, variant.deck_faces)
@@ -140,4 +161,16 @@ def describe(event: LogEvent, variant: Variant) -> str:
             return f"{player} offers a rematch."
         case RematchAccepted(player=player, game_id=game_id):
             return f"{player} accepts the rematch: game {game_id}."
+        case TurnTimedOut(seat=seat, policy=policy):
+            return f"Player {seat.number} ran out of time: {_TIMEOUT_POLICIES[policy]}."
+        case WinClaimed(seat=seat):
+            return f"Player {seat.number} claims the win: the opponent's time ran out."
+        case DeadlineExtended(seat=seat, until=until):
+            return f"Player {seat.number} gives the opponent until {_utc(until)}."
+        case ClockPaused(seat=seat, until=until):
+            return f"Player {seat.number} is on vacation until {_utc(until)}; their clock stops."
+        case ClockResumed(seat=seat):
+            return f"Player {seat.number} is back from vacation; their clock runs again."
+        case InstructionGiven(seat=seat) | InstructionWithdrawn(seat=seat):
+            return f"Player {seat.number} changes their standing instructions."
     raise TypeError(f"not an event: {event!r}")

@@ -6,6 +6,7 @@ English for now; every channel shows these same sentences.
 
 from __future__ import annotations
 
+from .instructions import instruction_text, reveals
 from .notation import card_text, cards_text
 from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
 from .rules.cards import Card, CardSet
@@ -116,6 +117,12 @@ HELP = """Commands (any case; cards like 7h, jc, Q♠ — there are no 8s, 9s or
   hand                     show your hand and the table again
   help                     this list
   resign                   give up the match
+  claim                    win the match once your opponent's deadline has passed
+  extend [2h]              give your opponent more time instead (24 hours unless you say)
+  vacation 3d              pause the clocks of all your games (14 days a year)
+  auto                     list your standing instructions in this game
+  auto never force         decide in advance: pass unmeldable, never force, always force,
+                           take 7h [with 5h 6h] [discard ks]; 'auto off …' withdraws
 Name only cards from your hand: the center card goes down by itself, and your table is rearranged
 for you when needed."""
 
@@ -127,3 +134,14 @@ def help_text(view: PlayerView) -> str:
             HELP + "\n  pass meld ks kh kd       refuse a card you turned and meld from your hand"
         )
     return HELP
+
+
+def instructions_text(standing: tuple[str, ...], faces: DeckFaces = DeckFaces.FRENCH) -> str:
+    """A player's standing instructions in a game, each with what it shows the opponent."""
+    if not standing:
+        return (
+            "You have no standing instructions here: nothing is played for you before your "
+            "deadline. Leave one with auto, for example: auto pass unmeldable."
+        )
+    lines = [f"  {instruction_text(one, faces)} — {reveals(one)}" for one in standing]
+    return "Your standing instructions here (auto off … withdraws one):\n" + "\n".join(lines)

@@ -8,8 +8,10 @@ is worded.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
-from .commands import Query, ShowHand
+from .clock_commands import ShowInstructions
+from .commands import Query, ShowHand, ShowHelp
 from .game_events import GameId, PlayerId
 from .rules.errors import IllegalAction
 
@@ -38,7 +40,25 @@ def rejected(game_id: GameId, error: IllegalAction) -> dict[str, object]:
     }
 
 
+_LOOKS = {ShowHand: "hand", ShowHelp: "help", ShowInstructions: "instructions"}
+
+
 def looked(game_id: GameId, version: int, query: Query) -> dict[str, object]:
-    """The reply to a look at the game (hand, help): nothing changed."""
-    kind = "hand" if isinstance(query, ShowHand) else "help"
-    return {"ok": True, "game_id": game_id, "version": version, "query": kind}
+    """The reply to a look at the game (hand, help, standing instructions): nothing changed."""
+    return {"ok": True, "game_id": game_id, "version": version, "query": _LOOKS[type(query)]}
+
+
+def on_vacation(
+    game_id: GameId, version: int, until: datetime, games: tuple[GameId, ...]
+) -> dict[str, object]:
+    """The reply to ``vacation``: when it ends and the games whose clocks it paused.
+
+    Stored after the pauses are appended (they are several games' appends), so a message
+    delivered again after a crash between the two hears that the player is on vacation already.
+    """
+    return {
+        "ok": True,
+        "game_id": game_id,
+        "version": version,
+        "vacation": {"until": until.isoformat(), "games": list(games)},
+    }

@@ -13,20 +13,38 @@ from datetime import datetime
 
 from .bots import NoChance, greedy_bot
 from .codec import LogEvent
-from .errors import DeadlineNotPassed, NotWaiting
+from .errors import BadSetting, DeadlineNotPassed, NotWaiting
 from .game import Game
-from .game_events import DeadlineExtended, TurnTimedOut, WinClaimed
-from .ports import Chance
+from .game_events import DeadlineExtended, TimeControl, TurnTimedOut, WinClaimed
 from .rules.actions import Discard, Forfeit, NoForce, PlayerAction, Refuse
 from .rules.decide import decide
 from .rules.seats import Phase, Seat
 from .rules.view import PlayerView, view_for
 
 POLICIES = ("auto", "bot", "forfeit")
+MOVE_TIMES = (60, 14 * 86400)
+"""The shortest and longest time per decision, in seconds: a minute to fourteen days."""
+MAX_RESERVE = 30 * 86400
 
 
-def timed_out(game: Game, chance: Chance) -> list[LogEvent]:
-    """The events of the current decision timing out (its deadline is the caller's to check)."""
+def check_time_control(control: TimeControl) -> None:
+    """Refuse a time control the service cannot run as asked, saying what is allowed."""
+    shortest, longest = MOVE_TIMES
+    if not shortest <= control.move_seconds <= longest:
+        raise BadSetting(reason="The time per move must be between a minute and 14 days.")
+    if not 0 <= control.reserve_seconds <= MAX_RESERVE:
+        raise BadSetting(reason="The reserve must be between none and 30 days.")
+    if control.on_timeout not in POLICIES:
+        raise BadSetting(reason="On timeout, choose auto, bot or forfeit.")
+    if control.max_timeouts < 1:
+        raise BadSetting(reason="Forfeit after at least one timeout in a row.")
+
+
+def timed_out(game: Game) -> list[LogEvent]:
+    """The events of the current decision timing out (its deadline is the caller's to check).
+
+    Determined by the log alone (the greedy bot draws nothing at random), so ``verify`` can hold
+    a logged timeout to it."""
     seat = game.rules.to_act
     assert seat is not None, "only a pending decision times out"
     control = game.time_control
@@ -36,7 +54,7 @@ def timed_out(game: Game, chance: Chance) -> list[LogEvent]:
     if policy == "forfeit":
         return [TurnTimedOut(seat, policy), *decide(game.rules, Forfeit(seat, "timeouts"))]
     view = view_for(game.rules, seat)
-    action = greedy_bot(view, chance) if policy == "bot" else safest(view)
+    action = greedy_bot(view, NoChance()) if policy == "bot" else safest(view)
     return [TurnTimedOut(seat, policy), *decide(game.rules, action)]
 
 
@@ -75,4 +93,3 @@ def _check_overdue(game: Game, seat: Seat, now: datetime, due_at: datetime | Non
         raise NotWaiting()
     if due_at is None or now < due_at:
         raise DeadlineNotPassed(due=due_at)
-

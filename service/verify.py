@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .codec import TERMS, LogEvent, encode, is_rules_event, name_of
 from .game import Game, apply, opened
 from .game_checks import Bad, check_deal_commitment, check_game_event
-from .game_events import GameOpened, PlayerJoined
+from .game_events import GameOpened, PlayerJoined, TurnTimedOut
 from .logfile import Header, LogFile
 from .moves import action_for, without_second
 from .ports import StoredEvent
@@ -25,6 +25,7 @@ from .rules.decide import decide
 from .rules.errors import IllegalAction
 from .rules.events import DealStarted, MatchStarted
 from .rules.seats import Phase
+from .timeouts import timed_out
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,9 @@ def _walk(header: Header, stored: Sequence[StoredEvent]) -> Game:
         one = stored[index]
         if is_rules_event(one.event):
             count = _check_move(game, stored, index)
+        elif isinstance(one.event, TurnTimedOut):
+            check_game_event(game, one)
+            count = _check_timeout(game, stored, index)
         else:
             check_game_event(game, one)
             count = 1
@@ -136,6 +140,22 @@ def _check_move(game: Game, stored: Sequence[StoredEvent], index: int) -> int:
             )
         if isinstance(want, DealStarted):
             check_deal_commitment(game, got.seq, want)
+    return len(expected)
+
+
+def _check_timeout(game: Game, stored: Sequence[StoredEvent], index: int) -> int:
+    """A timeout and the move its policy makes, exactly as the service would have appended
+    them; returns how many events that is."""
+    expected = timed_out(game)
+    for offset, want in enumerate(expected):
+        seq = stored[index].seq + offset
+        if index + offset == len(stored):
+            raise Bad(seq, f"the log ends where {describe(want)} must follow the timeout")
+        got = stored[index + offset].event
+        if got != want:
+            raise Bad(
+                seq, f"the timeout policy gives {describe(want)} here, the log has {describe(got)}"
+            )
     return len(expected)
 
 

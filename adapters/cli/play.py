@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from adapters.system import SystemChance
+from service.clock_commands import ShowInstructions
 from service.codec import is_rules_event
 from service.commands import ShowHelp
 from service.game_events import GameId, PlayerId
@@ -26,7 +27,7 @@ from service.games import GameService
 from service.memory import SeededChance
 from service.narration import narrate
 from service.ports import Chance, StoredEvent
-from service.prompts import error_text, help_text, options_text
+from service.prompts import error_text, help_text, instructions_text, options_text
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction
 from service.rules.seats import Seat
@@ -163,6 +164,11 @@ class TerminalGame:
             self._respond(
                 {"ok": True, "seat": seat.number, "help": help_text(view)}, help_text(view)
             )
+            return
+        if isinstance(outcome.query, ShowInstructions):
+            standing = outcome.game.clocks.instructions[seat]
+            text = instructions_text(standing, view.variant.deck_faces)
+            self._respond({"ok": True, "seat": seat.number, "instructions": list(standing)}, text)
             return
         after = outcome.game.to_act
         self._respond_with_view(player if after is None else after, outcome.appended, line)

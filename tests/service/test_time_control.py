@@ -254,3 +254,23 @@ def test_the_safest_choice_declines_to_force_and_refuses(phase: Phase) -> None:
     choice = safest(view_for(rules, seat))
     assert choice == (NoForce(seat) if phase is Phase.FORCE_WINDOW else Refuse(seat))
     assert choice != Force(seat)
+
+
+@pytest.mark.parametrize(
+    "control",
+    [
+        TimeControl(move_seconds=59),
+        TimeControl(move_seconds=14 * 86400 + 1),
+        TimeControl(reserve_seconds=-1),
+        TimeControl(on_timeout="pray"),
+        TimeControl(max_timeouts=0),
+    ],
+)
+def test_a_time_control_outside_what_is_offered_is_refused(control: TimeControl) -> None:
+    from service.errors import BadSetting
+
+    store = InMemoryEventStore()
+    service = GameService(store, ManualClock(START), SeededChance(1))
+    with pytest.raises(BadSetting):
+        service.open_game(PlayerId("ana"), time_control=control)
+    assert store.rows == []
