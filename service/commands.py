@@ -9,6 +9,7 @@
     discard 2h [onto 7s]             after being forced: lay off (onto the 7♠ combination), discard
     hand, help, resign
     claim, extend 2h, vacation 3d, auto …   the time control's commands (``clock_commands.py``)
+    settings, timezone …, quiet …, remind …  the player's own settings (``profiles.py``)
 
 Words and cards are case-insensitive; cards are written as in ``notation.py``.  A player names only
 hand cards; naming the center card or cards of their own table is allowed and read as a hint.
@@ -28,6 +29,7 @@ from .clock_commands import (
     clock_command,
 )
 from .notation import CardSpellingError, parse_card
+from .profiles import SETTING_VERBS, ChangeSetting, ShowSettings, setting_command
 from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
 from .rules.cards import Card, CardSet
 from .rules.errors import CardNotInHand, IllegalAction
@@ -50,8 +52,8 @@ class ShowHelp:
     seat: Seat
 
 
-Query = ShowHand | ShowHelp | ShowInstructions
-Command = PlayerAction | Query | ClockCommand | TakeVacation
+Query = ShowHand | ShowHelp | ShowInstructions | ShowSettings
+Command = PlayerAction | Query | ClockCommand | TakeVacation | ChangeSetting
 
 
 class CommandError(IllegalAction):
@@ -69,7 +71,7 @@ class UnknownCommand(CommandError):
     code = "unknown_command"
     template = (
         "I don't know the command '{word}'. Commands: take …, pass, force, no force, "
-        "discard …, hand, help, resign, claim, extend, vacation, auto."
+        "discard …, hand, help, resign, claim, extend, vacation, auto, settings."
     )
 
 
@@ -141,6 +143,8 @@ def parse_command(text: str, view: PlayerView) -> Command:
         return _discard(rest, view)
     if verb in ("extend", "vacation", "auto"):
         return clock_command(verb, rest, view)
+    if verb in SETTING_VERBS:
+        return setting_command(verb, rest, seat)
     simple: dict[str, Command] = {
         "hand": ShowHand(seat),
         "help": ShowHelp(seat),

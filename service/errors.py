@@ -87,6 +87,9 @@ class OnVacation(IllegalAction):
     template = "You are on vacation until {until}; your next move ends it."
 
 
-class VacationsUnavailable(IllegalAction):
-    code = "vacations_unavailable"
-    template = "Vacations are for registered players; this game has no player account for you."
+class NoProfile(IllegalAction):
+    code = "no_profile"
+    template = (
+        "Settings and vacations are for registered players; this game has no player account "
+        "for you."
+    )

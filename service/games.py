@@ -24,24 +24,23 @@ from .clock_commands import (
     ClockCommand,
     ExtendDeadline,
     GiveInstruction,
-    ShowInstructions,
     TakeVacation,
     WithdrawInstruction,
 )
 from .codec import LogEvent
-from .commands import Command, Query, ShowHand, ShowHelp, parse_command
+from .commands import Command, Query, parse_command
 from .deadlines import Deadline, deadline
 from .errors import (
     GameNotOver,
     GameNotStarted,
     InvitationUsed,
+    NoProfile,
     NoRematchOffered,
     NotAPlayer,
     OwnInvitation,
     RematchNotYet,
     StaleVersion,
     UnknownInvitation,
-    VacationsUnavailable,
 )
 from .folded import FoldedGames
 from .follow_ups import BOTS, follow_ups, start_match
@@ -70,9 +69,11 @@ from .ports import (
     Inbox,
     InboxReply,
     Notification,
+    Profile,
     StoredEvent,
 )
-from .replies import Request, looked, moved, on_vacation, rejected
+from .profiles import ChangeSetting, ShowSettings, changed
+from .replies import Request, looked, moved, on_vacation, rejected, settings_changed
 from .rules.actions import PlayerAction, Resign
 from .rules.decide import decide
 from .rules.errors import IllegalAction, MatchOver
@@ -96,6 +97,8 @@ class Outcome:
     query: Query | None = None
     vacation: tuple[datetime, tuple[GameId, ...]] | None = None
     """For ``vacation``: when it ends and the games it paused."""
+    profile: Profile | None = None
+    """For ``settings`` and a change of one: the player's settings (after the change)."""
 
     @property
     def view(self) -> PlayerView:
@@ -179,17 +182,21 @@ class GameService:
         if known is not None and expected_version in (None, known.version):
             try:
                 parsed = self._parse(known, player, command)
-                if not isinstance(parsed, ShowHand | ShowHelp | ShowInstructions | TakeVacation):
+                if not isinstance(parsed, Query | TakeVacation | ChangeSetting):
                     return self._play(known, player, parsed, inbox_key)
             except (IllegalAction, ConcurrencyError):
                 pass  # perhaps refused only because this process is behind: read the log
         for _ in range(_RETRIES):
             game = self.game(game_id)
             parsed = self._parse(game, player, command)
-            if isinstance(parsed, ShowHand | ShowHelp | ShowInstructions):
+            if isinstance(parsed, ShowSettings):
+                return Outcome(game, player, query=parsed, profile=self._profile(player))
+            if isinstance(parsed, Query):
                 return Outcome(game, player, query=parsed)  # a look is never stale
             if isinstance(parsed, TakeVacation):
                 return self._vacation(game, player, parsed.days)  # about all games, never stale
+            if isinstance(parsed, ChangeSetting):
+                return Outcome(game, player, profile=self._change_setting(player, parsed))
             if expected_version is not None and not self._same_position(game, expected_version):
                 raise StaleVersion(seen=expected_version, current=game.version)
             try:
@@ -286,7 +293,7 @@ class GameService:
         """Pause the clocks of all ``player``'s games for ``days`` days (``vacations``): when the
         vacation ends, and the outcome in each game it paused."""
         if self.directory is None:
-            raise VacationsUnavailable()
+            raise NoProfile()
         return start_vacation(self, self.directory, player, days, self.clock.now())
 
     def pause_clock(self, game_id: GameId, player: PlayerId, until: datetime) -> Outcome | None:
@@ -349,6 +356,9 @@ class GameService:
         except IllegalAction as error:
             return self._answer(source, key, rejected(request.game_id, error))
         game = outcome.game
+        if outcome.profile is not None and outcome.query is None:
+            answer = settings_changed(game.id, game.version, outcome.profile)
+            return self._answer(source, key, answer)
         if outcome.vacation is not None:
             until, games = outcome.vacation
             return self._answer(source, key, on_vacation(game.id, game.version, until, games))
@@ -441,6 +451,22 @@ class GameService:
             with suppress(InvitationUsed):  # joined by a racing request
                 self.join(rematch.invitation, accepter)
         return game.rematch
+
+    def _profile(self, player: PlayerId) -> Profile:
+        if self.directory is None:
+            raise NoProfile()
+        try:
+            return self.directory.profile(player)
+        except KeyError:
+            raise NoProfile() from None
+
+    def _change_setting(self, player: PlayerId, change: ChangeSetting) -> Profile:
+        """Store the changed setting; it counts from the player's next decision (``profiles``)."""
+        profile = changed(self._profile(player), change)
+        assert self.directory is not None  # _profile found the player there
+        self.directory.update(profile)
+        self.settings.forget(player)
+        return profile
 
     def _vacation(self, game: Game, player: PlayerId, days: int) -> Outcome:
         """Start the vacation; the outcome is this game's (its pause, if it is being played)."""

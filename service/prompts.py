@@ -121,6 +121,8 @@ HELP = """Commands (any case; cards like 7h, jc, Q♠ — there are no 8s, 9s or
   extend [2h]              give your opponent more time instead (24 hours unless you say)
   vacation 3d              pause the clocks of all your games (14 days a year)
   auto                     list your standing instructions in this game
+  settings                 your time zone, quiet hours and reminders: timezone Europe/Madrid,
+                           quiet 22:00-08:00 (or off), remind half 1h (or off)
   auto never force         decide in advance: pass unmeldable, never force, always force,
                            take 7h [with 5h 6h] [discard ks]; 'auto off …' withdraws
 Name only cards from your hand: the center card goes down by itself, and your table is rearranged

@@ -13,6 +13,8 @@ from datetime import datetime
 from .clock_commands import ShowInstructions
 from .commands import Query, ShowHand, ShowHelp
 from .game_events import GameId, PlayerId
+from .ports import Profile
+from .profiles import ShowSettings
 from .rules.errors import IllegalAction
 
 
@@ -40,7 +42,12 @@ def rejected(game_id: GameId, error: IllegalAction) -> dict[str, object]:
     }
 
 
-_LOOKS = {ShowHand: "hand", ShowHelp: "help", ShowInstructions: "instructions"}
+_LOOKS = {
+    ShowHand: "hand",
+    ShowHelp: "help",
+    ShowInstructions: "instructions",
+    ShowSettings: "settings",
+}
 
 
 def looked(game_id: GameId, version: int, query: Query) -> dict[str, object]:
@@ -62,3 +69,13 @@ def on_vacation(
         "version": version,
         "vacation": {"until": until.isoformat(), "games": list(games)},
     }
+
+
+def settings_changed(game_id: GameId, version: int, profile: Profile) -> dict[str, object]:
+    """The reply to a change of the player's settings: the settings as they now are."""
+    settings = {
+        "timezone": profile.timezone,
+        "quiet_hours": profile.quiet_hours,
+        "reminders": list(profile.reminders),
+    }
+    return {"ok": True, "game_id": game_id, "version": version, "settings": settings}

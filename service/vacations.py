@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from .errors import OnVacation, VacationsUnavailable, VacationTooLong
+from .errors import NoProfile, OnVacation, VacationTooLong
 from .game import Game
 from .game_events import ClockPaused, ClockResumed, GameId, PlayerId
 from .ports import Directory, GameSummary
@@ -74,7 +74,7 @@ def allowance(directory: Directory, player: PlayerId) -> int:
     try:
         return directory.profile(player).vacation_days
     except KeyError:
-        raise VacationsUnavailable() from None
+        raise NoProfile() from None
 
 
 def days_used(taken: Sequence[tuple[datetime, datetime]], now: datetime) -> int:

@@ -27,6 +27,7 @@ from service.games import GameService
 from service.memory import SeededChance
 from service.narration import narrate
 from service.ports import Chance, StoredEvent
+from service.profiles import settings_text
 from service.prompts import error_text, help_text, instructions_text, options_text
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction
@@ -164,6 +165,10 @@ class TerminalGame:
             self._respond(
                 {"ok": True, "seat": seat.number, "help": help_text(view)}, help_text(view)
             )
+            return
+        if outcome.profile is not None:
+            text = settings_text(outcome.profile)
+            self._respond({"ok": True, "seat": seat.number, "settings": text}, text)
             return
         if isinstance(outcome.query, ShowInstructions):
             standing = outcome.game.clocks.instructions[seat]

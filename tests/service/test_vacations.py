@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from service.errors import OnVacation, VacationsUnavailable, VacationTooLong
+from service.errors import NoProfile, OnVacation, VacationTooLong
 from service.game_events import ClockPaused, ClockResumed, GameId, PlayerId, TimeControl
 from service.games import GameService
 from service.memory import (
@@ -174,7 +174,7 @@ def test_vacations_need_a_registered_player() -> None:
     service = GameService(store, ManualClock(START), SeededChance(1), directory=InMemoryDirectory())
     game_id = service.open_game(PlayerId("x"))
     service.join(service.game(game_id).invitation, PlayerId("y"))
-    with pytest.raises(VacationsUnavailable):
+    with pytest.raises(NoProfile):
         service.act(game_id, PlayerId("x"), "vacation 2d")
 
 
