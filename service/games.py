@@ -59,6 +59,7 @@ from .game_events import (
     TimeControl,
 )
 from .instructions import given, withdrawn
+from .notices import Notice, notice
 from .ports import (
     Chance,
     Clock,
@@ -383,6 +384,15 @@ class GameService:
         """The game as ``player`` may see it, with the version to send back with a move."""
         game = self.game(game_id)
         return game, view_for(game.rules, self._seat(game, player))
+
+    def notice(self, notification: Notification) -> Notice:
+        """What ``notification`` tells its player about the game as it stands now (a channel
+        words it); the deadline in the player's own time zone."""
+        game = self.game(notification.game_id)
+        events = self.store.load(game.id, after=notification.from_seq - 1)
+        in_range = [one for one in events if one.seq <= notification.to_seq]
+        timezone = self.settings.of(notification.player).timezone
+        return notice(game, in_range, notification, self.deadline(game), timezone)
 
     def games_of(self, player: PlayerId) -> list[GameSummary]:
         return self.store.summaries(player)

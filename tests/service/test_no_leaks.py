@@ -27,7 +27,7 @@ from service.game import Game, fold
 from service.game_events import GameId, PlayerId
 from service.games import GameService, Request
 from service.memory import InMemoryEventStore, InMemoryInbox, ManualClock, SeededChance
-from service.narration import narrate
+from service.narration import describe, narrate
 from service.notation import CardSpellingError, card_text, parse_card
 from service.ports import StoredEvent
 from service.prompts import action_text, error_text, help_text, options_text
@@ -263,6 +263,10 @@ class Table:
             seat = game.seat_of(note.player)
             assert seat is not None
             self.check_events(seat, note.from_seq, note.to_seq, f"notification {note}")
+            told = self.service.notice(note)  # what a channel words: the news, and the view
+            in_range = self.log[note.from_seq - 1 : note.to_seq]
+            assert told.news == tuple(describe(one.event, game.variant) for one in in_range)
+            self.check_view(told.view, visible_to(game.rules, seat))
         self.notified = len(self.store.outbox)
         for player in self.humans:
             seat = game.seat_of(player)

@@ -1,0 +1,88 @@
+"""What a notification tells its player: the news, their own view, and the deadline in their
+time zone and in UTC."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from service.game_events import TimeControl
+from service.games import GameService
+from service.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
+from service.notices import deadline_text
+from service.ports import Address, Notification
+from service.rules.seats import Seat
+from service.sweeps import Sweeper
+
+START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
+
+
+def test_a_deadline_is_given_in_the_players_time_zone_and_in_utc() -> None:
+    assert deadline_text(START, "Europe/Madrid") == "Mon 2 Mar, 10:00 Europe/Madrid (09:00 UTC)"
+    assert deadline_text(START, "UTC") == "Mon 2 Mar, 09:00 UTC"
+    assert deadline_text(START, "Asia/Kolkata") == "Mon 2 Mar, 14:30 Asia/Kolkata (09:00 UTC)"
+
+
+def game_between_ana_in_madrid_and_ben():  # type: ignore[no-untyped-def]
+    clock = ManualClock(START)
+    store = InMemoryEventStore()
+    directory = InMemoryDirectory()
+    ana = directory.register("Ana", Address("log", "ana"))
+    ben = directory.register("Ben", Address("log", "ben"))
+    for player in (ana, ben):
+        directory.update(replace(directory.profile(player), timezone="Europe/Madrid"))
+    service = GameService(store, clock, SeededChance(5), directory=directory)
+    game_id = service.open_game(ana, time_control=TimeControl(move_seconds=4 * 3600))
+    service.join(service.game(game_id).invitation, ben)
+    return service, store, clock, game_id
+
+
+def test_the_player_to_move_is_told_the_news_their_view_and_their_deadline() -> None:
+    service, store, _, game_id = game_between_ana_in_madrid_and_ben()
+    game = service.game(game_id)
+    mover = game.to_act
+    waiter = game.players[0] if mover == game.players[1] else game.players[1]
+    service.act(game_id, mover, "pass")  # type: ignore[arg-type]
+    (item,) = store.outbox[-1:]
+    assert item.notification.player == waiter
+
+    told = service.notice(item.notification)
+
+    assert told.news and all(sentence.endswith(".") for sentence in told.news)
+    seat = service.game(game_id).seat_of(waiter)  # type: ignore[arg-type]
+    assert told.view.seat is seat
+    if told.your_turn:
+        assert told.deadline is not None and "Europe/Madrid" in told.deadline
+    else:
+        assert told.deadline is None
+    assert told.version == service.game(game_id).version
+
+
+def test_a_reminder_has_no_news_and_the_deadline() -> None:
+    service, store, clock, game_id = game_between_ana_in_madrid_and_ben()
+    player = service.game(game_id).to_act
+    clock.advance(hours=2)
+    assert Sweeper(service).send_reminders() == 1
+    reminder = next(i.notification for i in store.outbox if i.notification.kind == "reminder")
+
+    told = service.notice(reminder)
+
+    assert (told.player, told.news, told.your_turn) == (player, (), True)
+    due = START + timedelta(hours=4)
+    assert (
+        told.deadline
+        == deadline_text(due, "Europe/Madrid")
+        == ("Mon 2 Mar, 14:00 Europe/Madrid (13:00 UTC)")
+    )
+
+
+def test_a_notice_to_the_waiting_player_has_no_deadline() -> None:
+    service, _, _, game_id = game_between_ana_in_madrid_and_ben()
+    game = service.game(game_id)
+    waiting_seat = Seat.FIRST if game.rules.to_act is Seat.SECOND else Seat.SECOND
+    waiter = game.players[waiting_seat]
+    assert waiter is not None
+    note = Notification(waiter, game_id, 1, game.version)
+    told = service.notice(note)
+    assert (told.your_turn, told.deadline) == (False, None)
+    assert told.view.seat is waiting_seat
