@@ -137,16 +137,19 @@ class InMemoryEventStore:
         self, claims: dict[GameId, datetime], when: str, now: datetime, limit: int, lease: timedelta
     ) -> list[Due]:
         ready = sorted(
-            (getattr(s, when), s)
-            for s in self.game_summaries.values()
-            if s.status == "playing"
-            and getattr(s, when) is not None
-            and getattr(s, when) <= now
-            and claims.get(s.game_id, now) <= now
+            (
+                s
+                for s in self.game_summaries.values()
+                if s.status == "playing"
+                and getattr(s, when) is not None
+                and getattr(s, when) <= now
+                and claims.get(s.game_id, now) <= now
+            ),
+            key=lambda s: (getattr(s, when), s.game_id),  # ties by id, as the SQL stores order
         )[:limit]
-        for _, summary in ready:
+        for summary in ready:
             claims[summary.game_id] = now + lease
-        return [Due(s.game_id, s.version, s.to_act, at) for at, s in ready]
+        return [Due(s.game_id, s.version, s.to_act, getattr(s, when)) for s in ready]
 
     def reminded(
         self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None

@@ -26,15 +26,17 @@ from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.migrate import upgrade
+from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
 from service.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryInbox,
+    InMemoryOutbox,
     ManualClock,
     OutboxItem,
 )
-from service.ports import Directory, EventStore, Inbox, Notification
+from service.ports import Directory, EventStore, Inbox, Notification, Outbox
 
 PG_HOST = "127.0.0.1"
 PG_PORT = 5432
@@ -46,16 +48,17 @@ TABLES = ("events", "game_summaries", "inbox", "outbox", "addresses", "vacations
 
 @dataclass(frozen=True)
 class Backend:
-    """One storage backend: the three ports over one database, and a way to read the outbox."""
+    """One storage backend: the four ports over one database, and a way to read every outbox row."""
 
     name: str
     store: EventStore
     inbox: Inbox
     directory: Directory
     clock: ManualClock
+    outbox: Outbox
     engine: Engine | None = None
 
-    def outbox(self) -> list[OutboxItem]:
+    def outbox_items(self) -> list[OutboxItem]:
         """Every notification written so far, in the order written, with its delivery state."""
         if self.engine is None:
             assert isinstance(self.store, InMemoryEventStore)
@@ -200,10 +203,17 @@ def make_backend(name: str, request: pytest.FixtureRequest, tmp_path: Path) -> B
     clock = ManualClock()
     if name == "memory":
         inbox = InMemoryInbox()
-        return Backend(name, InMemoryEventStore(inbox=inbox), inbox, InMemoryDirectory(), clock)
+        store = InMemoryEventStore(inbox=inbox)
+        return Backend(name, store, inbox, InMemoryDirectory(), clock, InMemoryOutbox(store))
     engine = sql_engine(name, request, tmp_path)
     return Backend(
-        name, SqlEventStore(engine), SqlInbox(engine, clock), SqlDirectory(engine), clock, engine
+        name,
+        SqlEventStore(engine),
+        SqlInbox(engine, clock),
+        SqlDirectory(engine),
+        clock,
+        SqlOutbox(engine),
+        engine,
     )
 
 
