@@ -60,11 +60,13 @@ def move(
     next_reminder_at: datetime | None = None,
     notifications: Sequence[Notification] = (),
     status: str = "playing",
+    at: datetime = T0,
 ) -> None:
-    """One more event: the game goes from ``version`` to ``version + 1`` with these times."""
+    """One more event at ``at``: the game goes from ``version`` to ``version + 1`` with these
+    times."""
     offer: list[LogEvent] = [RematchOffered(ANA)]
     summary = line(game_id, version + 1, due_at, next_reminder_at, status)
-    store.append(GameId(game_id), version, offer, T0, summary, notifications)
+    store.append(GameId(game_id), version, offer, at, summary, notifications)
 
 
 @dataclass(frozen=True)
