@@ -7,6 +7,7 @@ test suite holds for both.  ``SeededChance`` makes every random choice repeatabl
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import json
 import random
@@ -295,7 +296,10 @@ class InMemoryDirectory:
 
     def add_vacation(self, player: PlayerId, start: datetime, end: datetime) -> None:
         with self.lock:
-            self.leaves.setdefault(player, []).append((start, end))
+            if player not in self.profiles:
+                raise KeyError(f"no player {player}")
+            taken = self.leaves.setdefault(player, [])
+            bisect.insort(taken, (start, end), key=lambda vacation: vacation[0])  # oldest first
 
     def end_vacation(self, player: PlayerId, at: datetime) -> None:
         with self.lock:
