@@ -115,7 +115,7 @@ class InMemoryEventStore:
     def summaries(self, player: PlayerId) -> list[GameSummary]:
         with self.lock:
             mine = [s for s in self.game_summaries.values() if player in s.players]
-        return sorted(mine, key=lambda s: s.since, reverse=True)
+        return sorted(mine, key=lambda s: (-s.since.timestamp(), s.game_id))
 
     def all_summaries(self, status: str | None = None, limit: int = 1000) -> list[GameSummary]:
         with self.lock:
