@@ -127,7 +127,8 @@ def test_a_claim_hands_out_playing_games_whose_time_has_come_oldest_first(
     kind.start(store, "finished", T0, status="over")
     open_game(store, "open")
 
-    claimed = kind.claim(store)(T0 + 3 * HOUR, 10, LEASE)
+    now = (T0 + 3 * HOUR).astimezone(timezone(timedelta(hours=5)))  # the same instant
+    claimed = kind.claim(store)(now, 10, LEASE)
 
     assert claimed == [
         Due(GameId("early"), 2, ANA, T0 + HOUR),
