@@ -7,6 +7,7 @@ test suite holds for both.  ``SeededChance`` makes every random choice repeatabl
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import json
 import random
@@ -114,7 +115,7 @@ class InMemoryEventStore:
     def summaries(self, player: PlayerId) -> list[GameSummary]:
         with self.lock:
             mine = [s for s in self.game_summaries.values() if player in s.players]
-        return sorted(mine, key=lambda s: s.since, reverse=True)
+        return sorted(mine, key=lambda s: (-s.since.timestamp(), s.game_id))
 
     def all_summaries(self, status: str | None = None, limit: int = 1000) -> list[GameSummary]:
         with self.lock:
@@ -137,16 +138,19 @@ class InMemoryEventStore:
         self, claims: dict[GameId, datetime], when: str, now: datetime, limit: int, lease: timedelta
     ) -> list[Due]:
         ready = sorted(
-            (getattr(s, when), s)
-            for s in self.game_summaries.values()
-            if s.status == "playing"
-            and getattr(s, when) is not None
-            and getattr(s, when) <= now
-            and claims.get(s.game_id, now) <= now
+            (
+                s
+                for s in self.game_summaries.values()
+                if s.status == "playing"
+                and getattr(s, when) is not None
+                and getattr(s, when) <= now
+                and claims.get(s.game_id, now) <= now
+            ),
+            key=lambda s: (getattr(s, when), s.game_id),  # ties by id, as the SQL stores order
         )[:limit]
-        for _, summary in ready:
+        for summary in ready:
             claims[summary.game_id] = now + lease
-        return [Due(s.game_id, s.version, s.to_act, at) for at, s in ready]
+        return [Due(s.game_id, s.version, s.to_act, getattr(s, when)) for s in ready]
 
     def reminded(
         self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
@@ -292,7 +296,10 @@ class InMemoryDirectory:
 
     def add_vacation(self, player: PlayerId, start: datetime, end: datetime) -> None:
         with self.lock:
-            self.leaves.setdefault(player, []).append((start, end))
+            if player not in self.profiles:
+                raise KeyError(f"no player {player}")
+            taken = self.leaves.setdefault(player, [])
+            bisect.insort(taken, (start, end), key=lambda vacation: vacation[0])  # oldest first
 
     def end_vacation(self, player: PlayerId, at: datetime) -> None:
         with self.lock:

@@ -1,61 +1,47 @@
-"""Storage backends for the contract tests: the in-memory fakes, SQLite files and PostgreSQL.
-
-PostgreSQL is the one this machine runs on 127.0.0.1:5432 (``make test`` starts it when it is
-stopped).  Each test session creates its own uniquely named database and drops it at the end;
-tests sharing it start from empty tables.  Without PostgreSQL its tests are skipped, or fail under
-``CI=true``.  Every SQLite test gets its own file.
-"""
+"""Storage backends for the contract tests: the in-memory fakes, SQLite files and PostgreSQL (the
+databases come from ``tests/conftest.py``)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import uuid
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-import psycopg
 import pytest
-from psycopg import sql
 from sqlalchemy import Engine, select
 
 from adapters.sql import tables
 from adapters.sql.directory import SqlDirectory
-from adapters.sql.engine import create
 from adapters.sql.inbox import SqlInbox
-from adapters.sql.migrate import upgrade
+from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
 from service.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryInbox,
+    InMemoryOutbox,
     ManualClock,
     OutboxItem,
 )
-from service.ports import Directory, EventStore, Inbox, Notification
+from service.ports import Directory, EventStore, Inbox, Notification, Outbox
+from tests.conftest import sql_engine
 
-PG_HOST = "127.0.0.1"
-PG_PORT = 5432
-PG_USERS = ("postgres", "root")
 BACKENDS = ("memory", "sqlite", "postgresql")
 SQL_BACKENDS = ("sqlite", "postgresql")
-TABLES = ("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players")
 
 
 @dataclass(frozen=True)
 class Backend:
-    """One storage backend: the three ports over one database, and a way to read the outbox."""
+    """One storage backend: the four ports over one database, and a way to read every outbox row."""
 
     name: str
     store: EventStore
     inbox: Inbox
     directory: Directory
     clock: ManualClock
+    outbox: Outbox
     engine: Engine | None = None
 
-    def outbox(self) -> list[OutboxItem]:
+    def outbox_items(self) -> list[OutboxItem]:
         """Every notification written so far, in the order written, with its delivery state."""
         if self.engine is None:
             assert isinstance(self.store, InMemoryEventStore)
@@ -76,134 +62,21 @@ class Backend:
         ]
 
 
-def _admin_connection(user: str) -> psycopg.Connection[Any]:
-    return psycopg.connect(
-        host=PG_HOST, port=PG_PORT, user=user, dbname="postgres", autocommit=True, connect_timeout=3
-    )
-
-
-def _find_postgres_user() -> str | None:
-    for user in PG_USERS:
-        try:
-            with _admin_connection(user):
-                return user
-        except psycopg.OperationalError:
-            continue
-    return None
-
-
-def unavailable(reason: str) -> None:
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"PostgreSQL is required under CI=true: {reason}", pytrace=False)
-    pytest.skip(f"PostgreSQL not reachable: {reason} (run `make test`, which starts it)")
-
-
-@pytest.fixture(scope="session")
-def postgres_server() -> str:
-    """The user that can create databases on the local PostgreSQL server."""
-    user = _find_postgres_user()
-    if user is None:
-        unavailable(f"no connection to {PG_HOST}:{PG_PORT} as {' or '.join(PG_USERS)}")
-    assert user is not None
-    return user
-
-
-DatabaseFactory = Callable[[], str]
-
-
-def _is_running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _drop_leftovers(admin: psycopg.Connection[Any]) -> None:
-    """Drop the databases of earlier test sessions on this machine that were killed before their
-    clean-up (their names carry the process id)."""
-    names = admin.execute(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'conquian\\_test\\_%'"
-    ).fetchall()
-    for (name,) in names:
-        pid = name.split("_")[2]
-        if pid.isdigit() and not _is_running(int(pid)):
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
-
-
-@pytest.fixture(scope="session")
-def postgres_databases(postgres_server: str) -> Iterator[DatabaseFactory]:
-    """Creates uniquely named databases on request (their URLs); drops them all at the end."""
-    created: list[str] = []
-    with _admin_connection(postgres_server) as admin:
-        _drop_leftovers(admin)
-
-    def new_database() -> str:
-        name = f"conquian_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-        with _admin_connection(postgres_server) as admin:
-            admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        created.append(name)
-        return f"postgresql+psycopg://{postgres_server}@{PG_HOST}:{PG_PORT}/{name}"
-
-    yield new_database
-    with _admin_connection(postgres_server) as admin:
-        for name in created:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
-
-
-@pytest.fixture(scope="session")
-def postgres_url(postgres_databases: DatabaseFactory) -> str:
-    """The session's migrated database, shared by the tests (which empty it first)."""
-    url = postgres_databases()
-    engine = create(url)
-    try:
-        upgrade(engine)
-    finally:
-        engine.dispose()
-    return url
-
-
-@pytest.fixture(scope="session")
-def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A migrated SQLite file, copied for each test (migrating every file would cost more)."""
-    path = tmp_path_factory.mktemp("sqlite-template") / "conquian.db"
-    engine = create(f"sqlite:///{path}")
-    try:
-        upgrade(engine)
-    finally:
-        engine.dispose()
-    return path
-
-
-def sql_engine(name: str, request: pytest.FixtureRequest, tmp_path: Path, **options: Any) -> Engine:
-    """A migrated, empty database of backend ``name`` for one test, disposed after it."""
-    if name == "sqlite":
-        template: Path = request.getfixturevalue("sqlite_template")
-        path = tmp_path / "conquian.db"
-        shutil.copyfile(template, path)
-        engine = create(f"sqlite:///{path}", **options)
-    else:
-        engine = create(request.getfixturevalue("postgres_url"), **options)
-        with engine.begin() as connection:
-            connection.exec_driver_sql(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY")
-    request.addfinalizer(engine.dispose)
-    return engine
-
-
 def make_backend(name: str, request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
     clock = ManualClock()
     if name == "memory":
         inbox = InMemoryInbox()
-        return Backend(name, InMemoryEventStore(inbox=inbox), inbox, InMemoryDirectory(), clock)
+        store = InMemoryEventStore(inbox=inbox)
+        return Backend(name, store, inbox, InMemoryDirectory(), clock, InMemoryOutbox(store))
     engine = sql_engine(name, request, tmp_path)
     return Backend(
-        name, SqlEventStore(engine), SqlInbox(engine, clock), SqlDirectory(engine), clock, engine
+        name,
+        SqlEventStore(engine),
+        SqlInbox(engine, clock),
+        SqlDirectory(engine),
+        clock,
+        SqlOutbox(engine),
+        engine,
     )
 
 

@@ -29,3 +29,11 @@ def test_only_the_games_of_a_status(store: EventStore) -> None:
     assert store.all_summaries("over") == []
     (line,) = store.all_summaries("playing")
     assert (line.players, line.to_act, line.version, line.since) == ((ANA, BEN), ANA, 2, later)
+
+
+def test_games_changed_at_the_same_time_are_listed_by_id(store: EventStore) -> None:
+    for game in ("g2", "g3", "g1"):
+        open_game(store, game)
+
+    assert [line.game_id for line in store.all_summaries()] == ["g1", "g2", "g3"]
+    assert [line.game_id for line in store.summaries(ANA)] == ["g1", "g2", "g3"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import unavailable
+from tests.conftest import unavailable
 
 
 def test_a_missing_postgresql_skips_its_tests_outside_ci(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -109,7 +109,7 @@ def test_a_second_append_at_the_same_version_is_refused_and_changes_nothing(
     assert [one.seq for one in store.load(GameId("g1"))] == [1]
     assert [one.seq for one in store.read_all()] == [1]
     assert [s.version for s in store.summaries(ANA)] == [1]
-    assert backend.outbox() == []
+    assert backend.outbox_items() == []
 
 
 def test_a_summary_that_does_not_follow_from_the_append_is_refused(store: EventStore) -> None:
@@ -204,7 +204,7 @@ def test_notifications_wait_in_the_outbox_for_delivery(backend: Backend) -> None
 
     backend.store.append(GameId("g1"), 1, events, at, summary("g1", 3, at, (ANA, BEN)), notes)
 
-    outbox = backend.outbox()
+    outbox = backend.outbox_items()
     assert [item.notification for item in outbox] == notes
     assert all(item.status == "pending" and item.attempts == 0 for item in outbox)
     assert all(item.next_attempt_at == at for item in outbox)

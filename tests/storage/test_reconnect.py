@@ -1,4 +1,5 @@
-"""The SQL stores carry on after PostgreSQL drops their connections, as a server restart does.
+"""The SQL stores, outbox and directory carry on after PostgreSQL drops their connections, as a
+server restart does.
 
 Connections are not pinged when taken from the pool (a round trip per checkout); the first
 statement on a dropped connection fails instead, SQLAlchemy discards the pool, and the operation
@@ -9,16 +10,18 @@ every connection of the test database (``pg_terminate_backend``) before each ope
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import psycopg
 from sqlalchemy import Engine
 
 from service.game_events import GameId, PlayerId, PlayerJoined
-from service.ports import Address, GameSummary
+from service.ports import Address, GameSummary, Notification
 from service.rules.seats import Seat
 
 from .conftest import Backend
+from .test_claims_contract import LEASE, start
 from .test_event_store_contract import ANA, BEN, T0, open_game, summary
 
 
@@ -66,3 +69,30 @@ def test_every_store_operation_survives_its_connection_being_dropped(
     address = Address("telegram", "42")
     player: PlayerId = after_a_drop(backend, lambda: directory.register("Ana", address))
     assert after_a_drop(backend, lambda: directory.player_at(address)) == player
+
+
+def test_every_deadline_and_outbox_operation_survives_its_connection_being_dropped(
+    postgresql_backend: Backend,
+) -> None:
+    backend = postgresql_backend
+    store, outbox, directory = backend.store, backend.outbox, backend.directory
+    start(store, "g1", T0, T0, notifications=[Notification(BEN, GameId("g1"), 2, 2)])
+
+    assert len(after_a_drop(backend, lambda: store.all_summaries("playing"))) == 1
+    assert len(after_a_drop(backend, lambda: store.claim_due(T0, 10, LEASE))) == 1
+    assert len(after_a_drop(backend, lambda: store.claim_reminders(T0, 10, LEASE))) == 1
+    assert after_a_drop(backend, lambda: store.reminded(GameId("g1"), 2, ANA, None))
+    first, second = after_a_drop(backend, lambda: outbox.claim(T0, 10, LEASE))
+    after_a_drop(backend, lambda: outbox.delivered(first.id, T0))
+    after_a_drop(backend, lambda: outbox.retry(second.id, T0, "try later: network down"))
+    (again,) = after_a_drop(backend, lambda: outbox.claim(T0, 10, LEASE))
+    after_a_drop(backend, lambda: outbox.failed(again.id, "undeliverable: blocked"))
+    assert [item.status for item in backend.outbox_items()] == ["delivered", "failed"]
+
+    ana = directory.register("Ana", Address("telegram", "1"))
+    quiet = replace(directory.profile(ana), quiet_hours="22:00-08:00")
+    after_a_drop(backend, lambda: directory.update(quiet))
+    assert after_a_drop(backend, lambda: directory.profile(ana)) == quiet
+    after_a_drop(backend, lambda: directory.add_vacation(ana, T0, T0 + LEASE))
+    after_a_drop(backend, lambda: directory.end_vacation(ana, T0))
+    assert after_a_drop(backend, lambda: directory.vacations(ana)) == [(T0, T0)]

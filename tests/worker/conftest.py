@@ -1,16 +1,18 @@
-"""A worker's world for the tests: a store (in memory, or SQLite through ``bootstrap``), a
-directory with two players reachable on the ``log`` channel, a game between them with a one-hour
-move time, and a clock the tests move."""
+"""A worker's world for the tests: a store (in memory, or SQLite or PostgreSQL wired by
+``bootstrap.build`` on the scratch databases of ``tests/conftest.py``), a directory with two
+players reachable on the ``log`` channel, a game between them with a one-hour move time, and a
+clock the tests move."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from adapters.bootstrap import Wiring, build
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import Worker
 from service.game_events import GameId, TimeControl, TurnTimedOut
@@ -23,11 +25,12 @@ from service.memory import (
     SeededChance,
 )
 from service.ports import Address, Directory, EventStore, Notification, Outbox
+from tests.conftest import sql_engine
 from tests.fakes import RecordingSender
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 MOVE_TIME = timedelta(hours=1)
-BACKENDS = ("memory",)
+BACKENDS = ("memory", "sqlite", "postgresql")
 
 
 @dataclass(frozen=True)
@@ -41,15 +44,21 @@ class Parts:
 
 
 class World:
-    """One database, with a game between Ana and Ben whose first decision is Ana's or Ben's."""
+    """One database, with a game between Ana and Ben whose first decision is Ana's or Ben's.
 
-    def __init__(self, backend: str, tmp_path: Path) -> None:
+    ``database_url`` is an empty, migrated SQL database; without it the world is in memory."""
+
+    def __init__(self, backend: str, tmp_path: Path, database_url: str | None = None) -> None:
         self.backend = backend
         self.tmp_path = tmp_path
         self.clock = ManualClock(START)
-        self.settings = Settings(data_dir=tmp_path / "data", worker=WorkerSettings(batch_size=10))
+        self.settings = Settings(
+            data_dir=tmp_path / "data",
+            database_url=database_url,
+            worker=WorkerSettings(batch_size=10),
+        )
         self.sender = RecordingSender()
-        self._closers: list[object] = []
+        self._wirings: list[Wiring] = []
         self.parts = self.connect()
         directory = self.parts.directory
         self.ana = directory.register("Ana", Address("log", "ana"))
@@ -67,7 +76,9 @@ class World:
             store, directory, outbox = self._memory
             service = GameService(store, self.clock, SeededChance(4), directory=directory)
             return Parts(store, directory, outbox, service)
-        raise ValueError(self.backend)
+        wiring = build(self.settings, self.clock, SeededChance(4))
+        self._wirings.append(wiring)
+        return Parts(wiring.store, wiring.directory, wiring.outbox, wiring.service)
 
     def open_game(self) -> GameId:
         service = self.parts.service
@@ -82,7 +93,7 @@ class World:
         worker_settings = WorkerSettings(**{"batch_size": 10, **settings})  # type: ignore[arg-type]
         return Worker(
             parts or self.parts,
-            Settings(self.settings.data_dir, worker=worker_settings),
+            replace(self.settings, worker=worker_settings),
             self.clock,
             {"log": self.sender},
             SeededChance(1),
@@ -96,11 +107,15 @@ class World:
         return [note for _, _, note in self.sender.delivered if kind in (None, note.kind)]
 
     def close(self) -> None:
-        pass
+        for wiring in self._wirings:
+            wiring.close()
 
 
 @pytest.fixture(params=BACKENDS)
 def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[World]:
-    world = World(request.param, tmp_path)
+    url = None
+    if request.param != "memory":
+        url = sql_engine(request.param, request, tmp_path).url.render_as_string(hide_password=False)
+    world = World(request.param, tmp_path, url)
     yield world
     world.close()

@@ -1,0 +1,186 @@
+"""The outbox as dispatchers use it, on every backend: ``claim`` hands out the pending
+notifications that are due, oldest first, each to one dispatcher for the lease; ``delivered``,
+``retry`` (a later attempt, one more counted, the error kept) and ``failed`` record the outcome."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from sqlalchemy import insert
+
+from adapters.sql import tables
+from adapters.sql.outbox import outbox_row
+from service.game_events import GameId, PlayerId
+from service.memory import OutboxItem
+from service.ports import Delivery, Notification
+
+from .conftest import Backend
+from .test_claims_contract import HOUR, LEASE, move, reminder, start
+from .test_event_store_contract import ANA, BEN, T0
+
+TICK = timedelta(microseconds=1)
+
+
+def news(player: PlayerId, seq: int, game_id: str = "g1") -> Notification:
+    return Notification(player, GameId(game_id), seq, seq)
+
+
+def notify(backend: Backend, *notes: Notification, at: datetime = T0) -> None:
+    """One more event in game ``g1`` (started first if need be) at ``at``, telling ``notes``."""
+    version = len(backend.store.load(GameId("g1")))
+    if version == 0:
+        start(backend.store, "g1")
+        version = 2
+    move(backend.store, "g1", version, notifications=notes, at=at)
+
+
+def claimed(deliveries: list[Delivery]) -> list[tuple[Notification, int]]:
+    return [(delivery.notification, delivery.attempts) for delivery in deliveries]
+
+
+def item(backend: Backend, note: Notification) -> OutboxItem:
+    (found,) = [one for one in backend.outbox_items() if one.notification == note]
+    return found
+
+
+def test_a_claim_hands_out_due_notifications_oldest_first_up_to_the_limit(
+    backend: Backend,
+) -> None:
+    first, second, third = news(ANA, 3), news(BEN, 3), news(ANA, 4)
+    notify(backend, first, second)
+    notify(backend, third)
+    outbox = backend.outbox
+
+    batch = outbox.claim(T0, 2, LEASE)
+
+    assert claimed(batch) == [(first, 0), (second, 0)]
+    assert claimed(outbox.claim(T0, 2, LEASE)) == [(third, 0)]
+    assert outbox.claim(T0, 2, LEASE) == []
+    assert item(backend, first).claimed_until == T0 + LEASE
+
+
+def test_a_notification_is_not_handed_out_before_its_time(backend: Backend) -> None:
+    later = news(ANA, 3)
+    notify(backend, later, at=T0 + HOUR)
+
+    east = timezone(timedelta(hours=5))  # the same instants, written in another zone
+    assert backend.outbox.claim((T0 + HOUR - TICK).astimezone(east), 10, LEASE) == []
+    assert claimed(backend.outbox.claim((T0 + HOUR).astimezone(east), 10, LEASE)) == [(later, 0)]
+
+
+def test_a_claimed_notification_comes_round_again_once_the_lease_lapses(backend: Backend) -> None:
+    """A dispatcher that died while sending: its claim lapses and another sends the notification."""
+    notify(backend, news(ANA, 3))
+    outbox = backend.outbox
+    (first,) = outbox.claim(T0, 10, LEASE)
+
+    assert outbox.claim(T0 + LEASE - TICK, 10, LEASE) == []
+    assert outbox.claim(T0 + LEASE, 10, LEASE) == [first]
+
+
+def test_a_delivered_notification_is_never_handed_out_again(backend: Backend) -> None:
+    note = news(ANA, 3)
+    notify(backend, note)
+    (delivery,) = backend.outbox.claim(T0, 10, LEASE)
+
+    backend.outbox.delivered(delivery.id, T0 + TICK)
+
+    sent = item(backend, note)
+    assert (sent.status, sent.attempts, sent.claimed_until, sent.error) == (
+        "delivered",
+        0,
+        None,
+        None,
+    )
+    assert backend.outbox.claim(T0 + HOUR, 10, LEASE) == []
+
+
+def test_a_retry_waits_for_its_time_and_counts_the_attempt(backend: Backend) -> None:
+    note = news(BEN, 3)
+    notify(backend, note)
+    outbox = backend.outbox
+    (delivery,) = outbox.claim(T0, 10, LEASE)
+    again = T0 + timedelta(seconds=10)  # within the claim's lease: the retry gives the claim up
+
+    outbox.retry(delivery.id, again, "try later: network down")
+
+    waiting = item(backend, note)
+    assert (waiting.status, waiting.attempts, waiting.error) == (
+        "pending",
+        1,
+        "try later: network down",
+    )
+    assert (waiting.next_attempt_at, waiting.claimed_until) == (again, None)
+    assert outbox.claim(again - TICK, 10, LEASE) == []
+    (retried,) = outbox.claim(again, 10, LEASE)
+    assert (retried.id, retried.notification, retried.attempts) == (delivery.id, note, 1)
+
+    outbox.retry(retried.id, again + HOUR, "try later: rate limited")
+
+    assert (item(backend, note).attempts, item(backend, note).error) == (
+        2,
+        "try later: rate limited",
+    )
+    assert claimed(outbox.claim(again + HOUR, 10, LEASE)) == [(note, 2)]
+
+
+def test_a_retried_notification_keeps_its_place_in_the_queue(backend: Backend) -> None:
+    first, second = news(ANA, 3), news(BEN, 4)
+    notify(backend, first)
+    (delivery,) = backend.outbox.claim(T0, 10, LEASE)
+    backend.outbox.retry(delivery.id, T0 + timedelta(seconds=10), "try later: network down")
+    notify(backend, second, at=T0 + timedelta(seconds=5))
+
+    batch = backend.outbox.claim(T0 + timedelta(seconds=10), 10, LEASE)
+
+    assert claimed(batch) == [(first, 1), (second, 0)]
+
+
+def test_a_failed_notification_is_given_up(backend: Backend) -> None:
+    note = news(ANA, 3)
+    notify(backend, note)
+    (delivery,) = backend.outbox.claim(T0, 10, LEASE)
+
+    backend.outbox.failed(delivery.id, "undeliverable: blocked by the user")
+
+    given_up = item(backend, note)
+    assert (given_up.status, given_up.attempts, given_up.claimed_until, given_up.error) == (
+        "failed",
+        1,
+        None,
+        "undeliverable: blocked by the user",
+    )
+    assert backend.outbox.claim(T0 + 100 * HOUR, 10, LEASE) == []
+
+
+def test_a_waiting_reminder_is_handed_out_and_a_superseded_one_is_not(backend: Backend) -> None:
+    store = backend.store
+    start(store, "g1", T0 + HOUR, T0)
+    start(store, "g2", T0 + HOUR, T0)
+    store.reminded(GameId("g1"), 2, ANA, None)
+    store.reminded(GameId("g2"), 2, ANA, None)
+    told = news(BEN, 3)
+    move(store, "g1", 2, notifications=[told])  # answers g1's reminder
+
+    assert claimed(backend.outbox.claim(T0, 10, LEASE)) == [(reminder(2, "g2"), 0), (told, 0)]
+
+
+def test_a_reminder_about_a_decision_already_made_is_not_handed_out(
+    sql_backend: Backend,
+) -> None:
+    """On PostgreSQL an append can miss a reminder queued after its snapshot was taken; such a
+    reminder (its version is no longer the game's) must still never be sent."""
+    store = sql_backend.store
+    start(store, "g1", T0 + HOUR, T0)
+    start(store, "g2", T0 + HOUR, T0)
+    move(store, "g1", 2)
+    store.reminded(GameId("g2"), 2, ANA, None)
+    assert sql_backend.engine is not None
+    with sql_backend.engine.begin() as connection:  # as if queued just before that move
+        connection.execute(insert(tables.outbox), outbox_row(reminder(2), T0))
+
+    outbox = sql_backend.outbox
+    (current,) = outbox.claim(T0 + HOUR, 10, LEASE)
+    assert current.notification == reminder(2, "g2")
+    outbox.delivered(current.id, T0 + HOUR)
+    assert outbox.claim(T0 + 2 * HOUR, 10, LEASE) == []
