@@ -102,6 +102,8 @@ class InMemoryEventStore:
             if summary.invitation is not None:
                 self.invitations[summary.invitation] = game_id
             self._cancel_reminders(game_id)  # a move answers any reminder still waiting
+            self.deadline_claims.pop(game_id, None)  # the new deadline is nobody's yet
+            self.reminder_claims.pop(game_id, None)
             self.outbox.extend(OutboxItem(n, next_attempt_at=at) for n in notifications)
             if inbox_reply is not None and self.inbox is not None:
                 self.inbox.complete(inbox_reply.source, inbox_reply.key, inbox_reply.reply)

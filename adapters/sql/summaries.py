@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import CTE, Row, bindparam, func, or_, select, update
+from sqlalchemy import CTE, Row, bindparam, func, null, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from service.game_events import GameId, PlayerId
@@ -64,6 +64,10 @@ BY_INVITATION = select(game_summaries.c.game_id).where(
 )
 
 
+RELEASED = {"deadline_claimed_until": null(), "reminder_claimed_until": null()}
+"""An append releases the workers' claims on the game: its new deadline and reminder are nobody's
+yet, so one that falls due within a claim's lease is not held up by it (a worker still holding the
+old claim acts under the old version, which is now a no-op)."""
 OPEN = sqlite.insert(game_summaries).on_conflict_do_nothing(
     index_elements=[game_summaries.c.game_id]
 )
@@ -75,7 +79,8 @@ ADVANCE = (
         game_summaries.c.version == bindparam("b_expected"),
     )
     .values(
-        invitation_code=func.coalesce(bindparam("b_invitation"), game_summaries.c.invitation_code)
+        invitation_code=func.coalesce(bindparam("b_invitation"), game_summaries.c.invitation_code),
+        **RELEASED,
     )
 )
 """Replace a game's summary only if it is at version ``b_expected`` (``advance_values``)."""
@@ -115,7 +120,8 @@ def upsert(dialect: str, when: CTE | None = None) -> Any:
         if column.name not in ("game_id", "invitation_code")
     }
     upserted = statement.on_conflict_do_update(
-        index_elements=[game_summaries.c.game_id], set_={**changed, "invitation_code": kept}
+        index_elements=[game_summaries.c.game_id],
+        set_={**changed, **RELEASED, "invitation_code": kept},
     )
     return upserted if when is None else upserted.returning(game_summaries.c.version)
 

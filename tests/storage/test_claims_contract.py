@@ -168,17 +168,22 @@ def test_a_claimed_game_is_not_handed_out_again_until_the_lease_lapses(
     assert claim(T0 + LEASE, 10, LEASE) == []
 
 
-def test_a_claim_carries_the_version_it_was_made_at(store: EventStore, kind: Kind) -> None:
+def test_an_append_releases_the_claim_made_at_an_older_version(
+    store: EventStore, kind: Kind
+) -> None:
     """What makes a late duplicate harmless: the worker acts under the claimed version, and an
-    append since then moved the game on; once the lease lapses, the game is due at its new one."""
+    append since then moved the game on.  The new deadline is nobody's yet: it is handed out as
+    soon as it falls due, not held up by the older claim's lease."""
     kind.start(store, "g1", T0)
     claim = kind.claim(store)
     (claimed,) = claim(T0, 10, LEASE)
     assert claimed.version == 2
 
-    move(store, "g1", 2, *kind.times(T0 + timedelta(seconds=10)))
+    soon = T0 + timedelta(seconds=10)
+    move(store, "g1", 2, *kind.times(soon))
 
-    assert claim(T0 + LEASE, 10, LEASE) == [Due(GameId("g1"), 3, ANA, T0 + timedelta(seconds=10))]
+    assert claim(soon, 10, LEASE) == [Due(GameId("g1"), 3, ANA, soon)]
+    assert claim(soon, 10, LEASE) == []
 
 
 def test_a_game_that_no_longer_has_the_time_is_not_claimed(store: EventStore, kind: Kind) -> None:
