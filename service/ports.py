@@ -269,7 +269,9 @@ class Directory(Protocol):
         """The player's vacations, as (start, end), oldest first; the last may still run."""
         ...
 
-    def add_vacation(self, player: PlayerId, start: datetime, end: datetime) -> None: ...
+    def add_vacation(self, player: PlayerId, start: datetime, end: datetime) -> None:
+        """Record a vacation; ``KeyError`` for an unknown player."""
+        ...
 
     def end_vacation(self, player: PlayerId, at: datetime) -> None:
         """Cut the running vacation short at ``at`` (nothing if none runs then)."""
