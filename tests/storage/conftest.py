@@ -41,7 +41,10 @@ PG_PORT = 5432
 PG_USERS = ("postgres", "root")
 BACKENDS = ("memory", "sqlite", "postgresql")
 SQL_BACKENDS = ("sqlite", "postgresql")
-TABLES = ("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players")
+TABLES = (
+    *("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players"),
+    *("telegram_updates", "telegram_turn_messages", "telegram_players", "telegram_game_chats"),
+)
 
 
 @dataclass(frozen=True)
