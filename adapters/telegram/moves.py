@@ -153,7 +153,7 @@ class Moves:
         action = action_of(press)
         game = channel.service.game(press.game_id)
         if action is None:
-            self._answer(pressed, "This button is not one of mine.", record=True)
+            self._answer(pressed, "This button is not one of mine.", record=True, alert=True)
             return
         command = action_text(action, game.variant.deck_faces)
         request = Request(pressed.player, press.game_id, command, expected_version=press.number)
@@ -161,7 +161,7 @@ class Moves:
         if not reply.get("ok"):
             error = reply.get("error")
             message = error.get("message") if isinstance(error, dict) else "Refused."
-            self._answer(pressed, f"⚠ {message}", alert=True)
+            self._answer(pressed, str(message), alert=True)
             return
         self._answer(pressed, f"✓ {command}")
         told = self._told(press.game_id, reply)
@@ -172,7 +172,7 @@ class Moves:
         chosen = selection(press)
         _, view = self.channel.service.view(game.id, pressed.player)
         if chosen is None or not view.is_my_decision:
-            self._answer(pressed, "There is nothing to choose now.", record=True)
+            self._answer(pressed, "There is nothing to choose now.", record=True, alert=True)
             return
         markup = chooser_keyboard(game.id, game.version, view, chosen)
         self._answer(pressed, "", record=True)
@@ -194,8 +194,9 @@ class Moves:
     def _answer(
         self, pressed: Pressed, text: str, record: bool = False, alert: bool = False
     ) -> None:
-        """Answer the press; with ``record``, store that answer as the update's outcome."""
+        """Answer the press; with ``record``, store that answer as the update's outcome.  An
+        alert (a pop-up the player must dismiss) is how refusals and explanations are shown."""
         if record:
-            reply = json.dumps({"ok": not text.startswith("⚠"), "answer": text})
+            reply = json.dumps({"ok": not alert, "answer": text})
             self.channel.inbox.complete(SOURCE, pressed.key, reply)
         self.channel.api.answer(pressed.callback_id, text, alert)

@@ -42,6 +42,7 @@ class Bot:
         self.poller = self.app.poller(after_round=self.worker.drain)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._closed = False
 
     def start(self) -> Bot:
         self._thread = threading.Thread(target=self.poller.run, args=(self._stop,), daemon=True)
@@ -50,11 +51,16 @@ class Bot:
 
     def stop(self) -> None:
         self._stop.set()
+        self.fake.wake()
         if self._thread is not None:
             self._thread.join(timeout=10)
             assert not self._thread.is_alive(), "the poller did not stop"
 
     def close(self) -> None:
+        """Stop and let go of everything (the process ends); a second call does nothing."""
+        if self._closed:
+            return
+        self._closed = True
         self.stop()
         self.app.close()
         self.wiring.close()
@@ -137,10 +143,19 @@ def fake() -> Iterator[FakeTelegram]:
 
 
 @pytest.fixture
-def bot(fake: FakeTelegram, tmp_path: Path) -> Iterator[Bot]:
+def bots(fake: FakeTelegram, tmp_path: Path) -> Iterator[list[Bot]]:
+    """Bot processes on one database, each closed at the end (tests add restarted ones)."""
+    started: list[Bot] = []
+    yield started
+    for one in started:
+        one.close()
+
+
+@pytest.fixture
+def bot(fake: FakeTelegram, tmp_path: Path, bots: list[Bot]) -> Bot:
     running = Bot(fake, tmp_path / "data", SeededChance(11)).start()
-    yield running
-    running.close()
+    bots.append(running)
+    return running
 
 
 @pytest.fixture

@@ -87,6 +87,7 @@ class FakeTelegram:
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition()
+        self._woken = 0
         self._ids = itertools.count(1000)
         self._people = itertools.count(7001)
         self._update_ids = itertools.count(500)
@@ -99,9 +100,14 @@ class FakeTelegram:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.server.server_address[1]}/bot"
 
-    def close(self) -> None:
+    def wake(self) -> None:
+        """End the long polls now waiting (a bot that stops need not wait for them)."""
         with self.changed:
+            self._woken += 1
             self.changed.notify_all()
+
+    def close(self) -> None:
+        self.wake()
         self.server.shutdown()
         self.server.server_close()
 
@@ -260,7 +266,8 @@ class FakeTelegram:
                 self.confirmed = max(self.confirmed, offset)
                 self.updates = [u for u in self.updates if u["update_id"] >= offset]
             self.changed.notify_all()
-            self.changed.wait_for(lambda: self.updates, timeout=min(timeout, 2))
+            woken = self._woken
+            self.changed.wait_for(lambda: self.updates or self._woken > woken, min(timeout, 2))
             return list(self.updates[:100])
 
     def _next_message_id(self, chat: int) -> int:
