@@ -106,7 +106,9 @@ class Moves:
         channel = self.channel
         game = channel.service.game(game_id)
         events = channel.service.store.load(game_id, after=first - 1)[: last - first + 1]
-        return happened(events, channel.names(game), channel.seat_names(game))
+        return happened(
+            events, channel.names(game), channel.seat_names(game), game.variant.deck_faces
+        )
 
     # -- pressed ----------------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from service.notation import cards_text
 from service.ports import GameSummary, StoredEvent
 from service.prompts import options_text
 from service.rules.seats import Phase
+from service.rules.variants import DeckFaces
 from service.rules.view import PlayerView
 
 TEXT_LIMIT = 4096
@@ -98,23 +99,27 @@ def due_text(due_at: datetime, timezone: str, now: datetime) -> str:
 
 
 def happened(
-    events: Iterable[StoredEvent], names: dict[PlayerId, str], seat_names: tuple[str, str]
+    events: Iterable[StoredEvent],
+    names: dict[PlayerId, str],
+    seat_names: tuple[str, str],
+    faces: DeckFaces,
 ) -> list[str]:
-    """One public sentence per event worth telling (deal commitments and the like are not)."""
+    """One public sentence per event worth telling (deal commitments and the like are not),
+    cards spelled in the game's deck faces."""
     lines = []
     for stored in events:
-        line = public_line(stored, names, seat_names)
+        line = public_line(stored, names, seat_names, faces)
         if line:
             lines.append(line)
     return lines
 
 
 def public_line(
-    stored: StoredEvent, names: dict[PlayerId, str], seat_names: tuple[str, str]
+    stored: StoredEvent, names: dict[PlayerId, str], seat_names: tuple[str, str], faces: DeckFaces
 ) -> str | None:
     event = stored.event
     if is_rules_event(event):
-        return _named(narrate(event), seat_names)
+        return _named(narrate(event, faces), seat_names)
     match event:
         case PlayerJoined(player=player):
             return f"{names.get(player, player)} joins: the match begins."

@@ -81,10 +81,13 @@ class Replay:
         if final.seat_of(player) is None:
             raise NotAPlayer()
         names = channel.seat_names(final)
-        steps = [s for s in stored if public_line(s, channel.names(final), names) is not None]
+        faces = final.variant.deck_faces
+        steps = [
+            s for s in stored if public_line(s, channel.names(final), names, faces) is not None
+        ]
         number = max(0, min(number, len(steps) - 1))
         game = _fold_to(stored, steps[number].seq) if steps else final
-        what = public_line(steps[number], channel.names(final), names) if steps else ""
+        what = public_line(steps[number], channel.names(final), names, faces) if steps else ""
         header = f"Game {short(game_id)} · step {number + 1} of {len(steps)}"
         body = _omniscient(game, names) if final.status == "over" else _seen(game, player, names)
         return clip(f"{header}\n{what}\n\n{body}"), _buttons(game_id, number, len(steps))

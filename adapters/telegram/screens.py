@@ -107,7 +107,7 @@ class Screens:
             : game.version - group.told_seq
         ]
         names = channel.seat_names(game)
-        lines = happened(events, channel.names(game), names)
+        lines = happened(events, channel.names(game), names, game.variant.deck_faces)
         if not lines:
             return
         header = f"{names[0]} vs {names[1]} ({short(game_id)}):"

@@ -38,7 +38,9 @@ class TelegramSender:
         else:
             events = channel.service.store.load(game_id, after=notification.from_seq - 1)
             covered = events[: notification.to_seq - notification.from_seq + 1]
-            before = happened(covered, channel.names(game), channel.seat_names(game))
+            before = happened(
+                covered, channel.names(game), channel.seat_names(game), game.variant.deck_faces
+            )
         try:
             self.screens.turn(player, game_id, before)
         except Undeliverable as error:

@@ -4,6 +4,7 @@ that no message, button or picture ever named a card of the opponent's hidden ha
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -13,18 +14,19 @@ from adapters.telegram.callbacks import action_of, decode, selection
 from adapters.telegram.picture import table_picture
 from service.bots import greedy_bot
 from service.game_events import GameId
-from service.notation import card_text
+from service.notation import CardSpellingError, card_text, parse_card
 from service.prompts import action_text
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
 from service.rules.cards import DECK, Card
 from service.rules.seats import Phase, Seat
+from service.rules.variants import DeckFaces
 from service.rules.view import view_for
 
 from .conftest import Bot, Phone
 from .fake_api import Call, FakeTelegram
 
-CARD = re.compile(r"(?<![0-9A-Za-z])([A2-7JQK])([CDHS♣♦♥♠])(?![A-Za-z])")
-SUIT = {"C": 0, "D": 1, "H": 2, "S": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3}
+CARD = re.compile(r"(?<![0-9A-Za-z])[0-9AJQK]{1,2}[CDHSOEB♣♦♥♠](?![0-9A-Za-z])")
+"""A card as the bot spells it: ``7H``, ``7♥`` (French faces), ``12E`` (Spanish)."""
 
 
 def label(one: Card) -> str:
@@ -122,11 +124,11 @@ class LeakCheck:
 
     def _check(self, call: Call, hidden: set[Card]) -> None:
         self.checked += 1
-        named = set(mentioned(call))
+        named = mentioned(call)
         assert not named & hidden, f"{call.method} named hidden {named & hidden}: {call.params}"
 
 
-def mentioned(call: Call) -> Iterable[Card]:
+def mentioned(call: Call) -> set[Card]:
     """Every card a call names: in its text or caption, button labels and button data."""
     texts = [str(call.params.get("text", "")), str(call.params.get("caption", ""))]
     data: list[str] = []
@@ -136,22 +138,28 @@ def mentioned(call: Call) -> Iterable[Card]:
             for button in row:
                 texts.append(button["text"])
                 data.append(button.get("callback_data", ""))
+    return named_in(texts, data)
+
+
+def named_in(
+    texts: Iterable[str], data: Iterable[str], faces: DeckFaces = DeckFaces.FRENCH
+) -> set[Card]:
+    """The cards named in ``texts`` (as players write them) and in our buttons' ``data``."""
+    named: set[Card] = set()
     for text in texts:
-        for rank, suit in CARD.findall(text):
-            yield DECK[SUIT[suit] * 10 + "A234567JQK".index(rank)]
+        for token in CARD.findall(text):
+            with contextlib.suppress(CardSpellingError):
+                named.add(parse_card(token, faces))
     for one in data:
         press = decode(one)
         if press is None:
             continue
         action = action_of(press)
-        chosen = selection(press)
-        if chosen is not None:
-            yield from chosen
+        named |= set(selection(press) or ())
         if isinstance(action, Take):
-            yield from action.put_down
-            if action.discard is not None:
-                yield action.discard
+            named |= set(action.put_down) | ({action.discard} - {None})  # type: ignore[arg-type]
         elif isinstance(action, Discard):
-            yield action.card
+            named |= {action.card} | ({action.onto} - {None})  # type: ignore[arg-type]
         elif isinstance(action, Refuse):
-            yield from action.meld
+            named |= set(action.meld)
+    return named

@@ -84,6 +84,8 @@ class FakeTelegram:
     blocked: set[int] = field(default_factory=set)
     confirmed: int = 0
     """Every update below this id was confirmed by a later ``getUpdates`` offset."""
+    on_updates: Callable[[list[JSON]], None] | None = None
+    """Called with each non-empty batch ``getUpdates`` handed out, once it was sent."""
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition()
@@ -304,7 +306,12 @@ def _handler_for(fake: FakeTelegram) -> type[BaseHTTPRequestHandler]:
                 return
             body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             params, photo = _parse(self.headers.get("Content-Type", ""), body)
-            self._reply(*fake.handle(self.path[len(prefix) :], params, photo))
+            method = self.path[len(prefix) :]
+            status, payload = fake.handle(method, params, photo)
+            self._reply(status, payload)
+            watcher = fake.on_updates
+            if method == "getUpdates" and payload["result"] and watcher is not None:
+                watcher(payload["result"])
 
         def _reply(self, status: int, payload: JSON) -> None:
             data = json.dumps(payload).encode()
