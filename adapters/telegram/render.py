@@ -110,7 +110,7 @@ def happened(
     for stored in events:
         line = public_line(stored, names, seat_names, faces)
         if line:
-            lines.append(line)
+            lines.append(line[0].upper() + line[1:])
     return lines
 
 

@@ -2,7 +2,8 @@
 
 A notification becomes the player's new turn message: the public news of the events it covers
 (the opponent's move, a timeout, a rematch offer), then their table with its buttons; a reminder
-says the decision is due.  The game's group hears the same news.  Rendered when sent, from the
+says the decision is due.  A notification whose events the player's turn message already shows
+(the bot's first moves, shown in the answer to their own ``/new bot``) is not sent again.  The game's group hears the same news.  Rendered when sent, from the
 log as it stands, so a late retry shows the current position.
 
 Telegram's answers become the dispatcher's: 403 (blocked) or "chat not found" marks the player
@@ -31,6 +32,14 @@ class TelegramSender:
         channel = self.channel
         game_id = notification.game_id
         game = channel.service.game(game_id)
+        shown = channel.records.turn_message(int(address.value), game_id)
+        if (
+            notification.kind == "moves"
+            and shown is not None
+            and shown.version >= notification.to_seq
+        ):
+            self.screens.tell_group(game_id)
+            return  # their turn message already shows this (e.g. the answer to their own /new)
         if notification.kind == "reminder":
             if game.version != notification.to_seq or game.to_act != player:
                 return  # answered meanwhile: nothing left to remind of

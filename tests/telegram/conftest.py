@@ -14,12 +14,13 @@ import pytest
 from adapters.bootstrap import Wiring, build
 from adapters.config import Settings
 from adapters.telegram.app import TelegramApp, build_telegram
+from adapters.telegram.callbacks import decode
 from adapters.telegram.settings import RateLimits, TelegramSettings
 from adapters.worker import Worker
 from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.memory import SeededChance
-from service.ports import Address, Chance
+from service.ports import Address, Chance, Clock
 from service.rules.view import PlayerView
 
 from .fake_api import TOKEN, FakeTelegram, Message, Person
@@ -30,10 +31,16 @@ INVITATION = re.compile(r"start=([0-9a-f]+)")
 class Bot:
     """One bot process on the database in ``data_dir``."""
 
-    def __init__(self, fake: FakeTelegram, data_dir: Path, chance: Chance | None = None) -> None:
+    def __init__(
+        self,
+        fake: FakeTelegram,
+        data_dir: Path,
+        chance: Chance | None = None,
+        clock: Clock | None = None,
+    ) -> None:
         self.fake = fake
         self.settings = Settings(data_dir=data_dir)
-        self.wiring: Wiring = build(self.settings, chance=chance)
+        self.wiring: Wiring = build(self.settings, clock, chance)
         telegram = TelegramSettings(
             TOKEN, api_url=fake.base_url, long_poll_seconds=1, limits=RateLimits(1000, 1000)
         )
@@ -122,8 +129,8 @@ class Phone:
         return self.fake.last(self.chat)
 
     def turn_message(self) -> Message:
-        """The latest message with buttons."""
-        with_buttons = [m for m in self.messages() if m.markup and m.buttons()]
+        """The latest message with buttons for a decision."""
+        with_buttons = [m for m in self.messages() if any(_is_decision(b) for b in m.buttons())]
         assert with_buttons, f"no message with buttons in {self.person.first_name}'s chat"
         return with_buttons[-1]
 
@@ -133,6 +140,11 @@ class Phone:
             if found:
                 return found.group(1)
         raise AssertionError("no invitation in the chat")
+
+
+def _is_decision(button: dict[str, str]) -> bool:
+    press = decode(button.get("callback_data", ""))
+    return press is not None and press.kind in ("move", "select")
 
 
 @pytest.fixture

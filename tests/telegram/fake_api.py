@@ -82,6 +82,8 @@ class FakeTelegram:
     answers: dict[str, JSON] = field(default_factory=dict)
     failures: list[Failure] = field(default_factory=list)
     blocked: set[int] = field(default_factory=set)
+    started: set[int] = field(default_factory=set)
+    """People who wrote to the bot in private: it cannot write to anyone else (403)."""
     confirmed: int = 0
     """Every update below this id was confirmed by a later ``getUpdates`` offset."""
     on_updates: Callable[[list[JSON]], None] | None = None
@@ -124,6 +126,9 @@ class FakeTelegram:
     def send(self, who: Person, text: str, chat_id: int | None = None) -> JSON:
         """``who`` writes ``text`` in their private chat with the bot (or in ``chat_id``)."""
         chat = who.id if chat_id is None else chat_id
+        if chat == who.id:
+            with self.changed:
+                self.started.add(who.id)
         message = {
             "message_id": self._next_message_id(chat),
             "date": int(time.time()),
@@ -249,6 +254,8 @@ class FakeTelegram:
         chat = params.get("chat_id")
         if chat is not None and int(chat) in self.blocked and method != "answerCallbackQuery":
             return _error(403, "Forbidden: bot was blocked by the user")
+        if chat is not None and 0 < int(chat) not in self.started:
+            return _error(403, "Forbidden: bot can't initiate conversation with a user")
         for failure in self.failures:
             if failure.method == method and failure.chat_id in (None, _int(chat)) and failure.times:
                 failure.times -= 1
