@@ -54,9 +54,9 @@ class TelegramRecords:
     def enqueue(self, update_id: int, key: str, at: datetime) -> bool:
         """Note an update to answer; False if its update id or its key was seen before."""
         row = {"update_id": update_id, "key": key, "received_at": at}
+        statement = self._insert(_updates).on_conflict_do_nothing().returning(_updates.c.id)
         with self.engine.connect() as connection:
-            done = connection.execute(self._insert(_updates).on_conflict_do_nothing(), row)
-        return done.rowcount == 1
+            return connection.execute(statement, row).first() is not None
 
     @reconnecting
     def waiting(self, limit: int = 100) -> list[str]:
