@@ -49,9 +49,6 @@ class Channel:
             assert found is not None
             return found
 
-    def known_player(self, user_id: int) -> PlayerId | None:
-        return self.directory.player_at(Address(CHANNEL, str(user_id)))
-
     def chat_of(self, player: PlayerId) -> int | None:
         """The player's private chat with the bot, if they play on Telegram."""
         for address in self.directory.addresses(player):

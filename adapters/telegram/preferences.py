@@ -1,9 +1,10 @@
-"""``/settings``: a player's time zone, quiet hours, reminder offsets and pictures.
+"""``/settings``: a player's language, time zone, quiet hours, reminder offsets and pictures.
 
 ``/settings`` shows them; ``/settings tz=Europe/Madrid quiet=22:00-08:00 reminders=half,1h
-pictures=on`` changes them.  Time zone, quiet hours and reminders are the player's profile in the
-directory, which the service reads for deadlines (and is told to read afresh); pictures are the
-Telegram channel's own.  Nothing is changed unless every value given is valid.
+pictures=on`` changes them.  Language, time zone, quiet hours and reminders are the player's
+profile in the directory, which the service reads for deadlines (and is told to read afresh);
+pictures are the Telegram channel's own.  Nothing is changed unless every value given is valid.
+The language is recorded for every channel to use; the bot itself speaks English for now.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from .channel import SOURCE, Channel
 from .incoming import Said
 from .screens import Screens
 
+LANGUAGES = ("en", "es", "fil", "uk", "ms", "hi")
+ALIASES = {"tl": "fil", "tl-ph": "fil", "fil-ph": "fil"}
 USAGE = (
     "Change with /settings name=value …, e.g.\n"
-    "/settings tz=Europe/Madrid quiet=22:00-08:00 reminders=half,1h pictures=on\n"
+    "/settings lang=es tz=Europe/Madrid quiet=22:00-08:00 reminders=half,1h pictures=on\n"
     "quiet=off for no quiet hours; reminders=none for no reminders."
 )
 
@@ -46,6 +49,7 @@ class Preferences:
             channel.service.settings.forget(said.player)
         self._record(said, True)
         shown = (
+            f"Language: {changed.language}\n"
             f"Time zone: {changed.timezone}\n"
             f"Quiet hours: {changed.quiet_hours or 'none'}\n"
             f"Reminders: {', '.join(changed.reminders) or 'none'} before a deadline\n"
@@ -66,7 +70,12 @@ def _changed(profile: Profile, pictures: bool, words: list[str]) -> tuple[Profil
         name = name.lower()
         if not sep or not value:
             raise SettingError(f"write a setting as name=value, not {word!r}")
-        if name in ("tz", "timezone"):
+        if name in ("lang", "language"):
+            code = ALIASES.get(value.lower(), value.lower())
+            if code not in LANGUAGES:
+                raise SettingError(f"languages: {', '.join(LANGUAGES)}; not {value!r}")
+            profile = replace(profile, language=code)
+        elif name in ("tz", "timezone"):
             profile = replace(profile, timezone=check_timezone(value))
         elif name in ("quiet", "quiet_hours"):
             quiet = parse_quiet_hours(value)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from telegram import InlineKeyboardMarkup
+
 from service.dispatch import TryLater, Undeliverable
 from service.game_events import GameId, PlayerId
 
@@ -73,13 +75,15 @@ class Screens:
         if previous is not None and previous.message_id not in (sent, edit):
             self._drop_buttons(chat, previous.message_id)
 
-    def say(self, chat_id: int, text: str, markup: object = None) -> int:
+    def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> int:
         """A plain message (errors, lists, help)."""
-        return self.channel.api.send_message(chat_id, clip(text), markup)  # type: ignore[arg-type]
+        return self.channel.api.send_message(chat_id, clip(text), markup)
 
-    def _edit(self, chat: int, message_id: int, text: str, markup: object) -> bool:
+    def _edit(
+        self, chat: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
+    ) -> bool:
         try:
-            self.channel.api.edit_message(chat, message_id, text, markup)  # type: ignore[arg-type]
+            self.channel.api.edit_message(chat, message_id, text, markup)
         except Refused as error:
             return error.not_modified  # gone or too old: send a new one instead
         return True

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import timedelta
 
 from adapters.config import SettingsError
 
@@ -39,10 +38,6 @@ class TelegramSettings:
     long_poll_seconds: int = 25
     """How long one ``getUpdates`` waits for news."""
     limits: RateLimits = RateLimits()
-
-    @property
-    def invitation_lifetime(self) -> timedelta:
-        return timedelta(days=self.invitation_days)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> TelegramSettings | None:

@@ -60,21 +60,24 @@ def play(
     phones: Iterable[Phone],
     game_id: GameId,
     seed: int,
-    typed: bool = False,
+    typed: float = 0.0,
     check: LeakCheck | None = None,
 ) -> int:
-    """Play the game to its end with the greedy bot's choices; how many decisions were made."""
+    """Play the game to its end with the greedy bot's choices, typing that share of the moves
+    and pressing buttons for the rest; how many decisions were made."""
     rng = random.Random(seed)
     by_player = {bot.player(phone.person): phone for phone in phones}
     decisions = 0
+    if check is not None:
+        check.since_last()  # what was sent before the first move
     while (game := bot.service.game(game_id)).status == "playing":
         player = game.to_act
         assert player is not None
         phone = by_player[player]
         view = bot.view(phone.person, game_id)
         action = greedy_bot(view, rng)
-        if typed:
-            phone.say(action_text(action))
+        if rng.random() < typed:
+            phone.say(action_text(action, view.variant.deck_faces))
         else:
             press_action(phone, action)
         after = bot.service.game(game_id)
@@ -94,6 +97,7 @@ class LeakCheck:
         self.groups = set(groups)
         self.seen = 0
         self.checked = 0
+        self.photos = 0
 
     def since_last(self) -> None:
         with self.fake.changed:
@@ -117,6 +121,7 @@ class LeakCheck:
                 )
                 if call.photo is not None:
                     assert call.photo == table_picture(view_for(rules, seat)), "picture differs"
+                    self.photos += 1
             elif call.chat_id in self.groups:
                 hidden = rules.hands[0] | rules.hands[1]
                 self._check(call, set(DECK[i] for i in range(40) if hidden >> i & 1))

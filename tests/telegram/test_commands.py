@@ -74,10 +74,13 @@ def test_settings_change_the_profile_and_pictures_come_with_turn_messages(
     bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
 ) -> None:
     ana.say("/start")
-    ana.say("/settings tz=Europe/Madrid quiet=22:00-08:00 reminders=half,2h pictures=on")
-    assert ana.last().text.startswith("Saved. Your settings:\nTime zone: Europe/Madrid")
+    ana.say("/settings lang=tl tz=Europe/Madrid quiet=22:00-08:00 reminders=half,2h pictures=on")
+    assert ana.last().text.startswith(
+        "Saved. Your settings:\nLanguage: fil\nTime zone: Europe/Madrid"
+    )
     profile = bot.wiring.directory.profile(bot.player(ana.person))
-    assert (profile.timezone, profile.quiet_hours, profile.reminders) == (
+    assert (profile.language, profile.timezone, profile.quiet_hours, profile.reminders) == (
+        "fil",
         "Europe/Madrid",
         "22:00-08:00",
         ("half", "2h"),

@@ -4,6 +4,8 @@ typed commands in the shared grammar."""
 
 from __future__ import annotations
 
+import pytest
+
 from service.game_events import GameId
 from service.rules.seats import Phase
 
@@ -59,7 +61,22 @@ def test_a_whole_deal_is_played_with_typed_commands(
     game_id = start_game(bot, ana, ben)
     check = LeakCheck(fake, bot, game_id)
 
-    play(bot, [ana, ben], game_id, seed=3, typed=True, check=check)
+    play(bot, [ana, ben], game_id, seed=3, typed=1.0, check=check)
 
     game = bot.service.game(game_id)
     assert game.rules.phase is Phase.OVER and game.rules.match.winner is not None
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4, 6])
+def test_random_games_show_no_player_the_opponents_hidden_cards(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone, seed: int
+) -> None:
+    ana.say("/settings pictures=on")
+    ben.say("/settings pictures=on")
+    game_id = start_game(bot, ana, ben)
+    check = LeakCheck(fake, bot, game_id)
+
+    play(bot, [ana, ben], game_id, seed=seed, typed=0.3, check=check)
+
+    assert bot.service.game(game_id).status == "over"
+    assert check.photos > 3 and check.checked > 20
