@@ -46,22 +46,17 @@ class Poller:
             self.offset = int(updates[-1]["update_id"]) + 1
         return new
 
-    def round(self, timeout: int | None = None) -> None:
-        """Fetch a batch, answer everything waiting, then ``after_round``."""
-        self.fetch(timeout)
+    def round(self) -> None:
+        """Fetch a batch (without waiting when stored updates wait for an answer), answer
+        everything waiting, then ``after_round``."""
+        self.fetch(0 if self.processor.has_waiting() else None)
         self.processor.answer_waiting()
         if self.after_round is not None:
             self.after_round()
 
     def run(self, stop: threading.Event) -> None:
-        """Poll until ``stop`` is set; first answer what a previous run stored and left."""
+        """Poll until ``stop`` is set (the first round answers what an earlier run left)."""
         self.api.delete_webhook()  # getUpdates is refused while a webhook is set
-        while not stop.is_set():
-            try:
-                self.processor.answer_waiting()
-                break
-            except TryLater as error:
-                stop.wait(error.retry_after or 1.0)
         while not stop.is_set():
             try:
                 self.round()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from typing import Any
 
 from telegram import CallbackQuery, Message
@@ -63,6 +64,7 @@ class Processor:
         self.preferences = Preferences(channel, self.screens)
         self.replay = Replay(channel, self.screens)
         self._failures: dict[str, int] = {}
+        self._answering = threading.Lock()
 
     def receive(self, update: dict[str, Any]) -> bool:
         """Store ``update`` durably; False if it (or its message) was received before."""
@@ -71,13 +73,18 @@ class Processor:
         self.channel.inbox.receive(SOURCE, key, json.dumps(update), now)
         return self.channel.records.enqueue(int(update["update_id"]), key, now)
 
+    def has_waiting(self) -> bool:
+        return bool(self.channel.records.waiting(1))
+
     def answer_waiting(self, limit: int = 100) -> int:
         """Answer the stored updates not answered yet, oldest first; how many were answered.
         ``TryLater`` (Telegram's flood control, the network) ends the round and is raised: the
-        rest stay waiting."""
+        rest stay waiting.  One round at a time in a process (webhook requests come in on
+        several threads), so no update is answered twice at once."""
         answered = 0
-        for key in self.channel.records.waiting(limit):
-            answered += self.answer(key)
+        with self._answering:
+            for key in self.channel.records.waiting(limit):
+                answered += self.answer(key)
         return answered
 
     def answer(self, key: str) -> bool:

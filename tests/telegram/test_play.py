@@ -67,7 +67,7 @@ def test_a_whole_deal_is_played_with_typed_commands(
     assert game.rules.phase is Phase.OVER and game.rules.match.winner is not None
 
 
-@pytest.mark.parametrize("seed", [1, 2, 4, 6])
+@pytest.mark.parametrize("seed", [1, 4, 6])
 def test_random_games_show_no_player_the_opponents_hidden_cards(
     bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone, seed: int
 ) -> None:
