@@ -23,7 +23,7 @@ from .callbacks import Press, action_of, selection
 from .channel import SOURCE, Channel
 from .incoming import Pressed, Said
 from .keyboards import chooser_keyboard, melds_with
-from .render import happened, short
+from .render import short
 from .screens import Screens
 
 
@@ -102,13 +102,7 @@ class Moves:
         """What the events of a move's reply say, in public words."""
         span = reply["events"]
         assert isinstance(span, list)
-        first, last = int(span[0]), int(span[1])
-        channel = self.channel
-        game = channel.service.game(game_id)
-        events = channel.service.store.load(game_id, after=first - 1)[: last - first + 1]
-        return happened(
-            events, channel.names(game), channel.seat_names(game), game.variant.deck_faces
-        )
+        return self.screens.news(game_id, int(span[0]), int(span[1]))
 
     # -- pressed ----------------------------------------------------------------------------------
 

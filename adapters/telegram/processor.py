@@ -128,8 +128,8 @@ class Processor:
             self.channel.inbox.complete(SOURCE, key, json.dumps({"ok": True, "ignored": True}))
 
     def _reachable(self, player: PlayerId, handle: Any) -> None:
-        """Run ``handle``; a player who writes is reachable again (and sees the games waiting for
-        them), and one whose chat refuses our answer is marked unreachable."""
+        """Run ``handle``; a player who writes is reachable again (and is shown what they missed),
+        and one whose chat refuses our answer is marked unreachable."""
         channel = self.channel
         came_back = channel.records.mark_reachable(player)
         try:
@@ -141,10 +141,16 @@ class Processor:
             log.info("%s cannot be reached on Telegram: %s", player, error)
 
     def _welcome_back(self, player: PlayerId) -> None:
-        """What the player missed while the bot could not reach them: each game waiting for them."""
-        for line in self.channel.service.games_of(player):
-            if line.status == "playing" and line.to_act == player:
-                self.screens.turn(player, line.game_id, ["Welcome back: this game waits for you."])
+        """What the player missed while the bot could not reach them: the table of each game that
+        changed since the last one they were shown (running or ended meanwhile)."""
+        channel = self.channel
+        chat = channel.chat_of(player)
+        for line in channel.service.games_of(player):
+            shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
+            if line.status != "open" and (shown is None or shown.version < line.version):
+                waits = "this game waits for you" if line.to_act == player else "this game"
+                missed = [] if shown is None else self.screens.news(line.game_id, shown.version + 1)
+                self.screens.turn(player, line.game_id, [f"Welcome back: {waits}.", *missed])
 
     def _pressed(self, key: str, payload: str, player: PlayerId, query: CallbackQuery) -> None:
         chat = query.message.chat.id if query.message is not None else 0

@@ -35,6 +35,16 @@ class Screens:
     def __init__(self, channel: Channel) -> None:
         self.channel = channel
 
+    def news(self, game_id: GameId, first: int, last: int | None = None) -> list[str]:
+        """The public sentences of events ``first`` … ``last`` (to the end) of the game."""
+        channel = self.channel
+        game = channel.service.game(game_id)
+        events = channel.service.store.load(game_id, after=first - 1)
+        if last is not None:
+            events = events[: last - first + 1]
+        names = channel.seat_names(game)
+        return happened(events, channel.names(game), names, game.variant.deck_faces)
+
     def table_text(self, player: PlayerId, game_id: GameId, before: Sequence[str] = ()) -> str:
         """What happened (``before``), then the player's table and deadline."""
         channel = self.channel
@@ -107,13 +117,10 @@ class Screens:
             return
         if not channel.records.tell_group(game_id, group.told_seq, game.version):
             return  # another process is telling it
-        events = channel.service.store.load(game_id, after=group.told_seq)[
-            : game.version - group.told_seq
-        ]
-        names = channel.seat_names(game)
-        lines = happened(events, channel.names(game), names, game.variant.deck_faces)
+        lines = self.news(game_id, group.told_seq + 1, game.version)
         if not lines:
             return
+        names = channel.seat_names(game)
         header = f"{names[0]} vs {names[1]} ({short(game_id)}):"
         try:
             channel.api.send_message(group.chat_id, clip("\n".join([header, *lines])))

@@ -19,7 +19,6 @@ from service.game_events import PlayerId
 from service.ports import Address, Notification
 
 from .channel import Channel
-from .render import happened
 from .screens import Screens
 
 
@@ -45,11 +44,7 @@ class TelegramSender:
                 return  # answered meanwhile: nothing left to remind of
             before = ["⏰ Reminder: this game waits for your move."]
         else:
-            events = channel.service.store.load(game_id, after=notification.from_seq - 1)
-            covered = events[: notification.to_seq - notification.from_seq + 1]
-            before = happened(
-                covered, channel.names(game), channel.seat_names(game), game.variant.deck_faces
-            )
+            before = self.screens.news(game_id, notification.from_seq, notification.to_seq)
         try:
             self.screens.turn(player, game_id, before)
         except Undeliverable as error:

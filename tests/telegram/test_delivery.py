@@ -67,7 +67,7 @@ def test_a_blocked_bot_marks_the_player_unreachable_and_keeps_the_notification(
     assert bot.app.channel.records.unreachable(opponent) is None
     back = other.last()
     assert back.text.startswith("Welcome back: this game waits for you.")
-    assert f"{mover.person.first_name} refuses" not in back.text  # shown the table, not a replay
+    assert f"{mover.person.first_name} refuses" in back.text  # what the failed notification said
     assert back.buttons()
 
 
@@ -126,3 +126,19 @@ def test_a_429_on_a_direct_answer_is_waited_out_and_the_move_made_once(
         "CardRefused"
     ) == 1
     assert game.version > before
+
+
+def test_a_player_who_comes_back_is_shown_a_game_that_ended_while_they_were_away(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    fake.blocked.add(ben.chat)
+    ana.say("/resign")
+    assert notifications(bot, bot.player(ben.person))[-1]["status"] == "failed"
+
+    fake.blocked.clear()
+    ben.say("/start")
+
+    back = ben.last().text
+    assert back.startswith("Welcome back: this game.\nAna resigns.\nThe match is over: Ben wins")
+    assert f"#{game_id[:6]}" in back
