@@ -19,6 +19,7 @@ from service.prompts import action_text, help_text, options_text
 from service.replies import Request
 from service.rules.errors import IllegalAction
 
+from .api import Refused
 from .callbacks import Press, action_of, selection
 from .channel import SOURCE, Channel
 from .incoming import Pressed, Said
@@ -172,7 +173,11 @@ class Moves:
             return
         markup = chooser_keyboard(game.id, game.version, view, chosen)
         self._answer(pressed, "", record=True)
-        self.channel.api.edit_buttons(pressed.chat_id, pressed.message_id, markup)
+        try:
+            self.channel.api.edit_buttons(pressed.chat_id, pressed.message_id, markup)
+        except Refused as error:
+            if not error.not_modified:  # pressed twice: the buttons already show this
+                raise
 
     def _explain(self, pressed: Pressed, press: Press, game: Game) -> None:
         chosen = selection(press)
