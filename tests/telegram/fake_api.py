@@ -97,7 +97,9 @@ class FakeTelegram:
         self._update_ids = itertools.count(500)
         self._message_ids: dict[int, itertools.count[int]] = {}
         self.server = _Server(("127.0.0.1", 0), _handler_for(self))
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
         self.thread.start()
 
     @property

@@ -34,7 +34,7 @@ def quiet_bot(fake: FakeTelegram, tmp_path: Path, bots: list[Bot]) -> Bot:
 def webhook(quiet_bot: Bot) -> Iterator[str]:
     app = webhook_app(quiet_bot.app.processor, SECRET, quiet_bot.worker.drain)
     server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}{PATH}"
     server.shutdown()
