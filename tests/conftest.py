@@ -35,7 +35,10 @@ settings.load_profile("ci" if os.environ.get("CI") == "true" else "dev")
 PG_HOST = "127.0.0.1"
 PG_PORT = 5432
 PG_USERS = ("postgres", "root")
-TABLES = ("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players")
+TABLES = (
+    *("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players"),
+    *("telegram_updates", "telegram_turn_messages", "telegram_players", "telegram_game_chats"),
+)
 
 
 def _admin_connection(user: str) -> psycopg.Connection[Any]:

@@ -1,0 +1,85 @@
+"""The Telegram channel's own tables, as SQLModel classes (rows only; ``adapters/telegram/records.py``
+reads and writes them).  None of them holds game state: the log is the only truth, and these
+rows say only how the bot talks to people about it.
+
+* ``telegram_updates`` — every update received, unique by Telegram's ``update_id`` and by the
+  inbox key (``message:<chat>:<message id>`` or ``callback:<query id>``); the update itself is in
+  ``inbox``.  ``answered_at`` is set once the bot has answered it, so a restart answers the rest.
+* ``telegram_turn_messages`` — per chat and game, the bot's last turn message (to edit it, or to
+  take its buttons away when a newer one is sent), with the version it showed.
+* ``telegram_players`` — per player: whether pictures come with turn messages, and whether the
+  bot can reach them (set when Telegram answers 403 "blocked" or "chat not found").
+* ``telegram_game_chats`` — the group a game was started in, and the last event the group has
+  been told about.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Boolean, Column, Index, Integer, Text, UniqueConstraint, text
+from sqlmodel import Field, SQLModel
+
+from .tables import AUTO_ID, ID, UtcDateTime
+
+
+class TelegramUpdateRow(SQLModel, table=True):
+    __tablename__ = "telegram_updates"
+    __table_args__ = (
+        UniqueConstraint("update_id", name="uq_telegram_updates_update_id"),
+        UniqueConstraint("key", name="uq_telegram_updates_key"),
+        Index(
+            "ix_telegram_updates_waiting",
+            "id",
+            sqlite_where=text("answered_at IS NULL"),
+            postgresql_where=text("answered_at IS NULL"),
+        ),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(
+        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
+    )
+    update_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    key: str = Field(sa_column=Column(Text, nullable=False))
+    """The update's key in the inbox (source ``telegram``)."""
+    received_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+    answered_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
+
+
+class TelegramTurnMessageRow(SQLModel, table=True):
+    __tablename__ = "telegram_turn_messages"
+    __table_args__ = (Index("ix_telegram_turn_messages_message", "chat_id", "message_id"),)
+
+    chat_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    game_id: str = Field(sa_column=Column(ID, primary_key=True))
+    message_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    version: int = Field(sa_column=Column(Integer, nullable=False))
+
+
+class TelegramPlayerRow(SQLModel, table=True):
+    __tablename__ = "telegram_players"
+
+    player_id: str = Field(sa_column=Column(ID, primary_key=True))
+    pictures: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default=text("false"))
+    )
+    unreachable_since: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+    unreachable_reason: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+
+
+class TelegramGameChatRow(SQLModel, table=True):
+    __tablename__ = "telegram_game_chats"
+
+    game_id: str = Field(sa_column=Column(ID, primary_key=True))
+    chat_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    told_seq: int = Field(sa_column=Column(Integer, nullable=False))
+    """The group has been told every public event up to this one."""
+
+
+telegram_updates = SQLModel.metadata.tables["telegram_updates"]
+telegram_turn_messages = SQLModel.metadata.tables["telegram_turn_messages"]
+telegram_players = SQLModel.metadata.tables["telegram_players"]
+telegram_game_chats = SQLModel.metadata.tables["telegram_game_chats"]

@@ -1,0 +1,170 @@
+"""``BotApi``: python-telegram-bot's ``ExtBot`` called from synchronous code, and its errors in
+the dispatcher's terms.
+
+The game service, the SQL stores, the dispatcher and Flask are synchronous; python-telegram-bot is
+asyncio.  So the bot lives on an event loop in a thread of its own and every call is handed to
+that loop and waited for.  One loop per process means one ``AIORateLimiter`` sees every message
+the process sends, whichever thread asks (the update processor, the outbox dispatcher).
+
+Errors become what callers can act on: ``Undeliverable`` when the person can never be reached
+this way (403: blocked, kicked, deactivated; 400: chat not found), ``TryLater`` for flood control
+(with Telegram's ``retry_after``) and network trouble, ``Refused`` for any other 400.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+from collections.abc import Coroutine
+from datetime import timedelta
+from typing import Any, TypeVar
+
+from telegram import InlineKeyboardMarkup, Message, Update
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
+from telegram.ext import AIORateLimiter, ExtBot
+from telegram.request import HTTPXRequest
+
+from service.dispatch import TryLater, Undeliverable
+
+from .settings import TelegramSettings
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+UPDATES = ("message", "callback_query")
+"""The kinds of update the bot asks for (edited messages, reactions … are not commands)."""
+_GONE = ("chat not found", "user not found", "bot was kicked", "chat_id is empty")
+
+
+class Refused(Exception):
+    """Telegram refused the request itself (400), e.g. an edit of a message that no longer
+    exists or would not change."""
+
+    @property
+    def not_modified(self) -> bool:
+        return "not modified" in str(self).lower()
+
+
+class BotApi:
+    """The Bot API methods the channel uses, synchronous; ``close`` when done."""
+
+    def __init__(self, settings: TelegramSettings) -> None:
+        # Opt in to python-telegram-bot's timedelta durations (``RetryAfter.retry_after``):
+        # without it every flood-control error warns of the coming change.
+        os.environ.setdefault("PTB_TIMEDELTA", "true")
+        self.settings = settings
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, name="telegram-bot-loop", daemon=True
+        )
+        self._thread.start()
+        limits = settings.limits
+        self.bot: ExtBot[Any] = ExtBot(
+            settings.token,
+            base_url=settings.api_url,
+            request=HTTPXRequest(connection_pool_size=32, read_timeout=15),
+            get_updates_request=HTTPXRequest(connection_pool_size=2),
+            rate_limiter=AIORateLimiter(
+                overall_max_rate=limits.overall_per_second,
+                overall_time_period=1,
+                group_max_rate=limits.group_per_minute,
+                group_time_period=60,
+                max_retries=0,  # a 429 goes back to the caller, who knows when to try again
+            ),
+        )
+        try:
+            self._run(self.bot.initialize())  # getMe: checks the token, learns the username
+        except BaseException:
+            self._stop_loop()
+            raise
+
+    @property
+    def username(self) -> str:
+        return self.bot.username
+
+    def close(self) -> None:
+        try:
+            self._run(self.bot.shutdown())
+        finally:
+            self._stop_loop()
+
+    def _stop_loop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=5)
+        self._loop.close()
+
+    def _run(self, call: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(call, self._loop).result()
+
+    def _call(self, call: Coroutine[Any, Any, T]) -> T:
+        """Run one Bot API call, its errors translated (see the module's docstring)."""
+        try:
+            return self._run(call)
+        except Forbidden as error:
+            raise Undeliverable(error.message) from error
+        except RetryAfter as error:
+            wait = error.retry_after
+            seconds = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
+            raise TryLater("flood control", seconds) from error
+        except BadRequest as error:
+            if any(words in error.message.lower() for words in _GONE):
+                raise Undeliverable(error.message) from error
+            raise Refused(error.message) from error
+        except NetworkError as error:  # includes TimedOut; BadRequest was caught above
+            raise TryLater(f"network: {error.message}") from error
+        except TelegramError as error:
+            raise TryLater(f"telegram: {error.message}") from error
+
+    # -- receiving ------------------------------------------------------------------------------
+
+    def get_updates(self, offset: int | None, timeout: int) -> list[dict[str, Any]]:
+        """Updates from ``offset`` on (which confirms every earlier one), waiting up to
+        ``timeout`` seconds for the first, as JSON-ready dicts."""
+        updates = self._call(
+            self.bot.get_updates(
+                offset=offset, timeout=timedelta(seconds=timeout), allowed_updates=UPDATES
+            )
+        )
+        return [update.to_dict() for update in updates]
+
+    def parse(self, data: dict[str, Any]) -> Update:
+        return Update.de_json(data, self.bot)
+
+    def set_webhook(self, url: str, secret: str | None) -> None:
+        self._call(self.bot.set_webhook(url, allowed_updates=UPDATES, secret_token=secret))
+
+    def delete_webhook(self) -> None:
+        self._call(self.bot.delete_webhook())
+
+    # -- sending --------------------------------------------------------------------------------
+
+    def send_message(
+        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+    ) -> int:
+        """Send ``text``; the new message's id."""
+        sent: Message = self._call(self.bot.send_message(chat_id, text, reply_markup=markup))
+        return sent.message_id
+
+    def send_photo(self, chat_id: int, png: bytes, caption: str) -> int:
+        sent: Message = self._call(self.bot.send_photo(chat_id, png, caption=caption))
+        return sent.message_id
+
+    def edit_message(
+        self,
+        chat_id: int,
+        message_id: int,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+    ) -> None:
+        self._call(self.bot.edit_message_text(text, chat_id, message_id, reply_markup=markup))
+
+    def edit_buttons(
+        self, chat_id: int, message_id: int, markup: InlineKeyboardMarkup | None
+    ) -> None:
+        self._call(self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=markup))
+
+    def answer(self, callback_id: str, text: str = "", alert: bool = False) -> None:
+        """Answer a button press (always, or the client shows a spinner)."""
+        self._call(self.bot.answer_callback_query(callback_id, text or None, show_alert=alert))

@@ -1,0 +1,76 @@
+"""The Telegram channel put together over a wiring (``bootstrap.Wiring`` or test parts): the Bot
+API, the bookkeeping, the processor of updates, the outbox sender and the poller.  Entry points
+(``conquian telegram``, tests) build it here and own its life: ``close`` when done."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from sqlalchemy import Engine
+
+from service.dispatch import LogSender, Sender
+from service.games import GameService
+from service.ports import Directory, Inbox
+
+from .api import BotApi
+from .channel import CHANNEL, Channel
+from .polling import Poller
+from .processor import Processor
+from .records import TelegramRecords
+from .sender import TelegramSender
+from .settings import TelegramSettings
+
+
+class Parts(Protocol):
+    """What the channel needs of the wiring."""
+
+    @property
+    def engine(self) -> Engine: ...
+
+    @property
+    def service(self) -> GameService: ...
+
+    @property
+    def directory(self) -> Directory: ...
+
+    @property
+    def inbox(self) -> Inbox: ...
+
+
+@dataclass(frozen=True)
+class TelegramApp:
+    channel: Channel
+    processor: Processor
+    sender: TelegramSender
+
+    def poller(self, after_round: Callable[[], object] | None = None) -> Poller:
+        """A poller that runs ``after_round`` (the outbox drain) after each batch."""
+        return Poller(
+            self.channel.api, self.processor, self.channel.settings.long_poll_seconds, after_round
+        )
+
+    def senders(self) -> dict[str, Sender]:
+        """The dispatcher's senders with Telegram's (and the ``log`` channel's)."""
+        return {"log": LogSender(), CHANNEL: self.sender}
+
+    def close(self) -> None:
+        self.channel.api.close()
+
+
+def build_telegram(parts: Parts, settings: TelegramSettings) -> TelegramApp:
+    """Connect to the Bot API (``getMe``) and wire the channel over ``parts``."""
+    api = BotApi(settings)
+    service = parts.service
+    channel = Channel(
+        service,
+        parts.directory,
+        parts.inbox,
+        TelegramRecords(parts.engine),
+        api,
+        service.clock,
+        settings,
+    )
+    processor = Processor(channel)
+    return TelegramApp(channel, processor, TelegramSender(channel, processor.screens))

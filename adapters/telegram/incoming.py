@@ -1,0 +1,36 @@
+"""What a stored update asks for, as plain values: a text someone wrote, or a button pressed.
+
+Made from python-telegram-bot's ``Update`` by the processor, so the handlers past it deal in
+players, chats and text rather than Telegram's types.  Each carries its inbox ``key`` and the
+stored ``payload``: the service records the outcome under them, once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.game_events import PlayerId
+
+
+@dataclass(frozen=True)
+class Said:
+    key: str
+    payload: str
+    player: PlayerId
+    user_name: str
+    chat_id: int
+    private: bool
+    text: str
+    reply_to: int | None = None
+    """The bot's message this one answers (Telegram's reply), if any."""
+
+
+@dataclass(frozen=True)
+class Pressed:
+    key: str
+    payload: str
+    player: PlayerId
+    callback_id: str
+    chat_id: int
+    message_id: int
+    data: str

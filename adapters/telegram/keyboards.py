@@ -1,0 +1,113 @@
+"""Inline keyboards for a player's decision, built from their ``PlayerView`` only.
+
+The turn keyboard offers the legal choices: *Take* (which opens the card chooser), *Pass*,
+*Force* / *No force*, or each forced lay-off.  The chooser toggles hand cards, says whether the
+chosen cards meld with the center card, and then offers each legal discard (or going out).
+Every button carries the game, the version and the seat (``callbacks.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from service.game_events import GameId
+from service.notation import card_text, cards_text
+from service.rules.actions import Discard, Force, NoForce, Refuse, Take
+from service.rules.cards import DECK, CardSet
+from service.rules.view import PlayerView
+
+from .callbacks import Press, move
+
+PASS_MELDS_SHOWN = 3
+"""Refusals with a hand meld get a button each, up to this many (more can be typed)."""
+
+
+def turn_keyboard(game_id: GameId, version: int, view: PlayerView) -> InlineKeyboardMarkup | None:
+    """The buttons for the decision ``view.seat`` owes now; None when they owe none."""
+    if not view.is_my_decision:
+        return None
+    faces = view.variant.deck_faces
+    legal = view.legal_actions
+    first: list[InlineKeyboardButton] = []
+    rows: list[list[InlineKeyboardButton]] = []
+    if any(isinstance(a, Take) for a in legal):
+        center = "" if view.center is None else f" {_card(view, view.center)}"
+        chooser = Press("select", game_id, version, view.seat, "0")
+        first.append(_button(f"Take{center}…", chooser))
+    for action in legal:
+        if isinstance(action, Refuse) and not action.meld:
+            first.append(_button("Pass", move(game_id, version, action)))
+        elif isinstance(action, Force):
+            first.append(_button("Force", move(game_id, version, action)))
+        elif isinstance(action, NoForce):
+            first.append(_button("No force", move(game_id, version, action)))
+    melds = [a for a in legal if isinstance(a, Refuse) and a.meld][:PASS_MELDS_SHOWN]
+    for action in melds:
+        label = f"Pass, meld {cards_text(action.meld, faces, symbols=True)}"
+        rows.append([_button(label, move(game_id, version, action))])
+    discards = [a for a in legal if isinstance(a, Discard)]
+    rows += _rows(
+        [_button(_discard_label(view, a), move(game_id, version, a)) for a in discards], 2
+    )
+    return InlineKeyboardMarkup([row for row in [first, *rows] if row])
+
+
+def chooser_keyboard(
+    game_id: GameId, version: int, view: PlayerView, chosen: CardSet
+) -> InlineKeyboardMarkup:
+    """Hand cards to toggle, whether they meld, then the discards (or going out)."""
+    toggles = [
+        _button(
+            ("✓" if card in chosen else "") + _card(view, card),
+            Press("select", game_id, version, view.seat, f"{int(chosen) ^ (1 << card):x}"),
+        )
+        for card in view.hand
+    ]
+    fitting = melds_with(view, chosen)
+    check = Press("explain", game_id, version, view.seat, f"{int(chosen):x}")
+    if fitting:
+        status = [_button(_fit_label(view, chosen), check)]
+        finish = [_button(_take_label(view, a), move(game_id, version, a)) for a in fitting]
+    else:
+        status = [_button("✗ not a meld yet", check)]
+        finish = []
+    back = [_button("◀ Back", Press("hand", game_id, 0))]
+    return InlineKeyboardMarkup([*_rows(toggles, 5), status, *_rows(finish, 3), back])
+
+
+def melds_with(view: PlayerView, chosen: CardSet) -> list[Take]:
+    """The legal takes that put down exactly ``chosen``, going out first."""
+    takes = [a for a in view.legal_actions if isinstance(a, Take) and a.put_down == chosen]
+    return sorted(takes, key=lambda a: a.discard is not None)
+
+
+def _fit_label(view: PlayerView, chosen: CardSet) -> str:
+    center = "" if view.center is None else _card(view, view.center)
+    if not chosen:
+        return f"✓ {center} joins your table"
+    return f"✓ {cards_text(chosen, view.variant.deck_faces, symbols=True)} + {center} meld"
+
+
+def _take_label(view: PlayerView, action: Take) -> str:
+    if action.discard is None:
+        return "Go out!"
+    return f"Discard {_card(view, action.discard)}"
+
+
+def _discard_label(view: PlayerView, action: Discard) -> str:
+    label = f"Discard {_card(view, action.card)}"
+    return label if action.onto is None else f"{label} (onto {_card(view, action.onto)})"
+
+
+def _card(view: PlayerView, card: int) -> str:
+    return card_text(DECK[card], view.variant.deck_faces, symbols=True)
+
+
+def _button(label: str, press: Press) -> InlineKeyboardButton:
+    return InlineKeyboardButton(label, callback_data=press.encode())
+
+
+def _rows(buttons: Sequence[InlineKeyboardButton], width: int) -> list[list[InlineKeyboardButton]]:
+    return [list(buttons[i : i + width]) for i in range(0, len(buttons), width)]

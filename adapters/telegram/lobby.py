@@ -1,0 +1,216 @@
+"""Starting games: ``/new`` (an invitation, or a game against the bot), ``/start <invitation>``
+(the deep link the invited player taps), ``/rematch``.
+
+An invitation is the game's own invitation code in a deep link,
+``https://t.me/<bot>?start=<code>``: it can be used once (the service refuses a second player)
+and for ``invitation_days`` after the game was opened.  A game opened in a group is shown there
+(public moves only); each player's hand goes to their private chat with the bot.
+
+The outcome of each command is stored as the update's inbox reply before anything is sent, so an
+update processed again after a crash reuses the game it opened rather than opening another.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from urllib.parse import quote
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from service.deadlines import SettingError, parse_offset
+from service.errors import UnknownInvitation
+from service.game_events import GameId, PlayerId, TimeControl
+from service.rules.errors import IllegalAction
+from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
+
+from .channel import SOURCE, Channel
+from .incoming import Said
+from .render import short
+from .screens import Screens
+
+BOT_OPPONENTS = {"bot": "bot:greedy", "greedy": "bot:greedy", "random": "bot:random"}
+NEW_HELP = (
+    "/new — a game with a friend: you get an invitation to send them.\n"
+    "/new bot — a game against the bot.\n"
+    "Options: deals=3, target=100, stake=2, time=12h (per move; 30m, 2d …), and rule variants "
+    "as flag=value, e.g. /new deals=3 time=2d forcing=disabled"
+)
+
+
+class BadOptions(ValueError):
+    pass
+
+
+class Lobby:
+    def __init__(self, channel: Channel, screens: Screens) -> None:
+        self.channel = channel
+        self.screens = screens
+
+    def new(self, said: Said, options: list[str]) -> None:
+        """``/new [bot|random] [deals=N] [target=N] [stake=N] [time=12h] [flag=value …]``."""
+        channel = self.channel
+        outcome = self._outcome(said)
+        if outcome is None:
+            try:
+                opponent, variant, terms, time_control = _options(options)
+            except BadOptions as error:
+                self._finish(said, {"ok": False, "said": f"{error}\n\n{NEW_HELP}"})
+                self.screens.say(said.chat_id, f"{error}\n\n{NEW_HELP}")
+                return
+            game_id = channel.service.open_game(
+                said.player, variant, terms, time_control, PlayerId(opponent) if opponent else None
+            )
+            if not said.private:
+                channel.records.link_group(game_id, said.chat_id, 1)
+            outcome = self._finish(said, {"ok": True, "opened": game_id})
+        game_id = GameId(str(outcome.get("opened", "")))
+        if not game_id:
+            self.screens.say(said.chat_id, str(outcome.get("said")))
+            return
+        game = channel.service.game(game_id)
+        if game.status == "open":
+            self._invite(said, game_id, game.invitation)
+        else:
+            self.screens.turn(said.player, game_id, ["A new game against the bot."])
+            self.screens.tell_group(game_id)
+
+    def _invite(self, said: Said, game_id: GameId, invitation: str) -> None:
+        link = self.channel.invitation_link(invitation)
+        days = self.channel.settings.invitation_days
+        if said.private:
+            share = (
+                f"https://t.me/share/url?url={quote(link)}&text={quote('Play Conquian with me')}"
+            )
+            text = (
+                f"Game {short(game_id)} is open. Send this invitation to your opponent "
+                f"(it works once, for {days:g} days):\n{link}"
+            )
+            button = InlineKeyboardButton("Share the invitation", url=share)
+        else:
+            text = (
+                f"{said.user_name} opened game {short(game_id)}. Who plays? Tap to join "
+                f"(works once, for {days:g} days). Moves are shown here; hands stay private."
+            )
+            button = InlineKeyboardButton(f"Join {said.user_name}'s game", url=link)
+        self.screens.say(said.chat_id, text, InlineKeyboardMarkup([[button]]))
+
+    def start(self, said: Said, invitation: str) -> None:
+        """``/start`` (first contact) or ``/start <invitation>`` (tapping an invitation)."""
+        if not invitation:
+            self._finish(said, {"ok": True, "said": "welcome"})
+            self.screens.say(said.chat_id, WELCOME)
+            return
+        channel = self.channel
+        outcome = self._outcome(said) or self._finish(said, self._join(said, invitation))
+        if not outcome.get("ok"):
+            self.screens.say(said.chat_id, f"⚠ {outcome.get('said')}")
+            return
+        game_id = GameId(str(outcome["joined"]))
+        host = channel.name(channel.service.game(game_id).host)
+        self.screens.turn(said.player, game_id, [f"You joined {host}'s game."])
+        self.screens.tell_group(game_id)
+
+    def _join(self, said: Said, invitation: str) -> dict[str, object]:
+        channel = self.channel
+        game_id = channel.service.store.game_by_invitation(invitation)
+        if game_id is None:
+            return {"ok": False, "said": UnknownInvitation().message}
+        game = channel.service.game(game_id)
+        if game.status != "open" and game.players[1] == said.player:
+            return {"ok": True, "joined": game_id}  # joined by an earlier run of this update
+        lifetime = timedelta(days=channel.settings.invitation_days)
+        if game.status == "open" and channel.clock.now() > game.opened_at + lifetime:
+            return {"ok": False, "said": "This invitation has expired: ask for a new one."}
+        try:
+            channel.service.join(invitation, said.player)
+        except IllegalAction as error:
+            return {"ok": False, "said": error.message}
+        return {"ok": True, "joined": game_id}
+
+    def rematch(self, said: Said, game_id: GameId | None) -> None:
+        """``/rematch``: offer (or accept) a new game against the last opponent."""
+        outcome = self._outcome(said)
+        if outcome is None:
+            outcome = self._finish(said, self._offer(said, game_id))
+        if not outcome.get("ok"):
+            self.screens.say(said.chat_id, f"⚠ {outcome.get('said')}")
+        elif outcome.get("started"):
+            new = GameId(str(outcome["started"]))
+            self.screens.turn(said.player, new, ["The rematch begins."])
+            self.screens.tell_group(new)
+        else:
+            self.screens.say(
+                said.chat_id, f"Rematch offered to {outcome.get('to')}: waiting for them."
+            )
+
+    def _offer(self, said: Said, game_id: GameId | None) -> dict[str, object]:
+        channel = self.channel
+        if game_id is None:
+            over = [s for s in channel.service.games_of(said.player) if s.status == "over"]
+            if not over:
+                return {"ok": False, "said": "You have no finished game to play again."}
+            game_id = over[0].game_id
+        try:
+            game = channel.service.game(game_id)
+            started = channel.service.offer_rematch(game_id, said.player)
+        except IllegalAction as error:
+            return {"ok": False, "said": error.message}
+        group = channel.records.group_of(game_id)
+        if started is not None and group is not None:
+            channel.records.link_group(started, group.chat_id, 0)
+        opponent = next(p for p in game.players if p != said.player)
+        return {"ok": True, "started": started, "to": channel.name(opponent)}
+
+    def _outcome(self, said: Said) -> dict[str, object] | None:
+        """The outcome stored by an earlier processing of this update, if any."""
+        entry = self.channel.inbox.receive(SOURCE, said.key, said.payload, self.channel.clock.now())
+        return None if entry.reply is None else json.loads(entry.reply)
+
+    def _finish(self, said: Said, outcome: dict[str, object]) -> dict[str, object]:
+        stored: dict[str, object] = json.loads(
+            self.channel.inbox.complete(SOURCE, said.key, json.dumps(outcome))
+        )
+        return stored
+
+
+def _options(words: list[str]) -> tuple[str | None, Variant, MatchTerms, TimeControl | None]:
+    """``/new``'s words as the opponent, variant, match terms and time control."""
+    opponent = None
+    numbers: dict[str, int] = {}
+    seconds = None
+    flags = []
+    for word in words:
+        lowered = word.lower()
+        name, _, value = lowered.partition("=")
+        if lowered in BOT_OPPONENTS:
+            opponent = BOT_OPPONENTS[lowered]
+        elif name in ("deals", "target", "stake"):
+            if not value.isdigit() or int(value) < 1:
+                raise BadOptions(f"{name} must be a whole number of at least 1, not {value!r}.")
+            numbers[name] = int(value)
+        elif name == "time":
+            try:
+                seconds = int(parse_offset(value).total_seconds())
+            except SettingError as error:
+                raise BadOptions(f"time: {error}") from None
+        else:
+            flags.append(word)
+    try:
+        variant = Variant().with_flags(parse_assignments(flags))
+        default = MatchTerms.default_for(variant)
+        terms = MatchTerms(
+            numbers.get("deals", default.deals if "target" not in numbers else None),
+            numbers.get("target", default.target),
+            numbers.get("stake", default.stake),
+        )
+    except (VariantError, ValueError) as error:
+        raise BadOptions(str(error)) from None
+    return opponent, variant, terms, None if seconds is None else TimeControl(seconds)
+
+
+WELCOME = (
+    "Welcome to Conquian, two-player rummy played slowly.\n"
+    "/new — invite a friend; /new bot — play the bot; /games — your games; /help — commands; "
+    "/rules — the rules."
+)

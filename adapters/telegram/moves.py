@@ -1,0 +1,203 @@
+"""Moves: typed commands in the shared grammar and presses of the turn message's buttons.
+
+Both go through ``GameService.handle`` with the update's inbox key, so an update delivered twice
+(or processed again after a crash) moves the game once and gets the first answer again.  A button
+press carries the version it was drawn for, so a press on a position that has moved on is
+refused by the service as stale; presses by someone who is not that seat's player, on a game
+they do not play, or with data we never wrote are answered before the service is asked.
+Selecting cards for a take changes nothing but the buttons.
+"""
+
+from __future__ import annotations
+
+import json
+
+from service.errors import NotAPlayer, StaleVersion
+from service.game import Game
+from service.game_events import GameId
+from service.prompts import action_text, help_text, options_text
+from service.replies import Request
+from service.rules.errors import IllegalAction
+
+from .api import Refused
+from .callbacks import Press, action_of, selection
+from .channel import SOURCE, Channel
+from .incoming import Pressed, Said
+from .keyboards import chooser_keyboard, melds_with
+from .render import short
+from .screens import Screens
+
+
+class Moves:
+    def __init__(self, channel: Channel, screens: Screens) -> None:
+        self.channel = channel
+        self.screens = screens
+
+    # -- typed ------------------------------------------------------------------------------------
+
+    def typed(self, said: Said, command: str, game_id: GameId | None = None) -> None:
+        """A command in the shared grammar for ``game_id`` or the game it must mean."""
+        channel = self.channel
+        if game_id is None:
+            game_id, command = self._game_for(said, command)
+        if game_id is None:
+            return
+        request = Request(said.player, game_id, command)
+        reply = channel.service.handle(SOURCE, said.key, said.payload, request)
+        if reply.get("ok") and "events" in reply:
+            self.screens.turn(said.player, game_id, self._told(game_id, reply))
+            self.screens.tell_group(game_id)
+        elif reply.get("query") == "hand":
+            self.screens.turn(said.player, game_id)
+        elif reply.get("query") == "help":
+            _, view = channel.service.view(game_id, said.player)
+            self.screens.say(said.chat_id, help_text(view))
+        else:
+            self.screens.say(said.chat_id, self._refusal(reply, game_id, said))
+
+    def _game_for(self, said: Said, command: str) -> tuple[GameId | None, str]:
+        """The game a typed command is for: the turn message it replies to, a ``#id`` first
+        word, or the player's only running game (or only game waiting for them)."""
+        channel = self.channel
+        if said.reply_to is not None:
+            found = channel.records.game_of_message(said.chat_id, said.reply_to)
+            if found is not None:
+                return found, command
+        first, _, rest = command.partition(" ")
+        if first.startswith("#"):
+            found = channel.find_game(said.player, first)
+            if found is None:
+                self._done(said, f"You have no game {first}. /games lists yours.")
+            return found, rest
+        playing = [s for s in channel.service.games_of(said.player) if s.status == "playing"]
+        mine = [s for s in playing if s.to_act == said.player]
+        for candidates in (playing, mine):
+            if len(candidates) == 1:
+                return candidates[0].game_id, command
+        if not playing:
+            self._done(said, "You have no game running. /new starts one; /new bot plays the bot.")
+        else:
+            example = short(playing[0].game_id)
+            self._done(
+                said,
+                "You play several games: start with the game, e.g. "
+                f"{example} pass, or reply to its message. /games lists them.",
+            )
+        return None, command
+
+    def _done(self, said: Said, text: str) -> None:
+        """Answer a message that concerns no game (and record that it was answered)."""
+        self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": False, "said": text}))
+        self.screens.say(said.chat_id, text)
+
+    def _refusal(self, reply: dict[str, object], game_id: GameId, said: Said) -> str:
+        error = reply.get("error")
+        message = error.get("message") if isinstance(error, dict) else None
+        try:
+            _, view = self.channel.service.view(game_id, said.player)
+        except IllegalAction:
+            return f"⚠ {message}"
+        return f"⚠ {message}\n{options_text(view)}"
+
+    def _told(self, game_id: GameId, reply: dict[str, object]) -> list[str]:
+        """What the events of a move's reply say, in public words."""
+        span = reply["events"]
+        assert isinstance(span, list)
+        return self.screens.news(game_id, int(span[0]), int(span[1]))
+
+    # -- pressed ----------------------------------------------------------------------------------
+
+    def pressed(self, pressed: Pressed, press: Press) -> None:
+        """A button of a turn message (always answered, or Telegram shows a spinner)."""
+        refusal = self._refuse_press(pressed, press)
+        if refusal is not None:
+            self._answer(pressed, refusal, record=True, alert=True)
+        elif press.kind == "move":
+            self._move(pressed, press)
+        elif press.kind == "hand":
+            self._answer(pressed, "", record=True)
+            shown = self.channel.records.turn_message(pressed.chat_id, press.game_id)
+            on_turn = shown is not None and shown.message_id == pressed.message_id
+            edit = pressed.message_id if on_turn else None  # else a list: keep it, send a table
+            self.screens.turn(pressed.player, press.game_id, edit=edit)
+        else:
+            game = self.channel.service.game(press.game_id)
+            if press.number != game.version:
+                stale = StaleVersion(seen=press.number, current=game.version)
+                self._answer(pressed, stale.message, record=True, alert=True)
+            elif press.kind == "select":
+                self._choose(pressed, press, game)
+            else:
+                self._explain(pressed, press, game)
+
+    def _refuse_press(self, pressed: Pressed, press: Press) -> str | None:
+        """Why this press is refused before the service is asked, or None: a game that does not
+        exist, someone else's game, or another seat's buttons."""
+        try:
+            game = self.channel.service.game(press.game_id)
+        except IllegalAction as error:
+            return error.message
+        seat = game.seat_of(pressed.player)
+        if seat is None:
+            return NotAPlayer().message
+        if press.seat is not None and press.seat != seat:
+            owner = self.channel.name(game.players[press.seat])
+            return f"These buttons are {owner}'s: yours are in your own chat with me."
+        return None
+
+    def _move(self, pressed: Pressed, press: Press) -> None:
+        channel = self.channel
+        action = action_of(press)
+        game = channel.service.game(press.game_id)
+        if action is None:
+            self._answer(pressed, "This button is not one of mine.", record=True, alert=True)
+            return
+        command = action_text(action, game.variant.deck_faces)
+        request = Request(pressed.player, press.game_id, command, expected_version=press.number)
+        reply = channel.service.handle(SOURCE, pressed.key, pressed.payload, request)
+        if not reply.get("ok"):
+            error = reply.get("error")
+            message = error.get("message") if isinstance(error, dict) else "Refused."
+            self._answer(pressed, str(message), alert=True)
+            return
+        self._answer(pressed, f"✓ {command}")
+        told = self._told(press.game_id, reply)
+        self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
+        self.screens.tell_group(press.game_id)
+
+    def _choose(self, pressed: Pressed, press: Press, game: Game) -> None:
+        chosen = selection(press)
+        _, view = self.channel.service.view(game.id, pressed.player)
+        if chosen is None or not view.is_my_decision:
+            self._answer(pressed, "There is nothing to choose now.", record=True, alert=True)
+            return
+        markup = chooser_keyboard(game.id, game.version, view, chosen)
+        self._answer(pressed, "", record=True)
+        try:
+            self.channel.api.edit_buttons(pressed.chat_id, pressed.message_id, markup)
+        except Refused as error:
+            if not error.not_modified:  # pressed twice: the buttons already show this
+                raise
+
+    def _explain(self, pressed: Pressed, press: Press, game: Game) -> None:
+        chosen = selection(press)
+        _, view = self.channel.service.view(game.id, pressed.player)
+        center = "the center card" if view.center is None else str(view.center)
+        if chosen is not None and melds_with(view, chosen):
+            text = "These cards meld: now pick your discard."
+        elif not chosen:
+            text = f"Choose the cards from your hand that meld with {center}."
+        else:
+            cards = " ".join(map(str, chosen))
+            text = f"{cards} and {center} do not make a meld on your table: change the cards."
+        self._answer(pressed, text, record=True, alert=True)
+
+    def _answer(
+        self, pressed: Pressed, text: str, record: bool = False, alert: bool = False
+    ) -> None:
+        """Answer the press; with ``record``, store that answer as the update's outcome.  An
+        alert (a pop-up the player must dismiss) is how refusals and explanations are shown."""
+        if record:
+            reply = json.dumps({"ok": not alert, "answer": text})
+            self.channel.inbox.complete(SOURCE, pressed.key, reply)
+        self.channel.api.answer(pressed.callback_id, text, alert)

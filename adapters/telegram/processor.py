@@ -1,0 +1,234 @@
+"""From stored updates to answers: the bot's intake and its router.
+
+``receive`` stores an update — in the inbox (source ``telegram``, unique by key) and in the
+Telegram queue (unique by update id and by key) — and only then may the caller acknowledge it
+to Telegram.  ``answer_waiting`` answers what is stored and not answered yet, oldest first;
+an update is marked answered once its answer went out, so a crash anywhere before that answers
+it again after the restart.  That is safe because each handler records the update's outcome in
+the inbox first (a move in the same transaction as its events, through ``GameService.handle``)
+and answers again from the record.
+
+The key of a message is ``message:<chat>:<message id>`` — so the same message delivered under a
+new update id is still one message — and of a button press ``callback:<query id>``.
+
+A handler translates, calls the service, replies; the handlers live in ``lobby``, ``moves``,
+``reading``, ``preferences`` and ``replay``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from typing import Any
+
+from telegram import CallbackQuery, Message
+
+from service.dispatch import TryLater, Undeliverable
+from service.game_events import GameId, PlayerId
+
+from .callbacks import decode
+from .channel import SOURCE, Channel
+from .incoming import Pressed, Said
+from .lobby import NEW_HELP, Lobby
+from .moves import Moves
+from .preferences import Preferences
+from .reading import Reading
+from .replay import Replay
+from .screens import Screens
+
+log = logging.getLogger(__name__)
+ATTEMPTS = 3
+"""Unexpected failures of one update (in one process) before it is given up as answered."""
+GROUP_COMMANDS = frozenset({"new", "help", "rules", "games", "start"})
+
+
+def key_of(update: dict[str, Any]) -> str:
+    """The update's inbox key (see the module's docstring)."""
+    message = update.get("message")
+    if isinstance(message, dict):
+        return f"message:{message['chat']['id']}:{message['message_id']}"
+    query = update.get("callback_query")
+    if isinstance(query, dict):
+        return f"callback:{query['id']}"
+    return f"update:{update['update_id']}"
+
+
+class Processor:
+    def __init__(self, channel: Channel) -> None:
+        self.channel = channel
+        self.screens = Screens(channel)
+        self.moves = Moves(channel, self.screens)
+        self.lobby = Lobby(channel, self.screens)
+        self.reading = Reading(channel, self.screens)
+        self.preferences = Preferences(channel, self.screens)
+        self.replay = Replay(channel, self.screens)
+        self._failures: dict[str, int] = {}
+        self._answering = threading.Lock()
+
+    def receive(self, update: dict[str, Any]) -> bool:
+        """Store ``update`` durably; False if it (or its message) was received before."""
+        now = self.channel.clock.now()
+        key = key_of(update)
+        self.channel.inbox.receive(SOURCE, key, json.dumps(update), now)
+        return self.channel.records.enqueue(int(update["update_id"]), key, now)
+
+    def has_waiting(self) -> bool:
+        return bool(self.channel.records.waiting(1))
+
+    def answer_waiting(self, limit: int = 100) -> int:
+        """Answer the stored updates not answered yet, oldest first; how many were answered.
+        ``TryLater`` (Telegram's flood control, the network) ends the round and is raised: the
+        rest stay waiting.  One round at a time in a process (webhook requests come in on
+        several threads), so no update is answered twice at once."""
+        answered = 0
+        with self._answering:
+            for key in self.channel.records.waiting(limit):
+                answered += self.answer(key)
+        return answered
+
+    def answer(self, key: str) -> bool:
+        """Answer one stored update; True once it is answered (or given up)."""
+        channel = self.channel
+        entry = channel.inbox.receive(SOURCE, key, "", channel.clock.now())
+        try:
+            self._route(key, entry.payload)
+        except TryLater:
+            raise
+        except Exception:
+            failures = self._failures[key] = self._failures.get(key, 0) + 1
+            log.exception("update %s failed (%d of %d attempts)", key, failures, ATTEMPTS)
+            if failures < ATTEMPTS:
+                return False
+        channel.records.answered(key, channel.clock.now())
+        self._failures.pop(key, None)
+        return True
+
+    def _route(self, key: str, payload: str) -> None:
+        update = self.channel.api.parse(json.loads(payload))
+        query, message = update.callback_query, update.message
+        if query is not None and query.from_user is not None:
+            player = self.channel.player_of(query.from_user.id, query.from_user.first_name)
+            self._reachable(player, lambda: self._pressed(key, payload, player, query))
+        elif message is not None and message.text and message.from_user is not None:
+            user = message.from_user
+            player = self.channel.player_of(user.id, user.first_name)
+            said = Said(
+                key,
+                payload,
+                player,
+                user.first_name,
+                message.chat.id,
+                message.chat.type == "private",
+                message.text.strip(),
+                _reply_to(message),
+            )
+            self._reachable(player, lambda: self._said(said))
+        else:
+            self.channel.inbox.complete(SOURCE, key, json.dumps({"ok": True, "ignored": True}))
+
+    def _reachable(self, player: PlayerId, handle: Any) -> None:
+        """Run ``handle``; a player who writes is reachable again (and is shown what they missed),
+        and one whose chat refuses our answer is marked unreachable."""
+        channel = self.channel
+        came_back = channel.records.mark_reachable(player)
+        try:
+            handle()
+            if came_back:
+                self._welcome_back(player)
+        except Undeliverable as error:
+            channel.records.mark_unreachable(player, channel.clock.now(), str(error))
+            log.info("%s cannot be reached on Telegram: %s", player, error)
+
+    def _welcome_back(self, player: PlayerId) -> None:
+        """What the player missed while the bot could not reach them: the table of each game that
+        changed since the last one they were shown (running or ended meanwhile)."""
+        channel = self.channel
+        chat = channel.chat_of(player)
+        for line in channel.service.games_of(player):
+            shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
+            if line.status != "open" and (shown is None or shown.version < line.version):
+                waits = "this game waits for you" if line.to_act == player else "this game"
+                missed = [] if shown is None else self.screens.news(line.game_id, shown.version + 1)
+                self.screens.turn(player, line.game_id, [f"Welcome back: {waits}.", *missed])
+
+    def _pressed(self, key: str, payload: str, player: PlayerId, query: CallbackQuery) -> None:
+        chat = query.message.chat.id if query.message is not None else 0
+        message_id = query.message.message_id if query.message is not None else 0
+        pressed = Pressed(key, payload, player, query.id, chat, message_id, query.data or "")
+        press = decode(pressed.data)
+        if press is None:
+            reply = json.dumps({"ok": False, "answer": "unknown button"})
+            self.channel.inbox.complete(SOURCE, key, reply)
+            self.channel.api.answer(query.id, "This button is not one of mine.", alert=True)
+        elif press.kind == "log":
+            self.replay.pressed(pressed, press)
+        else:
+            self.moves.pressed(pressed, press)
+
+    def _said(self, said: Said) -> None:
+        if not said.text.startswith("/"):
+            if said.private:
+                self.moves.typed(said, said.text)
+            else:  # chatter in a group is not for the bot
+                self.channel.inbox.complete(
+                    SOURCE, said.key, json.dumps({"ok": True, "ignored": True})
+                )
+            return
+        word, *args = said.text.split()
+        name, _, addressee = word[1:].partition("@")
+        name = name.lower()
+        if addressee and addressee.lower() != self.channel.api.username.lower():
+            self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "ignored": True}))
+            return
+        if not said.private and name not in GROUP_COMMANDS:
+            self._done(said, "Play in your private chat with me: your hand is shown only there.")
+            return
+        self._command(said, name, args)
+
+    def _command(self, said: Said, name: str, args: list[str]) -> None:
+        if name == "start":
+            self.lobby.start(said, args[0] if args else "")
+        elif name == "new":
+            if args[:1] == ["help"]:
+                self._done(said, NEW_HELP)
+            else:
+                self.lobby.new(said, args)
+        elif name in ("games", "help", "rules", "settings"):
+            handlers = {
+                "games": lambda: self.reading.games(said),
+                "help": lambda: self.reading.help(said),
+                "rules": lambda: self.reading.rules(said),
+                "settings": lambda: self.preferences.settings(said, args),
+            }
+            handlers[name]()
+        elif name in ("hand", "resign", "rematch", "log"):
+            self._for_game(said, name, args)
+        else:
+            self._done(said, f"I don't know /{name}. /help lists the commands.")
+
+    def _for_game(self, said: Said, name: str, args: list[str]) -> None:
+        """A command about one game: the one named (``#3fa2c1``) or the likeliest."""
+        game_id: GameId | None = None
+        if args:
+            game_id = self.channel.find_game(said.player, args[0])
+            if game_id is None:
+                self._done(said, f"You have no game {args[0]}. /games lists yours.")
+                return
+        if name == "hand":
+            self.reading.hand(said, game_id)
+        elif name == "resign":
+            self.moves.typed(said, "resign", game_id)
+        elif name == "rematch":
+            self.lobby.rematch(said, game_id)
+        else:
+            self.replay.start(said, game_id)
+
+    def _done(self, said: Said, text: str) -> None:
+        self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "said": text}))
+        self.screens.say(said.chat_id, text)
+
+
+def _reply_to(message: Message) -> int | None:
+    replied = message.reply_to_message
+    return None if replied is None else replied.message_id

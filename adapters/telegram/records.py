@@ -1,0 +1,184 @@
+"""``TelegramRecords``: the Telegram channel's bookkeeping in SQL (``sql/telegram_tables.py``).
+
+Which updates still need an answer, the last turn message per chat and game, each player's
+pictures setting and reachability, and the group a game is shown in.  Each method is one
+statement (or one write transaction) on SQLite or PostgreSQL; none holds game state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from adapters.sql.engine import is_postgresql, reconnecting
+from adapters.sql.telegram_tables import (
+    telegram_game_chats,
+    telegram_players,
+    telegram_turn_messages,
+    telegram_updates,
+)
+from service.game_events import GameId, PlayerId
+
+_updates, _turns, _players, _groups = (
+    telegram_updates,
+    telegram_turn_messages,
+    telegram_players,
+    telegram_game_chats,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnMessage:
+    message_id: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroupChat:
+    chat_id: int
+    told_seq: int
+
+
+class TelegramRecords:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
+
+    # -- updates ------------------------------------------------------------------------------
+
+    @reconnecting
+    def enqueue(self, update_id: int, key: str, at: datetime) -> bool:
+        """Note an update to answer; False if its update id or its key was seen before."""
+        row = {"update_id": update_id, "key": key, "received_at": at}
+        statement = self._insert(_updates).on_conflict_do_nothing().returning(_updates.c.id)
+        with self.engine.connect() as connection:
+            return connection.execute(statement, row).first() is not None
+
+    @reconnecting
+    def waiting(self, limit: int = 100) -> list[str]:
+        """Keys of the updates not answered yet, oldest first."""
+        query = (
+            select(_updates.c.key)
+            .where(_updates.c.answered_at.is_(None))
+            .order_by(_updates.c.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as connection:
+            return list(connection.execute(query).scalars())
+
+    @reconnecting
+    def answered(self, key: str, at: datetime) -> None:
+        with self.engine.connect() as connection:
+            connection.execute(update(_updates).where(_updates.c.key == key).values(answered_at=at))
+
+    # -- turn messages --------------------------------------------------------------------------
+
+    @reconnecting
+    def turn_message(self, chat_id: int, game_id: GameId) -> TurnMessage | None:
+        query = select(_turns.c.message_id, _turns.c.version).where(
+            _turns.c.chat_id == chat_id, _turns.c.game_id == game_id
+        )
+        with self.engine.connect() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else TurnMessage(row.message_id, row.version)
+
+    @reconnecting
+    def remember_turn(self, chat_id: int, game_id: GameId, message_id: int, version: int) -> None:
+        values = {"chat_id": chat_id, "game_id": game_id, "message_id": message_id}
+        statement = (
+            self._insert(_turns)
+            .values(**values, version=version)
+            .on_conflict_do_update(
+                index_elements=[_turns.c.chat_id, _turns.c.game_id],
+                set_={"message_id": message_id, "version": version},
+            )
+        )
+        with self.engine.connect() as connection:
+            connection.execute(statement)
+
+    @reconnecting
+    def game_of_message(self, chat_id: int, message_id: int) -> GameId | None:
+        """The game whose last turn message in this chat is ``message_id``."""
+        query = select(_turns.c.game_id).where(
+            _turns.c.chat_id == chat_id, _turns.c.message_id == message_id
+        )
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar_one_or_none()
+        return None if found is None else GameId(found)
+
+    # -- players --------------------------------------------------------------------------------
+
+    @reconnecting
+    def pictures(self, player: PlayerId) -> bool:
+        query = select(_players.c.pictures).where(_players.c.player_id == player)
+        with self.engine.connect() as connection:
+            return bool(connection.execute(query).scalar_one_or_none())
+
+    def set_pictures(self, player: PlayerId, on: bool) -> None:
+        self._upsert_player(player, pictures=on)
+
+    @reconnecting
+    def unreachable(self, player: PlayerId) -> str | None:
+        """Why the bot cannot reach the player, or None if it can (as far as it knows)."""
+        query = select(_players.c.unreachable_reason).where(
+            _players.c.player_id == player, _players.c.unreachable_since.is_not(None)
+        )
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar_one_or_none()
+        return None if found is None else str(found)
+
+    def mark_unreachable(self, player: PlayerId, at: datetime, reason: str) -> None:
+        self._upsert_player(player, unreachable_since=at, unreachable_reason=reason)
+
+    @reconnecting
+    def mark_reachable(self, player: PlayerId) -> bool:
+        """The player wrote to the bot: reachable again.  True if they were marked unreachable."""
+        statement = (
+            update(_players)
+            .where(_players.c.player_id == player, _players.c.unreachable_since.is_not(None))
+            .values(unreachable_since=None, unreachable_reason=None)
+        )
+        with self.engine.connect() as connection:
+            return connection.execute(statement).rowcount == 1
+
+    @reconnecting
+    def _upsert_player(self, player: PlayerId, **values: object) -> None:
+        statement = (
+            self._insert(_players)
+            .values(player_id=player, **values)
+            .on_conflict_do_update(index_elements=[_players.c.player_id], set_=values)
+        )
+        with self.engine.connect() as connection:
+            connection.execute(statement)
+
+    # -- group chats ----------------------------------------------------------------------------
+
+    @reconnecting
+    def link_group(self, game_id: GameId, chat_id: int, told_seq: int) -> None:
+        """Show ``game_id`` in the group ``chat_id`` (once: a game has one group)."""
+        row = {"game_id": game_id, "chat_id": chat_id, "told_seq": told_seq}
+        with self.engine.connect() as connection:
+            connection.execute(self._insert(_groups).on_conflict_do_nothing(), row)
+
+    @reconnecting
+    def group_of(self, game_id: GameId) -> GroupChat | None:
+        query = select(_groups.c.chat_id, _groups.c.told_seq).where(_groups.c.game_id == game_id)
+        with self.engine.connect() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else GroupChat(row.chat_id, row.told_seq)
+
+    @reconnecting
+    def tell_group(self, game_id: GameId, told_seq: int, up_to: int) -> bool:
+        """Claim telling the group events ``told_seq + 1 … up_to``; False if another process
+        claimed them first (so a group hears each event once)."""
+        statement = (
+            update(_groups)
+            .where(_groups.c.game_id == game_id, _groups.c.told_seq == told_seq)
+            .values(told_seq=up_to)
+        )
+        with self.engine.connect() as connection:
+            return connection.execute(statement).rowcount == 1

@@ -1,0 +1,146 @@
+"""``/log``: a game step by step inside the chat, one message edited by ⏮ ◀ ▶ ⏭ buttons.
+
+A finished game is shown with both hands at every step.  A running game is shown to one of its
+players only as they saw it: at each step their own ``PlayerView`` (their hand then, the tables,
+the center card) — never the opponent's hand or the stock.  Each step is one public event of the
+log (deal commitments and other bookkeeping are skipped); the game is folded from the log up to
+that event on every press, so nothing about the replay is kept between presses.
+"""
+
+from __future__ import annotations
+
+import json
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from service.errors import NotAPlayer
+from service.game import Game, apply, opened
+from service.game_events import GameId, PlayerId
+from service.narration import table_text
+from service.notation import cards_text
+from service.ports import StoredEvent
+from service.rules.cards import CardSet
+from service.rules.errors import IllegalAction
+from service.rules.view import view_for
+
+from .api import Refused
+from .callbacks import Press
+from .channel import SOURCE, Channel
+from .incoming import Pressed, Said
+from .render import clip, public_line, short
+from .screens import Screens
+
+
+class Replay:
+    def __init__(self, channel: Channel, screens: Screens) -> None:
+        self.channel = channel
+        self.screens = screens
+
+    def start(self, said: Said, game_id: GameId | None) -> None:
+        """``/log [#game]``: the first step of the game (by default the latest one)."""
+        channel = self.channel
+        if game_id is None:
+            lines = channel.service.games_of(said.player)
+            game_id = lines[0].game_id if lines else None
+        channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "command": "log"}))
+        if game_id is None:
+            self.screens.say(said.chat_id, "You have no games to replay yet.")
+            return
+        try:
+            text, markup = self._step(said.player, game_id, 0)
+        except IllegalAction as error:
+            self.screens.say(said.chat_id, f"⚠ {error.message}")
+            return
+        self.screens.say(said.chat_id, text, markup)
+
+    def pressed(self, pressed: Pressed, press: Press) -> None:
+        channel = self.channel
+        try:
+            text, markup = self._step(pressed.player, press.game_id, press.number)
+        except IllegalAction as error:
+            reply = json.dumps({"ok": False, "answer": error.message})
+            channel.inbox.complete(SOURCE, pressed.key, reply)
+            channel.api.answer(pressed.callback_id, error.message, alert=True)
+            return
+        channel.inbox.complete(SOURCE, pressed.key, json.dumps({"ok": True, "answer": "log"}))
+        channel.api.answer(pressed.callback_id)
+        try:
+            channel.api.edit_message(pressed.chat_id, pressed.message_id, text, markup)
+        except Refused as error:
+            if not error.not_modified:
+                raise
+
+    def _step(
+        self, player: PlayerId, game_id: GameId, number: int
+    ) -> tuple[str, InlineKeyboardMarkup]:
+        channel = self.channel
+        stored = channel.service.store.load(game_id)
+        if not stored:
+            raise IllegalAction()
+        final = channel.service.game(game_id)
+        if final.seat_of(player) is None:
+            raise NotAPlayer()
+        names = channel.seat_names(final)
+        faces = final.variant.deck_faces
+        steps = [
+            s for s in stored if public_line(s, channel.names(final), names, faces) is not None
+        ]
+        number = max(0, min(number, len(steps) - 1))
+        game = _fold_to(stored, steps[number].seq) if steps else final
+        what = public_line(steps[number], channel.names(final), names, faces) if steps else ""
+        header = f"Game {short(game_id)} · step {number + 1} of {len(steps)}"
+        body = _omniscient(game, names) if final.status == "over" else _seen(game, player, names)
+        return clip(f"{header}\n{what}\n\n{body}"), _buttons(game_id, number, len(steps))
+
+
+def _fold_to(stored: list[StoredEvent], seq: int) -> Game:
+    game = opened(stored[0])
+    for one in stored[1:]:
+        if one.seq > seq:
+            break
+        game = apply(game, one)
+    return game
+
+
+def _omniscient(game: Game, names: tuple[str, str]) -> str:
+    """Both hands and both tables: only for a game that is over."""
+    rules = game.rules
+    faces = game.variant.deck_faces
+    lines = []
+    for seat in (0, 1):
+        lines.append(f"{names[seat]}: {table_text(rules.tables[seat], faces)}")
+        lines.append(f"  hand: {cards_text(CardSet(rules.hands[seat]), faces) or '(empty)'}")
+    if rules.center is not None:
+        lines.append(f"Center card: {cards_text([rules.center], faces)}")
+    return "\n".join(lines)
+
+
+def _seen(game: Game, player: PlayerId, names: tuple[str, str]) -> str:
+    """What ``player`` saw at this point of a running game: their own view."""
+    seat = game.seat_of(player)
+    if seat is None or game.status == "open":
+        return "(the game had not begun)"
+    view = view_for(game.rules, seat)
+    faces = game.variant.deck_faces
+    lines = [
+        f"{names[seat.other]}: {table_text(view.tables[seat.other], faces)}"
+        f" · {view.hand_sizes[seat.other]} cards in hand",
+        f"You: {table_text(view.tables[seat], faces)}",
+    ]
+    if view.center is not None:
+        lines.append(f"Center card: {cards_text([view.center], faces)}")
+    lines.append(f"Your hand: {cards_text(view.hand, faces) or '(empty)'}")
+    return "\n".join(lines)
+
+
+def _buttons(game_id: GameId, number: int, count: int) -> InlineKeyboardMarkup:
+    last = max(count - 1, 0)
+    targets = [("⏮", 0), ("◀", max(number - 1, 0)), ("▶", min(number + 1, last)), ("⏭", last)]
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(label, callback_data=Press("log", game_id, to).encode())
+                for label, to in targets
+            ]
+        ]
+    )

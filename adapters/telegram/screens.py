@@ -1,0 +1,128 @@
+"""Putting a player's table on their screen, and a game's public moves in its group.
+
+A player's *turn message* shows their table with the buttons for their decision.  When they act
+on it, it is edited in place; when the bot has news for them (the opponent moved, a reminder,
+``/hand``) a new one is sent — a new message is what makes Telegram notify — and the previous
+one loses its buttons, so one chat holds one live keyboard per game.  With pictures on, a PNG of
+the table comes just before it.
+
+A group only ever gets narration of public events, each event once: the group's row records how
+far it has been told and is advanced before sending (``TelegramRecords.tell_group``), so two
+processes never tell the same move twice; a crash between the two loses that group post rather
+than repeating it.  Hands are only ever sent to private chats.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardMarkup
+
+from service.dispatch import TryLater, Undeliverable
+from service.game_events import GameId, PlayerId
+
+from .api import Refused
+from .channel import Channel
+from .keyboards import turn_keyboard
+from .picture import table_picture
+from .render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
+
+log = logging.getLogger(__name__)
+
+
+class Screens:
+    def __init__(self, channel: Channel) -> None:
+        self.channel = channel
+
+    def news(self, game_id: GameId, first: int, last: int | None = None) -> list[str]:
+        """The public sentences of events ``first`` … ``last`` (to the end) of the game."""
+        channel = self.channel
+        game = channel.service.game(game_id)
+        events = channel.service.store.load(game_id, after=first - 1)
+        if last is not None:
+            events = events[: last - first + 1]
+        names = channel.seat_names(game)
+        return happened(events, channel.names(game), names, game.variant.deck_faces)
+
+    def table_text(self, player: PlayerId, game_id: GameId, before: Sequence[str] = ()) -> str:
+        """What happened (``before``), then the player's table and deadline."""
+        channel = self.channel
+        game, view = channel.service.view(game_id, player)
+        due = channel.service.deadline(game)
+        due_line = None
+        if due is not None and due.player == player:
+            timezone = channel.directory.profile(player).timezone
+            due_line = due_text(due.due_at, timezone, channel.clock.now())
+        table = table_text_for(view, game_id, channel.seat_names(game), due_line)
+        return clip("\n".join([*before, "", table]) if before else table)
+
+    def turn(
+        self,
+        player: PlayerId,
+        game_id: GameId,
+        before: Sequence[str] = (),
+        edit: int | None = None,
+    ) -> None:
+        """Show the player's table in their private chat: edit message ``edit`` in place, or send
+        a new turn message.  ``Undeliverable`` / ``TryLater`` come through to the caller."""
+        channel = self.channel
+        chat = channel.chat_of(player)
+        if chat is None:
+            return
+        game, view = channel.service.view(game_id, player)
+        text = self.table_text(player, game_id, before)
+        markup = turn_keyboard(game_id, game.version, view)
+        if edit is not None and self._edit(chat, edit, text, markup):
+            channel.records.remember_turn(chat, game_id, edit, game.version)
+            return
+        previous = channel.records.turn_message(chat, game_id)
+        if channel.records.pictures(player):
+            caption = f"Game {short(game_id)}: your hand {', '.join(map(str, view.hand))}"
+            channel.api.send_photo(chat, table_picture(view), caption[:CAPTION_LIMIT])
+        sent = channel.api.send_message(chat, text, markup)
+        channel.records.remember_turn(chat, game_id, sent, game.version)
+        if previous is not None and previous.message_id not in (sent, edit):
+            self._drop_buttons(chat, previous.message_id)
+
+    def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> int:
+        """A plain message (errors, lists, help)."""
+        return self.channel.api.send_message(chat_id, clip(text), markup)
+
+    def _edit(
+        self, chat: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
+    ) -> bool:
+        try:
+            self.channel.api.edit_message(chat, message_id, text, markup)
+        except Refused as error:
+            return error.not_modified  # gone or too old: send a new one instead
+        return True
+
+    def _drop_buttons(self, chat: int, message_id: int) -> None:
+        try:
+            self.channel.api.edit_buttons(chat, message_id, None)
+        except (Refused, TryLater, Undeliverable) as error:
+            log.debug("old turn message %d in %d kept its buttons: %s", message_id, chat, error)
+
+    # -- groups ---------------------------------------------------------------------------------
+
+    def tell_group(self, game_id: GameId) -> None:
+        """Tell the game's group (if it has one) the public events it has not heard yet."""
+        channel = self.channel
+        group = channel.records.group_of(game_id)
+        if group is None:
+            return
+        game = channel.service.game(game_id)
+        if game.version <= group.told_seq:
+            return
+        if not channel.records.tell_group(game_id, group.told_seq, game.version):
+            return  # another process is telling it
+        lines = self.news(game_id, group.told_seq + 1, game.version)
+        if not lines:
+            return
+        names = channel.seat_names(game)
+        header = f"{names[0]} vs {names[1]} ({short(game_id)}):"
+        try:
+            channel.api.send_message(group.chat_id, clip("\n".join([header, *lines])))
+        except (Refused, TryLater, Undeliverable) as error:
+            log.warning("group %d missed the news of %s: %s", group.chat_id, game_id, error)

@@ -1,0 +1,53 @@
+"""``TelegramSender``: the outbox dispatcher's ``Sender`` for the ``telegram`` channel.
+
+A notification becomes the player's new turn message: the public news of the events it covers
+(the opponent's move, a timeout, a rematch offer), then their table with its buttons; a reminder
+says the decision is due.  A notification whose events the player's turn message already shows
+(the bot's first moves, shown in the answer to their own ``/new bot``) is not sent again.  The game's group hears the same news.  Rendered when sent, from the
+log as it stands, so a late retry shows the current position.
+
+Telegram's answers become the dispatcher's: 403 (blocked) or "chat not found" marks the player
+unreachable — they are shown what waits for them as soon as they write to the bot again — and
+raises ``Undeliverable``, which the outbox records with the reason; a 429 raises ``TryLater``
+with Telegram's ``retry_after``, which the dispatcher waits out.
+"""
+
+from __future__ import annotations
+
+from service.dispatch import Undeliverable
+from service.game_events import PlayerId
+from service.ports import Address, Notification
+
+from .channel import Channel
+from .screens import Screens
+
+
+class TelegramSender:
+    def __init__(self, channel: Channel, screens: Screens) -> None:
+        self.channel = channel
+        self.screens = screens
+
+    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+        channel = self.channel
+        game_id = notification.game_id
+        game = channel.service.game(game_id)
+        shown = channel.records.turn_message(int(address.value), game_id)
+        if (
+            notification.kind == "moves"
+            and shown is not None
+            and shown.version >= notification.to_seq
+        ):
+            self.screens.tell_group(game_id)
+            return  # their turn message already shows this (e.g. the answer to their own /new)
+        if notification.kind == "reminder":
+            if game.version != notification.to_seq or game.to_act != player:
+                return  # answered meanwhile: nothing left to remind of
+            before = ["⏰ Reminder: this game waits for your move."]
+        else:
+            before = self.screens.news(game_id, notification.from_seq, notification.to_seq)
+        try:
+            self.screens.turn(player, game_id, before)
+        except Undeliverable as error:
+            channel.records.mark_unreachable(player, channel.clock.now(), str(error))
+            raise
+        self.screens.tell_group(game_id)

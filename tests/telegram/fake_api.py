@@ -1,0 +1,373 @@
+"""A fake Telegram Bot API over real HTTP, for end-to-end tests of the bot.
+
+A stdlib ``ThreadingHTTPServer`` answers the methods the bot uses as Telegram does
+(``{"ok": true, "result": …}`` or ``{"ok": false, "error_code": …, "description": …}``), keeps
+every chat's messages as edited, records every call, and holds people who write to the bot and
+press its buttons: ``send`` and ``press`` queue the updates that ``getUpdates`` long-polls for.
+Failures are scheduled per method and chat (``fail``), and a person can block the bot.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import HTTP
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs
+
+TOKEN = "4242:fake-token"
+BOT_ID = 4242
+BOT_NAME = "conquian_test_bot"
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Person:
+    id: int
+    first_name: str
+
+    def as_json(self) -> JSON:
+        return {"id": self.id, "is_bot": False, "first_name": self.first_name}
+
+
+@dataclass
+class Message:
+    chat_id: int
+    message_id: int
+    text: str
+    markup: JSON | None = None
+    photo: bytes | None = None
+
+    def buttons(self) -> list[JSON]:
+        rows = (self.markup or {}).get("inline_keyboard", [])
+        return [button for row in rows for button in row]
+
+    def labels(self) -> list[str]:
+        return [button["text"] for button in self.buttons()]
+
+
+@dataclass(frozen=True)
+class Call:
+    method: str
+    params: JSON
+    photo: bytes | None = None
+
+    @property
+    def chat_id(self) -> int | None:
+        chat = self.params.get("chat_id")
+        return None if chat is None else int(chat)
+
+
+@dataclass
+class Failure:
+    method: str
+    chat_id: int | None
+    status: int
+    description: str
+    retry_after: int | None = None
+    times: int = 1
+
+
+@dataclass
+class FakeTelegram:
+    updates: list[JSON] = field(default_factory=list)
+    messages: dict[tuple[int, int], Message] = field(default_factory=dict)
+    calls: list[Call] = field(default_factory=list)
+    answers: dict[str, JSON] = field(default_factory=dict)
+    failures: list[Failure] = field(default_factory=list)
+    blocked: set[int] = field(default_factory=set)
+    started: set[int] = field(default_factory=set)
+    """People who wrote to the bot in private: it cannot write to anyone else (403)."""
+    confirmed: int = 0
+    """Every update below this id was confirmed by a later ``getUpdates`` offset."""
+    on_updates: Callable[[list[JSON]], None] | None = None
+    """Called with each non-empty batch ``getUpdates`` handed out, once it was sent."""
+
+    def __post_init__(self) -> None:
+        self.changed = threading.Condition()
+        self._woken = 0
+        self._ids = itertools.count(1000)
+        self._people = itertools.count(7001)
+        self._update_ids = itertools.count(500)
+        self._message_ids: dict[int, itertools.count[int]] = {}
+        self.server = _Server(("127.0.0.1", 0), _handler_for(self))
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
+        self.thread.start()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/bot"
+
+    def wake(self) -> None:
+        """End the long polls now waiting (a bot that stops need not wait for them)."""
+        with self.changed:
+            self._woken += 1
+            self.changed.notify_all()
+
+    def close(self) -> None:
+        self.wake()
+        self.server.shutdown()
+        self.server.server_close()
+
+    # -- people -----------------------------------------------------------------------------
+
+    def person(self, first_name: str) -> Person:
+        return Person(next(self._people), first_name)
+
+    def group(self) -> int:
+        return -next(self._people)
+
+    def send(self, who: Person, text: str, chat_id: int | None = None) -> JSON:
+        """``who`` writes ``text`` in their private chat with the bot (or in ``chat_id``)."""
+        chat = who.id if chat_id is None else chat_id
+        if chat == who.id:
+            with self.changed:
+                self.started.add(who.id)
+        message = {
+            "message_id": self._next_message_id(chat),
+            "date": int(time.time()),
+            "chat": _chat(chat),
+            "from": who.as_json(),
+            "text": text,
+        }
+        if text.startswith("/"):
+            length = len(text.split()[0])
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
+        return self.deliver({"message": message})
+
+    def press(self, who: Person, message: Message, data: str) -> JSON:
+        """``who`` presses the button with ``data`` under ``message``."""
+        query = {
+            "id": str(next(self._ids)),
+            "from": who.as_json(),
+            "chat_instance": str(message.chat_id),
+            "data": data,
+            "message": self._message_json(message),
+        }
+        return self.deliver({"callback_query": query})
+
+    def press_label(self, who: Person, message: Message, label: str) -> JSON:
+        """Press the button whose text is ``label`` (exactly, or starting so)."""
+        buttons = message.buttons()
+        for button in [b for b in buttons if b["text"] == label] or [
+            b for b in buttons if b["text"].startswith(label)
+        ]:
+            return self.press(who, message, button["callback_data"])
+        raise AssertionError(f"no button {label!r} under {message.text!r}: {message.labels()}")
+
+    def deliver(self, update: JSON, update_id: int | None = None) -> JSON:
+        """Queue ``update`` with a new update id (or the given one, as a redelivery)."""
+        stored = {**update, "update_id": next(self._update_ids) if update_id is None else update_id}
+        with self.changed:
+            self.updates.append(stored)
+            self.changed.notify_all()
+        return stored
+
+    # -- what the bot did --------------------------------------------------------------------
+
+    def wait(self, condition: Callable[[], Any], timeout: float = 15) -> Any:
+        """Wait until ``condition()`` is truthy (checked whenever the bot calls); its value."""
+        with self.changed:
+            result = self.changed.wait_for(condition, timeout)
+        if not result:
+            raise AssertionError(f"timed out waiting for {condition}")
+        return result
+
+    def calls_to(self, chat_id: int, *methods: str) -> list[Call]:
+        with self.changed:
+            return [c for c in self.calls if c.chat_id == chat_id and c.method in methods]
+
+    def chat(self, chat_id: int) -> list[Message]:
+        """The chat's messages from the bot, oldest first, as last edited."""
+        with self.changed:
+            return [m for (chat, _), m in sorted(self.messages.items()) if chat == chat_id]
+
+    def last(self, chat_id: int) -> Message:
+        return self.chat(chat_id)[-1]
+
+    def fail(
+        self,
+        method: str,
+        chat_id: int | None,
+        status: int,
+        description: str,
+        retry_after: int | None = None,
+        times: int = 1,
+    ) -> None:
+        with self.changed:
+            self.failures.append(Failure(method, chat_id, status, description, retry_after, times))
+
+    # -- the API -----------------------------------------------------------------------------
+
+    def handle(self, method: str, params: JSON, photo: bytes | None) -> tuple[int, JSON]:
+        if method == "getUpdates":
+            return 200, {"ok": True, "result": self._get_updates(params)}
+        with self.changed:
+            self.calls.append(Call(method, params, photo))
+            self.changed.notify_all()
+            failed = self._failure(method, params)
+            if failed is not None:
+                return failed
+            return self._answer(method, params, photo)
+
+    def _answer(self, method: str, params: JSON, photo: bytes | None) -> tuple[int, JSON]:
+        chat = int(params["chat_id"]) if "chat_id" in params else None
+        markup = json.loads(params["reply_markup"]) if "reply_markup" in params else None
+        if method == "getMe":
+            return _ok(
+                {
+                    "id": BOT_ID,
+                    "is_bot": True,
+                    "first_name": "Conquian",
+                    "username": BOT_NAME,
+                    "can_join_groups": True,
+                }
+            )
+        if method in ("setWebhook", "deleteWebhook"):
+            return _ok(True)
+        if method == "answerCallbackQuery":
+            self.answers[params["callback_query_id"]] = params
+            return _ok(True)
+        assert chat is not None, method
+        if method in ("sendMessage", "sendPhoto"):
+            text = str(params.get("text", params.get("caption", "")))
+            message = Message(chat, self._next_message_id(chat), text, markup, photo)
+            self.messages[(chat, message.message_id)] = message
+            return _ok(self._message_json(message))
+        found = self.messages.get((chat, int(params["message_id"])))
+        if found is None:
+            return _error(400, "Bad Request: message to edit not found")
+        message = found
+        text = params.get("text", message.text) if method == "editMessageText" else message.text
+        if (text, markup) == (message.text, message.markup):
+            return _error(400, "Bad Request: message is not modified")
+        message.text, message.markup = text, markup
+        return _ok(self._message_json(message))
+
+    def _failure(self, method: str, params: JSON) -> tuple[int, JSON] | None:
+        chat = params.get("chat_id")
+        if chat is not None and int(chat) in self.blocked and method != "answerCallbackQuery":
+            return _error(403, "Forbidden: bot was blocked by the user")
+        if chat is not None and 0 < int(chat) not in self.started:
+            return _error(403, "Forbidden: bot can't initiate conversation with a user")
+        for failure in self.failures:
+            if failure.method == method and failure.chat_id in (None, _int(chat)) and failure.times:
+                failure.times -= 1
+                extra = (
+                    {}
+                    if failure.retry_after is None
+                    else {"parameters": {"retry_after": failure.retry_after}}
+                )
+                return _error(failure.status, failure.description, **extra)
+        return None
+
+    def _get_updates(self, params: JSON) -> list[JSON]:
+        offset = int(params.get("offset") or 0)
+        timeout = float(params.get("timeout") or 0)
+        with self.changed:
+            if offset:
+                self.confirmed = max(self.confirmed, offset)
+                self.updates = [u for u in self.updates if u["update_id"] >= offset]
+            self.changed.notify_all()
+            woken = self._woken
+            self.changed.wait_for(lambda: self.updates or self._woken > woken, min(timeout, 2))
+            return list(self.updates[:100])
+
+    def _next_message_id(self, chat: int) -> int:
+        return next(self._message_ids.setdefault(chat, itertools.count(1)))
+
+    def _message_json(self, message: Message) -> JSON:
+        out: JSON = {
+            "message_id": message.message_id,
+            "date": int(time.time()),
+            "chat": _chat(message.chat_id),
+            "from": {"id": BOT_ID, "is_bot": True, "first_name": "Conquian", "username": BOT_NAME},
+        }
+        if message.photo is not None:
+            out["photo"] = [{"file_id": "f", "file_unique_id": "u", "width": 1, "height": 1}]
+            out["caption"] = message.text
+        else:
+            out["text"] = message.text
+        if message.markup is not None:
+            out["reply_markup"] = message.markup
+        return out
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 128
+
+
+def _handler_for(fake: FakeTelegram) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            prefix = f"/bot{TOKEN}/"
+            if not self.path.startswith(prefix):
+                self._reply(401, {"ok": False, "error_code": 401, "description": "Unauthorized"})
+                return
+            body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            params, photo = _parse(self.headers.get("Content-Type", ""), body)
+            method = self.path[len(prefix) :]
+            status, payload = fake.handle(method, params, photo)
+            self._reply(status, payload)
+            watcher = fake.on_updates
+            if method == "getUpdates" and payload["result"] and watcher is not None:
+                watcher(payload["result"])
+
+        def _reply(self, status: int, payload: JSON) -> None:
+            data = json.dumps(payload).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    return Handler
+
+
+def _parse(content_type: str, body: bytes) -> tuple[JSON, bytes | None]:
+    """Form fields (python-telegram-bot posts JSON inside them for objects) and an uploaded file."""
+    if content_type.startswith("multipart/form-data"):
+        parsed = BytesParser(policy=HTTP).parsebytes(
+            f"Content-Type: {content_type}\r\n\r\n".encode() + body
+        )
+        params: JSON = {}
+        photo = None
+        for part in parsed.iter_parts():
+            name = part.get_param("name", header="content-disposition")
+            payload = part.get_payload(decode=True)
+            assert isinstance(payload, bytes)
+            if part.get_filename():
+                photo = payload
+            else:
+                params[str(name)] = payload.decode()
+        return params, photo
+    fields = parse_qs(body.decode(), keep_blank_values=True)
+    return {name: values[-1] for name, values in fields.items()}, None
+
+
+def _chat(chat_id: int) -> JSON:
+    return {"id": chat_id, "type": "private" if chat_id > 0 else "group", "title": "friends"}
+
+
+def _int(value: object) -> int | None:
+    return None if value is None else int(str(value))
+
+
+def _ok(result: object) -> tuple[int, JSON]:
+    return 200, {"ok": True, "result": result}
+
+
+def _error(status: int, description: str, **extra: object) -> tuple[int, JSON]:
+    return status, {"ok": False, "error_code": status, "description": description, **extra}

@@ -1,0 +1,66 @@
+"""A game started in a group (the group sees the public moves, hands stay in private chats) and
+a game against the bot."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import Bot, Phone
+from .driver import LeakCheck, play
+from .fake_api import FakeTelegram
+
+
+def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    group = fake.group()
+    ana.say("/new", chat_id=group)  # Ana has never written to the bot in private
+    [invitation] = fake.chat(group)
+    assert invitation.labels() == ["Join Ana's game"]
+    found = re.search(r"start=(\w+)", invitation.buttons()[0]["url"])
+    assert found is not None
+
+    ben.say(f"/start {found.group(1)}")
+
+    [line] = bot.service.games_of(bot.player(ben.person))
+    game_id = line.game_id
+    news = fake.last(group).text
+    assert news.startswith(f"Ana vs Ben (#{game_id[:6]}):\nBen joins: the match begins.")
+    ana_player = bot.player(ana.person)
+    if bot.service.game(game_id).to_act == ana_player:
+        assert bot.app.channel.records.unreachable(ana_player) is not None
+    ana.say("/start")  # she opens her private chat with the bot: her table is there
+    assert bot.app.channel.records.unreachable(ana_player) is None
+    ben.say("pass", chat_id=group)  # chatter in the group is not a command
+    ben.say("/hand", chat_id=group)
+    assert (
+        fake.last(group).text == "Play in your private chat with me: your hand is shown only there."
+    )
+
+    check = LeakCheck(fake, bot, game_id, groups=[group])
+    play(bot, [ana, ben], game_id, seed=5, check=check)
+
+    said = [m.text for m in fake.chat(group)]
+    assert said[-1].splitlines()[-1].startswith("The match is over")
+    assert sum(text.count("turns up") for text in said) >= 3
+    assert all(not m.buttons() for m in fake.chat(group)[1:])
+    assert not any("Your hand" in text or "hand was" in text for text in said)
+
+
+def test_a_game_against_the_bot_is_played_to_its_end(
+    bot: Bot, fake: FakeTelegram, ana: Phone
+) -> None:
+    ana.say("/new bot")
+
+    [line] = bot.service.games_of(bot.player(ana.person))
+    game = bot.service.game(line.game_id)
+    assert game.players[1] == "bot:greedy" and game.status == "playing"
+    assert ana.last().text.startswith("A new game against the bot.")
+    assert "Your turn." in ana.last().text
+
+    check = LeakCheck(fake, bot, line.game_id)
+    decisions = play(bot, [ana], line.game_id, seed=2, check=check)
+
+    assert decisions > 3 and bot.service.game(line.game_id).status == "over"
+    assert "The match is over" in ana.last().text
+    assert "the bot" in "\n".join(m.text for m in ana.messages())

@@ -1,0 +1,82 @@
+"""Two Telegram users play a whole match through the bot over real HTTP: one invites, the other
+taps the invitation, and they play a deal to a win with the turn messages' buttons — or with
+typed commands in the shared grammar."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.game_events import GameId
+from service.rules.seats import Phase
+
+from .conftest import Bot, Phone
+from .driver import LeakCheck, play
+from .fake_api import FakeTelegram
+
+
+def start_game(bot: Bot, host: Phone, guest: Phone) -> GameId:
+    host.say("/new")
+    guest.say(f"/start {host.invitation()}")
+    [line] = bot.service.games_of(bot.player(host.person))
+    return line.game_id
+
+
+def test_an_invited_friend_joins_and_both_are_told(bot: Bot, ana: Phone, ben: Phone) -> None:
+    ana.say("/new")
+    assert "Send this invitation" in ana.last().text
+    assert ana.last().labels() == ["Share the invitation"]
+
+    ben.say(f"/start {ana.invitation()}")
+
+    game_id = bot.service.games_of(bot.player(ana.person))[0].game_id
+    game = bot.service.game(game_id)
+    assert game.status == "playing"
+    assert ben.messages()[0].text.startswith("You joined Ana's game.")
+    assert "Ben joins: the match begins." in ana.last().text
+    first = ana if game.to_act == bot.player(ana.person) else ben
+    assert "Your turn." in first.last().text and first.last().buttons()
+
+
+def test_a_whole_deal_is_played_to_a_win_with_buttons(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    check = LeakCheck(fake, bot, game_id)
+
+    decisions = play(bot, [ana, ben], game_id, seed=3, check=check)
+
+    game = bot.service.game(game_id)
+    assert game.rules.phase is Phase.OVER and decisions > 5
+    winner = game.rules.match.winner
+    assert winner is not None, "this seed's deal is won, not drawn"
+    assert check.checked > 50
+    for phone in (ana, ben):
+        assert "The match is over" in phone.last().text
+        assert phone.last().buttons() == []
+
+
+def test_a_whole_deal_is_played_with_typed_commands(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    check = LeakCheck(fake, bot, game_id)
+
+    play(bot, [ana, ben], game_id, seed=3, typed=1.0, check=check)
+
+    game = bot.service.game(game_id)
+    assert game.rules.phase is Phase.OVER and game.rules.match.winner is not None
+
+
+@pytest.mark.parametrize("seed", [1, 4, 6])
+def test_random_games_show_no_player_the_opponents_hidden_cards(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone, seed: int
+) -> None:
+    ana.say("/settings pictures=on")
+    ben.say("/settings pictures=on")
+    game_id = start_game(bot, ana, ben)
+    check = LeakCheck(fake, bot, game_id)
+
+    play(bot, [ana, ben], game_id, seed=seed, typed=0.3, check=check)
+
+    assert bot.service.game(game_id).status == "over"
+    assert check.photos > 3 and check.checked > 20

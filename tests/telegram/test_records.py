@@ -1,0 +1,71 @@
+"""``TelegramRecords`` on SQLite and PostgreSQL: the queue of updates is unique by update id and
+by key and hands out the unanswered oldest first; turn messages are replaced per chat and game;
+reachability and pictures per player; a group's news is claimed once."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from adapters.telegram.records import GroupChat, TelegramRecords, TurnMessage
+from service.game_events import GameId, PlayerId
+from tests.conftest import sql_engine
+from tests.storage.conftest import SQL_BACKENDS
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+GAME = GameId("g1")
+
+
+@pytest.fixture(params=SQL_BACKENDS)
+def records(request: pytest.FixtureRequest, tmp_path: Path) -> TelegramRecords:
+    return TelegramRecords(sql_engine(request.param, request, tmp_path))
+
+
+def test_updates_are_unique_by_update_id_and_by_key_and_wait_until_answered(
+    records: TelegramRecords,
+) -> None:
+    assert records.enqueue(10, "message:1:1", T0)
+    assert records.enqueue(11, "callback:77", T0)
+    assert not records.enqueue(10, "message:1:1", T0)  # delivered again
+    assert not records.enqueue(12, "message:1:1", T0)  # the same message, a new update id
+    assert not records.enqueue(11, "message:1:2", T0)  # an update id seen before
+
+    assert records.waiting() == ["message:1:1", "callback:77"]
+    records.answered("message:1:1", T0)
+    assert records.waiting() == ["callback:77"]
+
+
+def test_a_turn_message_is_replaced_per_chat_and_game(records: TelegramRecords) -> None:
+    assert records.turn_message(5, GAME) is None
+    records.remember_turn(5, GAME, 100, 7)
+    records.remember_turn(5, GAME, 104, 9)
+    records.remember_turn(6, GAME, 3, 9)
+
+    assert records.turn_message(5, GAME) == TurnMessage(104, 9)
+    assert records.game_of_message(5, 104) == GAME
+    assert records.game_of_message(5, 100) is None
+
+
+def test_reachability_and_pictures_per_player(records: TelegramRecords) -> None:
+    ana = PlayerId("p1")
+    assert records.unreachable(ana) is None and not records.pictures(ana)
+    records.set_pictures(ana, True)
+    records.mark_unreachable(ana, T0, "Forbidden: bot was blocked by the user")
+
+    assert records.unreachable(ana) == "Forbidden: bot was blocked by the user"
+    assert records.pictures(ana)
+    assert records.mark_reachable(ana)
+    assert not records.mark_reachable(ana)
+    assert records.unreachable(ana) is None and records.pictures(ana)
+
+
+def test_a_groups_news_is_claimed_once(records: TelegramRecords) -> None:
+    records.link_group(GAME, -40, 1)
+    records.link_group(GAME, -99, 5)  # a game has one group
+
+    assert records.group_of(GAME) == GroupChat(-40, 1)
+    assert records.tell_group(GAME, 1, 6)
+    assert not records.tell_group(GAME, 1, 6)  # told by someone else already
+    assert records.group_of(GAME) == GroupChat(-40, 6)
