@@ -41,7 +41,10 @@ PG_PORT = 5432
 PG_USERS = ("postgres", "root")
 BACKENDS = ("memory", "sqlite", "postgresql")
 SQL_BACKENDS = ("sqlite", "postgresql")
-TABLES = ("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players")
+TABLES = (
+    *("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players"),
+    *("email_threads", "email_messages", "email_uids", "email_contacts", "link_codes"),
+)
 
 
 @dataclass(frozen=True)
