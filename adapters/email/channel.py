@@ -1,0 +1,59 @@
+"""The email channel's composition: the one place in this package that knows every concrete part
+(the composition root, ``adapters/bootstrap.py``, stays channel-neutral)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Engine
+
+from service.dispatch import Sender
+from service.games import GameService
+from service.linking import Linking
+from service.ports import Chance, Clock, Directory
+
+from ..config import EmailSettings
+from ..sql.link_codes import SqlLinkCodes
+from .addressing import Addresses
+from .compose import Composer
+from .handling import Handler
+from .sender import EmailSender, GameMail, Transport
+from .smtp import SmtpTransport
+from .store import EmailStore
+from .tokens import TokenKeys
+
+
+@dataclass(frozen=True)
+class EmailChannel:
+    store: EmailStore
+    mail: GameMail
+    sender: EmailSender
+    handler: Handler
+
+    @property
+    def senders(self) -> dict[str, Sender]:
+        """The dispatcher's senders this channel adds."""
+        return {"email": self.sender}
+
+
+def build_channel(
+    engine: Engine,
+    service: GameService,
+    directory: Directory,
+    settings: EmailSettings,
+    clock: Clock,
+    chance: Chance,
+    transport: Transport | None = None,
+) -> EmailChannel:
+    """Wire the channel; ``transport`` defaults to SMTP as configured (``ValueError`` without)."""
+    if transport is None:
+        if settings.smtp is None:
+            raise ValueError("email needs CONQUIAN_SMTP_HOST to send mail")
+        transport = SmtpTransport(settings.smtp)
+    store = EmailStore(engine)
+    addresses = Addresses(settings.domain, settings.service_address)
+    keys = TokenKeys.parse(settings.token_keys)
+    mail = GameMail(service, directory, store, keys, Composer(addresses), transport, clock)
+    linking = Linking(directory, SqlLinkCodes(engine), clock, chance)
+    handler = Handler(service, directory, store, keys, mail, clock, linking)
+    return EmailChannel(store, mail, EmailSender(mail), handler)
