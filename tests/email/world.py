@@ -13,6 +13,7 @@ from pathlib import Path
 from adapters.bootstrap import Wiring, build
 from adapters.config import EmailSettings, MailServer, Settings, WorkerSettings
 from adapters.email.channel import EmailChannel, build_channel
+from adapters.email.imap import ImapPoller
 from adapters.email.quotes import MARKER
 from adapters.worker import Worker
 from service.bots import greedy_bot
@@ -21,6 +22,7 @@ from service.memory import ManualClock, SeededChance
 from service.ports import Address
 from service.prompts import action_text
 
+from .dovecot import Dovecot
 from .smtp_sink import Received, SmtpSink
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -52,6 +54,7 @@ class World:
             self.wiring, self.settings, self.clock, self.channel.senders, self.chance
         )
         self.players: dict[str, PlayerId] = {}
+        self.dovecot: Dovecot | None = None
         self.sent_count = 0
 
     def connect(self, keys: str = KEYS) -> EmailChannel:
@@ -77,16 +80,36 @@ class World:
     def start_game(self, host: str = ANA, guest: str = BEN, settings: str = "") -> GameId:
         """A game started by mail: ``host`` asks the service for it, ``guest`` replies ``join``
         to the invitation; the first mails are sent."""
-        done = self.deliver(request(host, f"new game with {guest} {settings}"))
+        done = self.send(request(host, f"new game with {guest} {settings}"), SERVICE)
         (outcome,) = done.values()
         assert outcome.startswith("opened "), outcome
         invitation = self.latest(guest)
         assert "invites you" in invitation.text()
-        assert list(self.deliver(reply(invitation, "join")).values()) == ["joined"]
+        assert list(self.answer(invitation, "join").values()) == ["joined"]
         return GameId(outcome.split()[1])
 
     def drain(self) -> None:
         self.worker.drain()
+
+    def use_imap(self, dovecot: Dovecot) -> None:
+        """Replies go to the Dovecot mailbox over LMTP; a poller reads them."""
+        self.dovecot = dovecot
+        self.poller = ImapPoller(dovecot.server(), self.channel.handler)
+
+    def send(self, raw: bytes, recipient: str) -> dict[str, str]:
+        """Deliver ``raw`` to ``recipient`` as the mail server would (into Dovecot when there is
+        one, else straight to the channel), poll, and send the outbox."""
+        if self.dovecot is None:
+            return self.deliver(raw, (recipient,))
+        self.dovecot.deliver(raw, recipient)
+        done = self.poller.poll_once()
+        self.drain()
+        return done
+
+    def answer(self, mail: Received, text: str, **options: object) -> dict[str, str]:
+        """The player ``mail`` went to replies ``text`` to it (``reply``'s options)."""
+        raw = reply(mail, text, **options)  # type: ignore[arg-type]
+        return self.send(raw, str(mail.message["Reply-To"]))
 
     def deliver(self, raw: bytes, envelope: tuple[str, ...] = ()) -> dict[str, str]:
         """Hand ``raw`` to the channel as the MTA pipe would, and handle what is waiting."""
