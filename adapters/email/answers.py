@@ -42,7 +42,7 @@ def _answer(
     view = service.view(game.id, player)[1]
     error = answer.get("error")
     if isinstance(error, dict):
-        return Letter((_refusal(error, game),), view, opponent)
+        return Letter((_refusal(error),), view, opponent)
     events = answer.get("events")
     if isinstance(events, list):
         if not (view.is_my_decision or view.phase is Phase.OVER):
@@ -58,14 +58,12 @@ def _answer(
     return _looked(service, answer, game, player, view, opponent)
 
 
-def _refusal(error: dict[str, object], game: Game) -> str:
+def _refusal(error: dict[str, object]) -> str:
     if error.get("code") == "stale_version":
         return (
             "Your reply answered an older mail: the game has moved on since, so nothing was "
             "played. Here is the position now."
         )
-    if game.status == "over":
-        return "This game is over: nothing more can be played in it."
     return f"That did not work: {error.get('message')}"
 
 

@@ -14,7 +14,7 @@ Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anyth
 * the token is malformed, names no thread, or its signature fails (altered, or signed with a
   retired key): refused, "not a valid reply address";
 * the sender is not the player the token was made for: refused, "not your reply address";
-* the game is over: answered with the final position;
+* the game is over: answered with the final position (``GameService`` is not asked);
 * the token's version is older than the position: answered with the position now (stale);
 * otherwise the first line is played (a bare number picks that line of the mail's move list).
 
@@ -175,6 +175,13 @@ class Handler:
         return f"bounce: {emails[0].value} unreachable"
 
     def _play(self, inbound: Inbound, player: Player) -> str:
+        game = self.service.game(player.game_id)
+        if game.status == "over":
+            view = self.service.view(game.id, player.player)[1]
+            intro = "This game is over: nothing more can be played in it. The final position:"
+            letter = Letter((intro,), view, self.mail.opponent(game, player.player))
+            self.answer_in_game(inbound, game.id, player.player, letter)
+            return "refused: the game is over"
         command = self._command(inbound.command, player)
         payload = json.dumps({"from": inbound.sender, "command": command})
         request = Request(player.player, player.game_id, command, player.token.version)

@@ -175,3 +175,9 @@ def first_text_line(mail: Received) -> str:
     lines = mail.text().splitlines()
     assert lines[0] == MARKER
     return lines[0]
+
+
+def only(done: dict[str, str]) -> str:
+    """The outcome of the one message handled."""
+    (outcome,) = done.values()
+    return outcome
