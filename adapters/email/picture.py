@@ -55,7 +55,7 @@ def table_png(view: PlayerView, opponent: str) -> bytes:
             x += 3 * GAP
         y += CARD_H + MARGIN
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()
 
 
