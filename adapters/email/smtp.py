@@ -1,6 +1,7 @@
 """Sending mail with ``smtplib`` (implicit TLS, STARTTLS or neither, as configured), its errors
-sorted into the dispatcher's: ``Undeliverable`` for a permanent refusal (5xx), ``TryLater`` for a
-temporary one (4xx) or a server that cannot be reached."""
+sorted into the dispatcher's: ``Undeliverable`` when the recipient or the message is refused for
+good (5xx), ``TryLater`` for a temporary refusal (4xx) and for everything that is the service's
+own trouble — no server, TLS, login, our sender refused — which the operator can mend."""
 
 from __future__ import annotations
 
@@ -26,9 +27,7 @@ class SmtpTransport:
         except smtplib.SMTPRecipientsRefused as error:
             codes = [code for code, _ in error.recipients.values()]
             raise _by_code(min(codes), f"recipient refused: {error.recipients}") from None
-        except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as error:
-            raise _by_code(error.smtp_code, f"{error.smtp_code} {error.smtp_error!r}") from None
-        except smtplib.SMTPResponseException as error:
+        except smtplib.SMTPDataError as error:  # this message refused
             raise _by_code(error.smtp_code, f"{error.smtp_code} {error.smtp_error!r}") from None
         except (smtplib.SMTPException, OSError) as error:
             raise TryLater(f"SMTP server: {type(error).__name__}: {error}") from None
