@@ -30,11 +30,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from service.errors import StaleVersion
 from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.linking import Linking
 from service.ports import Address, Clock, Directory
-from service.replies import Request
+from service.replies import Request, rejected
 
 from .addressing import Addresses
 from .answers import UNPARSEABLE, answer_letter
@@ -177,15 +178,14 @@ class Handler:
     def _play(self, inbound: Inbound, player: Player) -> str:
         game = self.service.game(player.game_id)
         if game.status == "over":
-            view = self.service.view(game.id, player.player)[1]
-            intro = "This game is over: nothing more can be played in it. The final position:"
-            letter = Letter((intro,), view, self.mail.opponent(game, player.player))
-            self.answer_in_game(inbound, game.id, player.player, letter)
-            return "refused: the game is over"
+            return self._over(inbound, player)
         command = self._command(inbound.command, player)
-        payload = json.dumps({"from": inbound.sender, "command": command})
-        request = Request(player.player, player.game_id, command, player.token.version)
-        answer = self.service.handle(SOURCE, inbound.key, payload, request)
+        if command is None:
+            answer = _stale(game.id, player.token.version, game.version)
+        else:
+            payload = json.dumps({"from": inbound.sender, "command": command})
+            request = Request(player.player, player.game_id, command, player.token.version)
+            answer = self.service.handle(SOURCE, inbound.key, payload, request)
         error = answer.get("error")
         code = error.get("code") if isinstance(error, dict) else None
         outcome = f"refused: {code}" if code else ("moved" if "events" in answer else "answered")
@@ -197,16 +197,23 @@ class Handler:
             self.answer_in_game(inbound, player.game_id, player.player, letter)
         return outcome
 
-    def _command(self, text: str, player: Player) -> str:
-        """The command text; a bare number is that line of the move list in the mail replied to
-        (read on the position the mail showed: on a newer one it is refused as stale)."""
+    def _over(self, inbound: Inbound, player: Player) -> str:
+        game, view = self.service.view(player.game_id, player.player)
+        intro = "This game is over: nothing more can be played in it. The final position:"
+        final = Letter((intro,), view, self.mail.opponent(game, player.player))
+        self.answer_in_game(inbound, game.id, player.player, final)
+        return "refused: the game is over"
+
+    def _command(self, text: str, player: Player) -> str | None:
+        """The command text; a bare number is that line of the move list in the mail replied to,
+        read only on the very version that mail showed (None, stale, on any other)."""
         if not text.isdigit():
             return text
         game, view = self.service.view(player.game_id, player.player)
+        if game.version != player.token.version:
+            return None
         lines = move_lines(view)
-        if game.version != player.token.version or not 1 <= int(text) <= len(lines):
-            return text  # the service answers: stale, or not a command
-        return lines[int(text) - 1]
+        return lines[int(text) - 1] if 1 <= int(text) <= len(lines) else text
 
     def _may_answer_error(self, sender: str) -> bool:
         return self.store.claim_error_reply(sender, self.clock.now(), ERROR_INTERVAL)
@@ -240,3 +247,9 @@ class Handler:
         )
         message = self.composer.mail(heading, letter, self.clock.now())
         self.mail.transport.send(message, "", [inbound.sender])
+
+
+def _stale(game_id: GameId, seen: int, current: int) -> dict[str, object]:
+    """The answer a stale move gets from the service (``replies.rejected``), for a line number
+    that cannot be read on the current position."""
+    return rejected(game_id, StaleVersion(seen=seen, current=current))

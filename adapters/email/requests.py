@@ -37,7 +37,6 @@ HELP = (
     "To play a move, reply to the latest mail of your game."
 )
 _NEW_GAME = re.compile(r"^new game with\s+(\S+@\S+)(.*)$", re.IGNORECASE)
-_SETTING = re.compile(r"^(deals|target|stake)\s+(\d+)$")
 
 
 class ServiceRequests:
@@ -175,23 +174,24 @@ class ServiceRequests:
 
 
 def _settings(text: str) -> tuple[Variant, MatchTerms]:
-    """The optional settings after ``new game with …``."""
+    """The optional settings after ``new game with …``: ``deals N``, ``target N``, ``stake N``
+    and variant flags ``flag=value``; ``ValueError`` names anything else."""
     words = text.replace(",", " ").split()
     flags = [word for word in words if "=" in word]
-    numbers = " ".join(word for word in words if "=" not in word)
+    rest = [word.lower() for word in words if "=" not in word]
     chosen: dict[str, int] = {}
-    for found in re.finditer(r"(\w+)\s+(\d+)", numbers):
-        name, value = found.group(1).lower(), int(found.group(2))
-        if not _SETTING.match(f"{name} {value}") or value < 1:
-            raise ValueError(f"I don't understand '{found.group(0)}'.")
-        chosen[name] = value
+    while rest:
+        name, value = rest[0], rest[1] if len(rest) > 1 else ""
+        if name not in ("deals", "target", "stake") or not value.isdigit() or int(value) < 1:
+            raise ValueError(f"I don't understand '{' '.join(rest[:2])}'.")
+        chosen[name] = int(value)
+        rest = rest[2:]
     try:
         variant = Variant().with_flags(parse_assignments(flags))
     except VariantError as error:
         raise ValueError(str(error)) from None
     default = MatchTerms.default_for(variant)
+    stake = chosen.get("stake", default.stake)
     if "deals" in chosen or "target" in chosen:
-        return variant, MatchTerms(
-            chosen.get("deals"), chosen.get("target"), chosen.get("stake", 1)
-        )
-    return variant, MatchTerms(default.deals, default.target, chosen.get("stake", default.stake))
+        return variant, MatchTerms(chosen.get("deals"), chosen.get("target"), stake)
+    return variant, MatchTerms(default.deals, default.target, stake)
