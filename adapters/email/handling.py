@@ -18,8 +18,9 @@ Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anyth
 * the token's version is older than the position: answered with the position now (stale);
 * otherwise the first line is played (a bare number picks that line of the mail's move list).
 
-Refusals and answers to text that is no command at all go out at most once an hour per sender,
-so a responder that does not mark its mail automatic cannot start a ping-pong.
+Refusals, answers about a finished game and answers to text that is no command at all go out at
+most once an hour per sender, so a responder that does not mark its mail automatic cannot start a
+ping-pong.
 """
 
 from __future__ import annotations
@@ -198,6 +199,12 @@ class Handler:
         return outcome
 
     def _over(self, inbound: Inbound, player: Player) -> str:
+        """Any mail to a finished game's address gets the final position, at most once an hour
+        (whatever it says: so a responder that quotes our mail cannot ping-pong with us)."""
+        if not self._may_answer_error(inbound.sender):
+            return (
+                "refused: the game is over (not answered: an error reply went out within the hour)"
+            )
         game, view = self.service.view(player.game_id, player.player)
         intro = "This game is over: nothing more can be played in it. The final position:"
         final = Letter((intro,), view, self.mail.opponent(game, player.player))

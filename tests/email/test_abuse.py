@@ -92,6 +92,8 @@ def test_a_token_of_a_finished_game_is_answered_with_the_final_position(
     assert list(done.values()) == ["refused: the game is over"]
     (answer,) = before.nothing_moved()
     assert "This game is over" in answer.text()
+    assert only(world.answer(old, "pass")).endswith("within the hour)")  # and no ping-pong
+    assert len(before.nothing_moved()) == 1
 
 
 def test_a_reply_to_an_old_turn_is_answered_with_the_position_now(
