@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from adapters.sql.engine import create
+from adapters.sql.migrate import upgrade
+
 from .dovecot import Dovecot, is_installed
 from .smtp_sink import SmtpSink
 from .world import ANA, BEN, World
@@ -22,9 +25,21 @@ def smtp_sink() -> Iterator[SmtpSink]:
     sink.stop()
 
 
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A migrated SQLite database, copied for each world."""
+    path = tmp_path_factory.mktemp("email-template") / "conquian.db"
+    engine = create(f"sqlite:///{path}")
+    try:
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    return path
+
+
 @pytest.fixture
-def world(tmp_path: Path, smtp_sink: SmtpSink) -> Iterator[World]:
-    world = World(tmp_path, smtp_sink)
+def world(tmp_path: Path, smtp_sink: SmtpSink, migrated: Path) -> Iterator[World]:
+    world = World(tmp_path, smtp_sink, template=migrated)
     world.register("Ana", ANA)
     world.register("Ben", BEN)
     yield world

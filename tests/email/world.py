@@ -5,6 +5,7 @@ it, and players who answer the mails they get.  The tests move the clock."""
 from __future__ import annotations
 
 import random
+import shutil
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -43,11 +44,17 @@ def email_settings(sink: SmtpSink, keys: str = KEYS) -> EmailSettings:
 
 
 class World:
-    def __init__(self, tmp_path: Path, sink: SmtpSink, seed: int = 3) -> None:
+    def __init__(
+        self, tmp_path: Path, sink: SmtpSink, seed: int = 3, template: Path | None = None
+    ) -> None:
+        """``template``: a migrated database to start from (migrating each test's costs more)."""
         self.sink = sink
         self.clock = ManualClock(START)
         self.chance = SeededChance(seed)
         self.settings = Settings(data_dir=tmp_path / "data", worker=WorkerSettings(batch_size=20))
+        if template is not None:
+            self.settings.data_dir.mkdir(parents=True)
+            shutil.copyfile(template, self.settings.data_dir / "conquian.db")
         self.wiring: Wiring = build(self.settings, self.clock, self.chance)
         self.channel = self.connect()
         self.worker = Worker(
