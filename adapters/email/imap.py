@@ -111,8 +111,9 @@ class ImapPoller:
 
     def run(self, stop: threading.Event) -> None:
         """Poll until ``stop`` is set; between rounds wait in IDLE when offered (a new message
-        ends the wait at once), else sleep ``poll_seconds``.  A lost connection is logged and
-        retried after ``poll_seconds``."""
+        ends the wait at once; so does ``poll_seconds``, after which the folder is searched
+        anyway), else sleep ``poll_seconds``.  ``stop`` is noticed between rounds.  A lost
+        connection is logged and retried after ``poll_seconds``."""
         while not stop.is_set():
             try:
                 self._serve(stop)
@@ -130,7 +131,7 @@ class ImapPoller:
                 if idle:
                     client.idle()
                     try:
-                        client.idle_check(timeout=min(self.poll_seconds, 60.0))
+                        client.idle_check(timeout=self.poll_seconds)
                     finally:
                         client.idle_done()
                 else:

@@ -8,7 +8,7 @@ news of a ``Notice``, so a letter cannot show the opponent's hidden cards.  Engl
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from service.narration import center_text, table_text
 from service.notation import cards_text
@@ -35,7 +35,7 @@ class Letter:
     opponent: str = "your opponent"
     news: tuple[str, ...] = ()
     deadline: str | None = None
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
     """Blocks after the position (a help text, instructions), printed as they are."""
     replies: bool = True
     """Whether a reply is read (the marker line and the hint on top)."""

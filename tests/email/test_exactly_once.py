@@ -3,13 +3,16 @@ and flagging it — is applied once, and stored once."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 from sqlalchemy import func, select
 
 from adapters.email.imap import ImapPoller
 from adapters.sql.email_tables import email_messages, email_uids
 from service.game_events import GameId
 
-from .world import ANA, BEN, World, greedy_command, reply
+from .world import ANA, BEN, World, greedy_command, reply, request
 
 
 def turn(world: World, game_id: GameId) -> str:
@@ -96,3 +99,30 @@ def test_a_crash_after_the_move_but_before_the_answer_moves_once(world: World) -
 
     assert handler.handle_waiting() == {key: "moved"}
     assert world.service.game(game_id).version == version
+
+
+def test_the_running_poller_wakes_up_in_idle_when_a_reply_arrives(imap_world: World) -> None:
+    world = imap_world
+    game_id = world.start_game()
+    player = turn(world, game_id)
+    mail = world.latest(player)
+    assert world.dovecot is not None
+    poller = ImapPoller(world.dovecot.server(), world.channel.handler, poll_seconds=60)
+    stop = threading.Event()
+    running = threading.Thread(target=poller.run, args=(stop,), daemon=True)
+    running.start()
+    time.sleep(0.5)  # the first round has run: the poller waits in IDLE
+    version = world.service.game(game_id).version
+    world.dovecot.deliver(
+        reply(mail, greedy_command(world, game_id, player)), str(mail.message["Reply-To"])
+    )
+
+    end = time.monotonic() + 10  # well before the 60 s a poll would take
+    while world.service.game(game_id).version == version and time.monotonic() < end:
+        time.sleep(0.05)
+
+    assert world.service.game(game_id).version > version
+    stop.set()
+    world.dovecot.deliver(request(ANA, "hello"), "reply@conquian.test")  # wakes it to stop
+    running.join(timeout=10)
+    assert not running.is_alive()
