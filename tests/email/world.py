@@ -19,6 +19,7 @@ from adapters.email.quotes import MARKER
 from adapters.worker import Worker
 from service.bots import greedy_bot
 from service.game_events import GameId, PlayerId
+from service.games import GameService
 from service.memory import ManualClock, SeededChance
 from service.ports import Address
 from service.prompts import action_text
@@ -76,7 +77,7 @@ class World:
         )
 
     @property
-    def service(self):  # type: ignore[no-untyped-def]
+    def service(self) -> GameService:
         return self.wiring.service
 
     def register(self, name: str, address: str) -> PlayerId:
