@@ -15,6 +15,7 @@ Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anyth
   retired key): refused, "not a valid reply address";
 * the sender is not the player the token was made for: refused, "not your reply address";
 * the game is over: answered with the final position (``GameService`` is not asked);
+* the game has not started (the invitation is not accepted yet): refused;
 * the token's version is older than the position: answered with the position now (stale);
 * otherwise the first line is played (a bare number picks that line of the mail's move list).
 
@@ -180,6 +181,8 @@ class Handler:
         game = self.service.game(player.game_id)
         if game.status == "over":
             return self._over(inbound, player)
+        if game.status == "open":
+            return self.refuse(inbound, "The game starts when your opponent joins: nothing yet.")
         command = self._command(inbound.command, player)
         if command is None:
             answer = _stale(game.id, player.token.version, game.version)

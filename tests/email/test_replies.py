@@ -67,6 +67,14 @@ def test_an_invitation_can_be_declined(world: World) -> None:
     assert summary.status == "open"
 
 
+def test_a_reply_before_the_invitation_is_accepted_moves_nothing(world: World) -> None:
+    world.deliver(request(ANA, f"new game with {BEN}"))
+    opened = world.latest(ANA)
+    assert "is invited" in opened.text()
+    assert only(world.answer(opened, "pass")).startswith("refused: The game starts when")
+    assert "nothing yet" in world.latest(ANA).text()
+
+
 def test_new_game_settings_are_read(world: World) -> None:
     done = world.deliver(request(ANA, f"new game with {BEN} deals 3, stake 2 forcing=disabled"))
     game_id = only(done).split()[1]
