@@ -23,6 +23,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	sh deploy/ensure-postgres.sh
+	sh deploy/ensure-dovecot.sh
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)

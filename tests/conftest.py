@@ -38,6 +38,7 @@ PG_USERS = ("postgres", "root")
 TABLES = (
     *("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players"),
     *("telegram_updates", "telegram_turn_messages", "telegram_players", "telegram_game_chats"),
+    *("email_threads", "email_messages", "email_uids", "email_contacts", "link_codes"),
 )
 
 

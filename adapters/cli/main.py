@@ -19,7 +19,7 @@ from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 from service.selfplay import selfplay
 
-from . import logs, operate, telegram
+from . import email_cmd, logs, operate, telegram
 from .play import Setup, TerminalGame, chance_for
 
 BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
@@ -78,6 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     logs.add_commands(commands)
     operate.add_commands(commands)
     telegram.add_commands(commands)
+    email_cmd.add_commands(commands)
     return parser
 
 

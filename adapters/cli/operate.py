@@ -44,6 +44,8 @@ def add_commands(commands: Any) -> None:
 
 def _worker(args: argparse.Namespace) -> int:
     from adapters.bootstrap import build
+    from adapters.email.channel import senders_for
+    from adapters.system import SystemChance
     from adapters.worker import Worker
 
     logging.basicConfig(
@@ -54,7 +56,15 @@ def _worker(args: argparse.Namespace) -> int:
     settings = Settings.from_env(os.environ)
     wiring = build(settings)
     try:
-        worker = Worker(wiring, settings)
+        senders = senders_for(
+            wiring.engine,
+            wiring.service,
+            wiring.directory,
+            settings,
+            wiring.service.clock,
+            SystemChance(),
+        )
+        worker = Worker(wiring, settings, senders=senders)
         if args.once:
             done = worker.run_once()
             print(json.dumps(done.counts()), flush=True)

@@ -9,10 +9,7 @@ from alembic import context
 from sqlalchemy import Connection
 from sqlmodel import SQLModel
 
-from adapters.sql import (
-    tables,  # noqa: F401  (registers the tables on SQLModel.metadata)
-    telegram_tables,  # noqa: F401  (and the Telegram channel's)
-)
+from adapters.sql import tables  # noqa: F401  (registers every table on SQLModel.metadata)
 from adapters.sql.engine import create, writer
 
 target_metadata = SQLModel.metadata

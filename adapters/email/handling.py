@@ -1,0 +1,265 @@
+"""Handling inbound mail, once each: a reply to a game mail moves or answers, a bounce marks an
+address unreachable, automatic mail is dropped, and mail to the service's own address may start
+a game (``requests``).
+
+``receive`` stores a message (unique by ``Message-ID``, and by mailbox UID when it came from IMAP)
+and must be called before the mailbox is told the message was read; ``handle_waiting`` then
+handles every stored message not handled yet — so a crash between the two, or a message
+delivered twice, handles it once.  A reply's move goes through ``GameService.handle`` (source
+``email``, key the ``Message-ID``), which applies it at most once and keeps its answer, so even a
+crash after the move but before the answering mail sends that mail, not the move, again.
+
+Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anything):
+
+* the token is malformed, names no thread, or its signature fails (altered, or signed with a
+  retired key): refused, "not a valid reply address";
+* the sender is not the player the token was made for: refused, "not your reply address";
+* the game is over: answered with the final position (``GameService`` is not asked);
+* the game has not started (the invitation is not accepted yet): refused;
+* the token's version is older than the position: answered with the position now (stale);
+* otherwise the first line is played (a bare number picks that line of the mail's move list).
+
+Refusals, answers about a finished game and answers to text that is no command at all go out at
+most once an hour per sender, so a responder that does not mark its mail automatic cannot start a
+ping-pong.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import timedelta
+
+from service.errors import StaleVersion
+from service.game_events import GameId, PlayerId
+from service.games import GameService
+from service.linking import Linking
+from service.ports import Address, Clock, Directory
+from service.replies import Request, rejected
+
+from .addressing import Addresses
+from .answers import UNPARSEABLE, answer_letter
+from .compose import Composer, Heading, reply_subject
+from .inbound import Inbound, message_key, read
+from .letters import Letter, move_lines
+from .requests import ServiceRequests
+from .sender import GameMail
+from .store import EmailStore, StoredMail
+from .tokens import ReplyToken, TokenError, TokenKeys, parse_token
+
+log = logging.getLogger(__name__)
+
+SOURCE = "email"
+ERROR_INTERVAL = timedelta(hours=1)
+
+NOT_VALID = (
+    "This reply address is not valid: it was altered, or it is too old. Nothing was played. "
+    "Reply to the latest mail of your game."
+)
+NOT_YOURS = (
+    "This reply address was made for another player's mail, so nothing was played. Reply from "
+    "the address the game's mail was sent to."
+)
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who a verified reply comes from."""
+
+    game_id: GameId
+    player: PlayerId
+    token: ReplyToken
+
+
+class Handler:
+    def __init__(
+        self,
+        service: GameService,
+        directory: Directory,
+        store: EmailStore,
+        keys: TokenKeys,
+        mail: GameMail,
+        clock: Clock,
+        linking: Linking,
+    ) -> None:
+        self.service = service
+        self.directory = directory
+        self.store = store
+        self.keys = keys
+        self.mail = mail
+        self.clock = clock
+        self.linking = linking
+        self.composer: Composer = mail.composer
+        self.addresses: Addresses = mail.composer.addresses
+        self.requests = ServiceRequests(self)
+
+    # -- storing, then handling ------------------------------------------------------------------
+
+    def receive(
+        self, raw: bytes, envelope: Iterable[str] = (), uid: tuple[str, int, int] | None = None
+    ) -> str:
+        """Store ``raw`` (once) before the mailbox is told it was read; its key."""
+        key = message_key(raw)
+        self.store.receive(key, raw, self.clock.now(), tuple(envelope), uid)
+        return key
+
+    def handle_waiting(self, limit: int = 100) -> dict[str, str]:
+        """Handle every stored message not handled yet; what was done with each, by key.
+
+        A message whose answer cannot be sent now (the SMTP server is down) stays waiting and is
+        handled again on the next call — its move, if any, is not made twice."""
+        done: dict[str, str] = {}
+        for stored in self.store.waiting(limit):
+            try:
+                outcome = self.handle(stored)
+            except Exception:
+                log.exception("handling %s failed; it stays waiting", stored.key)
+                continue
+            self.store.done(stored.key, self.clock.now(), outcome)
+            done[stored.key] = outcome
+        return done
+
+    def handle(self, stored: StoredMail) -> str:
+        """Handle one message; a few words on what was done."""
+        inbound = read(stored.raw, self.addresses, stored.envelope)
+        if inbound.tag is not None and inbound.tag.bounce:
+            return self._bounce(inbound.tag.token)
+        if inbound.automatic is not None:
+            return f"ignored: {inbound.automatic}"
+        if inbound.tag is None:
+            return self.requests.handle(inbound, stored.outcome)
+        player = self.authenticate(inbound.tag.token, inbound.sender)
+        if isinstance(player, str):
+            return self.refuse(inbound, player)
+        self.store.reachable(inbound.sender)
+        game = self.service.game(player.game_id)
+        if game.seat_of(player.player) is None or stored.outcome == "joined":
+            return self.requests.invitation_reply(
+                inbound, player.game_id, player.player, stored.outcome
+            )
+        return self._play(inbound, player)
+
+    # -- who wrote -----------------------------------------------------------------------------
+
+    def authenticate(self, text: str, sender: str) -> Player | str:
+        """The player the token names if it is genuine and ``sender`` is theirs, else why not."""
+        try:
+            token = parse_token(text)
+            thread = self.store.thread_of(token.thread)
+            if thread is None:
+                raise TokenError("no such thread")
+            game_id, player = thread
+            self.keys.verify(token, game_id, player)
+        except TokenError as error:
+            log.info("refused token %r: %s", text, error)
+            return NOT_VALID
+        if self.directory.player_at(Address("email", sender)) != player:
+            return NOT_YOURS
+        return Player(GameId(game_id), PlayerId(player), token)
+
+    # -- what to do ------------------------------------------------------------------------------
+
+    def _bounce(self, text: str) -> str:
+        """A bounce to a VERP address: the address the mail went to is unreachable."""
+        try:
+            token = parse_token(text)
+            thread = self.store.thread_of(token.thread)
+            if thread is None:
+                raise TokenError("no such thread")
+            self.keys.verify(token, *thread)
+        except TokenError:
+            return "ignored: bounce with an invalid token"
+        emails = [a for a in self.directory.addresses(PlayerId(thread[1])) if a.channel == SOURCE]
+        if not emails:
+            return "ignored: bounce for a player without email"
+        self.store.unreachable(emails[0].value, self.clock.now(), "the mail bounced")
+        return f"bounce: {emails[0].value} unreachable"
+
+    def _play(self, inbound: Inbound, player: Player) -> str:
+        game = self.service.game(player.game_id)
+        if game.status == "over":
+            return self._over(inbound, player)
+        if game.status == "open":
+            return self.refuse(inbound, "The game starts when your opponent joins: nothing yet.")
+        command = self._command(inbound.command, player)
+        if command is None:
+            answer = _stale(game.id, player.token.version, game.version)
+        else:
+            payload = json.dumps({"from": inbound.sender, "command": command})
+            request = Request(player.player, player.game_id, command, player.token.version)
+            answer = self.service.handle(SOURCE, inbound.key, payload, request)
+        error = answer.get("error")
+        code = error.get("code") if isinstance(error, dict) else None
+        outcome = f"refused: {code}" if code else ("moved" if "events" in answer else "answered")
+        if code in UNPARSEABLE and not self._may_answer_error(inbound.sender):
+            return outcome + " (not answered: an error reply went out within the hour)"
+        game = self.service.game(player.game_id)
+        letter = answer_letter(self.mail, game, player.player, answer)
+        if letter is not None:
+            self.answer_in_game(inbound, player.game_id, player.player, letter)
+        return outcome
+
+    def _over(self, inbound: Inbound, player: Player) -> str:
+        """Any mail to a finished game's address gets the final position, at most once an hour
+        (whatever it says: so a responder that quotes our mail cannot ping-pong with us)."""
+        if not self._may_answer_error(inbound.sender):
+            return (
+                "refused: the game is over (not answered: an error reply went out within the hour)"
+            )
+        game, view = self.service.view(player.game_id, player.player)
+        intro = "This game is over: nothing more can be played in it. The final position:"
+        final = Letter((intro,), view, self.mail.opponent(game, player.player))
+        self.answer_in_game(inbound, game.id, player.player, final)
+        return "refused: the game is over"
+
+    def _command(self, text: str, player: Player) -> str | None:
+        """The command text; a bare number is that line of the move list in the mail replied to,
+        read only on the very version that mail showed (None, stale, on any other)."""
+        if not text.isdigit():
+            return text
+        game, view = self.service.view(player.game_id, player.player)
+        if game.version != player.token.version:
+            return None
+        lines = move_lines(view)
+        return lines[int(text) - 1] if 1 <= int(text) <= len(lines) else text
+
+    def _may_answer_error(self, sender: str) -> bool:
+        return self.store.claim_error_reply(sender, self.clock.now(), ERROR_INTERVAL)
+
+    def answer_in_game(
+        self, inbound: Inbound, game_id: GameId, player: PlayerId, letter: Letter
+    ) -> None:
+        """A mail answering ``inbound`` in the player's game thread, with a fresh reply token."""
+        answering = (inbound.message_id,) if inbound.message_id else ()
+        version = self.service.game(game_id).version
+        message_id = self.composer.answer_id(inbound.key)
+        self.mail.send(game_id, player, inbound.sender, letter, version, message_id, answering)
+
+    def refuse(self, inbound: Inbound, why: str) -> str:
+        """Tell the sender why their mail moved nothing (at most once an hour)."""
+        if not self._may_answer_error(inbound.sender):
+            return f"refused: {why[:40]}… (not answered: an error reply went out within the hour)"
+        self.note(inbound, Letter((why,), replies=False))
+        return f"refused: {why[:40]}…"
+
+    def note(self, inbound: Inbound, letter: Letter) -> None:
+        """A mail answering ``inbound`` outside any game, from the service's address, with a
+        null return path (RFC 3834: nothing bounces back at an automatic answer)."""
+        references = (inbound.message_id,) if inbound.message_id else ()
+        heading = Heading(
+            inbound.sender,
+            reply_subject(inbound.subject or "Conquian"),
+            self.composer.answer_id(inbound.key),
+            in_reply_to=inbound.message_id,
+            references=references,
+        )
+        message = self.composer.mail(heading, letter, self.clock.now())
+        self.mail.transport.send(message, "", [inbound.sender])
+
+
+def _stale(game_id: GameId, seen: int, current: int) -> dict[str, object]:
+    """The answer a stale move gets from the service (``replies.rejected``), for a line number
+    that cannot be read on the current position."""
+    return rejected(game_id, StaleVersion(seen=seen, current=current))

@@ -1,0 +1,71 @@
+"""A picture of the table for the HTML part of a mail: the opponent's table and the backs of
+their cards, the center card, the player's table and hand — drawn from the player's own view only.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from service.notation import card_text
+from service.rules.cards import Card
+from service.rules.variants import DeckFaces
+from service.rules.view import PlayerView
+
+FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+CARD_W, CARD_H, GAP, MARGIN, LABEL_H = 40, 56, 6, 14, 22
+WIDTH = 680
+FELT, INK, RED, BACK = (22, 94, 56), (20, 20, 20), (190, 20, 30), (40, 60, 150)
+
+
+@cache
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    if FONT.exists():
+        return ImageFont.truetype(str(FONT), size)
+    return ImageFont.load_default(size)
+
+
+def table_png(view: PlayerView, opponent: str) -> bytes:
+    """The table as ``view.seat`` sees it, as PNG bytes."""
+    faces = view.variant.deck_faces
+    them, me = view.opponent, view.seat
+    rows: list[tuple[str, Sequence[Sequence[Card | None]]]] = [
+        (f"{opponent}: {view.hand_sizes[them]} cards", [[None] * view.hand_sizes[them]]),
+        (f"{opponent}'s table", [list(combo) for combo in view.tables[them]]),
+        (f"Center · stock {view.stock_size}", [[view.center]] if view.center is not None else []),
+        ("Your table", [list(combo) for combo in view.tables[me]]),
+        ("Your hand", [list(view.hand)]),
+    ]
+    height = MARGIN + sum(LABEL_H + CARD_H + MARGIN for _ in rows)
+    image = Image.new("RGB", (WIDTH, height), FELT)
+    draw = ImageDraw.Draw(image)
+    y = MARGIN
+    for label, groups in rows:
+        draw.text((MARGIN, y), label, fill=(235, 235, 235), font=_font(14))
+        y += LABEL_H
+        x = MARGIN
+        for group in groups:
+            for one in group:
+                _card(draw, x, y, one, faces)
+                x += CARD_W // 2 if one is None else CARD_W + GAP
+            x += 3 * GAP
+        y += CARD_H + MARGIN
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def _card(draw: ImageDraw.ImageDraw, x: int, y: int, one: Card | None, faces: DeckFaces) -> None:
+    box = (x, y, x + CARD_W, y + CARD_H)
+    if one is None:
+        draw.rounded_rectangle(box, 5, fill=BACK, outline=(230, 230, 230), width=2)
+        return
+    draw.rounded_rectangle(box, 5, fill=(250, 250, 245), outline=INK, width=1)
+    text = card_text(one, faces, symbols=True)
+    colour = RED if one // 10 in (1, 2) else INK  # diamonds and hearts (``notation.SYMBOLS``)
+    draw.text((x + 4, y + 4), text[:-1], fill=colour, font=_font(16))
+    draw.text((x + CARD_W // 2, y + CARD_H - 8), text[-1], fill=colour, font=_font(22), anchor="ms")

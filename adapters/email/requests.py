@@ -1,0 +1,197 @@
+"""Mail that is not a reply to a game's mail: requests to the service's own address, and the
+answer to an invitation.
+
+To the service's address (``CONQUIAN_MAIL_FROM``), the first line may be::
+
+    new game with bob@example.org [deals 3] [target 100] [stake 2] [flag=value …]
+    link                 a code to type on another channel, to play there as this player
+    link CODE            this address joins the player who asked for CODE elsewhere
+
+The sender is registered as a player on first use (the From name, or the address's local part).
+``new game with`` opens the game and mails the invitation; the invited player replies ``join``
+or ``decline``.  Anything else is answered with these lines, at most once an hour per sender.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from service.game_events import GameId, PlayerId
+from service.linking import LinkError
+from service.ports import Address
+from service.rules.errors import IllegalAction
+from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
+
+from .inbound import Inbound
+from .letters import Letter
+
+if TYPE_CHECKING:
+    from .handling import Handler
+
+HELP = (
+    "This address starts games of Conquian by email. Write on the first line:\n"
+    "  new game with bob@example.org        (add: deals 3, target 100, stake 2, flag=value)\n"
+    "  link                                 get a code to play as you on another channel\n"
+    "  link CODE                            use a code from another channel here\n"
+    "To play a move, reply to the latest mail of your game."
+)
+_NEW_GAME = re.compile(r"^new game with\s+(\S+@\S+)(.*)$", re.IGNORECASE)
+
+
+class ServiceRequests:
+    def __init__(self, handler: Handler) -> None:
+        self.handler = handler
+
+    def handle(self, inbound: Inbound, earlier: str | None = None) -> str:
+        command = inbound.command
+        found = _NEW_GAME.match(command)
+        if found is not None:
+            return self._new_game(
+                inbound, found.group(1).strip("<>,.;").lower(), found.group(2), earlier
+            )
+        words = command.lower().split()
+        if words[:1] == ["link"] and len(words) <= 2:
+            return self._link(inbound, words[1] if len(words) == 2 else None)
+        return self.handler.refuse(inbound, HELP)
+
+    # -- new games -------------------------------------------------------------------------------
+
+    def _new_game(
+        self, inbound: Inbound, guest_address: str, rest: str, earlier: str | None
+    ) -> str:
+        handler = self.handler
+        try:
+            variant, terms = _settings(rest)
+        except ValueError as error:
+            return handler.refuse(inbound, f"{error}\n\n{HELP}")
+        if guest_address == inbound.sender or handler.addresses.is_ours(guest_address):
+            return handler.refuse(inbound, "Invite someone else: " + HELP)
+        host = self._player(inbound.sender, inbound.sender_name)
+        guest = self._player(guest_address, "")
+        if earlier is not None and earlier.startswith("opened "):
+            game_id = GameId(earlier.split()[1])  # opened before a crash: only the mail is left
+        else:
+            game_id = handler.service.open_game(host, variant, terms)
+            handler.store.note(inbound.key, f"opened {game_id}")
+        mail = handler.mail
+        game = handler.service.game(game_id)
+        host_name = mail.name(host)
+        invitation = Letter(
+            (
+                f"{host_name} ({inbound.sender}) invites you to a game of Conquian by email: "
+                "two-player rummy with 40 cards, played one move at a time by replying to mail.",
+                "Reply join to play, or decline.",
+            ),
+            replies=True,
+        )
+        note_id = handler.composer.notification_id(game_id, guest, "invitation")
+        mail.send(game_id, guest, guest_address, invitation, game.version, note_id)
+        opened = Letter(
+            (
+                f"Your game is open and {guest_address} is invited. You will hear from us when they join.",
+            ),
+            replies=False,
+        )
+        handler.answer_in_game(inbound, game_id, host, opened)
+        return f"opened {game_id}"
+
+    def _player(self, address: str, name: str) -> PlayerId:
+        directory = self.handler.directory
+        found = directory.player_at(Address("email", address))
+        if found is not None:
+            return found
+        try:
+            return directory.register(name or address.split("@")[0], Address("email", address))
+        except ValueError:  # registered by a racing request
+            found = directory.player_at(Address("email", address))
+            assert found is not None
+            return found
+
+    def invitation_reply(
+        self, inbound: Inbound, game_id: GameId, guest: PlayerId, earlier: str | None
+    ) -> str:
+        """``join`` or ``decline`` from an invited player."""
+        handler = self.handler
+        word = inbound.command.lower().strip(" .!")
+        game = handler.service.game(game_id)
+        if word == "join" or earlier == "joined":
+            if earlier != "joined":
+                try:
+                    handler.service.join(game.invitation, guest)
+                except IllegalAction as error:
+                    handler.note(
+                        inbound, Letter((f"You cannot join: {error.message}",), replies=False)
+                    )
+                    return f"refused: {error.code}"
+                handler.store.note(inbound.key, "joined")
+            game, view = handler.service.view(game_id, guest)
+            opponent = handler.mail.opponent(game, guest)
+            deadline = handler.mail.deadline(game, guest)
+            intro = f"You joined the game with {opponent}."
+            letter = Letter((intro,), view, opponent, deadline=deadline)
+            handler.answer_in_game(inbound, game_id, guest, letter)
+            return "joined"
+        if word == "decline":
+            self._tell_host(game_id, f"{inbound.sender} declined your invitation.")
+            handler.note(inbound, Letter(("You declined the invitation.",), replies=False))
+            return "declined"
+        return handler.refuse(inbound, "Reply join to play, or decline.")
+
+    def _tell_host(self, game_id: GameId, text: str) -> None:
+        handler = self.handler
+        host = handler.service.game(game_id).host
+        emails = [a for a in handler.directory.addresses(host) if a.channel == "email"]
+        if emails:
+            note_id = handler.composer.notification_id(game_id, host, "declined")
+            letter = Letter((text,), replies=False)
+            version = handler.service.game(game_id).version
+            handler.mail.send(game_id, host, emails[0].value, letter, version, note_id)
+
+    # -- linking ---------------------------------------------------------------------------------
+
+    def _link(self, inbound: Inbound, code: str | None) -> str:
+        handler = self.handler
+        address = Address("email", inbound.sender)
+        try:
+            if code is None:
+                player = self._player(inbound.sender, inbound.sender_name)
+                made = handler.linking.offer(player, address)
+                text = (
+                    f"Your link code is {made.code}. Send link {made.code} from your other channel "
+                    f"(for example, to the Telegram bot) within {made.valid_for_text}."
+                )
+                handler.note(inbound, Letter((text,), replies=False))
+                return "link offered"
+            player = handler.linking.confirm(code, address)
+        except LinkError as error:
+            return handler.refuse(inbound, str(error))
+        handler.note(
+            inbound,
+            Letter((f"This address now plays as {handler.mail.name(player)}.",), replies=False),
+        )
+        return "linked"
+
+
+def _settings(text: str) -> tuple[Variant, MatchTerms]:
+    """The optional settings after ``new game with …``: ``deals N``, ``target N``, ``stake N``
+    and variant flags ``flag=value``; ``ValueError`` names anything else."""
+    words = text.replace(",", " ").split()
+    flags = [word for word in words if "=" in word]
+    rest = [word.lower() for word in words if "=" not in word]
+    chosen: dict[str, int] = {}
+    while rest:
+        name, value = rest[0], rest[1] if len(rest) > 1 else ""
+        if name not in ("deals", "target", "stake") or not value.isdigit() or int(value) < 1:
+            raise ValueError(f"I don't understand '{' '.join(rest[:2])}'.")
+        chosen[name] = int(value)
+        rest = rest[2:]
+    try:
+        variant = Variant().with_flags(parse_assignments(flags))
+    except VariantError as error:
+        raise ValueError(str(error)) from None
+    default = MatchTerms.default_for(variant)
+    stake = chosen.get("stake", default.stake)
+    if "deals" in chosen or "target" in chosen:
+        return variant, MatchTerms(chosen.get("deals"), chosen.get("target"), stake)
+    return variant, MatchTerms(default.deals, default.target, stake)

@@ -1,0 +1,120 @@
+"""Mail about games: ``GameMail`` composes and sends a letter to a player of a game with a fresh
+reply token, and ``EmailSender`` is the dispatcher's ``Sender`` for the ``email`` channel: it turns
+each outbox notification into a mail from the player's own ``Notice``.
+
+A game with one player on email and the other on another channel needs nothing special: the
+dispatcher sends each player's notifications through that player's own first reachable address.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from typing import Protocol
+
+from service.dispatch import Undeliverable
+from service.game import Game
+from service.game_events import GameId, PlayerId
+from service.games import GameService
+from service.notices import Notice, deadline_text
+from service.ports import Address, Clock, Directory, Notification
+from service.rules.seats import Phase
+
+from .compose import Composer, Heading, game_subject
+from .letters import Letter
+from .store import EmailStore
+from .tokens import TokenKeys
+
+
+class Transport(Protocol):
+    def send(self, message: EmailMessage, envelope_from: str, to: list[str]) -> None: ...
+
+
+@dataclass(frozen=True)
+class GameMail:
+    service: GameService
+    directory: Directory
+    store: EmailStore
+    keys: TokenKeys
+    composer: Composer
+    transport: Transport
+    clock: Clock
+
+    def send(
+        self,
+        game_id: GameId,
+        player: PlayerId,
+        to: str,
+        letter: Letter,
+        version: int,
+        message_id: str,
+        answering: tuple[str, ...] = (),
+    ) -> None:
+        """Send ``letter`` to ``player`` at ``to``, replies to it naming ``version`` of the game;
+        ``answering`` are the ids of the mail it answers (the last one its parent)."""
+        addresses = self.composer.addresses
+        token = self.keys.issue(self.store.thread(game_id, player), game_id, player, version)
+        root = self.composer.game_root(game_id, player)
+        heading = Heading(
+            to,
+            game_subject(game_id, self.name(self.service.game(game_id).host)),
+            message_id,
+            reply_to=addresses.reply(token),
+            in_reply_to=answering[-1] if answering else root,
+            references=(root, *answering),
+        )
+        message = self.composer.mail(heading, letter, self.clock.now())
+        self.transport.send(message, addresses.bounce(token), [to])
+
+    def name(self, player: PlayerId | None) -> str:
+        if player is None:
+            return "(open seat)"
+        if player.startswith("bot:"):
+            return f"the {player[4:]} bot"
+        try:
+            return self.directory.profile(player).name
+        except KeyError:
+            return player
+
+    def deadline(self, game: Game, player: PlayerId) -> str | None:
+        """When ``player``'s decision in ``game`` falls due, in their time zone; None if it is not
+        theirs."""
+        due = self.service.deadline(game)
+        if due is None or due.player != player:
+            return None
+        return deadline_text(due.due_at, self.service.settings.of(player).timezone)
+
+    def opponent(self, game: Game, player: PlayerId) -> str:
+        others = [p for p in game.players if p != player]
+        return self.name(others[0] if others else None)
+
+
+class EmailSender:
+    """The ``email`` channel's ``Sender``: one mail per notification, to the address it names."""
+
+    def __init__(self, mail: GameMail) -> None:
+        self.mail = mail
+
+    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+        why = self.mail.store.why_unreachable(address.value)
+        if why is not None:
+            raise Undeliverable(f"{address.value} is unreachable: {why}")
+        notice = self.mail.service.notice(notification)
+        game = self.mail.service.game(notification.game_id)
+        letter = notice_letter(notice, self.mail.opponent(game, player))
+        span = f"{notification.from_seq}-{notification.to_seq}.{notification.kind}"
+        message_id = self.mail.composer.notification_id(game.id, player, span)
+        self.mail.send(game.id, player, address.value, letter, notice.version, message_id)
+
+
+def notice_letter(notice: Notice, opponent: str) -> Letter:
+    """What a notification's mail says: why it came, the news, the player's view."""
+    if notice.view.phase is Phase.OVER:
+        intro = f"Your match with {opponent} is over."
+    elif notice.kind == "reminder":
+        intro = f"Reminder: your decision in the game with {opponent} is due soon."
+    elif notice.your_turn:
+        intro = f"Your turn in the game with {opponent}."
+    else:
+        intro = f"News from your game with {opponent}."
+    return Letter((intro,), notice.view, opponent, news=notice.news, deadline=notice.deadline)

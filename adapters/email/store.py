@@ -1,0 +1,200 @@
+"""``EmailStore``: the email channel's own rows (``adapters/sql/email_tables.py``) on SQLite or
+PostgreSQL — reply threads, inbound mail and the mailbox UIDs it came from, and per-address
+state (unreachable after a bounce, when an error reply last went out)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, and_, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from ..sql.email_tables import email_contacts, email_messages, email_threads, email_uids
+from ..sql.engine import is_postgresql, reconnecting, writer
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMail:
+    key: str
+    raw: bytes
+    envelope: tuple[str, ...]
+    outcome: str | None
+
+
+class EmailStore:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._writer = writer(engine)
+        self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
+
+    # -- reply threads ------------------------------------------------------------------------
+
+    @reconnecting
+    def thread(self, game_id: str, player: str) -> int:
+        """The number of the (game, player) thread, made on first use."""
+        where = and_(email_threads.c.game_id == game_id, email_threads.c.player_id == player)
+        query = select(email_threads.c.id).where(where)
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar_one_or_none()
+        if found is not None:
+            return int(found)
+        insert = self._insert(email_threads).values(game_id=game_id, player_id=player)
+        with self._writer.begin() as connection:
+            connection.execute(insert.on_conflict_do_nothing())
+            return int(connection.execute(query).scalar_one())
+
+    @reconnecting
+    def thread_of(self, number: int) -> tuple[str, str] | None:
+        """The game and player of thread ``number``."""
+        query = select(email_threads.c.game_id, email_threads.c.player_id).where(
+            email_threads.c.id == number
+        )
+        with self.engine.connect() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else (row.game_id, row.player_id)
+
+    # -- inbound mail ----------------------------------------------------------------------------
+
+    @reconnecting
+    def receive(
+        self,
+        key: str,
+        raw: bytes,
+        at: datetime,
+        envelope: tuple[str, ...] = (),
+        uid: tuple[str, int, int] | None = None,
+    ) -> None:
+        """Store a message (once: unique by ``key``) and the mailbox UID it came from, if any."""
+        row = {
+            "key": key,
+            "raw": raw.decode("latin-1"),
+            "envelope": " ".join(envelope),
+            "received_at": at,
+        }
+        with self._writer.begin() as connection:
+            connection.execute(self._insert(email_messages).values(row).on_conflict_do_nothing())
+            if uid is not None:
+                mailbox, validity, number = uid
+                seen = {"mailbox": mailbox, "uidvalidity": validity, "uid": number}
+                insert = self._insert(email_uids).values(**seen, message_key=key)
+                connection.execute(insert.on_conflict_do_nothing())
+
+    @reconnecting
+    def known_uids(self, mailbox: str, uidvalidity: int, uids: list[int]) -> set[int]:
+        """Which of ``uids`` (under ``uidvalidity``) are stored already."""
+        if not uids:
+            return set()
+        query = select(email_uids.c.uid).where(
+            email_uids.c.mailbox == mailbox,
+            email_uids.c.uidvalidity == uidvalidity,
+            email_uids.c.uid.in_(uids),
+        )
+        with self.engine.connect() as connection:
+            return {int(uid) for uid in connection.execute(query).scalars()}
+
+    @reconnecting
+    def waiting(self, limit: int = 100) -> list[StoredMail]:
+        """Stored messages not handled yet, oldest first."""
+        query = (
+            select(email_messages)
+            .where(email_messages.c.done_at.is_(None))
+            .order_by(email_messages.c.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as connection:
+            rows = connection.execute(query).all()
+        return [_mail(row) for row in rows]
+
+    @reconnecting
+    def message(self, key: str) -> StoredMail | None:
+        query = select(email_messages).where(email_messages.c.key == key)
+        with self.engine.connect() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else _mail(row)
+
+    @reconnecting
+    def note(self, key: str, outcome: str) -> None:
+        """Record what handling did so far (before what is left of it, such as the reply)."""
+        change = update(email_messages).where(email_messages.c.key == key).values(outcome=outcome)
+        with self._writer.begin() as connection:
+            connection.execute(change)
+
+    @reconnecting
+    def done(self, key: str, at: datetime, outcome: str) -> None:
+        change = (
+            update(email_messages)
+            .where(email_messages.c.key == key)
+            .values(done_at=at, outcome=outcome)
+        )
+        with self._writer.begin() as connection:
+            connection.execute(change)
+
+    @reconnecting
+    def outcomes(self) -> dict[str, str | None]:
+        """Every message's outcome by key (for operators and tests)."""
+        query = select(email_messages.c.key, email_messages.c.outcome)
+        with self.engine.connect() as connection:
+            return {row.key: row.outcome for row in connection.execute(query)}
+
+    # -- addresses -------------------------------------------------------------------------------
+
+    @reconnecting
+    def unreachable(self, address: str, at: datetime, reason: str) -> None:
+        """Mark ``address`` unreachable (a bounce): mail to it is given up until it writes again."""
+        values = {"address": address.lower(), "unreachable_since": at, "unreachable_reason": reason}
+        insert = self._insert(email_contacts).values(values)
+        upsert = insert.on_conflict_do_update(
+            index_elements=[email_contacts.c.address],
+            set_={"unreachable_since": at, "unreachable_reason": reason},
+        )
+        with self._writer.begin() as connection:
+            connection.execute(upsert)
+
+    @reconnecting
+    def reachable(self, address: str) -> None:
+        """``address`` wrote to us: it can be reached again."""
+        change = (
+            update(email_contacts)
+            .where(email_contacts.c.address == address.lower())
+            .values(unreachable_since=None, unreachable_reason=None)
+        )
+        with self._writer.begin() as connection:
+            connection.execute(change)
+
+    @reconnecting
+    def why_unreachable(self, address: str) -> str | None:
+        query = select(email_contacts.c.unreachable_reason).where(
+            email_contacts.c.address == address.lower(),
+            email_contacts.c.unreachable_since.is_not(None),
+        )
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar_one_or_none()
+        return None if found is None else str(found)
+
+    @reconnecting
+    def claim_error_reply(self, address: str, now: datetime, interval: timedelta) -> bool:
+        """Whether an error reply may go to ``address`` now (at most one per ``interval``); a
+        True answer counts as the reply sent."""
+        insert = self._insert(email_contacts).values(address=address.lower(), error_reply_at=now)
+        claim = (
+            update(email_contacts)
+            .where(email_contacts.c.address == address.lower())
+            .where(
+                or_(
+                    email_contacts.c.error_reply_at.is_(None),
+                    email_contacts.c.error_reply_at <= now - interval,
+                )
+            )
+            .values(error_reply_at=now)
+        )
+        with self._writer.begin() as connection:
+            if connection.execute(insert.on_conflict_do_nothing()).rowcount == 1:
+                return True
+            return bool(connection.execute(claim).rowcount == 1)
+
+
+def _mail(row: Any) -> StoredMail:
+    envelope = tuple(row.envelope.split()) if row.envelope else ()
+    return StoredMail(row.key, row.raw.encode("latin-1"), envelope, row.outcome)

@@ -1,0 +1,105 @@
+"""The email channel's tables (rows only; ``adapters/email/store.py`` reads and writes them):
+
+* ``email_threads`` — one row per (game, player) that mail went to; its number is the short
+  thread id a reply token names (``adapters/email/tokens.py``).
+* ``email_messages`` — every inbound mail, unique by its ``Message-ID`` (``key``), stored raw
+  before the mailbox is told it was read; ``done_at`` once it was handled and answered.
+* ``email_uids`` — which mailbox UID (per ``UIDVALIDITY``) holds which message, so a message
+  fetched again after a crash is recognised before it is downloaded.
+* ``email_contacts`` — per email address: unreachable since a bounce (and why), and when it was
+  last sent an error reply (at most one an hour).
+* ``link_codes`` — pending links of a player to another address (``service/linking.py``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Column, Index, String, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from .tables import AUTO_ID, ID, UtcDateTime
+
+
+class EmailThreadRow(SQLModel, table=True):
+    __tablename__ = "email_threads"
+    __table_args__ = (
+        UniqueConstraint("game_id", "player_id", name="uq_email_threads_game_player"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(
+        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
+    )
+    game_id: str = Field(sa_column=Column(ID, nullable=False))
+    player_id: str = Field(sa_column=Column(ID, nullable=False))
+
+
+class EmailMessageRow(SQLModel, table=True):
+    __tablename__ = "email_messages"
+    __table_args__ = (
+        UniqueConstraint("key", name="uq_email_messages_key"),
+        Index("ix_email_messages_waiting", "done_at", "id"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(
+        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
+    )
+    key: str = Field(sa_column=Column(Text, nullable=False))
+    """The ``Message-ID``, or ``sha256:<hex>`` of the raw message when it has none."""
+    raw: str = Field(sa_column=Column(Text, nullable=False))
+    """The message as received, bytes decoded as Latin-1 (so any 8-bit mail round-trips)."""
+    envelope: str = Field(sa_column=Column(Text, nullable=False))
+    """The envelope recipients the MTA gave, space-separated (empty from IMAP)."""
+    received_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+    done_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
+    outcome: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    """What handling it did, in a few words (for operators and tests)."""
+
+
+class EmailUidRow(SQLModel, table=True):
+    __tablename__ = "email_uids"
+    __table_args__ = (
+        UniqueConstraint("mailbox", "uidvalidity", "uid", name="uq_email_uids_mailbox_uid"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(
+        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
+    )
+    mailbox: str = Field(sa_column=Column(String(320), nullable=False))
+    """``user@host/folder``."""
+    uidvalidity: int = Field(sa_column=Column(BigInteger, nullable=False))
+    uid: int = Field(sa_column=Column(BigInteger, nullable=False))
+    message_key: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class EmailContactRow(SQLModel, table=True):
+    __tablename__ = "email_contacts"
+
+    address: str = Field(sa_column=Column(String(320), primary_key=True))
+    unreachable_since: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+    unreachable_reason: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    error_reply_at: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+
+
+class LinkCodeRow(SQLModel, table=True):
+    __tablename__ = "link_codes"
+
+    code: str = Field(sa_column=Column(String(64), primary_key=True))
+    player_id: str = Field(sa_column=Column(ID, nullable=False))
+    channel: str = Field(sa_column=Column(String(32), nullable=False))
+    value: str = Field(sa_column=Column(String(320), nullable=False))
+    expires_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+
+
+email_threads = SQLModel.metadata.tables["email_threads"]
+email_messages = SQLModel.metadata.tables["email_messages"]
+email_uids = SQLModel.metadata.tables["email_uids"]
+email_contacts = SQLModel.metadata.tables["email_contacts"]
+link_codes = SQLModel.metadata.tables["link_codes"]

@@ -1,0 +1,78 @@
+"""Linking an email address to another channel's player by mail, and a game whose players are on
+different channels: each player's notifications go out on their own channel."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from adapters.worker import Worker
+from service.bots import greedy_bot
+from service.ports import Address
+from service.prompts import action_text
+from tests.fakes import RecordingSender
+
+from .smtp_sink import SmtpSink
+from .world import ANA, SERVICE, World, only, request
+
+TELEGRAM = Address("telegram", "4242")
+
+
+def test_link_by_mail_gives_a_code_that_links_another_channel(world: World) -> None:
+    done = world.deliver(request(ANA, "link"))
+    assert only(done) == "link offered"
+    code = re.search(r"link code is (\w+)", world.latest(ANA).text())
+    assert code is not None
+    linking = world.channel.handler.linking
+    assert linking.confirm(code.group(1), TELEGRAM) == world.players[ANA]
+
+
+def test_link_code_from_another_channel_links_this_address(world: World) -> None:
+    ben_on_telegram = world.wiring.directory.register("Ben", TELEGRAM)
+    code = world.channel.handler.linking.send_to(
+        ben_on_telegram, Address("email", "bz@example.org")
+    )
+    done = world.deliver(request("bz@example.org", f"link {code.code}"))
+    assert only(done) == "linked"
+    assert world.wiring.directory.player_at(Address("email", "bz@example.org")) == ben_on_telegram
+    assert "now plays as Ben" in world.latest("bz@example.org").text()
+
+
+def test_a_wrong_link_code_is_refused(world: World) -> None:
+    assert only(world.deliver(request(ANA, "link 0123456789abcdef"))).startswith("refused: ")
+    assert "not valid" in world.latest(ANA).text()
+
+
+def test_a_game_between_an_email_player_and_a_telegram_player(
+    tmp_path: Path, smtp_sink: SmtpSink
+) -> None:
+    world = World(tmp_path, smtp_sink)
+    try:
+        ana = world.register("Ana", ANA)
+        ben = world.wiring.directory.register("Ben", TELEGRAM)
+        telegram = RecordingSender()
+        senders = {**world.channel.senders, "telegram": telegram}
+        worker = Worker(world.wiring, world.settings, world.clock, senders, world.chance)
+        service = world.service
+        game_id = service.open_game(ben)
+        service.join(service.game(game_id).invitation, ana)
+        worker.drain()
+        for step in range(8):
+            game = service.game(game_id)
+            if game.status != "playing":
+                break
+            player = game.to_act
+            assert player is not None
+            _, view = service.view(game_id, player)
+            command = action_text(greedy_bot(view, random.Random(step)))
+            if player == ana and world.sink.to(ANA):
+                assert only(world.answer(world.latest(ANA), command)) == "moved"
+            else:  # Ben on Telegram; or Ana before any mail (her join's answer would tell her)
+                service.act(game_id, player, command)
+            worker.drain()
+        assert telegram.delivered and all(a == TELEGRAM for _, a, _ in telegram.delivered)
+        assert world.sink.received and all(m.to == ANA for m in world.sink.received)
+        assert SERVICE not in [m.to for m in world.sink.received]
+    finally:
+        world.close()
