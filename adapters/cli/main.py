@@ -19,7 +19,7 @@ from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 from service.selfplay import selfplay
 
-from . import logs, operate
+from . import logs, operate, serve
 from .play import Setup, TerminalGame, chance_for
 
 BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
@@ -77,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
         )
     logs.add_commands(commands)
     operate.add_commands(commands)
+    serve.add_commands(commands)
     return parser
 
 

@@ -1,0 +1,103 @@
+"""A real web server for the web tests: the app on waitress over a socket, on a real database.
+
+``site`` is one server for the whole session on a SQLite file (tests make their own players and
+games, so they do not see each other's).  ``make_site`` starts another one with other settings
+(rate limits, keys, PostgreSQL).  Both are stopped and their databases closed at the end.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+
+import pytest
+from flask import Flask
+
+from adapters.bootstrap import Wiring, build
+from adapters.cli.serve import WebServer, web_server
+from adapters.config import Settings, WebSettings
+from adapters.web.app import create_app, parts_for
+from adapters.web.context import Web
+from tests.web.client import Http
+
+KEY = "web-tests-key-0123456789"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Site:
+    """A running web server and what it was built from."""
+
+    url: str
+    http: Http
+    wiring: Wiring
+    settings: Settings
+    parts: Web
+    server: WebServer
+    app: Flask
+
+    def player(self, name: str = "Ana") -> str:
+        """A new web player's token."""
+        answer = self.http.post("/api/v1/players", {"name": name})
+        assert answer.status == 201, answer.text
+        token: str = answer.json["token"]
+        return token
+
+    def events(self, game_id: str) -> int:
+        """How many events the game's log holds (to show a refusal changed nothing)."""
+        return len(self.wiring.store.load(game_id))  # type: ignore[arg-type]
+
+    def path(self, url: str) -> str:
+        """The path of one of this site's absolute links."""
+        assert url.startswith(self.url), url
+        return url[len(self.url) :]
+
+
+SiteFactory = Callable[..., Site]
+
+
+@pytest.fixture(scope="session")
+def make_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteFactory]:
+    started: list[Site] = []
+
+    def start(database_url: str | None = None, **web: object) -> Site:
+        port = free_port()
+        data = tmp_path_factory.mktemp("site")
+        config = replace(
+            WebSettings(
+                port=port,
+                keys=(KEY,),
+                moves_per_minute=1_000_000,
+                invitations_per_hour=1_000_000,
+                poll_seconds=0.25,
+                threads=4,
+            ),
+            **web,
+        )
+        settings = Settings(data_dir=data, database_url=database_url, web=config)
+        wiring = build(settings)
+        parts = parts_for(wiring, settings)
+        app = create_app(parts)
+        server = web_server(app, config)
+        url = config.base_url
+        site = Site(url, Http(url), wiring, settings, parts, server, app)
+        started.append(site)
+        return site
+
+    yield start
+    for site in started:
+        site.server.stop()
+        site.parts.readiness.pulse.close()
+        site.wiring.close()
+
+
+@pytest.fixture(scope="session")
+def site(make_site: SiteFactory) -> Site:
+    return make_site()
