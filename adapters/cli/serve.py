@@ -165,9 +165,16 @@ class WebServer:
         return port
 
     def stop(self) -> None:
-        self.server.close()
-        self.server.task_dispatcher.shutdown()
+        """Stop listening, close the connections still open, and let running requests end."""
+        server = self.server
+
+        def close_everything() -> None:  # in the server's own thread, between two polls
+            for channel in list(server._map.values()):
+                channel.close()
+
+        server.trigger.pull_trigger(close_everything)
         self.thread.join(timeout=5)
+        server.task_dispatcher.shutdown()
         log.info("web: stopped")
 
 

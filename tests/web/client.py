@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
+from html import unescape
 from http.client import HTTPConnection
+from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 
 @dataclass(frozen=True)
@@ -14,6 +17,8 @@ class Answer:
     status: int
     headers: dict[str, str]
     body: bytes
+    cookies: dict[str, str] = field(default_factory=dict)
+    """The cookies the answer set."""
 
     @property
     def json(self) -> Any:
@@ -52,10 +57,15 @@ class Http:
         try:
             connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()
+            cookies: SimpleCookie = SimpleCookie()
+            for name, value in response.getheaders():
+                if name.lower() == "set-cookie":
+                    cookies.load(value)
             answer = Answer(
                 response.status,
                 {name.lower(): value for name, value in response.getheaders()},
                 response.read(),
+                {name: morsel.value for name, morsel in cookies.items()},
             )
         finally:
             connection.close()
@@ -78,3 +88,37 @@ class Http:
         token: str | None = None,
     ) -> Answer:
         return self.request("POST", path, body, {"Content-Type": content_type}, token)
+
+
+class Browser:
+    """Pages and forms as a browser without scripts uses them: cookies kept, forms posted with
+    their hidden fields (the CSRF token, the version)."""
+
+    def __init__(self, http: Http) -> None:
+        self.http = http
+        self.cookies: dict[str, str] = {}
+
+    def get(self, path: str) -> Answer:
+        return self._keep(self.http.get(path, **self._cookie_header()))
+
+    def post_form(self, path: str, fields: dict[str, str]) -> Answer:
+        headers = {"Content-Type": "application/x-www-form-urlencoded", **self._cookie_header()}
+        body = urlencode(fields).encode()
+        return self._keep(self.http.request("POST", path, body, headers))
+
+    def _cookie_header(self) -> dict[str, str]:
+        if not self.cookies:
+            return {}
+        return {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())}
+
+    def _keep(self, answer: Answer) -> Answer:
+        self.cookies.update(answer.cookies)
+        return answer
+
+
+def hidden_fields(html: str) -> dict[str, str]:
+    """The first value of each hidden input of a page (CSRF token, version)."""
+    found: dict[str, str] = {}
+    for match in re.finditer(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', html):
+        found.setdefault(match.group(1), unescape(match.group(2)))
+    return found
