@@ -225,13 +225,15 @@ class _WorkerRole:
 
 def _worker(wiring: Wiring, settings: Settings, senders: Mapping[str, Sender]) -> Running:
     """The background jobs, and the heartbeat ``/readyz`` looks for while they run.  The ``log``
-    channel's sender is always there (notifications of players reachable only there go to the
-    log)."""
+    and ``web`` channels' senders are always there: the first writes notifications to the log,
+    the second has nothing to push (a web player's page shows the news)."""
     from adapters.web.pulse import pulse_for
+    from adapters.web.sender import PageSender
     from adapters.worker import Worker
     from service.dispatch import LogSender
 
-    worker = Worker(wiring, settings, senders={"log": LogSender(), **senders})
+    own: dict[str, Sender] = {"log": LogSender(), "web": PageSender()}
+    worker = Worker(wiring, settings, senders={**own, **senders})
     worker.start()
     pulse = pulse_for(wiring.engine)
     stopping = threading.Event()

@@ -7,9 +7,12 @@ games, so they do not see each other's).  ``make_site`` starts another one with 
 
 from __future__ import annotations
 
+import os
+import shutil
 import socket
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -22,6 +25,26 @@ from adapters.web.context import Web
 from tests.web.client import Http
 
 KEY = "web-tests-key-0123456789"
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "web"
+"""Screenshots of the browser tests (ignored by git)."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def missing(what: str) -> None:
+    """Skip for want of ``what`` on a developer's machine; fail under ``CI=true``."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{what} is required under CI=true", pytrace=False)
+    pytest.skip(f"{what} is not available (make test installs or starts it)")
 
 
 def free_port() -> int:
@@ -101,3 +124,31 @@ def make_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteFactory]
 @pytest.fixture(scope="session")
 def site(make_site: SiteFactory) -> Site:
     return make_site()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dict[str, object]:
+    """pytest-playwright launches Debian's Chromium (deploy/ensure-chromium.sh installs it); it
+    never downloads a browser of its own."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        missing("Debian's chromium")
+    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A scratch PostgreSQL database for this session (never the shared ``test`` database)."""
+    from tests.bench.databases import Unreachable, postgresql_database
+
+    try:
+        with postgresql_database() as url:
+            yield url
+    except Unreachable as error:
+        missing(f"PostgreSQL ({error})")
