@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from types import FrameType, ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from adapters.config import Settings, WebSettings
+from adapters.config import Settings, SettingsError, WebSettings
 
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring
@@ -101,6 +101,11 @@ def run(args: argparse.Namespace) -> int:
         logging.getLogger(noisy).setLevel(logging.WARNING)
     environ = dict(os.environ)
     settings = Settings.from_env(environ)
+    if args.role in (None, "web", "telegram") and not settings.web.keys and _shared(settings):
+        raise SettingsError(
+            "CONQUIAN_WEB_KEYS must be set on PostgreSQL: every process that makes or checks "
+            "players' links must sign them with the same keys"
+        )
     from adapters.bootstrap import build  # connects and migrates: only when serving
 
     wiring = build(settings)
@@ -120,6 +125,11 @@ def run(args: argparse.Namespace) -> int:
             one.stop()
         wiring.close()
     return 0
+
+
+def _shared(settings: Settings) -> bool:
+    """Whether the database may be shared by processes on several machines (not SQLite)."""
+    return not settings.effective_database_url.startswith("sqlite")
 
 
 def _channels(environ: Mapping[str, str]) -> dict[Channel, ModuleType]:

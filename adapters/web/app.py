@@ -18,7 +18,7 @@ from adapters.bootstrap import Wiring
 from adapters.config import Settings
 
 from . import api, health, pages, replay, security
-from .capabilities import Capabilities, signing_keys
+from .capabilities import Capabilities
 from .context import EXTENSION, Web
 from .health import Readiness
 from .limits import RateLimit
@@ -29,8 +29,7 @@ def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) ->
     """The web parts over a wiring: links signed with the configured keys (or the data
     directory's), the worker's heartbeat where the database keeps it, the rate limits."""
     config = settings.web
-    keys = signing_keys(config.keys, settings.data_dir)
-    capabilities = Capabilities(keys, wiring.directory, config.base_url)
+    capabilities = Capabilities.from_settings(settings, wiring.directory)
     readiness = Readiness(
         wiring.engine,
         pulse or pulse_for(wiring.engine),

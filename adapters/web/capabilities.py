@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.config import Settings
 from service.game_events import GameId, PlayerId
 from service.ports import Address, Directory
 
@@ -57,6 +58,13 @@ class PageGrant:
 
 class Capabilities:
     """Makes and checks page and player tokens; ``keys[0]`` signs, every key verifies."""
+
+    @classmethod
+    def from_settings(cls, settings: Settings, directory: Directory) -> Capabilities:
+        """The links of the service ``settings`` describe: what a channel builds once to put
+        ``page_url(game_id, player)`` in its messages."""
+        keys = signing_keys(settings.web.keys, settings.data_dir)
+        return cls(keys, directory, settings.web.base_url)
 
     def __init__(
         self,
