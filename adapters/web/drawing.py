@@ -64,7 +64,7 @@ def picture_svg(picture: Picture) -> Markup:
 
 
 _DEFS = (
-    '<defs><pattern id="back" width="8" height="8" patternUnits="userSpaceOnUse" '
+    '<defs><pattern id="card-back-pattern" width="8" height="8" patternUnits="userSpaceOnUse" '
     'patternTransform="rotate(45)"><rect width="8" height="8" fill="#1d4e89"/>'
     '<rect width="4" height="8" fill="#2f6db5"/></pattern></defs>'
 )
@@ -90,7 +90,7 @@ def back_svg(x: float, y: float) -> str:
     """A face-down card: nothing about it is in the markup."""
     return (
         f'<g class="card back" transform="translate({x:g},{y:g})">'
-        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="url(#back)"/></g>'
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="url(#card-back-pattern)"/></g>'
     )
 
 
@@ -139,7 +139,7 @@ def _middle(picture: Picture, y: float) -> str:
         f"{escape(picture.center_note)}</text></g>"
     )
     dead = "".join(
-        card_svg(one, 600 + i % 8 * COMBO_STEP, y + i // 8 * 22, picture.faces)
+        card_svg(one, 600 + i % 8 * COMBO_STEP, y + i // 8 * 30, picture.faces)
         for i, one in enumerate(picture.dead_cards)
     )
     parts.append(
