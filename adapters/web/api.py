@@ -177,6 +177,8 @@ def _body() -> dict[str, Any]:
         body = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
         raise bad_request(f"The body is not valid JSON: {error}.", "malformed_json") from None
+    except RecursionError:
+        raise bad_request("The body is nested too deeply.", "malformed_json") from None
     if not isinstance(body, dict):
         raise bad_request("The body must be a JSON object.")
     return body

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Blueprint, Response, abort, redirect, render_template, request
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from service.errors import StaleVersion
@@ -127,9 +127,7 @@ def version(token: str) -> Response:
     """What the page polls: the game's version and status, nothing else."""
     grant = _grant(token)
     game = web().service.game(grant.game_id)
-    response = Response(
-        f'{{"version": {game.version}, "status": "{game.status}"}}', mimetype="application/json"
-    )
+    response = jsonify({"version": game.version, "status": game.status})
     response.headers["Cache-Control"] = NO_STORE
     return response
 

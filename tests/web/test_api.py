@@ -6,6 +6,7 @@ game's log holds as many events after it as before.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -77,6 +78,7 @@ def test_a_player_needs_a_name_of_text(site: Site, body: dict[str, Any], code: s
         (b'{"name": "Ana"', "application/json", "malformed_json"),
         (b"\xff\xfe not utf-8", "application/json", "malformed_json"),
         (b'["Ana"]', "application/json", "bad_request"),
+        (b"[" * 8000 + b"]" * 8000, "application/json", "malformed_json"),
         (b'"Ana"', "application/json", "bad_request"),
         (b"name=Ana", "application/x-www-form-urlencoded", "bad_request"),
     ],
@@ -367,3 +369,34 @@ def test_api_answers_are_private_and_carry_the_security_headers(site: Site) -> N
     assert answer.headers["x-content-type-options"] == "nosniff"
     assert answer.headers["referrer-policy"] == "no-referrer"
     assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+
+
+def random_json(rng: random.Random, depth: int = 0) -> Any:
+    """A JSON value of any shape, with the fields the API reads now and then."""
+    roll = rng.random()
+    if depth > 2 or roll < 0.3:
+        return rng.choice(
+            [None, True, 0, -1, 7, 2**70, 1.5, "", "pass", "take", "x" * 300, "7H", "ñ", [], {}]
+        )
+    if roll < 0.45:
+        return [random_json(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    names = ["name", "command", "expected_version", "opponent", "deals", "variant", "stake", "zz"]
+    return {rng.choice(names): random_json(rng, depth + 1) for _ in range(rng.randint(0, 4))}
+
+
+def test_random_bodies_never_get_a_server_error_nor_move_a_game(site: Site) -> None:
+    rng = random.Random(11)
+    host, guest, game_id, _ = friendly_game(site)
+    before = site.events(game_id)
+    paths = [
+        "/api/v1/players",
+        "/api/v1/games",
+        f"/api/v1/games/{game_id}/moves",
+        "/api/v1/invitations/nothing/join",
+    ]
+    for _ in range(150):
+        token = rng.choice([host, guest, None, "garbage"])
+        answer = site.http.post(rng.choice(paths), random_json(rng), token=token)
+        assert answer.status < 500, answer.text
+        assert answer.status in (200, 201) or "error" in answer.json
+    assert site.events(game_id) == before
