@@ -52,7 +52,6 @@ def create_app(parts: Web) -> Flask:
         MAX_CONTENT_LENGTH=config.max_body_bytes,
         MAX_FORM_MEMORY_SIZE=config.max_body_bytes,
         MAX_FORM_PARTS=50,
-        JSON_SORT_KEYS=False,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]

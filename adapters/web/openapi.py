@@ -34,7 +34,7 @@ def _errors(*statuses: int) -> dict[str, Any]:
 
 
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_SECURED = [{"player": []}]
+_SECURED: list[dict[str, list[str]]] = [{"player": []}]
 
 SCHEMAS: dict[str, Any] = {
     "Error": {

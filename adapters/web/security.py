@@ -4,7 +4,8 @@
   no framing, no MIME sniffing, and no ``Referer`` at all — a player page's address is its
   capability, and it must not leak to another site through a link.  Pages that show a player's
   hand are ``Cache-Control: private, no-store``.
-* CSRF: forms carry a token bound to a random cookie by our key (a signed double submit); a POST
+* CSRF: forms carry a token bound to a random cookie by our key (a signed double submit; the cookie is
+  SameSite=Lax, so no other site's form sends it); a POST
   from a form without the matching pair is refused.  The JSON API takes no cookies — it is
   authorised by the ``Authorization`` header alone — so it needs no CSRF token.
 """
@@ -48,8 +49,10 @@ def install(app: Flask, secure_cookies: bool) -> None:
             response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
         fresh = g.get("csrf_cookie")
         if fresh is not None:
+            # Lax, not Strict: a player arriving from a link in a message must bring the cookie
+            # along, or a new one would replace it and the forms of their other pages expire.
             response.set_cookie(
-                CSRF_COOKIE, fresh, httponly=True, samesite="Strict", secure=secure_cookies
+                CSRF_COOKIE, fresh, httponly=True, samesite="Lax", secure=secure_cookies
             )
         return response
 
