@@ -18,6 +18,7 @@ all of them share the machine's two cores.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -108,18 +109,21 @@ def _wait_for(port: int, timeout: float = 60.0) -> None:
     raise RuntimeError(f"the web process on port {port} did not answer")
 
 
+BALANCER = itertools.count()
+"""Every request of every client goes to the next web process in turn, as a round-robin
+balancer in front of them would send it."""
+
+
 class Client:
-    """Keep-alive connections to every web process, used in turn (a round-robin balancer)."""
+    """Keep-alive connections to every web process."""
 
     def __init__(self, ports: Sequence[int]) -> None:
         self.connections = [HTTPConnection("127.0.0.1", port, timeout=30) for port in ports]
-        self.turn = 0
 
     def call(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any]:
-        connection = self.connections[self.turn % len(self.connections)]
-        self.turn += 1
+        connection = self.connections[next(BALANCER) % len(self.connections)]
         headers = {"Content-Type": "application/json"} if body is not None else {}
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -147,6 +151,43 @@ class Tally:
     games: int = 0
     refused: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def play_bot(ports: Sequence[int], seed: int, window: tuple[float, float], tally: Tally) -> None:
+    """One client: whole games of one player against the greedy bot, until the window closes.
+    Each move's answer is the player's next position (the bot's replies are appended with the
+    move), so no look is needed between moves."""
+    rng, client = random.Random(seed), Client(ports)
+    start, end = window
+    moves: list[float] = []
+    games = refused = 0
+    try:
+        while time.monotonic() < end:
+            token = client.call("POST", "/api/v1/players", {"name": "A"})[1]["token"]
+            _, game = client.call("POST", "/api/v1/games", {"opponent": "greedy"}, token)
+            path = f"/api/v1/games/{game['game_id']}/moves"
+            while time.monotonic() < end and game["status"] != "over":
+                body = {
+                    "command": rng.choice(game["view"]["legal"]),
+                    "expected_version": game["version"],
+                }
+                began = time.monotonic()
+                status, answer = client.call("POST", path, body, token)
+                if began >= start:
+                    if status == 200:
+                        moves.append(time.monotonic() - began)
+                    else:
+                        refused += 1
+                if status != 200:
+                    break
+                game = answer
+            games += 1
+    finally:
+        client.close()
+        with tally.lock:
+            tally.moves += moves
+            tally.games += games
+            tally.refused += refused
 
 
 def play(ports: Sequence[int], seed: int, window: tuple[float, float], tally: Tally) -> None:
@@ -200,12 +241,16 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def measure(ports: Sequence[int], clients: int, warmup: float, seconds: float) -> dict[str, Any]:
+def measure(
+    ports: Sequence[int], clients: int, warmup: float, seconds: float, opponent: str = "friend"
+) -> dict[str, Any]:
     start = time.monotonic() + warmup
     window = (start, start + seconds)
     tally = Tally()
+    player = play if opponent == "friend" else play_bot
     threads = [
-        threading.Thread(target=play, args=(ports, seed, window, tally)) for seed in range(clients)
+        threading.Thread(target=player, args=(ports, seed, window, tally))
+        for seed in range(clients)
     ]
     for thread in threads:
         thread.start()
@@ -221,8 +266,9 @@ def measure(ports: Sequence[int], clients: int, warmup: float, seconds: float) -
         "requests_per_second": (len(moves) + len(tally.looks)) / seconds,
         "p50_ms": statistics.median(moves) * 1000,
         "p99_ms": percentile(moves, 0.99) * 1000,
-        "look_p50_ms": statistics.median(tally.looks) * 1000,
-        "look_p99_ms": percentile(tally.looks, 0.99) * 1000,
+        "opponent": opponent,
+        "look_p50_ms": statistics.median(tally.looks) * 1000 if tally.looks else None,
+        "look_p99_ms": percentile(tally.looks, 0.99) * 1000 if tally.looks else None,
         "refused": tally.refused,
         "games_started": tally.games,
     }
@@ -234,12 +280,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--clients", type=int, default=24)
     parser.add_argument("--web", type=int, default=2, help="web processes")
+    parser.add_argument(
+        "--opponent",
+        choices=("friend", "greedy"),
+        default="friend",
+        help="two people, each move after a look at the game; or one player against the bot",
+    )
     args = parser.parse_args(argv)
     with ExitStack() as stack:
         url = stack.enter_context(databases.scratch("postgresql"))
         logs = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="conquian-http-")))
         ports = stack.enter_context(service(url, args.web, logs))
-        result = measure(ports, args.clients, args.warmup, args.seconds)
+        result = measure(ports, args.clients, args.warmup, args.seconds, args.opponent)
     print(json.dumps(result))
     return 0
 

@@ -397,8 +397,9 @@ def measure_storage(
 def measure_http(args: argparse.Namespace) -> str:
     """Moves through the JSON API with two web processes and a worker on PostgreSQL."""
     databases.postgres_user()  # unreachable: ``Unreachable``, as for the storage part
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
     runs = http_report.measure(args.http_seconds, args.http_clients, args.repeats)
-    return http_report.render(runs, args.http_seconds, args.http_clients)
+    return http_report.render(runs, args.http_seconds, args.http_clients, load)
 
 
 def measure(args: argparse.Namespace) -> int:
