@@ -119,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         for role in roles:
             running.extend(_start(role, environ, wiring, settings, channels))
+        if not running:  # e.g. --role telegram without its token: idle rather than crash-loop
+            log.warning("serve: nothing to run in this process; waiting for SIGTERM")
         _wait_for_signal()
     finally:
         for one in reversed(running):

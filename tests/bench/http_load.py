@@ -1,6 +1,6 @@
 """``make bench``, HTTP part: sustained moves per second through the JSON API.
 
-``python -m tests.bench.http_load --seconds 20 --clients 24`` starts the service as a deployment
+``python -m tests.bench.http_load --seconds 15 --clients 12`` starts the service as a deployment
 runs it — ``conquian serve --role migrate``, then two ``--role web`` processes and one ``--role
 worker`` on a scratch PostgreSQL database — and drives it from this process over real HTTP,
 with keep-alive connections spread over both web processes as a balancer would.  Each client
@@ -276,9 +276,9 @@ def measure(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--warmup", type=float, default=3.0)
-    parser.add_argument("--clients", type=int, default=24)
+    parser.add_argument("--clients", type=int, default=12)
     parser.add_argument("--web", type=int, default=2, help="web processes")
     parser.add_argument(
         "--opponent",

@@ -320,8 +320,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-references", action="store_true", help="skip RLCard/OpenSpiel")
     parser.add_argument("--no-mypyc", action="store_true", help="skip the compiled rules core")
     parser.add_argument("--moves", type=int, default=3000, help="moves per move-path run")
-    parser.add_argument("--http-seconds", type=float, default=20.0, help="length of an HTTP run")
-    parser.add_argument("--http-clients", type=int, default=24, help="client threads of it")
+    parser.add_argument("--http-seconds", type=float, default=15.0, help="length of an HTTP run")
+    parser.add_argument("--http-clients", type=int, default=12, help="client threads of it")
     parser.add_argument(
         "--only",
         choices=("rules", "storage", "http"),

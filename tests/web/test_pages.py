@@ -166,3 +166,21 @@ def test_a_used_invitation_says_so_and_sends_its_players_to_their_table(site: Si
         == guest_page
     )
     assert "/join/" not in host.get(host_page).text, "a started game shows no invitation"
+
+
+def test_a_channel_makes_a_working_page_link_for_its_own_player(site: Site) -> None:
+    """What the Telegram and email channels do: a link for a player the web has never seen."""
+    from adapters.web.capabilities import Capabilities
+    from service.game_events import PlayerId
+    from service.ports import Address
+
+    directory = site.wiring.directory
+    player = directory.register("Tomás", Address("telegram", "4242"))
+    game_id = site.wiring.service.open_game(player, opponent=PlayerId("bot:greedy"))
+    links = Capabilities.from_settings(site.settings, directory)
+    url = links.page_url(game_id, player)
+    assert url.startswith(site.url + "/p/")
+    page = site.http.get(site.path(url))
+    assert page.status == 200 and "You · player 1" in page.text
+    assert [a.channel for a in directory.addresses(player)] == ["telegram", "web"]
+    assert links.page_url(game_id, player) == url, "the same link until it is revoked"
