@@ -84,7 +84,9 @@ class WebSettings:
                                                     the first signs, all are accepted; without it
                                                     ``conquian serve`` keeps one in the data
                                                     directory (``web.key``)
-    ``CONQUIAN_WEB_THREADS``            8           request threads per web process
+    ``CONQUIAN_WEB_THREADS``            4           request threads per web process (each waits on
+                                                    the database part of the time; more only
+                                                    contend for the interpreter lock)
     ``CONQUIAN_MAX_BODY_BYTES``         16384       larger request bodies are refused (413)
     ``CONQUIAN_MOVES_PER_MINUTE``       120         moves one player may send per minute
     ``CONQUIAN_INVITATIONS_PER_HOUR``   60          new players, games and joins per client address
@@ -100,7 +102,7 @@ class WebSettings:
     port: int = 8000
     public_url: str | None = None
     keys: tuple[str, ...] = ()
-    threads: int = 8
+    threads: int = 4
     max_body_bytes: int = 16384
     moves_per_minute: int = 120
     invitations_per_hour: int = 60

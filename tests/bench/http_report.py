@@ -114,7 +114,7 @@ def render(runs: Runs, seconds: float, clients: int, load: str) -> str:
             " (the bot's replies are appended with the move). New players and games are made as"
             " games end, inside the window but not counted as moves. Latencies are measured at the"
             " client, so they include its own queueing.",
-            "- Processes: `conquian serve --role migrate`, then two `--role web` (waitress, 8"
+            "- Processes: `conquian serve --role migrate`, then two `--role web` (waitress, 4"
             " threads each) and one `--role worker` (sending every move's notification), on a"
             " scratch PostgreSQL database with synchronous commit. Nothing is pinned: the web"
             " processes, the worker, PostgreSQL and the client share the machine's two cores"
