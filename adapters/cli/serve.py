@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from types import FrameType, ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from adapters.config import Settings, SettingsError, WebSettings
+from adapters.config import Settings, SettingsError
 
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring
@@ -164,55 +164,10 @@ def _start(
     return started
 
 
-@dataclass
-class WebServer:
-    """A waitress server running an app in a thread of its own."""
-
-    server: Any
-    thread: threading.Thread
-
-    @property
-    def port(self) -> int:
-        port: int = self.server.effective_port
-        return port
-
-    def stop(self) -> None:
-        """Stop listening, close the connections still open, and let running requests end."""
-        server = self.server
-
-        def close_everything() -> None:  # in the server's own thread, between two polls
-            for channel in list(server._map.values()):
-                channel.close()
-
-        server.trigger.pull_trigger(close_everything)
-        self.thread.join(timeout=5)
-        server.task_dispatcher.shutdown()
-        log.info("web: stopped")
-
-
-def web_server(app: Any, config: WebSettings, port: int | None = None) -> WebServer:
-    """Serve ``app`` on waitress as ``config`` says (``port`` overrides it; 0 picks a free one)."""
-    from waitress import create_server
-
-    server = create_server(
-        app,
-        host=config.host,
-        port=config.port if port is None else port,
-        threads=config.threads,
-        # The app refuses bodies over the limit itself, with a JSON answer; waitress only stops
-        # what is far larger before it is read.
-        max_request_body_size=max(4 * config.max_body_bytes, 1 << 20),
-        clear_untrusted_proxy_headers=True,
-        ident="conquian",
-    )
-    thread = threading.Thread(target=server.run, name="web", daemon=True)
-    thread.start()
-    return WebServer(server, thread)
-
-
 def _web(wiring: Wiring, settings: Settings) -> Running:
     """The web application, with the address to open printed for the person who started it."""
     from adapters.web.app import create_app, parts_for
+    from adapters.web.server import web_server
 
     config = settings.web
     running = web_server(create_app(parts_for(wiring, settings)), config)

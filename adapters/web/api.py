@@ -9,23 +9,20 @@ gets their own view of a running game; a game's log only once it is over.
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from flask import Blueprint, Response, jsonify, request
 
 from service.errors import NotAPlayer
 from service.game import Game
-from service.game_events import GameId, PlayerId, TimeControl
+from service.game_events import GameId, PlayerId
 from service.logfile import export_lines, format_time
 from service.ports import UnknownGame
 from service.rules.errors import IllegalAction
-from service.rules.variants import MatchTerms, Variant, VariantError
 from service.rules.view import view_for
 
+from . import bodies
 from .capabilities import Forbidden
 from .context import web
-from .errors import ApiError, bad_request, forbidden, not_found
+from .errors import ApiError, forbidden, not_found
 from .openapi import document
 from .security import NO_STORE, client_key
 from .views import public_json, summary_json, view_json
@@ -62,8 +59,8 @@ def openapi() -> Response:
 @blueprint.post("/players")
 def create_player() -> tuple[Response, int]:
     """A new web player; the answer holds their token, which authorises everything else."""
-    body = _body()
-    name = _text(body, "name", NAME_LENGTH, required=True)
+    body = bodies.json_object()
+    name = bodies.text(body, "name", NAME_LENGTH, required=True)
     _limit_invitations()
     capabilities = web().capabilities
     player = capabilities.register(name)
@@ -80,9 +77,9 @@ def my_games() -> Response:
 def create_game() -> tuple[Response, int]:
     """Open a game against a friend (an invitation to pass on) or a bot (it starts at once)."""
     player = _player()
-    body = _body()
-    opponent = _choice(body, "opponent", OPPONENTS, "friend")
-    variant, terms, control = _rules(body)
+    body = bodies.json_object()
+    opponent = bodies.choice(body, "opponent", OPPONENTS, "friend")
+    variant, terms, control = bodies.rules(body)
     _limit_invitations()
     service = web().service
     try:
@@ -114,9 +111,9 @@ def view(game_id: str) -> Response:
 def act(game_id: str) -> Response:
     """A command of the shared grammar on the position the player saw (``expected_version``)."""
     player = _player()
-    body = _body()
-    command = _text(body, "command", COMMAND_LENGTH, required=True)
-    expected = _whole(body, "expected_version", minimum=1, required=True)
+    body = bodies.json_object()
+    command = bodies.text(body, "command", COMMAND_LENGTH, required=True)
+    expected = bodies.whole(body, "expected_version", minimum=1, required=True)
     _limit_moves(player)
     try:
         outcome = web().service.act(GameId(game_id), player, command, expected)
@@ -152,7 +149,7 @@ def log_response(game_id: str, lines: list[str]) -> Response:
     return response
 
 
-# -- reading the request ------------------------------------------------------------------------
+# -- who is asking ------------------------------------------------------------------------------
 
 
 def _player() -> PlayerId:
@@ -164,74 +161,6 @@ def _player() -> PlayerId:
         return web().capabilities.read_player(token.strip())
     except Forbidden:
         raise forbidden("This player token is not valid, or it has been revoked.") from None
-
-
-def _body() -> dict[str, Any]:
-    """The request's JSON object (an empty body is an empty object)."""
-    raw = request.get_data(cache=True)
-    if not raw.strip():
-        return {}
-    if request.mimetype != "application/json":
-        raise bad_request("Send the body as JSON with Content-Type: application/json.")
-    try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise bad_request(f"The body is not valid JSON: {error}.", "malformed_json") from None
-    except RecursionError:
-        raise bad_request("The body is nested too deeply.", "malformed_json") from None
-    if not isinstance(body, dict):
-        raise bad_request("The body must be a JSON object.")
-    return body
-
-
-def _text(body: dict[str, Any], name: str, longest: int, required: bool = False) -> str:
-    value = body.get(name)
-    if value is None and not required:
-        return ""
-    if not isinstance(value, str) or not value.strip():
-        raise bad_request(f"'{name}' must be a non-empty string.", "bad_field")
-    if len(value) > longest:
-        raise bad_request(f"'{name}' must be at most {longest} characters.", "bad_field")
-    return value.strip()
-
-
-def _whole(body: dict[str, Any], name: str, minimum: int, required: bool = False) -> int | None:
-    value = body.get(name)
-    if value is None and not required:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise bad_request(f"'{name}' must be a whole number of at least {minimum}.", "bad_field")
-    return value
-
-
-def _choice(body: dict[str, Any], name: str, choices: dict[str, Any], default: str) -> str:
-    value = body.get(name, default)
-    if value not in choices or not isinstance(value, str):
-        raise bad_request(f"'{name}' must be one of {', '.join(choices)}.", "bad_field")
-    return value
-
-
-def _rules(body: dict[str, Any]) -> tuple[Variant, MatchTerms, TimeControl | None]:
-    """The variant, match terms and time control asked for (defaults where not given)."""
-    flags = body.get("variant", {})
-    if not isinstance(flags, dict) or not all(isinstance(v, str) for v in flags.values()):
-        raise bad_request(
-            "'variant' must be an object of flag names to string values.", "bad_field"
-        )
-    deals = _whole(body, "deals", minimum=1)
-    target = _whole(body, "target", minimum=1)
-    stake = _whole(body, "stake", minimum=1)
-    move_seconds = _whole(body, "move_seconds", minimum=1)
-    try:
-        variant = Variant().with_flags(flags)
-        if deals is None and target is None:
-            default = MatchTerms.default_for(variant)
-            deals, target = default.deals, default.target
-        terms = MatchTerms(deals, target, stake or 1)
-    except VariantError as error:
-        raise ApiError(422, "bad_variant", str(error)) from None
-    control = None if move_seconds is None else TimeControl(move_seconds=move_seconds)
-    return variant, terms, control
 
 
 def _limit_invitations() -> None:

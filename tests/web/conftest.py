@@ -18,10 +18,10 @@ import pytest
 from flask import Flask
 
 from adapters.bootstrap import Wiring, build
-from adapters.cli.serve import WebServer, web_server
 from adapters.config import Settings, WebSettings
 from adapters.web.app import create_app, parts_for
 from adapters.web.context import Web
+from adapters.web.server import WebServer, web_server
 from tests.web.client import Http
 
 KEY = "web-tests-key-0123456789"
