@@ -19,11 +19,12 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/conquian play
+	$(BIN)/conquian serve
 
 test: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	sh deploy/ensure-dovecot.sh
+	sh deploy/ensure-chromium.sh
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)

@@ -68,6 +68,85 @@ class WorkerSettings:
         )
 
 
+# -- The web side and ``conquian serve`` (adapters/web, adapters/cli/serve.py) -------------------
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    """The web server's settings, each from its environment variable:
+
+    ==================================  ==========  ===============================================
+    ``CONQUIAN_WEB_HOST``               127.0.0.1   the address the web server listens on
+    ``CONQUIAN_WEB_PORT``               8000        its port
+    ``CONQUIAN_PUBLIC_URL``             (derived)   the address people open, for links in messages
+                                                    (``http://HOST:PORT`` unless set)
+    ``CONQUIAN_WEB_KEYS``               (none)      secrets that sign player links, comma-separated:
+                                                    the first signs, all are accepted; without it
+                                                    ``conquian serve`` keeps one in the data
+                                                    directory (``web.key``)
+    ``CONQUIAN_WEB_THREADS``            4           request threads per web process (each waits on
+                                                    the database part of the time; more only
+                                                    contend for the interpreter lock)
+    ``CONQUIAN_MAX_BODY_BYTES``         16384       larger request bodies are refused (413)
+    ``CONQUIAN_MOVES_PER_MINUTE``       120         moves one player may send per minute
+    ``CONQUIAN_INVITATIONS_PER_HOUR``   60          new players, games and joins per client address
+    ``CONQUIAN_TRUSTED_PROXIES``        0           reverse proxies in front whose
+                                                    ``X-Forwarded-*`` headers are believed
+    ``CONQUIAN_HEARTBEAT_SECONDS``      30          ``/readyz`` wants a worker heartbeat this recent
+    ``CONQUIAN_POLL_SECONDS``           2           how often a player page asks whether the game
+                                                    moved
+    ==================================  ==========  ===============================================
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    public_url: str | None = None
+    keys: tuple[str, ...] = ()
+    threads: int = 4
+    max_body_bytes: int = 16384
+    moves_per_minute: int = 120
+    invitations_per_hour: int = 60
+    trusted_proxies: int = 0
+    heartbeat_seconds: float = 30.0
+    poll_seconds: float = 2.0
+
+    @property
+    def base_url(self) -> str:
+        """Where people reach the service, without a trailing slash."""
+        return (self.public_url or f"http://{self.host}:{self.port}").rstrip("/")
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str]) -> WebSettings:
+        d = cls()
+        keys = tuple(
+            key.strip() for key in environ.get("CONQUIAN_WEB_KEYS", "").split(",") if key.strip()
+        )
+        if any(len(key) < 16 for key in keys):
+            raise SettingsError("CONQUIAN_WEB_KEYS: each key must be at least 16 characters long")
+        proxies = environ.get("CONQUIAN_TRUSTED_PROXIES", "").strip() or "0"
+        if not proxies.isdigit():
+            raise SettingsError(f"CONQUIAN_TRUSTED_PROXIES must be a whole number, not {proxies!r}")
+        return cls(
+            host=environ.get("CONQUIAN_WEB_HOST", "").strip() or d.host,
+            port=_positive(environ, "CONQUIAN_WEB_PORT", int, d.port),
+            public_url=environ.get("CONQUIAN_PUBLIC_URL", "").strip() or None,
+            keys=keys,
+            threads=_positive(environ, "CONQUIAN_WEB_THREADS", int, d.threads),
+            max_body_bytes=_positive(environ, "CONQUIAN_MAX_BODY_BYTES", int, d.max_body_bytes),
+            moves_per_minute=_positive(
+                environ, "CONQUIAN_MOVES_PER_MINUTE", int, d.moves_per_minute
+            ),
+            invitations_per_hour=_positive(
+                environ, "CONQUIAN_INVITATIONS_PER_HOUR", int, d.invitations_per_hour
+            ),
+            trusted_proxies=int(proxies),
+            heartbeat_seconds=_positive(
+                environ, "CONQUIAN_HEARTBEAT_SECONDS", float, d.heartbeat_seconds
+            ),
+            poll_seconds=_positive(environ, "CONQUIAN_POLL_SECONDS", float, d.poll_seconds),
+        )
+
+
 @dataclass(frozen=True)
 class Settings:
     data_dir: Path = Path("var")
@@ -76,6 +155,7 @@ class Settings:
     worker: WorkerSettings = field(default_factory=WorkerSettings)
     email: EmailSettings | None = None
     """The email channel; None (off) unless ``CONQUIAN_MAIL_DOMAIN`` and the token keys are set."""
+    web: WebSettings = field(default_factory=WebSettings)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:
@@ -86,6 +166,7 @@ class Settings:
             database_url=environ.get("CONQUIAN_DATABASE_URL") or None,
             worker=WorkerSettings.from_env(environ),
             email=EmailSettings.from_env(environ),
+            web=WebSettings.from_env(environ),
         )
 
     @property

@@ -19,7 +19,7 @@ from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 from service.selfplay import selfplay
 
-from . import email_cmd, logs, operate, telegram
+from . import email_cmd, logs, operate, serve, telegram
 from .play import Setup, TerminalGame, chance_for
 
 BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
@@ -79,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     operate.add_commands(commands)
     telegram.add_commands(commands)
     email_cmd.add_commands(commands)
+    serve.add_commands(commands)
     return parser
 
 

@@ -1,6 +1,7 @@
 """``make bench``: selfplay speed and ``legal_actions`` alone, for both builds, and references;
 then the storage: the move path through ``GameService.act``, replay, and the ``eventsourcing``
-library's bare append on the same databases (``storage``).
+library's bare append on the same databases (``storage``); then moves through the JSON API with
+two web processes and a worker on PostgreSQL (``http_load``).
 
 Our commands run with both builds of the rules core: interpreted, exactly as a user types them
 (``conquian selfplay ... --json``), and compiled with mypyc, the same CLI module loaded from the
@@ -30,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tests.bench import databases, prepare, report, storage, storage_report
+from tests.bench import databases, http_report, prepare, report, storage, storage_report
 from tests.bench.report import Summary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -319,9 +320,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--no-references", action="store_true", help="skip RLCard/OpenSpiel")
     parser.add_argument("--no-mypyc", action="store_true", help="skip the compiled rules core")
     parser.add_argument("--moves", type=int, default=3000, help="moves per move-path run")
+    parser.add_argument("--http-seconds", type=float, default=15.0, help="length of an HTTP run")
+    parser.add_argument("--http-clients", type=int, default=12, help="client threads of it")
     parser.add_argument(
         "--only",
-        choices=("rules", "storage"),
+        choices=("rules", "storage", "http"),
         help="measure one part and print it; the document is written only by a full run",
     )
     args = parser.parse_args(argv)
@@ -391,6 +394,14 @@ def measure_storage(
     return storage_report.render(results, shown, args.repeats)
 
 
+def measure_http(args: argparse.Namespace) -> str:
+    """Moves through the JSON API with two web processes and a worker on PostgreSQL."""
+    databases.postgres_user()  # unreachable: ``Unreachable``, as for the storage part
+    load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    runs = http_report.measure(args.http_seconds, args.http_clients, args.repeats)
+    return http_report.render(runs, args.http_seconds, args.http_clients, load)
+
+
 def measure(args: argparse.Namespace) -> int:
     """Prepare, print the machine and commands, measure, check, then print and record the tables.
 
@@ -406,6 +417,9 @@ def measure(args: argparse.Namespace) -> int:
     pinning = pin(args.core)
     facts = machine(pinning, venv / "bin" / "python" if usable else None)
     print("\n".join(f"{name}: {value}" for name, value in facts))
+    if args.only == "http":
+        print("\n" + measure_http(args))
+        return 0
     if args.only == "storage":
         print("\n" + measure_storage(args, usable, pinning, notes))
         print("\n" + "\n".join(f"- {note}" for note in notes))
@@ -413,6 +427,8 @@ def measure(args: argparse.Namespace) -> int:
     results = measure_rules(args, usable, pinning, facts, notes)
     storage_notes: list[str] = []
     section = "" if args.only == "rules" else measure_storage(args, usable, pinning, storage_notes)
+    if args.only is None:
+        section += "\n\n" + measure_http(args)
     block = report.render(replace(results, notes=[*results.notes, *storage_notes]), section)
     print("\n" + block)
     if args.only is None:

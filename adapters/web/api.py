@@ -1,0 +1,211 @@
+"""The JSON API under ``/api/v1`` (described in ``openapi.py``, served at ``/api/v1/openapi.json``).
+
+A handler translates, calls the service, answers: the body is checked field by field (400 names
+the field), the player is the one whose token is in ``Authorization: Bearer`` (403 otherwise),
+and the service's refusals map to statuses in ``errors`` (404, 409, 422).  Every refusal is
+decided before anything is written, so a refused request changes nothing.  A player only ever
+gets their own view of a running game; a game's log only once it is over.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request
+
+from service.errors import NotAPlayer
+from service.game import Game
+from service.game_events import GameId, PlayerId
+from service.logfile import export_lines, format_time
+from service.ports import UnknownGame
+from service.rules.errors import IllegalAction
+from service.rules.view import view_for
+
+from . import bodies
+from .capabilities import Forbidden
+from .context import web
+from .errors import ApiError, forbidden, not_found
+from .openapi import document
+from .security import NO_STORE, client_key
+from .views import public_json, summary_json, view_json
+
+blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
+
+OPPONENTS = {"friend": None, "greedy": PlayerId("bot:greedy"), "random": PlayerId("bot:random")}
+NAME_LENGTH = 40
+COMMAND_LENGTH = 200
+
+
+@blueprint.errorhandler(ApiError)
+def _refused(error: ApiError) -> tuple[Response, int]:
+    response = jsonify(error.body())
+    if error.status == 429:
+        response.headers["Retry-After"] = error.params.get("retry_after", "1")
+    return response, error.status
+
+
+@blueprint.after_request
+def _private(response: Response) -> Response:
+    response.headers["Cache-Control"] = NO_STORE
+    return response
+
+
+# -- the endpoints ----------------------------------------------------------------------------
+
+
+@blueprint.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(document(web().settings.base_url))
+
+
+@blueprint.post("/players")
+def create_player() -> tuple[Response, int]:
+    """A new web player; the answer holds their token, which authorises everything else."""
+    body = bodies.json_object()
+    name = bodies.text(body, "name", NAME_LENGTH, required=True)
+    _limit_invitations()
+    capabilities = web().capabilities
+    player = capabilities.register(name)
+    return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
+
+
+@blueprint.get("/games")
+def my_games() -> Response:
+    player = _player()
+    return jsonify({"games": [summary_json(line) for line in web().service.games_of(player)]})
+
+
+@blueprint.post("/games")
+def create_game() -> tuple[Response, int]:
+    """Open a game against a friend (an invitation to pass on) or a bot (it starts at once)."""
+    player = _player()
+    body = bodies.json_object()
+    opponent = bodies.choice(body, "opponent", OPPONENTS, "friend")
+    variant, terms, control = bodies.rules(body)
+    _limit_invitations()
+    service = web().service
+    try:
+        game_id = service.open_game(player, variant, terms, control, opponent=OPPONENTS[opponent])
+    except IllegalAction as error:
+        raise ApiError.of(error) from None
+    return jsonify(_game_answer(game_id, player)), 201
+
+
+@blueprint.post("/invitations/<code>/join")
+def join(code: str) -> Response:
+    player = _player()
+    _limit_invitations()
+    try:
+        game_id = web().service.join(code, player)
+    except IllegalAction as error:
+        raise ApiError.of(error) from None
+    return jsonify(_game_answer(game_id, player))
+
+
+@blueprint.get("/games/<game_id>")
+def view(game_id: str) -> Response:
+    """The game as this player may see it, with the version to send back with a move."""
+    player = _player()
+    return jsonify(_game_answer(GameId(game_id), player))
+
+
+@blueprint.post("/games/<game_id>/moves")
+def act(game_id: str) -> Response:
+    """A command of the shared grammar on the position the player saw (``expected_version``)."""
+    player = _player()
+    body = bodies.json_object()
+    command = bodies.text(body, "command", COMMAND_LENGTH, required=True)
+    expected = bodies.whole(body, "expected_version", minimum=1, required=True)
+    _limit_moves(player)
+    try:
+        outcome = web().service.act(GameId(game_id), player, command, expected)
+    except UnknownGame:
+        raise not_found() from None
+    except IllegalAction as error:
+        raise ApiError.of(error) from None
+    answer = _game_answer(GameId(game_id), player, outcome.game)
+    if outcome.appended:
+        answer["moved"] = [outcome.appended[0].seq, outcome.appended[-1].seq]
+    if outcome.query is not None:
+        answer["query"] = type(outcome.query).__name__
+    return jsonify(answer)
+
+
+@blueprint.get("/games/<game_id>/log")
+def export(game_id: str) -> Response:
+    """A finished game's log as JSON Lines (docs/log-format.md); anyone may have it."""
+    service = web().service
+    try:
+        stored = service.transcript(GameId(game_id))
+    except UnknownGame:
+        raise not_found() from None
+    except IllegalAction as error:
+        raise ApiError.of(error) from None
+    return log_response(game_id, export_lines(stored))
+
+
+def log_response(game_id: str, lines: list[str]) -> Response:
+    """A log as a download."""
+    response = Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
+    response.headers["Content-Disposition"] = f'attachment; filename="conquian-{game_id}.jsonl"'
+    return response
+
+
+# -- who is asking ------------------------------------------------------------------------------
+
+
+def _player() -> PlayerId:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise forbidden("Send your player token as Authorization: Bearer <token>.")
+    try:
+        return web().capabilities.read_player(token.strip())
+    except Forbidden:
+        raise forbidden("This player token is not valid, or it has been revoked.") from None
+
+
+def _limit_invitations() -> None:
+    wait = web().invitations.wait(client_key(request))
+    if wait:
+        raise _too_many(wait, "Too many new players, games or joins from here; wait a little.")
+
+
+def _limit_moves(player: PlayerId) -> None:
+    wait = web().moves.wait(player)
+    if wait:
+        raise _too_many(wait, "Too many moves in a short time; wait a little.")
+
+
+def _too_many(wait: float, message: str) -> ApiError:
+    return ApiError(429, "rate_limited", message, {"retry_after": str(max(1, round(wait)))})
+
+
+# -- answering ----------------------------------------------------------------------------------
+
+
+def _game_of(game_id: GameId, player: PlayerId) -> Game:
+    """The game, if it exists and ``player`` sits at it (404, 403 otherwise)."""
+    try:
+        game = web().service.game(game_id)
+    except UnknownGame:
+        raise not_found() from None
+    if game.seat_of(player) is None:
+        raise ApiError.of(NotAPlayer())
+    return game
+
+
+def _game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) -> dict[str, object]:
+    """What the player may know of the game: its public facts and their own view."""
+    parts = web()
+    game = game if game is not None else _game_of(game_id, player)
+    seat = game.seat_of(player)
+    assert seat is not None
+    due = parts.service.deadline(game) if game.status == "playing" else None
+    answer: dict[str, object] = public_json(game, None if due is None else format_time(due.due_at))
+    answer["page_url"] = parts.capabilities.page_url(game.id, player)
+    if game.status == "open":
+        answer["invitation"] = game.invitation
+        answer["invitation_url"] = f"{parts.settings.base_url}/join/{game.invitation}"
+        answer["view"] = None
+    else:
+        answer["view"] = view_json(view_for(game.rules, seat))
+    return answer

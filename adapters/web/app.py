@@ -1,0 +1,84 @@
+"""The application factory: ``create_app(web)`` builds the Flask app from parts made elsewhere.
+
+Nothing is read from the environment or connected here; the entry point (``conquian serve``) or
+a test builds the parts (``parts_for``) and hands them over.  The app has four blueprints: the
+JSON API (``api``), the pages people open (``pages``: landing, invitations, the player's private
+page), the replay viewer (``replay``) and the health checks (``health``).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from adapters.bootstrap import Wiring
+from adapters.config import Settings
+
+from . import api, health, pages, replay, security
+from .capabilities import Capabilities
+from .context import EXTENSION, Web
+from .health import Readiness
+from .limits import RateLimit
+from .pulse import Pulse, pulse_for
+
+
+def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) -> Web:
+    """The web parts over a wiring: links signed with the configured keys (or the data
+    directory's), the worker's heartbeat where the database keeps it, the rate limits."""
+    config = settings.web
+    capabilities = Capabilities.from_settings(settings, wiring.directory)
+    readiness = Readiness(
+        wiring.engine,
+        pulse or pulse_for(wiring.engine),
+        timedelta(seconds=config.heartbeat_seconds),
+    )
+    return Web(
+        wiring.service,
+        capabilities,
+        config,
+        readiness,
+        moves=RateLimit(config.moves_per_minute, 60.0),
+        invitations=RateLimit(config.invitations_per_hour, 3600.0),
+    )
+
+
+def create_app(parts: Web) -> Flask:
+    app = Flask(__name__)
+    config = parts.settings
+    app.config.update(
+        MAX_CONTENT_LENGTH=config.max_body_bytes,
+        MAX_FORM_MEMORY_SIZE=config.max_body_bytes,
+        MAX_FORM_PARTS=50,
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    if config.trusted_proxies:
+        hops = config.trusted_proxies
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_prefix=hops
+        )
+    app.extensions[EXTENSION] = parts
+    security.install(app, secure_cookies=config.base_url.startswith("https://"))
+    for blueprint in (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint):
+        app.register_blueprint(blueprint)
+    app.register_error_handler(HTTPException, _http_error)
+    return app
+
+
+def _http_error(error: HTTPException) -> tuple[Response | str, int]:
+    """Errors Flask raises itself (an unknown address, a body too large, a wrong method): JSON
+    under ``/api``, a small page elsewhere; never a traceback."""
+    status = error.code or 500
+    message = {
+        413: "The request body is too large.",
+        404: "There is nothing here.",
+        405: "This address does not take that method.",
+    }.get(status, error.description or error.name)
+    if request.path.startswith("/api/"):
+        code = error.name.lower().replace(" ", "_")
+        body = {"error": {"code": code, "message": message, "params": {}}}
+        return jsonify(body), status
+    return render_template("error.html", status=status, message=message), status

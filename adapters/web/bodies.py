@@ -1,0 +1,82 @@
+"""What a JSON request body says, field by field: each reader names the field it refuses (400),
+so a client learns exactly what to fix; a variant or terms the rules do not define are 422."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import request
+
+from service.game_events import TimeControl
+from service.rules.variants import MatchTerms, Variant, VariantError
+
+from .errors import ApiError, bad_request
+
+
+def json_object() -> dict[str, Any]:
+    """The request's JSON object (an empty body is an empty object)."""
+    raw = request.get_data(cache=True)
+    if not raw.strip():
+        return {}
+    if request.mimetype != "application/json":
+        raise bad_request("Send the body as JSON with Content-Type: application/json.")
+    try:
+        body = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise bad_request(f"The body is not valid JSON: {error}.", "malformed_json") from None
+    except RecursionError:
+        raise bad_request("The body is nested too deeply.", "malformed_json") from None
+    if not isinstance(body, dict):
+        raise bad_request("The body must be a JSON object.")
+    return body
+
+
+def text(body: dict[str, Any], name: str, longest: int, required: bool = False) -> str:
+    value = body.get(name)
+    if value is None and not required:
+        return ""
+    if not isinstance(value, str) or not value.strip():
+        raise bad_request(f"'{name}' must be a non-empty string.", "bad_field")
+    if len(value) > longest:
+        raise bad_request(f"'{name}' must be at most {longest} characters.", "bad_field")
+    return value.strip()
+
+
+def whole(body: dict[str, Any], name: str, minimum: int, required: bool = False) -> int | None:
+    value = body.get(name)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise bad_request(f"'{name}' must be a whole number of at least {minimum}.", "bad_field")
+    return value
+
+
+def choice(body: dict[str, Any], name: str, choices: dict[str, Any], default: str) -> str:
+    value = body.get(name, default)
+    if value not in choices or not isinstance(value, str):
+        raise bad_request(f"'{name}' must be one of {', '.join(choices)}.", "bad_field")
+    return value
+
+
+def rules(body: dict[str, Any]) -> tuple[Variant, MatchTerms, TimeControl | None]:
+    """The variant, match terms and time control asked for (defaults where not given)."""
+    flags = body.get("variant", {})
+    if not isinstance(flags, dict) or not all(isinstance(v, str) for v in flags.values()):
+        raise bad_request(
+            "'variant' must be an object of flag names to string values.", "bad_field"
+        )
+    deals = whole(body, "deals", minimum=1)
+    target = whole(body, "target", minimum=1)
+    stake = whole(body, "stake", minimum=1)
+    move_seconds = whole(body, "move_seconds", minimum=1)
+    try:
+        variant = Variant().with_flags(flags)
+        if deals is None and target is None:
+            default = MatchTerms.default_for(variant)
+            deals, target = default.deals, default.target
+        terms = MatchTerms(deals, target, stake or 1)
+    except VariantError as error:
+        raise ApiError(422, "bad_variant", str(error)) from None
+    control = None if move_seconds is None else TimeControl(move_seconds=move_seconds)
+    return variant, terms, control

@@ -1,0 +1,72 @@
+"""How a refusal becomes an HTTP answer: one JSON shape and the status that says what went wrong.
+
+``{"error": {"code": ..., "message": ..., "params": {...}}}`` for every refusal of the API, the
+service's own (``IllegalAction`` codes) and the web's (bad JSON, a missing token, a rate limit).
+"""
+
+from __future__ import annotations
+
+from service.errors import (
+    GameNotOver,
+    GameNotStarted,
+    InvitationUsed,
+    NoRematchOffered,
+    NoSuchGame,
+    NotAPlayer,
+    OwnInvitation,
+    RematchNotYet,
+    StaleVersion,
+    UnknownInvitation,
+)
+from service.prompts import error_text
+from service.rules.errors import IllegalAction
+from service.rules.variants import DeckFaces
+
+_STATUS: dict[type[IllegalAction], int] = {
+    StaleVersion: 409,
+    NotAPlayer: 403,
+    NoSuchGame: 404,
+    UnknownInvitation: 404,
+    GameNotStarted: 409,
+    InvitationUsed: 409,
+    OwnInvitation: 409,
+    GameNotOver: 409,
+    RematchNotYet: 409,
+    NoRematchOffered: 409,
+}
+"""Refusals about the request's standing; anything else the rules or the grammar refuse is 422."""
+
+
+class ApiError(Exception):
+    """A refusal to answer with ``status`` and the error body."""
+
+    def __init__(
+        self, status: int, code: str, message: str, params: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.params = params or {}
+
+    @classmethod
+    def of(cls, error: IllegalAction, faces: DeckFaces = DeckFaces.FRENCH) -> ApiError:
+        """The answer to a refusal of the service or the rules."""
+        status = next((s for kind, s in _STATUS.items() if isinstance(error, kind)), 422)
+        params = {name: str(value) for name, value in error.params.items()}
+        return cls(status, error.code, error_text(error, faces), params)
+
+    def body(self) -> dict[str, object]:
+        return {"error": {"code": self.code, "message": self.message, "params": self.params}}
+
+
+def bad_request(message: str, code: str = "bad_request") -> ApiError:
+    return ApiError(400, code, message)
+
+
+def forbidden(message: str = "A valid player token is required.") -> ApiError:
+    return ApiError(403, "forbidden", message)
+
+
+def not_found(message: str = "There is no such game.") -> ApiError:
+    return ApiError(404, "not_found", message)

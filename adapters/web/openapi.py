@@ -1,0 +1,323 @@
+"""The OpenAPI 3.1 description of the JSON API (``api.py``), served at ``/api/v1/openapi.json``.
+
+Written by hand beside the handlers; a test checks that every route of the API blueprint is
+described here and every path described here is a route.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+VERSION = "1.0.0"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(*statuses: int) -> dict[str, Any]:
+    meaning = {
+        400: "The body is not JSON, not an object, or a field is missing or of the wrong type.",
+        403: "No valid player token, or the player does not sit at this game.",
+        404: "No such game or invitation.",
+        409: "The game moved on since the version sent (stale_version), or the request does "
+        "not fit the game's state (invitation_used, own_invitation, game_not_over).",
+        413: "The body is larger than the limit.",
+        422: "The command is not understood or not legal now; the message says what to do.",
+        429: "Too many requests; Retry-After says when to try again.",
+    }
+    return {str(status): _json(_ref("Error"), meaning[status]) for status in statuses}
+
+
+_GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_SECURED: list[dict[str, list[str]]] = [{"player": []}]
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["code", "message", "params"],
+                "properties": {
+                    "code": {"type": "string", "examples": ["stale_version"]},
+                    "message": {"type": "string"},
+                    "params": {"type": "object", "additionalProperties": {"type": "string"}},
+                },
+            }
+        },
+    },
+    "View": {
+        "type": "object",
+        "description": "The game as one player may see it: their own hand only.",
+        "properties": {
+            "seat": {"type": "integer", "enum": [1, 2]},
+            "phase": {"type": "string"},
+            "to_act": {"type": ["integer", "null"]},
+            "your_turn": {"type": "boolean"},
+            "dealer": {"type": "integer"},
+            "deal": {"type": "integer"},
+            "hand": {"type": "array", "items": {"type": "string"}, "examples": [["5C", "5D"]]},
+            "hand_sizes": {"type": "array", "items": {"type": "integer"}},
+            "tables": {
+                "type": "array",
+                "items": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+            },
+            "center": {"type": ["string", "null"]},
+            "center_source": {"type": ["string", "null"]},
+            "stock": {"type": "integer"},
+            "dead": {"type": "integer"},
+            "dead_cards": {"type": "array", "items": {"type": "string"}},
+            "revealed": {"type": ["array", "null"], "items": {"type": "string"}},
+            "scores": {"type": "array", "items": {"type": "integer"}},
+            "multiplier": {"type": "integer"},
+            "match_winner": {"type": ["integer", "null"]},
+            "variant": {"type": "object", "additionalProperties": {"type": "string"}},
+            "legal": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Every legal move, written as the command that makes it.",
+            },
+            "options": {"type": "string"},
+            "over": {"type": "boolean"},
+        },
+    },
+    "Game": {
+        "type": "object",
+        "required": ["game_id", "status", "version", "page_url", "view"],
+        "properties": {
+            "game_id": {"type": "string"},
+            "status": {"type": "string", "enum": ["open", "playing", "over"]},
+            "version": {
+                "type": "integer",
+                "description": "Send it back as expected_version with the next move.",
+            },
+            "players": {"type": "array", "items": {"type": ["string", "null"]}},
+            "to_act": {"type": ["string", "null"]},
+            "since": {"type": "string", "format": "date-time"},
+            "due_at": {"type": ["string", "null"], "format": "date-time"},
+            "commitment": {
+                "type": ["object", "null"],
+                "description": "SHA-256 of the current deal's deck order and a secret salt, "
+                "published before the deal; the salt is revealed in the log once it is over.",
+                "properties": {"deal": {"type": "integer"}, "sha256": {"type": "string"}},
+            },
+            "page_url": {"type": "string", "description": "The player's private page."},
+            "invitation": {"type": "string", "description": "While the game is open."},
+            "invitation_url": {"type": "string"},
+            "view": {"oneOf": [_ref("View"), {"type": "null"}]},
+            "moved": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "After a move: the first and last event it appended.",
+            },
+            "query": {"type": "string", "description": "After a look (hand, help …)."},
+        },
+    },
+    "Summary": {
+        "type": "object",
+        "properties": {
+            "game_id": {"type": "string"},
+            "status": {"type": "string"},
+            "players": {"type": "array", "items": {"type": ["string", "null"]}},
+            "to_act": {"type": ["string", "null"]},
+            "since": {"type": "string", "format": "date-time"},
+            "due_at": {"type": ["string", "null"], "format": "date-time"},
+            "version": {"type": "integer"},
+            "invitation": {"type": ["string", "null"]},
+        },
+    },
+}
+
+
+def _paths() -> dict[str, Any]:
+    return {
+        "/players": {
+            "post": {
+                "summary": "Become a web player; the answer holds your token.",
+                "operationId": "createPlayer",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["name"],
+                                "properties": {"name": {"type": "string", "maxLength": 40}},
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "201": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "player": {"type": "string"},
+                                "token": {"type": "string"},
+                            },
+                        },
+                        "The new player and their token.",
+                    ),
+                    **_errors(400, 413, 429),
+                },
+            }
+        },
+        "/games": {
+            "get": {
+                "summary": "List my games, most recently changed first.",
+                "operationId": "listGames",
+                "security": _SECURED,
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {"games": {"type": "array", "items": _ref("Summary")}},
+                        },
+                        "My games.",
+                    ),
+                    **_errors(403),
+                },
+            },
+            "post": {
+                "summary": "Open a game against a friend (pass the invitation on) or a bot.",
+                "operationId": "createGame",
+                "security": _SECURED,
+                "requestBody": {
+                    "required": False,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {
+                                    "opponent": {
+                                        "type": "string",
+                                        "enum": ["friend", "greedy", "random"],
+                                        "default": "friend",
+                                    },
+                                    "deals": {"type": "integer", "minimum": 1},
+                                    "target": {"type": "integer", "minimum": 1},
+                                    "stake": {"type": "integer", "minimum": 1},
+                                    "move_seconds": {"type": "integer", "minimum": 60},
+                                    "variant": {
+                                        "type": "object",
+                                        "additionalProperties": {"type": "string"},
+                                        "examples": [{"forcing": "disabled"}],
+                                    },
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "201": _json(_ref("Game"), "The new game."),
+                    **_errors(400, 403, 413, 422, 429),
+                },
+            },
+        },
+        "/invitations/{code}/join": {
+            "post": {
+                "summary": "Take the free seat of the game this invitation belongs to.",
+                "operationId": "joinGame",
+                "security": _SECURED,
+                "parameters": [
+                    {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {
+                    "200": _json(_ref("Game"), "The game, now being played."),
+                    **_errors(403, 404, 409, 429),
+                },
+            }
+        },
+        "/games/{game_id}": {
+            "get": {
+                "summary": "The game as I may see it, with the version to send with a move.",
+                "operationId": "viewGame",
+                "security": _SECURED,
+                "parameters": [_GAME_ID],
+                "responses": {"200": _json(_ref("Game"), "The game."), **_errors(403, 404)},
+            }
+        },
+        "/games/{game_id}/moves": {
+            "post": {
+                "summary": "Send a command of the shared grammar on the version I saw.",
+                "operationId": "act",
+                "security": _SECURED,
+                "parameters": [_GAME_ID],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["command", "expected_version"],
+                                "properties": {
+                                    "command": {
+                                        "type": "string",
+                                        "maxLength": 200,
+                                        "examples": ["take 5c 5d discard ks", "pass"],
+                                    },
+                                    "expected_version": {"type": "integer", "minimum": 1},
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(_ref("Game"), "The game after the command."),
+                    **_errors(400, 403, 404, 409, 413, 422, 429),
+                },
+            }
+        },
+        "/games/{game_id}/log": {
+            "get": {
+                "summary": "A finished game's log as JSON Lines (docs/log-format.md).",
+                "operationId": "exportLog",
+                "parameters": [_GAME_ID],
+                "responses": {
+                    "200": {
+                        "description": "The log: a header line, then one line per event.",
+                        "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+                    },
+                    **_errors(404, 409),
+                },
+            }
+        },
+        "/openapi.json": {
+            "get": {
+                "summary": "This document.",
+                "operationId": "openapi",
+                "responses": {"200": {"description": "The OpenAPI document."}},
+            }
+        },
+    }
+
+
+def document(base_url: str) -> dict[str, Any]:
+    """The whole description, with the server's own address."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Conquian by message",
+            "version": VERSION,
+            "description": "Two-player Conquian, one move at a time. Errors are JSON objects "
+            "with a stable code, a message to show, and parameters.",
+        },
+        "servers": [{"url": f"{base_url}/api/v1"}],
+        "paths": _paths(),
+        "components": {
+            "schemas": SCHEMAS,
+            "securitySchemes": {
+                "player": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The token from POST /players.",
+                }
+            },
+        },
+    }

@@ -1,0 +1,253 @@
+"""The pages people open: the landing page, invitations, and each player's private page.
+
+The landing page opens a game against a friend (an invitation link to pass on) or a bot; the
+browser is remembered as a web player by a cookie holding their player token.  A player's page
+(``/p/<page token>``) is a capability: whoever holds the link is that player in that game, and
+nothing else.  It is drawn from the player's own view only, carries the legal moves as buttons
+and a command box in the shared grammar, and asks every few seconds whether the game moved
+(``/p/<token>/version``), reloading when it did.  Every form carries a CSRF token; every page
+showing a hand is ``Cache-Control: private, no-store``.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
+from werkzeug.wrappers import Response as BaseResponse
+
+from service.errors import StaleVersion
+from service.game import Game
+from service.game_events import PlayerId
+from service.notices import deadline_text
+from service.ports import Notification, UnknownGame
+from service.prompts import action_text, error_text, options_text
+from service.rules.errors import IllegalAction
+
+from .api import NAME_LENGTH, OPPONENTS
+from .capabilities import Forbidden, PageGrant
+from .context import web
+from .drawing import picture_svg
+from .pictures import player_picture
+from .security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
+
+blueprint = Blueprint("pages", __name__)
+
+NEWS = 8
+"""How many of the latest events the page tells in words."""
+_YEAR = int(timedelta(days=365).total_seconds())
+
+
+@blueprint.get("/")
+def landing() -> str:
+    player = _browser_player()
+    games = web().service.games_of(player) if player else []
+    links = {
+        line.game_id: web().capabilities.page_url(line.game_id, player)
+        for line in games
+        if player is not None
+    }
+    return render_template(
+        "landing.html", games=games, links=links, csrf=csrf_token(web().capabilities), known=player
+    )
+
+
+@blueprint.post("/games")
+def open_game() -> BaseResponse | tuple[str, int]:
+    """Open a game from the landing page and go to its page."""
+    _check_form()
+    opponent = request.form.get("opponent", "")
+    if opponent not in OPPONENTS:
+        return _message("Choose a friend or one of the bots.", 400)
+    if _too_many_invitations():
+        return _message("Too many new games from here; wait a little.", 429)
+    player, token = _player_for_form()
+    game_id = web().service.open_game(player, opponent=OPPONENTS[opponent])
+    return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
+
+
+@blueprint.get("/join/<code>")
+def invitation(code: str) -> str | tuple[str, int]:
+    service = web().service
+    game_id = service.store.game_by_invitation(code)
+    if game_id is None:
+        return _message("There is no game with this invitation.", 404)
+    game = service.game(game_id)
+    player = _browser_player()
+    if game.status != "open" or player == game.host:
+        if player is not None and game.seat_of(player) is not None:
+            return render_template("moved.html", url=web().capabilities.page_url(game.id, player))
+        return _message("This invitation has been used: the game already has two players.", 409)
+    return render_template(
+        "join.html", code=code, csrf=csrf_token(web().capabilities), known=player
+    )
+
+
+@blueprint.post("/join/<code>")
+def join(code: str) -> BaseResponse | tuple[str, int]:
+    _check_form()
+    if _too_many_invitations():
+        return _message("Too many joins from here; wait a little.", 429)
+    player, token = _player_for_form()
+    try:
+        game_id = web().service.join(code, player)
+    except IllegalAction as error:
+        return _message(error_text(error), 404 if error.code == "unknown_invitation" else 409)
+    return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
+
+
+@blueprint.get("/p/<token>")
+def page(token: str) -> Response:
+    grant = _grant(token)
+    return _page(grant, token)
+
+
+@blueprint.post("/p/<token>")
+def move(token: str) -> BaseResponse:
+    """A command from the page's buttons or its command box, on the version the page showed."""
+    grant = _grant(token)
+    _check_form()
+    command = request.form.get("command", "").strip()[:200]
+    version = request.form.get("version", "")
+    if not version.isdigit():
+        return _page(grant, token, "The page did not say which position you saw; reload it.", 400)
+    if web().moves.wait(grant.player):
+        return _page(grant, token, "Too many moves in a short time; wait a little.", 429)
+    try:
+        web().service.act(grant.game_id, grant.player, command, int(version))
+    except StaleVersion:
+        return _page(grant, token, "Your opponent moved first: here is the table now.", 409)
+    except IllegalAction as error:
+        return _page(grant, token, error_text(error), 422)
+    return redirect(f"/p/{token}", 303)
+
+
+@blueprint.get("/p/<token>/version")
+def version(token: str) -> Response:
+    """What the page polls: the game's version and status, nothing else."""
+    grant = _grant(token)
+    game = web().service.game(grant.game_id)
+    response = jsonify({"version": game.version, "status": game.status})
+    response.headers["Cache-Control"] = NO_STORE
+    return response
+
+
+@blueprint.post("/p/<token>/revoke")
+def revoke(token: str) -> BaseResponse:
+    """Make every link this player was given invalid and go on with a new one."""
+    grant = _grant(token)
+    _check_form()
+    capabilities = web().capabilities
+    this_browser = _browser_player() == grant.player
+    capabilities.revoke(grant.player)
+    response = redirect(capabilities.page_url(grant.game_id, grant.player), 303)
+    if this_browser:  # its cookie was one of the revoked keys: give it the new one
+        response = _remembered(response, capabilities.player_token(grant.player))
+    return response
+
+
+# -- the player's page --------------------------------------------------------------------------
+
+
+def _page(grant: PageGrant, token: str, error: str = "", status: int = 200) -> Response:
+    service = web().service
+    game = service.game(grant.game_id)
+    seat = game.seat_of(grant.player)
+    if seat is None:  # a signed token for someone who is not in the game: never ours
+        abort(403)
+    context: dict[str, object] = {
+        "game": game,
+        "token": token,
+        "csrf": csrf_token(web().capabilities),
+        "error": error,
+        "poll_ms": int(web().settings.poll_seconds * 1000),
+        "seat": seat.number,
+    }
+    if game.status == "open":
+        context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
+        html = render_template("waiting.html", **context)
+    else:
+        html = render_template("play.html", **context, **_table(game, grant.player))
+    response = Response(html, status=status)
+    response.headers["Cache-Control"] = NO_STORE
+    return response
+
+
+def _table(game: Game, player: PlayerId) -> dict[str, object]:
+    """What the page shows of a started game: all of it from the player's own view."""
+    service = web().service
+    notice = service.notice(
+        Notification(player, game.id, max(1, game.version - NEWS + 1), game.version)
+    )
+    view = notice.view
+    faces = view.variant.deck_faces
+    due = service.deadline(game) if game.status == "playing" else None
+    return {
+        "svg": picture_svg(player_picture(view)),
+        "view": view,
+        "news": notice.news,
+        "moves": [action_text(action, faces) for action in view.legal_actions],
+        "options": options_text(view),
+        "deadline": None if due is None else deadline_text(due.due_at, "UTC"),
+        "commitment": game.current_commitment.commitment if game.current_commitment else None,
+        "scores": view.match.scores,
+    }
+
+
+# -- helpers --------------------------------------------------------------------------------------
+
+
+def _grant(token: str) -> PageGrant:
+    try:
+        grant = web().capabilities.read_page(token)
+        web().service.game(grant.game_id)
+    except (Forbidden, UnknownGame):
+        abort(404)  # a bad link shows nothing, not even whether the game exists
+    return grant
+
+
+def _check_form() -> None:
+    if not csrf_ok(web().capabilities, request):
+        abort(400, "This form has expired; reload the page and try again.")
+
+
+def _browser_player() -> PlayerId | None:
+    token = request.cookies.get(PLAYER_COOKIE)
+    if not token:
+        return None
+    try:
+        return web().capabilities.read_player(token)
+    except Forbidden:
+        return None
+
+
+def _player_for_form() -> tuple[PlayerId, str | None]:
+    """This browser's player, or a new one named in the form (with the token to remember)."""
+    known = _browser_player()
+    if known is not None:
+        return known, None
+    name = request.form.get("name", "").strip()[:NAME_LENGTH] or "Guest"
+    capabilities = web().capabilities
+    player = capabilities.register(name)
+    return player, capabilities.player_token(player)
+
+
+def _remembered(response: BaseResponse, token: str | None) -> BaseResponse:
+    if token is not None:
+        response.set_cookie(
+            PLAYER_COOKIE,
+            token,
+            max_age=_YEAR,
+            httponly=True,
+            samesite="Lax",
+            secure=web().settings.base_url.startswith("https://"),
+        )
+    return response
+
+
+def _too_many_invitations() -> bool:
+    return web().invitations.wait(client_key(request)) > 0
+
+
+def _message(text: str, status: int) -> tuple[str, int]:
+    return render_template("error.html", status=status, message=text), status

@@ -1,0 +1,77 @@
+"""What the table picture shows, from a player's view or from a finished game's whole state.
+
+``player_picture`` reads nothing but the player's ``PlayerView``: the opponent's hand is a number
+of backs until the deal is over (``revealed``).  ``replay_picture`` shows a step of a finished
+game, where both hands are public.
+"""
+
+from __future__ import annotations
+
+from service.game import Game
+from service.narration import center_text
+from service.rules.cards import CardSet
+from service.rules.seats import Seat
+from service.rules.view import PlayerView
+
+from .drawing import Picture, Side
+
+
+def player_picture(view: PlayerView) -> Picture:
+    """The table as ``view.seat`` sees it, their own side at the bottom."""
+    me, them = view.seat, view.opponent
+    faces = view.variant.deck_faces
+    revealed = None if view.revealed is None else tuple(view.revealed)
+    note = (
+        ""
+        if view.center is None or view.source is None
+        else center_text(view.center, view.source, view.player, faces)
+    )
+    return Picture(
+        top=Side(
+            them.number,
+            f"Opponent · player {them.number}",
+            revealed,
+            view.hand_sizes[them] if revealed is None else len(revealed),
+            view.tables[them],
+        ),
+        bottom=Side(
+            me.number,
+            f"You · player {me.number}",
+            tuple(view.hand),
+            len(view.hand),
+            view.tables[me],
+        ),
+        center=view.center,
+        center_note=note,
+        stock=view.stock_size,
+        dead=view.dead_size,
+        dead_cards=view.dead,
+        faces=faces,
+    )
+
+
+def replay_picture(game: Game) -> Picture:
+    """A finished game's table at one step: both hands face up, player 1 at the bottom."""
+    rules = game.rules
+    faces = game.variant.deck_faces
+
+    def side(seat: Seat) -> Side:
+        hand = tuple(CardSet(rules.hands[seat]))
+        label = f"Player {seat.number} · {game.players[seat] or '-'}"
+        return Side(seat.number, label, hand, len(hand), rules.tables[seat])
+
+    note = (
+        ""
+        if rules.center is None or rules.source is None or not rules.deal_number
+        else center_text(rules.center, rules.source, rules.player, faces)
+    )
+    return Picture(
+        top=side(Seat.SECOND),
+        bottom=side(Seat.FIRST),
+        center=rules.center,
+        center_note=note,
+        stock=rules.stock_size if rules.deal_number else 0,
+        dead=len(rules.dead),
+        dead_cards=tuple(rules.dead),
+        faces=faces,
+    )

@@ -1,0 +1,116 @@
+"""The replay viewer of finished games, ``/games/<id>/replay``, and the log download.
+
+A step is one event of the log and the whole game after it (``service.replays``), both hands
+face up: so a game that is still being played has no replay — the page says so and shows
+nothing else.  Each step is its own page (``?step=N``), so stepping works without a script;
+``replay.js`` adds the arrow keys and autoplay.  The deals' commitments are checked against
+their revealed salts and recorded decks, and the whole log is verified with the rules, as
+``conquian verify`` does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, Response, render_template, request
+
+from service.errors import GameNotOver
+from service.fairness import is_committed
+from service.game_events import DealCommitted, DealRevealed, GameId
+from service.logfile import export_lines, read_log
+from service.narration import describe
+from service.ports import StoredEvent, UnknownGame
+from service.replays import Step, steps
+from service.rules.events import DealStarted
+from service.verify import verify
+
+from .api import log_response
+from .context import web
+from .drawing import picture_svg
+from .pictures import replay_picture
+
+blueprint = Blueprint("replay", __name__)
+
+
+@dataclass(frozen=True, slots=True)
+class DealCheck:
+    """One deal's commitment: the digest published before it, the salt revealed after it, and
+    whether SHA-256 of the recorded deck and that salt is the digest."""
+
+    number: int
+    commitment: str
+    salt: str | None
+    holds: bool
+
+
+@blueprint.get("/games/<game_id>/replay")
+def replay(game_id: str) -> tuple[str, int] | str:
+    stored = _finished(GameId(game_id))
+    if isinstance(stored, tuple):
+        return stored
+    shown = steps(stored)
+    last = len(shown)
+    at = min(max(request.args.get("step", 1, type=int) or 1, 1), last)
+    step = shown[at - 1]
+    game = step.game
+    verdict = verify(read_log(export_lines(stored)))
+    return render_template(
+        "replay.html",
+        game=shown[-1].game,
+        step=step,
+        at=at,
+        last=last,
+        svg=picture_svg(replay_picture(game)),
+        sentences=[_sentence(one) for one in shown],
+        deals=_deal_checks(stored),
+        verdict=verdict,
+        playing=request.args.get("play") == "1",
+    )
+
+
+@blueprint.get("/games/<game_id>/log.jsonl")
+def download(game_id: str) -> Response | tuple[str, int]:
+    stored = _finished(GameId(game_id))
+    if isinstance(stored, tuple):
+        return stored
+    return log_response(game_id, export_lines(stored))
+
+
+def _finished(game_id: GameId) -> list[StoredEvent] | tuple[str, int]:
+    """The log of a finished game, or the page saying why there is none."""
+    try:
+        return web().service.transcript(game_id)
+    except UnknownGame:
+        return render_template("error.html", status=404, message="There is no such game."), 404
+    except GameNotOver:
+        message = "This game is still being played; its replay opens when it is over."
+        return render_template("error.html", status=409, message=message), 409
+
+
+def _sentence(step: Step) -> str:
+    return describe(step.event, step.game.variant)
+
+
+def _deal_checks(stored: list[StoredEvent]) -> list[DealCheck]:
+    committed: dict[int, str] = {}
+    salts: dict[int, str] = {}
+    decks = {}
+    for one in stored:
+        match one.event:
+            case DealCommitted(number=number, commitment=digest):
+                committed[number] = digest
+            case DealRevealed(number=number, salt=salt):
+                salts[number] = salt
+            case DealStarted(number=number, deck=deck):
+                decks[number] = deck
+    return [
+        DealCheck(
+            number,
+            digest,
+            salts.get(number),
+            number in salts
+            and number in decks
+            and is_committed(decks[number], salts[number], digest),
+        )
+        for number, digest in sorted(committed.items())
+    ]

@@ -1,0 +1,199 @@
+"""``conquian serve`` as people start it: real processes, real ports, real databases.
+
+``make run`` (the README's first command) starts the whole service on SQLite and the landing
+page answers; ``--role web`` and ``--role worker`` as separate processes on PostgreSQL play a
+game started through the API, the worker sending its notifications and beating the heartbeat
+that the web process's ``/readyz`` reads.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from adapters.sql import tables
+from adapters.sql.engine import create
+from tests.web.client import Http
+from tests.web.conftest import ROOT, free_port
+from tests.web.test_browser import best_move
+
+CONQUIAN = str(ROOT / ".venv" / "bin" / "conquian")
+
+
+@dataclass
+class Process:
+    """A command we started in its own process group, with its output as it comes."""
+
+    popen: subprocess.Popen[str]
+    lines: queue.Queue[str]
+    seen: list[str]
+    reader: threading.Thread
+
+    @property
+    def output(self) -> str:
+        """Everything it printed so far (all of it once it has exited: the reader ends when the
+        last process holding the pipe does, which under ``make`` is after ``make`` itself)."""
+        if self.popen.poll() is not None:
+            self.reader.join(timeout=30)
+        while not self.lines.empty():
+            self.seen.append(self.lines.get())
+        return "".join(self.seen)
+
+    def wait_for(self, text: str, timeout: float = 90.0) -> str:
+        """The first output line containing ``text``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.5)
+            except queue.Empty:
+                if self.popen.poll() is not None:
+                    break
+                continue
+            self.seen.append(line)
+            if text in line:
+                return line
+        raise AssertionError(f"no {text!r} in the output:\n{''.join(self.seen)}")
+
+    def stop(self) -> int:
+        """SIGTERM to the group we started; its exit code."""
+        if self.popen.poll() is None:
+            os.killpg(self.popen.pid, signal.SIGTERM)
+        try:
+            return self.popen.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.popen.pid, signal.SIGKILL)
+            raise
+
+
+@pytest.fixture
+def start() -> Iterator[object]:
+    started: list[Process] = []
+
+    def run(argv: list[str], **environ: str) -> Process:
+        env = {**os.environ, **environ, "PYTHONUNBUFFERED": "1"}
+        popen = subprocess.Popen(
+            argv,
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        lines: queue.Queue[str] = queue.Queue()
+        assert popen.stdout is not None
+        stdout = popen.stdout
+        reader = threading.Thread(target=lambda: [lines.put(line) for line in stdout], daemon=True)
+        reader.start()
+        process = Process(popen, lines, [], reader)
+        started.append(process)
+        return process
+
+    yield run
+    for process in started:
+        if process.popen.poll() is None:
+            process.stop()
+        if process.popen.stdout is not None:
+            process.popen.stdout.close()
+
+
+def ready(http: Http, timeout: float = 30.0) -> dict[str, object]:
+    """``/readyz`` once it says ready (the worker's first heartbeat may take a moment)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = http.get("/readyz")
+        if answer.status == 200 or time.monotonic() > deadline:
+            body: dict[str, object] = answer.json
+            return body
+        time.sleep(0.3)
+
+
+def test_make_run_serves_the_landing_page_on_sqlite(start, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    port = free_port()
+    data = tmp_path / "data"
+    service = start(["make", "-s", "run"], CONQUIAN_DATA_DIR=str(data), CONQUIAN_WEB_PORT=str(port))
+    line = service.wait_for("Conquian is running")
+    assert f"http://127.0.0.1:{port}/" in line
+    http = Http(f"http://127.0.0.1:{port}")
+    landing = http.get("/")
+    assert landing.status == 200 and "Play Conquian" in landing.text
+    assert ready(http)["ready"] is True
+    assert (data / "conquian.db").exists() and (data / "web.key").exists()
+    service.stop()  # make itself dies of the signal; the service stops in order
+    output = service.output
+    assert "telegram: disabled (no CONQUIAN_TELEGRAM_TOKEN)" in output
+    assert "email: disabled (no CONQUIAN_IMAP_HOST)" in output
+    assert "web: stopped" in output and "worker stopped" in output
+
+
+def test_web_and_worker_roles_on_postgresql_play_a_game_started_through_the_api(  # type: ignore[no-untyped-def]
+    start, postgres_url: str, tmp_path: Path
+) -> None:
+    port = free_port()
+    environ = {
+        "CONQUIAN_DATABASE_URL": postgres_url,
+        "CONQUIAN_DATA_DIR": str(tmp_path),
+        "CONQUIAN_WEB_KEYS": "a-key-shared-by-the-web-processes",
+        "CONQUIAN_WEB_PORT": str(port),
+        "CONQUIAN_HEARTBEAT_SECONDS": "6",
+    }
+    migrate = start([CONQUIAN, "serve", "--role", "migrate"], **environ)
+    assert migrate.popen.wait(timeout=90) == 0
+    worker = start([CONQUIAN, "serve", "--role", "worker"], **environ)
+    web = start([CONQUIAN, "serve", "--role", "web"], **environ)
+    web.wait_for("Conquian is running")
+    worker.wait_for("worker started")
+    http = Http(f"http://127.0.0.1:{port}")
+    assert ready(http) == {
+        "ready": True,
+        "checks": {"database": "ok", "migrations": "ok", "worker": "ok"},
+    }
+
+    host = http.post("/api/v1/players", {"name": "Ana"}).json["token"]
+    guest = http.post("/api/v1/players", {"name": "Ben"}).json["token"]
+    opened = http.post("/api/v1/games", {"opponent": "friend"}, token=host).json
+    game_id = opened["game_id"]
+    assert http.post(f"/api/v1/invitations/{opened['invitation']}/join", token=guest).status == 200
+    for _ in range(300):
+        games = {
+            token: http.get(f"/api/v1/games/{game_id}", token=token).json for token in (host, guest)
+        }
+        if games[host]["status"] == "over":
+            break
+        token = next(t for t, game in games.items() if game["view"]["your_turn"])
+        game = games[token]
+        body = {"command": best_move(game["view"]["legal"]), "expected_version": game["version"]}
+        assert http.post(f"/api/v1/games/{game_id}/moves", body, token=token).status == 200
+    else:
+        raise AssertionError("the game did not end")
+    assert http.get(f"/api/v1/games/{game_id}/log").status == 200
+
+    engine = create(postgres_url)
+    try:
+        deadline = time.monotonic() + 20
+        while True:  # the worker process sends every notification the moves wrote
+            with engine.connect() as connection:
+                statuses = connection.execute(select(tables.outbox.c.status)).scalars().all()
+            if (statuses and set(statuses) == {"delivered"}) or time.monotonic() > deadline:
+                break
+            time.sleep(0.3)
+    finally:
+        engine.dispose()
+    assert statuses and set(statuses) == {"delivered"}, statuses
+
+    assert worker.stop() == 0  # its connection closes, and its heartbeat with it
+    deadline = time.monotonic() + 10
+    while (answer := http.get("/readyz")).status == 200 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert answer.status == 503 and answer.json["checks"]["worker"] == "no heartbeat"
+    assert web.stop() == 0
