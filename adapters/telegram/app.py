@@ -10,7 +10,7 @@ from typing import Protocol
 
 from sqlalchemy import Engine
 
-from service.dispatch import LogSender, Sender
+from service.dispatch import Sender
 from service.games import GameService
 from service.ports import Directory, Inbox
 
@@ -51,9 +51,10 @@ class TelegramApp:
             self.channel.api, self.processor, self.channel.settings.long_poll_seconds, after_round
         )
 
+    @property
     def senders(self) -> dict[str, Sender]:
-        """The dispatcher's senders with Telegram's (and the ``log`` channel's)."""
-        return {"log": LogSender(), CHANNEL: self.sender}
+        """The dispatcher's senders this channel adds."""
+        return {CHANNEL: self.sender}
 
     def close(self) -> None:
         self.channel.api.close()

@@ -11,9 +11,9 @@ from adapters.worker import Worker
 from service.memory import ManualClock, SeededChance
 from service.rules.seats import Phase
 
-from .conftest import Bot, Phone
 from .driver import play
 from .fake_api import FakeTelegram
+from .harness import Bot, Phone
 from .test_play import start_game
 from .test_refusals import on_turn
 
@@ -130,7 +130,7 @@ def test_reminders_and_timeouts_of_the_worker_reach_the_player(
     [line] = bot.service.games_of(bot.player(ana.person))
     waiting, _ = on_turn(bot, line.game_id, ana, ben)
     assert "Deadline: Mon 2 Mar 10:00 UTC (in 1 h)" in waiting.last().text
-    worker = Worker(bot.wiring, bot.settings, clock, bot.app.senders())
+    worker = Worker(bot.wiring, bot.settings, clock, bot.channels.senders)
 
     clock.advance(minutes=31)
     assert worker.remind() == 1 and worker.drain().delivered == 1

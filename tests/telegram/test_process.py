@@ -18,8 +18,8 @@ from adapters.config import Settings
 from service.ports import Address
 from service.rules.events import CardRefused
 
-from .conftest import Phone
 from .fake_api import TOKEN, FakeTelegram
+from .harness import Phone
 
 JSON = dict[str, object]
 
