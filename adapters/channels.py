@@ -6,13 +6,14 @@ an email poller).
 mail domain, token keys and SMTP server are.  A channel left off says so in one log line, and its
 players' notifications go to their next address, or are recorded as failed.  So any process that
 drains the outbox — ``conquian worker``, ``conquian telegram`` — tells every player on their own
-channel.  Channels never import each other; this module and ``bootstrap`` are where they meet.
+channel.  With email on, the bot learns the service's mail address, which its invitations
+name.  Channels never import each other; this module and ``bootstrap`` are where they meet.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from service.dispatch import LogSender, Sender
 
@@ -51,6 +52,8 @@ def build_channels(
     if telegram is None:
         log.info("telegram channel off: set CONQUIAN_TELEGRAM_TOKEN to reach Telegram players")
     else:
+        if email is not None:
+            telegram = replace(telegram, mail_address=email.handler.addresses.service)
         app = build_telegram(wiring, telegram)
         senders.update(app.senders)
     return Channels(senders, app, email)

@@ -48,6 +48,11 @@ def test_help_and_rules(bot: Bot, ana: Phone) -> None:
     assert ana.last().text == "I don't know /dance. /help lists the commands."
 
 
+def test_without_email_invitations_do_not_offer_it(bot: Bot, ana: Phone) -> None:
+    ana.say("/new")
+    assert "Send this invitation" in ana.last().text and "email" not in ana.last().text
+
+
 def test_resign_ends_the_match_and_rematch_starts_another(
     bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
 ) -> None:
