@@ -6,8 +6,9 @@ an email poller).
 mail domain, token keys and SMTP server are.  A channel left off says so in one log line, and its
 players' notifications go to their next address, or are recorded as failed.  So any process that
 drains the outbox — ``conquian worker``, ``conquian telegram`` — tells every player on their own
-channel.  With email on, the bot learns the service's mail address, which its invitations
-name.  Channels never import each other; this module and ``bootstrap`` are where they meet.
+channel.  With email on, the bot learns the service's mail address, which its invitations and
+``/link`` name.  Channels never import each other; this module and ``bootstrap`` are where they
+meet.
 """
 
 from __future__ import annotations

@@ -186,7 +186,7 @@ class ServiceRequests:
                 made = handler.linking.offer(player, address)
                 text = (
                     f"Your link code is {made.code}. Send link {made.code} from your other channel "
-                    f"(for example, to the Telegram bot) within {made.valid_for_text}."
+                    f"within {made.valid_for_text}."
                 )
                 handler.note(inbound, Letter((text,), replies=False))
                 return "link offered"

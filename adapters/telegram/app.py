@@ -10,8 +10,10 @@ from typing import Protocol
 
 from sqlalchemy import Engine
 
+from adapters.sql.link_codes import SqlLinkCodes
 from service.dispatch import Sender
 from service.games import GameService
+from service.linking import Linking
 from service.ports import Directory, Inbox
 
 from .api import BotApi
@@ -72,6 +74,7 @@ def build_telegram(parts: Parts, settings: TelegramSettings) -> TelegramApp:
         api,
         service.clock,
         settings,
+        Linking(parts.directory, SqlLinkCodes(parts.engine), service.clock, service.chance),
     )
     processor = Processor(channel)
     return TelegramApp(channel, processor, TelegramSender(channel, processor.screens))

@@ -1,11 +1,12 @@
-"""The commands beside moves: /games, /hand, /help, /rules, /resign, /rematch, /settings, /log;
-and the worker's reminders and timeouts reaching Telegram players."""
+"""The commands beside moves: /games, /hand, /help, /rules, /resign, /rematch, /settings, /log,
+/link; and the worker's reminders and timeouts reaching Telegram players."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
 
+from adapters.telegram.links import NO_EMAIL
 from adapters.telegram.picture import table_picture
 from adapters.worker import Worker
 from service.memory import ManualClock, SeededChance
@@ -51,6 +52,11 @@ def test_help_and_rules(bot: Bot, ana: Phone) -> None:
 def test_without_email_invitations_do_not_offer_it(bot: Bot, ana: Phone) -> None:
     ana.say("/new")
     assert "Send this invitation" in ana.last().text and "email" not in ana.last().text
+
+
+def test_without_email_link_says_so(bot: Bot, ana: Phone) -> None:
+    ana.say("/link")
+    assert ana.last().text == NO_EMAIL
 
 
 def test_resign_ends_the_match_and_rematch_starts_another(
