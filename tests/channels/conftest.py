@@ -15,8 +15,8 @@ from .mixed import both_channels
 
 
 @pytest.fixture
-def service(fake: FakeTelegram, smtp_sink: SmtpSink, tmp_path: Path) -> Iterator[Bot]:
+def bot(fake: FakeTelegram, smtp_sink: SmtpSink, tmp_path: Path) -> Iterator[Bot]:
     """The bot process with email, on its own SQLite file; closed at the end."""
-    bot = both_channels(fake, smtp_sink, tmp_path / "data", seed=11)
-    yield bot
-    bot.close()
+    running = both_channels(fake, smtp_sink, tmp_path / "data", seed=11)
+    yield running
+    running.close()

@@ -37,9 +37,9 @@ JOIN_BY_MAIL = re.compile(r"they mail join (\w+) to (\S+@\S+?)\.?$", re.MULTILIN
 
 
 def test_a_telegram_player_and_an_email_player_play_a_deal_to_a_win(
-    service: Bot, fake: FakeTelegram, smtp_sink: SmtpSink, mailbox: Dovecot
+    bot: Bot, fake: FakeTelegram, smtp_sink: SmtpSink, mailbox: Dovecot
 ) -> None:
-    post = Post(service, smtp_sink, mailbox)
+    post = Post(bot, smtp_sink, mailbox)
     ben = Phone(fake, fake.person("Ben"))
 
     ben.say("/new")
@@ -52,15 +52,15 @@ def test_a_telegram_player_and_an_email_player_play_a_deal_to_a_win(
     game_id = GameId(joined.removeprefix("joined "))
     assert "You joined the game with Ben." in post.latest(ANA).text()
     assert "Ana joins: the match begins." in ben.last().text
-    telegram = LeakCheck(fake, service, game_id)
-    decisions = play(service, post, ben, game_id, telegram, seed=5)
+    telegram = LeakCheck(fake, bot, game_id)
+    decisions = play(bot, post, ben, game_id, telegram, seed=5)
 
-    game = service.service.game(game_id)
+    game = bot.service.game(game_id)
     assert game.rules.phase is Phase.OVER and game.rules.match.winner is not None
     assert decisions > 10 and telegram.checked > 5
     assert "The match is over" in ben.last().text and ben.last().buttons() == []
     assert "Your match with Ben is over." in post.latest(ANA).text()
-    told_once_each_on_their_own_channel(service, fake, smtp_sink, ben)
+    told_once_each_on_their_own_channel(bot, fake, smtp_sink, ben)
 
 
 def play(bot: Bot, post: Post, ben: Phone, game_id: GameId, telegram: LeakCheck, seed: int) -> int:

@@ -49,38 +49,38 @@ def chat_gone(fake: FakeTelegram, chat: int) -> None:
     ],
 )
 def test_a_player_telegram_cannot_reach_is_told_by_email(
-    service: Bot,
+    bot: Bot,
     fake: FakeTelegram,
     smtp_sink: SmtpSink,
     refuse: Callable[[FakeTelegram, int], None],
     reason: str,
 ) -> None:
-    post = Post(service, smtp_sink)  # mail comes in through the MTA pipe (``email-in``)
+    post = Post(bot, smtp_sink)  # mail comes in through the MTA pipe (``email-in``)
     ana, ben = Phone(fake, fake.person("Ana")), Phone(fake, fake.person("Ben"))
     ben.say("/link")
     found = LINK.search(ben.last().text)
     assert found is not None, ben.last().text
     code, address = found.groups()
     assert list(post.mail(request(BEN, f"link {code}"), address).values()) == ["linked"]
-    game_id = start_game(service, ana, ben)
-    ana_player, ben_player = service.player(ana.person), service.player(ben.person)
-    play_until(service, game_id, lambda _: passes_own_flip(service, game_id, ana_player), ana, ben)
+    game_id = start_game(bot, ana, ben)
+    ana_player, ben_player = bot.player(ana.person), bot.player(ben.person)
+    play_until(bot, game_id, lambda _: passes_own_flip(bot, game_id, ana_player), ana, ben)
     refuse(fake, ben.chat)
     mails = len(smtp_sink.received)
 
     ana.press(ana.turn_message(), "Pass")  # the card goes to Ben: his decision now
 
-    assert service.app.channel.records.unreachable(ben_player) == reason
+    assert bot.app.channel.records.unreachable(ben_player) == reason
     assert fake.calls_to(ben.chat, "sendMessage")[-1].params["text"].startswith("Ana refuses")
     [told] = smtp_sink.received[mails:]
     assert told.to == BEN and "Your turn in the game with Ana." in told.text()
-    assert last_notification(service, ben_player) == ("delivered", None)
-    done = post.answer(told, action_text(greedy(service, game_id, ben_player)))
+    assert last_notification(bot, ben_player) == ("delivered", None)
+    done = post.answer(told, action_text(greedy(bot, game_id, ben_player)))
     assert list(done.values()) == ["moved"]  # he plays on by email meanwhile
 
     fake.blocked.clear()
     ben.say("/games")
-    assert service.app.channel.records.unreachable(ben_player) is None
+    assert bot.app.channel.records.unreachable(ben_player) is None
     assert any(m.text.startswith("Welcome back") for m in ben.messages())
 
 
@@ -92,23 +92,23 @@ def passes_own_flip(bot: Bot, game_id: GameId, player: PlayerId) -> bool:
     return own_flip and Refuse(view.seat) in view.legal_actions
 
 
-def test_link_with_a_code_says_which_way_linking_works(service: Bot, fake: FakeTelegram) -> None:
+def test_link_with_a_code_says_which_way_linking_works(bot: Bot, fake: FakeTelegram) -> None:
     ben = Phone(fake, fake.person("Ben"))
     ben.say("/link 0123456789abcdef")  # a code got by mail is for the other side
     assert ben.last().text == USAGE
 
 
 def test_without_a_linked_address_the_notification_is_recorded_failed(
-    service: Bot, fake: FakeTelegram, smtp_sink: SmtpSink
+    bot: Bot, fake: FakeTelegram, smtp_sink: SmtpSink
 ) -> None:
     ana, ben = Phone(fake, fake.person("Ana")), Phone(fake, fake.person("Ben"))
-    game_id = start_game(service, ana, ben)
-    play_until(service, game_id, lambda to_act: to_act == service.player(ana.person), ana, ben)
+    game_id = start_game(bot, ana, ben)
+    play_until(bot, game_id, lambda to_act: to_act == bot.player(ana.person), ana, ben)
     blocked(fake, ben.chat)
 
-    press_action(ana, greedy(service, game_id, service.player(ana.person)))
+    press_action(ana, greedy(bot, game_id, bot.player(ana.person)))
 
-    status, error = last_notification(service, service.player(ben.person))
+    status, error = last_notification(bot, bot.player(ben.person))
     assert status == "failed" and "blocked" in str(error)
     assert smtp_sink.received == []
 
