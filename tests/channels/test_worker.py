@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import random
 import subprocess
 import sys
@@ -25,25 +24,19 @@ from service.memory import SeededChance
 from service.ports import Address
 from service.prompts import action_text
 from tests.email.smtp_sink import SmtpSink
-from tests.email.world import ANA, DOMAIN, KEYS, SERVICE
+from tests.email.test_cli import environment
+from tests.email.world import ANA
 from tests.telegram.fake_api import TOKEN, FakeTelegram
 
 
-def channel_environment(data_dir: Path, fake: FakeTelegram, sink: SmtpSink) -> dict[str, str]:
-    """Both channels configured, as an operator would: the token, the mail domain, keys and SMTP."""
+def channel_environment(tmp_path: Path, fake: FakeTelegram, sink: SmtpSink) -> dict[str, str]:
+    """Both channels configured, as an operator would: email's settings, then the bot's token."""
     env = {
-        **os.environ,
-        "CONQUIAN_DATA_DIR": str(data_dir),
+        **environment(tmp_path, sink),
         "CONQUIAN_TELEGRAM_TOKEN": TOKEN,
         "CONQUIAN_TELEGRAM_API_URL": fake.base_url,
-        "CONQUIAN_MAIL_DOMAIN": DOMAIN,
-        "CONQUIAN_MAIL_FROM": SERVICE,
-        "CONQUIAN_MAIL_TOKEN_KEYS": KEYS,
-        "CONQUIAN_SMTP_HOST": "127.0.0.1",
-        "CONQUIAN_SMTP_PORT": str(sink.port),
-        "CONQUIAN_SMTP_SECURITY": "none",
     }
-    env.pop("CONQUIAN_DATABASE_URL", None)
+    env.pop("CONQUIAN_DATABASE_URL", None)  # the test's own SQLite file
     return env
 
 
@@ -52,7 +45,7 @@ def test_one_worker_run_tells_the_telegram_player_and_the_email_player(
 ) -> None:
     ben_on_telegram = fake.person("Ben")
     fake.started.add(ben_on_telegram.id)  # Ben has a private chat with the bot
-    wiring = build(Settings(data_dir=tmp_path), chance=SeededChance(4))
+    wiring = build(Settings(data_dir=tmp_path / "data"), chance=SeededChance(4))
     try:
         ben = wiring.directory.register("Ben", Address("telegram", str(ben_on_telegram.id)))
         ana = wiring.directory.register("Ana", Address("email", ANA))
