@@ -8,9 +8,12 @@ dropped.  Failures back off along a fixed schedule (``Backoff``), spread by a li
 that a crowd of failures does not come back at one instant, and a ``retry_after`` from the
 channel is honoured as given; after ``max_attempts`` failures the notification is given up.
 
-Only this module knows about channels by name: the player's addresses (``Directory``) are tried in
-order and the first one whose channel has a sender is used.  ``LogSender`` (channel ``log``)
-writes a line per notification, for operators and tests; real channels live in ``adapters/``.
+Only this module knows about channels by name: the player's addresses (``Directory``) whose channel
+has a sender are tried in order.  An ``Undeliverable`` from one passes the notification on to the
+next (a player who blocked the bot still hears by email); a ``TryLater`` does not, since that
+channel will take it soon and trying the next one too would tell the player twice.  ``LogSender``
+(channel ``log``) writes a line per notification, for operators and tests; real channels live in
+``adapters/``.
 """
 
 from __future__ import annotations
@@ -175,27 +178,30 @@ class Dispatcher:
     def _deliver(self, delivery: Delivery) -> str:
         """Send one delivery and record the outcome: ``delivered``, ``retried`` or ``failed``."""
         note = delivery.notification
+        refused: list[str] = []
         try:
-            address = self._address(note.player)
-            if address is None:
-                return self._fail(delivery, "no address with a channel that can send")
-            self.senders[address.channel].send(note.player, address, note)
-        except Undeliverable as error:
-            return self._fail(delivery, f"undeliverable: {error}")
+            for address in self._addresses(note.player):
+                try:
+                    self.senders[address.channel].send(note.player, address, note)
+                except Undeliverable as error:
+                    refused.append(str(error))
+                    continue
+                if refused:
+                    log.info("%s went by %s instead", _describe(delivery), address.channel)
+                self.outbox.delivered(delivery.id, self.clock.now())
+                return "delivered"
         except TryLater as error:
             return self._retry(delivery, f"try later: {error}", error.retry_after)
         except Exception as error:
             log.exception("sending %s failed", _describe(delivery))
             return self._retry(delivery, f"{type(error).__name__}: {error}", None)
-        self.outbox.delivered(delivery.id, self.clock.now())
-        return "delivered"
+        if refused:
+            return self._fail(delivery, f"undeliverable: {'; '.join(refused)}")
+        return self._fail(delivery, "no address with a channel that can send")
 
-    def _address(self, player: PlayerId) -> Address | None:
-        """The player's first address whose channel has a sender."""
-        for address in self.directory.addresses(player):
-            if address.channel in self.senders:
-                return address
-        return None
+    def _addresses(self, player: PlayerId) -> list[Address]:
+        """The player's addresses whose channel has a sender, in the player's order."""
+        return [a for a in self.directory.addresses(player) if a.channel in self.senders]
 
     def _retry(self, delivery: Delivery, error: str, retry_after: float | None) -> str:
         failures = delivery.attempts + 1

@@ -1,5 +1,6 @@
-"""Shared pytest configuration: hypothesis profiles (``CI=true`` runs more examples) and the
-databases that storage and worker tests run on.
+"""Shared pytest configuration: hypothesis profiles (``CI=true`` runs more examples), the
+databases that storage and worker tests run on, and (``tests/servers.py``) the servers the
+channel tests talk to.
 
 PostgreSQL is the one this machine runs on 127.0.0.1:5432 (``make test`` starts it when it is
 stopped).  Each test session creates its own uniquely named database and drops it at the end;
@@ -25,6 +26,8 @@ from sqlalchemy import Engine
 
 from adapters.sql.engine import create
 from adapters.sql.migrate import upgrade
+
+pytest_plugins = ["tests.servers"]  # fake Telegram, SMTP and Dovecot fixtures of the channel tests
 
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(

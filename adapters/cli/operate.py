@@ -44,32 +44,30 @@ def add_commands(commands: Any) -> None:
 
 def _worker(args: argparse.Namespace) -> int:
     from adapters.bootstrap import build
-    from adapters.email.channel import senders_for
-    from adapters.system import SystemChance
+    from adapters.channels import build_channels
+    from adapters.telegram.settings import TelegramSettings
     from adapters.worker import Worker
 
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # it logs every run at INFO
+    for noisy in ("apscheduler", "httpx"):  # they log every run, every request at INFO
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     settings = Settings.from_env(os.environ)
+    telegram = TelegramSettings.from_env(os.environ)
     wiring = build(settings)
     try:
-        senders = senders_for(
-            wiring.engine,
-            wiring.service,
-            wiring.directory,
-            settings,
-            wiring.service.clock,
-            SystemChance(),
-        )
-        worker = Worker(wiring, settings, senders=senders)
-        if args.once:
-            done = worker.run_once()
-            print(json.dumps(done.counts()), flush=True)
-            return 1 if done.errors else 0
-        _run_until_stopped(worker)
+        channels = build_channels(wiring, settings, telegram)
+        try:
+            worker = Worker(wiring, settings, senders=channels.senders)
+            if args.once:
+                done = worker.run_once()
+                print(json.dumps(done.counts()), flush=True)
+                return 1 if done.errors else 0
+            _run_until_stopped(worker)
+        finally:
+            channels.close()
     finally:
         wiring.close()
     return 0

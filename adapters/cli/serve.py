@@ -6,37 +6,30 @@ worker (deadlines, reminders, the outbox) and every channel whose settings are p
 prints the address to open.  ``--role web|worker|telegram`` runs one role, for deployments
 with several processes on PostgreSQL; ``--role migrate`` brings the schema up to date and exits.
 
-Channels are a small registry (``CHANNELS``): a channel is on when its setting is in the
-environment and its package provides ``adapters.<name>.serve`` with
-
-* ``start(environ, wiring, settings) -> Running`` — its intake (Telegram's poller or webhook, the
-  mail poll), run in the channel's role: ``telegram`` has a role of its own, email's intake runs
-  in the worker's;
-* ``senders(environ, wiring, settings) -> Mapping[str, Sender]`` (optional) — how the worker
-  reaches its players.
-
-A channel without its setting, or whose package is not installed, is disabled with one log line
-and the rest runs on.  SIGINT or SIGTERM stops every role, the web server last but one and the
+Channels come from ``adapters.channels.build_channels``: Telegram is on when
+``CONQUIAN_TELEGRAM_TOKEN`` is set, email when its domain, keys and SMTP server are.  The worker
+role sends through every channel that is on and runs the mail poll when ``CONQUIAN_IMAP_HOST`` is
+set; the ``telegram`` role runs the bot's poller.  A channel without its settings is off with one log line and the rest runs on.  SIGINT or SIGTERM stops every role, the web server last but one and the
 database connections last.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import logging
 import os
 import signal
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import FrameType, ModuleType
+from types import FrameType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from adapters.config import Settings, SettingsError
 
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring
+    from adapters.channels import Channels
     from service.dispatch import Sender
 
 log = logging.getLogger("conquian.serve")
@@ -46,38 +39,6 @@ ROLES = ("web", "worker", "telegram", "migrate")
 
 class Running(Protocol):
     def stop(self) -> None: ...
-
-
-@dataclass(frozen=True)
-class Channel:
-    """A messaging channel: on when ``setting`` is set and ``adapters.<name>.serve`` exists."""
-
-    name: str
-    setting: str
-    role: str
-    """The role its intake runs in: its own (``telegram``) or the worker's (``email``)."""
-
-    def module(self, environ: Mapping[str, str]) -> ModuleType | None:
-        """The channel's serve hooks, or None (logging why the channel is off)."""
-        if not environ.get(self.setting, "").strip():
-            log.info("%s: disabled (no %s)", self.name, self.setting)
-            return None
-        try:
-            return importlib.import_module(f"adapters.{self.name}.serve")
-        except ModuleNotFoundError:
-            log.warning(
-                "%s: disabled (%s is set, but this build has no adapters.%s.serve)",
-                self.name,
-                self.setting,
-                self.name,
-            )
-            return None
-
-
-CHANNELS = (
-    Channel("telegram", "CONQUIAN_TELEGRAM_TOKEN", role="telegram"),
-    Channel("email", "CONQUIAN_IMAP_HOST", role="worker"),
-)
 
 
 def add_commands(commands: Any) -> None:
@@ -114,17 +75,21 @@ def run(args: argparse.Namespace) -> int:
         wiring.close()
         return 0
     roles = (args.role,) if args.role else ("worker", "telegram", "web")
-    channels = _channels(environ) if args.role != "web" else {}
     running: list[Running] = []
+    channels = None
     try:
+        if args.role != "web":  # the web sends nothing: it makes links only
+            channels = _channels(environ, wiring, settings, roles)
         for role in roles:
-            running.extend(_start(role, environ, wiring, settings, channels))
+            running.extend(_start(role, wiring, settings, channels))
         if not running:  # e.g. --role telegram without its token: idle rather than crash-loop
             log.warning("serve: nothing to run in this process; waiting for SIGTERM")
         _wait_for_signal()
     finally:
         for one in reversed(running):
             one.stop()
+        if channels is not None:
+            channels.close()
         wiring.close()
     return 0
 
@@ -134,34 +99,70 @@ def _shared(settings: Settings) -> bool:
     return not settings.effective_database_url.startswith("sqlite")
 
 
-def _channels(environ: Mapping[str, str]) -> dict[Channel, ModuleType]:
-    """The channels that are on, with their hooks (one log line for each that is off)."""
-    found = {channel: channel.module(environ) for channel in CHANNELS}
-    return {channel: hooks for channel, hooks in found.items() if hooks is not None}
+def _channels(
+    environ: Mapping[str, str], wiring: Wiring, settings: Settings, roles: tuple[str, ...]
+) -> Channels:
+    """The channels that are on (one log line for each that is off); Telegram only in a process
+    that sends or polls it."""
+    from adapters.channels import build_channels
+    from adapters.telegram.settings import TelegramSettings
+
+    telegram = TelegramSettings.from_env(environ)
+    if telegram is not None and not {"worker", "telegram"} & set(roles):
+        telegram = None
+    return build_channels(wiring, settings, telegram)
 
 
 def _start(
-    role: str,
-    environ: Mapping[str, str],
-    wiring: Wiring,
-    settings: Settings,
-    channels: Mapping[Channel, ModuleType],
+    role: str, wiring: Wiring, settings: Settings, channels: Channels | None
 ) -> list[Running]:
-    """Start ``role``: the web server, or the worker, and the intakes of the channels in it."""
-    started: list[Running] = []
+    """Start ``role``: the web server; the worker with every channel's sender and the mail poll;
+    or the Telegram poller."""
     if role == "web":
-        started.append(_web(wiring, settings))
+        return [_web(wiring, settings)]
+    assert channels is not None
     if role == "worker":
-        senders: dict[str, Sender] = {}
-        for hooks in channels.values():
-            if hasattr(hooks, "senders"):
-                senders.update(hooks.senders(environ, wiring, settings))
-        started.append(_worker(wiring, settings, senders))
-    for channel, hooks in channels.items():
-        if channel.role == role:
-            started.append(hooks.start(environ, wiring, settings))
-            log.info("%s: started", channel.name)
-    return started
+        started = [_worker(wiring, settings, channels.senders)]
+        email = settings.email
+        if channels.email is not None and email is not None and email.imap is not None:
+            from adapters.email.imap import ImapPoller
+
+            poller = ImapPoller(
+                email.imap,
+                channels.email.handler,
+                email.imap_folder,
+                email.delete_handled,
+                email.poll_seconds,
+            )
+            started.append(_Loop.start("email", poller.run))
+        elif channels.email is not None:
+            log.info("email: replies are not polled (no CONQUIAN_IMAP_HOST; pipe them in)")
+        return started
+    if role == "telegram" and channels.telegram is not None:
+        return [_Loop.start("telegram", channels.telegram.poller().run)]
+    return []
+
+
+@dataclass
+class _Loop:
+    """A channel's intake, running in a thread until told to stop."""
+
+    name: str
+    stopping: threading.Event
+    thread: threading.Thread
+
+    @classmethod
+    def start(cls, name: str, run: Callable[[threading.Event], object]) -> _Loop:
+        stopping = threading.Event()
+        thread = threading.Thread(target=run, args=(stopping,), name=name, daemon=True)
+        thread.start()
+        log.info("%s: started", name)
+        return cls(name, stopping, thread)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(timeout=30)
+        log.info("%s: stopped", self.name)
 
 
 def _web(wiring: Wiring, settings: Settings) -> Running:
@@ -191,16 +192,14 @@ class _WorkerRole:
 
 
 def _worker(wiring: Wiring, settings: Settings, senders: Mapping[str, Sender]) -> Running:
-    """The background jobs, and the heartbeat ``/readyz`` looks for while they run.  The ``log``
-    and ``web`` channels' senders are always there: the first writes notifications to the log,
-    the second has nothing to push (a web player's page shows the news)."""
+    """The background jobs, and the heartbeat ``/readyz`` looks for while they run.  Besides the
+    channels' senders (``log`` among them) the ``web`` one is always there: it has nothing to push
+    (a web player's page shows the news)."""
     from adapters.web.pulse import pulse_for
     from adapters.web.sender import PageSender
     from adapters.worker import Worker
-    from service.dispatch import LogSender
 
-    own: dict[str, Sender] = {"log": LogSender(), "web": PageSender()}
-    worker = Worker(wiring, settings, senders={**own, **senders})
+    worker = Worker(wiring, settings, senders={"web": PageSender(), **senders})
     worker.start()
     pulse = pulse_for(wiring.engine)
     stopping = threading.Event()

@@ -2,8 +2,9 @@
 
 By default it long-polls ``getUpdates`` (for one machine); with ``--webhook URL`` it registers
 that URL with Telegram (with ``CONQUIAN_TELEGRAM_WEBHOOK_SECRET``) and serves the webhook route
-on ``--port`` instead.  Either way the worker's jobs run alongside with the Telegram sender, so
-turn notifications, reminders and timeouts reach Telegram players; the outbox is also drained
+on ``--port`` instead.  Either way the worker's jobs run alongside with the senders of every
+configured channel (``adapters.channels``), so turn notifications, reminders and timeouts reach
+Telegram players, and email players too when email is configured; the outbox is also drained
 after every batch of updates, so the opponent hears of a move at once.  Runs until SIGINT or
 SIGTERM.  Without ``CONQUIAN_TELEGRAM_TOKEN`` it says so and exits with 2.
 """
@@ -59,13 +60,15 @@ def _telegram(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace, settings: Settings, telegram: Any) -> None:
     from adapters.bootstrap import build
-    from adapters.telegram.app import build_telegram
+    from adapters.channels import build_channels
     from adapters.worker import Worker
 
     wiring = build(settings)
     try:
-        app = build_telegram(wiring, telegram)
-        worker = Worker(wiring, settings, senders=app.senders())
+        channels = build_channels(wiring, settings, telegram)
+        app = channels.telegram
+        assert app is not None  # the token is set
+        worker = Worker(wiring, settings, senders=channels.senders)
         stop = _stop_on_signals()
         worker.start()
         try:
@@ -75,7 +78,7 @@ def _serve(args: argparse.Namespace, settings: Settings, telegram: Any) -> None:
                 app.poller(after_round=worker.drain).run(stop)
         finally:
             worker.stop()
-            app.close()
+            channels.close()
     finally:
         wiring.close()
 

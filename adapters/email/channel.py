@@ -3,17 +3,16 @@
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from service.dispatch import LogSender, Sender
+from service.dispatch import Sender
 from service.games import GameService
 from service.linking import Linking
 from service.ports import Chance, Clock, Directory
 
-from ..config import EmailSettings, Settings
+from ..config import EmailSettings
 from ..sql.link_codes import SqlLinkCodes
 from .addressing import Addresses
 from .compose import Composer
@@ -22,8 +21,6 @@ from .sender import EmailSender, GameMail, Transport
 from .smtp import SmtpTransport
 from .store import EmailStore
 from .tokens import TokenKeys
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -60,25 +57,3 @@ def build_channel(
     linking = Linking(directory, SqlLinkCodes(engine), clock, chance)
     handler = Handler(service, directory, store, keys, mail, clock, linking)
     return EmailChannel(store, mail, EmailSender(mail), handler)
-
-
-def senders_for(
-    engine: Engine,
-    service: GameService,
-    directory: Directory,
-    settings: Settings,
-    clock: Clock,
-    chance: Chance,
-) -> dict[str, Sender]:
-    """The worker's senders: the ``log`` channel, and ``email`` when it is configured (a clear
-    log line says why it is off otherwise)."""
-    senders: dict[str, Sender] = {"log": LogSender()}
-    email = settings.email
-    if email is None or email.smtp is None:
-        log.info(
-            "email channel off: set CONQUIAN_MAIL_DOMAIN, CONQUIAN_MAIL_TOKEN_KEYS and "
-            "CONQUIAN_SMTP_HOST to send mail"
-        )
-        return senders
-    channel = build_channel(engine, service, directory, email, clock, chance)
-    return {**senders, **channel.senders}

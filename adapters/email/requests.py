@@ -4,12 +4,16 @@ answer to an invitation.
 To the service's address (``CONQUIAN_MAIL_FROM``), the first line may be::
 
     new game with bob@example.org [deals 3] [target 100] [stake 2] [flag=value …]
+    join CODE            join the game of an invitation made on another channel (the code, or
+                         the whole invitation link, e.g. ``https://t.me/<bot>?start=CODE``)
     link                 a code to type on another channel, to play there as this player
     link CODE            this address joins the player who asked for CODE elsewhere
 
 The sender is registered as a player on first use (the From name, or the address's local part).
 ``new game with`` opens the game and mails the invitation; the invited player replies ``join``
-or ``decline``.  Anything else is answered with these lines, at most once an hour per sender.
+or ``decline``.  ``join CODE`` is how a friend on email takes up a Telegram player's ``/new``:
+the answer is their first table, in the game's thread, and they play by replying to it.
+Anything else is answered with these lines, at most once an hour per sender.
 """
 
 from __future__ import annotations
@@ -32,11 +36,13 @@ if TYPE_CHECKING:
 HELP = (
     "This address starts games of Conquian by email. Write on the first line:\n"
     "  new game with bob@example.org        (add: deals 3, target 100, stake 2, flag=value)\n"
+    "  join CODE                            join a game you were invited to on another channel\n"
     "  link                                 get a code to play as you on another channel\n"
     "  link CODE                            use a code from another channel here\n"
     "To play a move, reply to the latest mail of your game."
 )
 _NEW_GAME = re.compile(r"^new game with\s+(\S+@\S+)(.*)$", re.IGNORECASE)
+_JOIN = re.compile(r"^join\s+(?:\S*[?&]start=)?([0-9a-z]+)\W*$", re.IGNORECASE)
 
 
 class ServiceRequests:
@@ -50,6 +56,9 @@ class ServiceRequests:
             return self._new_game(
                 inbound, found.group(1).strip("<>,.;").lower(), found.group(2), earlier
             )
+        joining = _JOIN.match(command)
+        if joining is not None:
+            return self._join(inbound, joining.group(1).lower(), earlier)
         words = command.lower().split()
         if words[:1] == ["link"] and len(words) <= 2:
             return self._link(inbound, words[1] if len(words) == 2 else None)
@@ -108,6 +117,29 @@ class ServiceRequests:
             assert found is not None
             return found
 
+    def _join(self, inbound: Inbound, invitation: str, earlier: str | None) -> str:
+        """``join CODE``: the sender takes up an invitation made on another channel."""
+        handler = self.handler
+        guest = self._player(inbound.sender, inbound.sender_name)
+        if earlier is not None and earlier.startswith("joined "):
+            game_id = GameId(earlier.split()[1])  # joined before a crash: only the mail is left
+        else:
+            try:
+                game_id = handler.service.join(invitation, guest)
+            except IllegalAction as error:
+                return handler.refuse(inbound, f"You cannot join: {error.message}")
+            handler.store.note(inbound.key, f"joined {game_id}")
+        handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
+        return f"joined {game_id}"
+
+    def _joined(self, game_id: GameId, guest: PlayerId) -> Letter:
+        """The answer to a join: the guest's first table, with their moves if it is their turn."""
+        mail = self.handler.mail
+        game, view = self.handler.service.view(game_id, guest)
+        opponent = mail.opponent(game, guest)
+        intro = f"You joined the game with {opponent}."
+        return Letter((intro,), view, opponent, deadline=mail.deadline(game, guest))
+
     def invitation_reply(
         self, inbound: Inbound, game_id: GameId, guest: PlayerId, earlier: str | None
     ) -> str:
@@ -125,12 +157,7 @@ class ServiceRequests:
                     )
                     return f"refused: {error.code}"
                 handler.store.note(inbound.key, "joined")
-            game, view = handler.service.view(game_id, guest)
-            opponent = handler.mail.opponent(game, guest)
-            deadline = handler.mail.deadline(game, guest)
-            intro = f"You joined the game with {opponent}."
-            letter = Letter((intro,), view, opponent, deadline=deadline)
-            handler.answer_in_game(inbound, game_id, guest, letter)
+            handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
             return "joined"
         if word == "decline":
             self._tell_host(game_id, f"{inbound.sender} declined your invitation.")
@@ -159,7 +186,7 @@ class ServiceRequests:
                 made = handler.linking.offer(player, address)
                 text = (
                     f"Your link code is {made.code}. Send link {made.code} from your other channel "
-                    f"(for example, to the Telegram bot) within {made.valid_for_text}."
+                    f"within {made.valid_for_text}."
                 )
                 handler.note(inbound, Letter((text,), replies=False))
                 return "link offered"

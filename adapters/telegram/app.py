@@ -10,8 +10,10 @@ from typing import Protocol
 
 from sqlalchemy import Engine
 
-from service.dispatch import LogSender, Sender
+from adapters.sql.link_codes import SqlLinkCodes
+from service.dispatch import Sender
 from service.games import GameService
+from service.linking import Linking
 from service.ports import Directory, Inbox
 
 from .api import BotApi
@@ -51,9 +53,10 @@ class TelegramApp:
             self.channel.api, self.processor, self.channel.settings.long_poll_seconds, after_round
         )
 
+    @property
     def senders(self) -> dict[str, Sender]:
-        """The dispatcher's senders with Telegram's (and the ``log`` channel's)."""
-        return {"log": LogSender(), CHANNEL: self.sender}
+        """The dispatcher's senders this channel adds."""
+        return {CHANNEL: self.sender}
 
     def close(self) -> None:
         self.channel.api.close()
@@ -71,6 +74,7 @@ def build_telegram(parts: Parts, settings: TelegramSettings) -> TelegramApp:
         api,
         service.clock,
         settings,
+        Linking(parts.directory, SqlLinkCodes(parts.engine), service.clock, service.chance),
     )
     processor = Processor(channel)
     return TelegramApp(channel, processor, TelegramSender(channel, processor.screens))

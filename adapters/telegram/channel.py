@@ -14,6 +14,7 @@ from service.follow_ups import BOTS
 from service.game import Game
 from service.game_events import GameId, PlayerId
 from service.games import GameService
+from service.linking import Linking
 from service.ports import Address, Clock, Directory, Inbox
 
 from .api import BotApi
@@ -35,6 +36,7 @@ class Channel:
     api: BotApi
     clock: Clock
     settings: TelegramSettings
+    linking: Linking
 
     def player_of(self, user_id: int, first_name: str) -> PlayerId:
         """The player this Telegram user is, registered on first contact."""

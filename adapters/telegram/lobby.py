@@ -3,7 +3,9 @@
 
 An invitation is the game's own invitation code in a deep link,
 ``https://t.me/<bot>?start=<code>``: it can be used once (the service refuses a second player)
-and for ``invitation_days`` after the game was opened.  A game opened in a group is shown there
+and for ``invitation_days`` after the game was opened.  When the service has email, it also says
+how a friend without Telegram joins: by mailing ``join <code>`` to the service's address, so one
+player can be on Telegram and the other on email.  A game opened in a group is shown there
 (public moves only); each player's hand goes to their private chat with the bot.
 
 The outcome of each command is stored as the update's inbox reply before anything is sent, so an
@@ -86,6 +88,12 @@ class Lobby:
                 f"Game {short(game_id)} is open. Send this invitation to your opponent "
                 f"(it works once, for {days:g} days):\n{link}"
             )
+            mail_address = self.channel.settings.mail_address
+            if mail_address is not None:
+                text += (
+                    f"\nWithout Telegram, they can play by email: they mail join {invitation} "
+                    f"to {mail_address}."
+                )
             button = InlineKeyboardButton("Share the invitation", url=share)
         else:
             text = (

@@ -12,7 +12,7 @@ The key of a message is ``message:<chat>:<message id>`` — so the same message 
 new update id is still one message — and of a button press ``callback:<query id>``.
 
 A handler translates, calls the service, replies; the handlers live in ``lobby``, ``moves``,
-``reading``, ``preferences`` and ``replay``.
+``reading``, ``preferences``, ``links`` and ``replay``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from service.game_events import GameId, PlayerId
 from .callbacks import decode
 from .channel import SOURCE, Channel
 from .incoming import Pressed, Said
+from .links import Links
 from .lobby import NEW_HELP, Lobby
 from .moves import Moves
 from .preferences import Preferences
@@ -63,6 +64,7 @@ class Processor:
         self.reading = Reading(channel, self.screens)
         self.preferences = Preferences(channel, self.screens)
         self.replay = Replay(channel, self.screens)
+        self.links = Links(channel, self.screens)
         self._failures: dict[str, int] = {}
         self._answering = threading.Lock()
 
@@ -202,6 +204,8 @@ class Processor:
                 "settings": lambda: self.preferences.settings(said, args),
             }
             handlers[name]()
+        elif name == "link":
+            self.links.link(said, args)
         elif name in ("hand", "resign", "rematch", "log"):
             self._for_game(said, name, args)
         else:

@@ -27,6 +27,7 @@ COMMANDS = """Bot commands:
 /rematch [#game] — play the last opponent again
 /log [#game] — step through a game's moves
 /settings — time zone, quiet hours, reminders, pictures
+/link — link your email address: news by mail when Telegram cannot reach you
 /rules — the rules in short
 
 You can press the buttons of your turn message, or type a command. With several games running,

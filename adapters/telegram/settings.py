@@ -38,6 +38,10 @@ class TelegramSettings:
     long_poll_seconds: int = 25
     """How long one ``getUpdates`` waits for news."""
     limits: RateLimits = RateLimits()
+    mail_address: str | None = None
+    """The email channel's own address, when this service has email (``adapters.channels`` sets
+    it): invitations say that a friend without Telegram can join by mail, and ``/link`` where to
+    mail the code."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> TelegramSettings | None:

@@ -1,9 +1,8 @@
-"""Fixtures of the email tests: a real SMTP server and the world around it."""
+"""Fixtures of the email tests: the world around a real SMTP server (the servers themselves are
+in ``tests/servers.py``)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,17 +11,9 @@ import pytest
 from adapters.sql.engine import create
 from adapters.sql.migrate import upgrade
 
-from .dovecot import Dovecot, is_installed
+from .dovecot import Dovecot
 from .smtp_sink import SmtpSink
 from .world import ANA, BEN, World
-
-
-@pytest.fixture
-def smtp_sink() -> Iterator[SmtpSink]:
-    sink = SmtpSink()
-    sink.start()
-    yield sink
-    sink.stop()
 
 
 @pytest.fixture(scope="session")
@@ -44,35 +35,6 @@ def world(tmp_path: Path, smtp_sink: SmtpSink, migrated: Path) -> Iterator[World
     world.register("Ben", BEN)
     yield world
     world.close()
-
-
-def unavailable(reason: str) -> None:
-    """Skip, or fail under ``CI=true``, where every server the tests need must be there."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"Dovecot is required under CI=true: {reason}", pytrace=False)
-    pytest.skip(f"{reason} (run `make test`, which installs it)")
-
-
-@pytest.fixture(scope="session")
-def dovecot() -> Iterator[Dovecot]:
-    """A private Dovecot for the session, on fresh ports."""
-    if not is_installed():
-        unavailable("Dovecot is not installed (dovecot-imapd, dovecot-lmtpd)")
-    server = Dovecot()
-    try:
-        server.start()
-    except (OSError, RuntimeError, subprocess.CalledProcessError) as error:
-        server.stop()
-        unavailable(f"Dovecot did not start: {error}")
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def mailbox(dovecot: Dovecot) -> Dovecot:
-    """The session's Dovecot with an empty inbox."""
-    dovecot.empty()
-    return dovecot
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-"""Linking an email address to another channel's player by mail, and a game whose players are on
-different channels: each player's notifications go out on their own channel."""
+"""Linking an email address to another channel's player by mail, joining by mail a game opened on
+another channel, and a game whose players are on different channels: each player's notifications
+go out on their own channel."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from service.prompts import action_text
 from tests.fakes import RecordingSender
 
 from .smtp_sink import SmtpSink
-from .world import ANA, SERVICE, World, only, request
+from .world import ANA, BEN, SERVICE, World, only, request
 
 TELEGRAM = Address("telegram", "4242")
 
@@ -42,6 +43,41 @@ def test_link_code_from_another_channel_links_this_address(world: World) -> None
 def test_a_wrong_link_code_is_refused(world: World) -> None:
     assert only(world.deliver(request(ANA, "link 0123456789abcdef"))).startswith("refused: ")
     assert "not valid" in world.latest(ANA).text()
+
+
+def test_join_by_mail_takes_up_an_invitation_made_on_another_channel(world: World) -> None:
+    ben = world.wiring.directory.register("Ben", TELEGRAM)
+    game_id = world.service.open_game(ben)
+    invitation = world.service.game(game_id).invitation
+    link = f"https://t.me/conquian_bot?start={invitation}"
+
+    assert only(world.deliver(request(ANA, f"Join {link}"))) == f"joined {game_id}"
+
+    game = world.service.game(game_id)
+    assert (game.status, game.players) == ("playing", (ben, world.players[ANA]))
+    answer = world.latest(ANA)
+    assert "You joined the game with Ben." in answer.text()
+    assert str(answer.message["Reply-To"]).startswith("reply+")  # replies to it play
+    assert only(world.deliver(request(BEN, f"join {invitation}"))).startswith("refused: ")
+    assert "You cannot join: This invitation has been used" in world.latest(BEN).text()
+
+
+def test_a_join_handled_again_after_a_crash_joins_once_and_answers_the_same(
+    world: World,
+) -> None:
+    ben = world.wiring.directory.register("Ben", TELEGRAM)
+    game_id = world.service.open_game(ben)
+    handler = world.channel.handler
+    key = handler.receive(request(ANA, f"join {world.service.game(game_id).invitation}"))
+    (stored,) = handler.store.waiting()
+    assert handler.handle(stored) == f"joined {game_id}"  # ... and the process dies here
+    version = world.service.game(game_id).version
+
+    assert handler.handle_waiting() == {key: f"joined {game_id}"}
+
+    assert world.service.game(game_id).version == version
+    first, again = [m for m in world.sink.to(ANA) if "You joined" in m.text()]
+    assert first.message["Message-ID"] == again.message["Message-ID"]  # recognisably the same
 
 
 def test_a_game_between_an_email_player_and_a_telegram_player(

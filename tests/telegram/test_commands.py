@@ -1,19 +1,20 @@
-"""The commands beside moves: /games, /hand, /help, /rules, /resign, /rematch, /settings, /log;
-and the worker's reminders and timeouts reaching Telegram players."""
+"""The commands beside moves: /games, /hand, /help, /rules, /resign, /rematch, /settings, /log,
+/link; and the worker's reminders and timeouts reaching Telegram players."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
 
+from adapters.telegram.links import NO_EMAIL
 from adapters.telegram.picture import table_picture
 from adapters.worker import Worker
 from service.memory import ManualClock, SeededChance
 from service.rules.seats import Phase
 
-from .conftest import Bot, Phone
 from .driver import play
 from .fake_api import FakeTelegram
+from .harness import Bot, Phone
 from .test_play import start_game
 from .test_refusals import on_turn
 
@@ -46,6 +47,16 @@ def test_help_and_rules(bot: Bot, ana: Phone) -> None:
     assert ana.last().text.startswith("Conquian, two players, 40 cards")
     ana.say("/dance")
     assert ana.last().text == "I don't know /dance. /help lists the commands."
+
+
+def test_without_email_invitations_do_not_offer_it(bot: Bot, ana: Phone) -> None:
+    ana.say("/new")
+    assert "Send this invitation" in ana.last().text and "email" not in ana.last().text
+
+
+def test_without_email_link_says_so(bot: Bot, ana: Phone) -> None:
+    ana.say("/link")
+    assert ana.last().text == NO_EMAIL
 
 
 def test_resign_ends_the_match_and_rematch_starts_another(
@@ -130,7 +141,7 @@ def test_reminders_and_timeouts_of_the_worker_reach_the_player(
     [line] = bot.service.games_of(bot.player(ana.person))
     waiting, _ = on_turn(bot, line.game_id, ana, ben)
     assert "Deadline: Mon 2 Mar 10:00 UTC (in 1 h)" in waiting.last().text
-    worker = Worker(bot.wiring, bot.settings, clock, bot.app.senders())
+    worker = Worker(bot.wiring, bot.settings, clock, bot.channels.senders)
 
     clock.advance(minutes=31)
     assert worker.remind() == 1 and worker.drain().delivered == 1

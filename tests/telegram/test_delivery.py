@@ -16,8 +16,8 @@ from service.game_events import GameId
 from service.memory import ManualClock
 from service.ports import PlayerId
 
-from .conftest import Bot, Phone
 from .fake_api import Call, FakeTelegram
+from .harness import Bot, Phone
 from .test_play import start_game
 from .test_refusals import on_turn
 
@@ -92,7 +92,7 @@ def test_a_429_is_waited_out_before_the_notification_is_sent_again(
     assert started + timedelta(seconds=30) <= due <= failed_by + timedelta(seconds=30)
 
     clock = ManualClock(failed_by + timedelta(seconds=29))
-    later = Worker(bot.wiring, bot.settings, clock, bot.app.senders())
+    later = Worker(bot.wiring, bot.settings, clock, bot.channels.senders)
     assert later.drain().claimed == 0  # not before Telegram's retry_after
     clock.advance(seconds=2)
     assert later.drain().delivered == 1

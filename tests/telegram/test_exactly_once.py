@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from service.game_events import GameId
 
-from .conftest import Bot, Phone
 from .fake_api import FakeTelegram
+from .harness import Bot, Phone
 from .test_play import start_game
 from .test_refusals import on_turn
 

@@ -1,10 +1,12 @@
 """``conquian telegram`` as a process: killed with SIGKILL the moment it has received a move,
-then started again, it applies the move once and answers it once."""
+then started again, it applies the move once and answers it once.  And ``conquian serve`` with a
+token runs the same bot next to the web and the worker."""
 
 from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -18,8 +20,8 @@ from adapters.config import Settings
 from service.ports import Address
 from service.rules.events import CardRefused
 
-from .conftest import Phone
 from .fake_api import TOKEN, FakeTelegram
+from .harness import Phone
 
 JSON = dict[str, object]
 
@@ -39,8 +41,8 @@ class Processes:
         self.env.pop("CONQUIAN_DATABASE_URL", None)
         self.started: list[subprocess.Popen[bytes]] = []
 
-    def start(self) -> subprocess.Popen[bytes]:
-        command = [sys.executable, "-m", "adapters.cli.main", "telegram"]
+    def start(self, *command_line: str) -> subprocess.Popen[bytes]:
+        command = [sys.executable, "-m", "adapters.cli.main", *(command_line or ("telegram",))]
         with self.log.open("ab") as log:
             process = subprocess.Popen(command, env=self.env, stderr=log)
         self.started.append(process)
@@ -106,3 +108,23 @@ def test_a_bot_killed_after_receiving_a_move_applies_it_once_after_a_restart(
         assert len(answers) == 1
     finally:
         wiring.close()
+
+
+def test_conquian_serve_runs_the_bot_beside_the_web_and_the_worker(
+    fake: FakeTelegram, processes: Processes
+) -> None:
+    processes.env["CONQUIAN_WEB_PORT"] = str(free_port())
+    processes.start("serve")
+    ana = Phone(fake, fake.person("Ana"))
+
+    ana.say("/new bot")  # answered by the bot's poller in the serve process: a game and a table
+
+    assert ana.turn_message() is not None
+    assert "telegram: started" in processes.log.read_text()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port

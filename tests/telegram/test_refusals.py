@@ -11,9 +11,9 @@ from adapters.telegram.callbacks import Press
 from service.game_events import GameId
 from service.rules.actions import Take
 
-from .conftest import Bot, Phone
 from .driver import label
 from .fake_api import Call, FakeTelegram
+from .harness import Bot, Phone
 from .test_play import start_game
 
 

@@ -131,8 +131,8 @@ def test_make_run_serves_the_landing_page_on_sqlite(start, tmp_path: Path) -> No
     assert (data / "conquian.db").exists() and (data / "web.key").exists()
     service.stop()  # make itself dies of the signal; the service stops in order
     output = service.output
-    assert "telegram: disabled (no CONQUIAN_TELEGRAM_TOKEN)" in output
-    assert "email: disabled (no CONQUIAN_IMAP_HOST)" in output
+    assert "telegram channel off: set CONQUIAN_TELEGRAM_TOKEN" in output
+    assert "email channel off: set CONQUIAN_MAIL_DOMAIN" in output
     assert "web: stopped" in output and "worker stopped" in output
 
 

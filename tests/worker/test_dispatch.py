@@ -138,6 +138,35 @@ def test_an_undeliverable_notification_fails_at_once() -> None:
     assert post.sender.delivered == []
 
 
+def test_an_undeliverable_address_passes_the_notification_to_the_next() -> None:
+    post = Post()
+    post.dispatcher.senders["telegram"] = blocked = RecordingSender(Undeliverable("bot blocked"))
+    note = post.notify(post.ana)  # telegram first, then log
+    assert post.drain() == Drained(delivered=1)
+    assert blocked.delivered == []
+    assert post.sender.delivered == [(post.ana, Address("log", "ana"), note)]
+    assert (post.item().status, post.item().attempts) == ("delivered", 0)
+
+
+def test_try_later_waits_for_its_own_address_instead_of_passing_to_the_next() -> None:
+    post = Post()
+    post.dispatcher.senders["telegram"] = busy = RecordingSender(TryLater("flood control", 5))
+    note = post.notify(post.ana)
+    assert post.drain() == Drained(retried=1)
+    assert post.sender.delivered == []  # not told by log now and by telegram again later
+    assert post.drain(after=5) == Drained(delivered=1)
+    assert busy.delivered == [(post.ana, Address("telegram", "111"), note)]
+    assert post.sender.delivered == []
+
+
+def test_when_every_address_is_undeliverable_it_fails_with_each_reason() -> None:
+    post = Post(RecordingSender(Undeliverable("no such log")))
+    post.dispatcher.senders["telegram"] = RecordingSender(Undeliverable("bot blocked"))
+    post.notify(post.ana)
+    assert post.drain() == Drained(failed=1)
+    assert post.item().error == "undeliverable: bot blocked; no such log"
+
+
 def test_a_player_without_a_reachable_address_fails() -> None:
     post = Post()
     post.to_act[GAME] = PlayerId("nobody")

@@ -1,0 +1,58 @@
+"""``/link``: a code that links an email address to this Telegram player, so that their games'
+news reaches them by mail when Telegram cannot (they blocked the bot, or deleted the chat).
+
+The code is shown here (``Linking.offer``) and mailed back from the address to link (the email
+channel's ``link CODE``): only someone who reads both sides can link them.  The other way round —
+typing here a code got by mail — cannot work for anyone who writes to the bot, since writing to
+it registers them as a player of their own and an address never moves between players; ``/link
+CODE`` says which way works instead.
+
+The code is recorded as the update's inbox reply before it is shown, so an update answered again
+after a crash shows the same code.
+"""
+
+from __future__ import annotations
+
+import json
+
+from service.ports import Address
+
+from .channel import CHANNEL, SOURCE, Channel
+from .incoming import Said
+from .screens import Screens
+
+NO_EMAIL = "Linking an email address needs the email channel, which this service does not have."
+USAGE = (
+    "Send /link alone: I give you a code, and you mail it to me from the address to link. "
+    "(A code from a mail is for the other channel, not for here.)"
+)
+
+
+class Links:
+    def __init__(self, channel: Channel, screens: Screens) -> None:
+        self.channel = channel
+        self.screens = screens
+
+    def link(self, said: Said, words: list[str]) -> None:
+        """``/link``: a code to mail from the address to link."""
+        channel = self.channel
+        entry = channel.inbox.receive(SOURCE, said.key, said.payload, channel.clock.now())
+        reply = entry.reply
+        if reply is None:
+            outcome = {"ok": True, "said": self._offer(said, words)}
+            reply = channel.inbox.complete(SOURCE, said.key, json.dumps(outcome))
+        self.screens.say(said.chat_id, str(json.loads(reply)["said"]))
+
+    def _offer(self, said: Said, words: list[str]) -> str:
+        channel = self.channel
+        mail_address = channel.settings.mail_address
+        if mail_address is None:
+            return NO_EMAIL
+        if words:
+            return USAGE
+        code = channel.linking.offer(said.player, Address(CHANNEL, str(said.chat_id)))
+        return (
+            f"Your link code is {code.code}. To link your email address, mail link {code.code} "
+            f"to {mail_address} from it within {code.valid_for_text}; the code works once. "
+            "Then your games' news reaches you by email whenever Telegram cannot deliver it."
+        )
