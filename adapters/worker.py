@@ -7,6 +7,10 @@ same time as itself in another process, a repeated run does nothing twice, and a
 restarts — or a second worker — finds everything due in the database.  The scheduler keeps no
 state of its own (a memory job store holding three interval jobs).
 
+A scheduled sweep is a round that lasts most of its interval: after sweeping it reads when the
+next deadline nobody holds falls (``EventStore.next_due``) and, if that is before the round ends,
+waits for it and sweeps again.  So a timeout fires when it falls due, not up to an interval later.
+
 A job that raises is logged at error level and left to the next tick: nothing was advanced, the
 claims it took lapse after their lease, and the outbox rows it did not finish stay pending.
 """
@@ -14,9 +18,11 @@ claims it took lapse after their lease, and the outbox rows it did not finish st
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from apscheduler.executors.pool import ThreadPoolExecutor
@@ -35,6 +41,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 JOBS = ("sweep", "remind", "drain")
+ROUND_SHARE = 0.9
+"""A sweep round ends by this share of its interval, before the scheduler starts the next one
+(which it would skip, with a warning, while the round still ran)."""
 
 
 class Parts(Protocol):
@@ -98,12 +107,36 @@ class Worker:
             lease=self.settings.lease,
         )
         self._scheduler: BackgroundScheduler | None = None
+        self._stopping = threading.Event()
 
     # -- the jobs: each safe to run at once in several processes ------------------------------
 
     def sweep(self) -> int:
         """Time out every overdue decision; how many timed out."""
         return self.sweeper.expire_overdue()
+
+    def next_sweep(self, before: datetime) -> datetime | None:
+        """When to sweep again if that is before ``before``: when the earliest deadline nobody
+        holds falls, or now if it has passed; None if it falls later (or there is none)."""
+        due = self.sweeper.next_due()
+        if due is None or due >= before:
+            return None
+        return max(due, self.clock.now())
+
+    def sweep_round(self) -> int:
+        """A scheduled sweep: sweep, then wait for each deadline that falls before the round ends
+        and sweep again when it falls; how many timed out.  The round ends by ``ROUND_SHARE`` of
+        the sweep interval in real time (whatever the ``clock`` says), or when the worker stops."""
+        ends = time.monotonic() + self.settings.sweep_seconds * ROUND_SHARE
+        count = self.sweep()
+        while True:
+            left = ends - time.monotonic()
+            alarm = self.next_sweep(self.clock.now() + timedelta(seconds=left))
+            if alarm is None or left <= 0:
+                return count
+            if self._stopping.wait(max((alarm - self.clock.now()).total_seconds(), 0.0)):
+                return count
+            count += self.sweep()
 
     def remind(self) -> int:
         """Queue every due reminder; how many were queued."""
@@ -130,9 +163,11 @@ class Worker:
     # -- the alarm clock ----------------------------------------------------------------------
 
     def start(self) -> None:
-        """Run the jobs on their intervals in background threads; the sweep runs at once."""
+        """Run the jobs on their intervals in background threads; the first sweep round starts at
+        once."""
         if self._scheduler is not None:
             return
+        self._stopping.clear()
         scheduler = BackgroundScheduler(
             jobstores={"default": MemoryJobStore()},
             executors={"default": ThreadPoolExecutor(len(JOBS))},
@@ -145,7 +180,7 @@ class Worker:
             "drain": self.settings.drain_seconds,
         }
         jobs: dict[str, Callable[[], object]] = {
-            "sweep": self.sweep,
+            "sweep": self.sweep_round,
             "remind": self.remind,
             "drain": self.drain,
         }
@@ -169,6 +204,7 @@ class Worker:
     def stop(self) -> None:
         """Stop the scheduler, letting running jobs finish."""
         scheduler, self._scheduler = self._scheduler, None
+        self._stopping.set()  # a sweep round waiting for a deadline ends now
         if scheduler is not None:
             scheduler.shutdown(wait=True)
             log.info("worker stopped")

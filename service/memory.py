@@ -134,6 +134,19 @@ class InMemoryEventStore:
         with self.lock:
             return self._claim(self.reminder_claims, "next_reminder_at", now, limit, lease)
 
+    def next_due(self, now: datetime) -> datetime | None:
+        with self.lock:
+            return min(
+                (
+                    s.due_at
+                    for s in self.game_summaries.values()
+                    if s.status == "playing"
+                    and s.due_at is not None
+                    and self.deadline_claims.get(s.game_id, now) <= now
+                ),
+                default=None,
+            )
+
     def _claim(
         self, claims: dict[GameId, datetime], when: str, now: datetime, limit: int, lease: timedelta
     ) -> list[Due]:

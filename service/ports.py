@@ -173,6 +173,11 @@ class EventStore(Protocol):
         """Playing games whose next reminder is at or before ``now``, claimed the same way."""
         ...
 
+    def next_due(self, now: datetime) -> datetime | None:
+        """The earliest deadline of a playing game that no claim holds at ``now`` (it may have
+        passed already), or None: when ``claim_due`` will next hand out a game."""
+        ...
+
     def reminded(
         self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
     ) -> bool:

@@ -8,7 +8,7 @@ that lands first never makes a timeout count twice.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from .games import GameService
 from .ports import Due
@@ -31,6 +31,11 @@ class Sweeper:
             count += sum(self.service.time_out(d.game_id, d.version) is not None for d in claimed)
             if len(claimed) < self.batch:
                 return count
+
+    def next_due(self) -> datetime | None:
+        """When the earliest deadline no worker holds falls (perhaps already): when a sweep next
+        has work."""
+        return self.service.store.next_due(self.service.clock.now())
 
     def send_reminders(self) -> int:
         """Queue every due reminder; how many were queued."""

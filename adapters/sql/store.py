@@ -44,7 +44,7 @@ from service.ports import (
 )
 
 from .appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
-from .claims import claim_deadlines, claim_reminders, due_all, remind
+from .claims import NEXT_DUE, claim_deadlines, claim_reminders, due_all, remind
 from .engine import is_postgresql, reconnecting, writer
 from .summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
 from .tables import events
@@ -164,6 +164,12 @@ class SqlEventStore:
     @reconnecting
     def claim_reminders(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
         return self._claim(self._claim_reminders, now, limit, lease)
+
+    @reconnecting
+    def next_due(self, now: datetime) -> datetime | None:
+        with self.engine.connect() as connection:
+            due: datetime | None = connection.execute(NEXT_DUE, {"now": now}).scalar()
+        return due
 
     def _claim(self, statement: Any, now: datetime, limit: int, lease: timedelta) -> list[Due]:
         values = {"now": now, "until": now + lease, "limit": limit}

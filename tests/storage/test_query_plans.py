@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine
 
+from adapters.sql.claims import NEXT_DUE
 from adapters.sql.outbox import SUPERSEDE
 from tests.conftest import sql_engine
 
@@ -36,3 +37,8 @@ def test_superseding_a_games_reminders_searches_its_pending_reminders(sqlite: En
     found = plan(sqlite, SUPERSEDE, b_game="g1")
     assert found == "SEARCH outbox USING INDEX ix_outbox_pending_reminders (game_id=?)"
 
+
+def test_the_next_deadline_walks_the_deadline_index(sqlite: Engine) -> None:
+    found = plan(sqlite, NEXT_DUE, now="2026-03-01 09:00:00.000000")
+    assert found.startswith("SEARCH game_summaries USING INDEX ix_game_summaries_due")
+    assert "TEMP B-TREE" not in found  # in deadline order, no sort
