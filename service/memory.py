@@ -12,7 +12,7 @@ import contextlib
 import json
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
@@ -106,6 +106,15 @@ class InMemoryEventStore:
             if inbox_reply is not None and self.inbox is not None:
                 self.inbox.complete(inbox_reply.source, inbox_reply.key, inbox_reply.reply)
         return [_stored(row) for row in new]
+
+    def load_many(self, game_ids: Collection[GameId]) -> dict[GameId, list[StoredEvent]]:
+        with self.lock:
+            rows = {
+                game_id: list(self.by_game[game_id])
+                for game_id in game_ids
+                if self.by_game.get(game_id)
+            }
+        return {game_id: [_stored(row) for row in kept] for game_id, kept in rows.items()}
 
     def read_all(self, after: int = 0, limit: int = 1000) -> list[StoredEvent]:
         with self.lock:
@@ -296,6 +305,10 @@ class InMemoryDirectory:
     def profile(self, player: PlayerId) -> Profile:
         with self.lock:
             return self.profiles[player]
+
+    def profiles_of(self, players: Collection[PlayerId]) -> list[Profile]:
+        with self.lock:
+            return [self.profiles[player] for player in set(players) if player in self.profiles]
 
     def update(self, profile: Profile) -> None:
         with self.lock:

@@ -7,7 +7,7 @@ frozen dataclasses below.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
@@ -126,6 +126,11 @@ class EventStore(Protocol):
     def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
         """The game's events with ``seq`` greater than ``after``, in order; empty for an unknown
         game (or one with no newer events)."""
+        ...
+
+    def load_many(self, game_ids: Collection[GameId]) -> dict[GameId, list[StoredEvent]]:
+        """The whole logs of these games, each in order, in one read; an unknown game is left
+        out."""
         ...
 
     def append(
@@ -265,6 +270,10 @@ class Directory(Protocol):
     def addresses(self, player: PlayerId) -> list[Address]: ...
 
     def profile(self, player: PlayerId) -> Profile: ...
+
+    def profiles_of(self, players: Collection[PlayerId]) -> list[Profile]:
+        """The profiles of those of ``players`` who are known, in one read (in no set order)."""
+        ...
 
     def update(self, profile: Profile) -> None:
         """Store changed settings of a known player (``KeyError`` for an unknown one)."""

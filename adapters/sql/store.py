@@ -24,7 +24,7 @@ public method is run once more after a lost connection (``engine.reconnecting``)
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -70,6 +70,11 @@ _LOAD = (
     .where(events.c.game_id == bindparam("game_id"), events.c.seq > bindparam("after"))
     .order_by(events.c.seq)
 )
+_LOAD_MANY = (
+    select(*_EVENT_COLUMNS)
+    .where(events.c.game_id.in_(bindparam("game_ids", expanding=True)))
+    .order_by(events.c.game_id, events.c.seq)
+)
 _READ_ALL = (
     select(*_EVENT_COLUMNS)
     .where(events.c.position > bindparam("after"))
@@ -94,6 +99,17 @@ class SqlEventStore:
         with self.engine.connect() as connection:
             rows = connection.execute(_LOAD, {"game_id": game_id, "after": after}).all()
         return _stored_all(rows)
+
+    @reconnecting
+    def load_many(self, game_ids: Collection[GameId]) -> dict[GameId, list[StoredEvent]]:
+        if not game_ids:
+            return {}
+        with self.engine.connect() as connection:
+            rows = connection.execute(_LOAD_MANY, {"game_ids": list(game_ids)}).all()
+        logs: dict[GameId, list[StoredEvent]] = {}
+        for stored in _stored_all(rows):
+            logs.setdefault(stored.game_id, []).append(stored)
+        return logs
 
     @reconnecting
     def append(

@@ -4,7 +4,8 @@ Two processes share the database: the players' (``front``) and the worker's, eac
 own engine.  The worker has claimed a batch of games whose deadline has come, each at the version
 it saw; at that moment each game's player, whose clock still reads a millisecond before the
 deadline, sends the move the greedy bot would make at that same version.  Move and timeout race
-on real threads.  Whichever appends first wins; the other is refused (the move as stale, the
+on real threads; the worker has read the games of its batch beforehand, as a sweep does, so its
+timeout rests on the append's version check alone.  Whichever appends first wins; the other is refused (the move as stale, the
 timeout as a no-op), so each decision ends once, by one of them.  Sequentially the same holds: a
 move that lands just before the deadline makes the worker's timeout, claimed at the old version,
 a no-op.
@@ -79,11 +80,14 @@ def open_games(sides: Sides, count: int) -> list[GameId]:
 
 
 def at_the_deadline(sides: Sides, count: int) -> list[Due]:
-    """The worker's clock reaches the deadline and it claims the games; the players' clock reads
-    just before it."""
+    """The worker's clock reaches the deadline and it claims the games, and reads them as a sweep
+    reads its batch (its timeouts then rest on the append's version check alone); the players'
+    clock reads just before the deadline."""
     sides.front_clock.current = START + MOVE - EARLY
     sides.worker_clock.current = START + MOVE
-    return sides.worker.store.claim_due(sides.worker_clock.now(), count, timedelta(seconds=30))
+    claimed = sides.worker.store.claim_due(sides.worker_clock.now(), count, timedelta(seconds=30))
+    sides.worker.service.folded.warm([due.game_id for due in claimed])
+    return claimed
 
 
 @dataclass(frozen=True)
