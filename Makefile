@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench fuzz clean venv
+.PHONY: run test lint typecheck bench sim fuzz clean venv
 
 venv: $(STAMP)
 
@@ -34,6 +34,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.bench.run --bench-venv $(BENCH_VENV)
+
+# The deadline simulation at full size (10,000 games, several minutes); `make test` runs it small.
+sim: $(STAMP)
+	sh deploy/ensure-postgres.sh
+	$(BIN)/python -m tests.sim.run
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -7,6 +7,15 @@ same time as itself in another process, a repeated run does nothing twice, and a
 restarts — or a second worker — finds everything due in the database.  The scheduler keeps no
 state of its own (a memory job store holding three interval jobs).
 
+Timeouts come first.  While a sweep works through a backlog (batches come back full, as after a
+restart with many overdue games) the reminder and outbox jobs give way — they stop before their
+next batch and leave the rest to a later tick — so the jobs do not share one interpreter (and, on
+SQLite, the write lock) with it; the notifications of those timeouts follow them.
+
+A scheduled sweep is a round that lasts most of its interval: after sweeping it reads when the
+next deadline nobody holds falls (``EventStore.next_due``) and, if that is before the round ends,
+waits for it and sweeps again.  So a timeout fires when it falls due, not up to an interval later.
+
 A job that raises is logged at error level and left to the next tick: nothing was advanced, the
 claims it took lapse after their lease, and the outbox rows it did not finish stay pending.
 """
@@ -14,9 +23,11 @@ claims it took lapse after their lease, and the outbox rows it did not finish st
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from apscheduler.executors.pool import ThreadPoolExecutor
@@ -24,6 +35,8 @@ from apscheduler.jobstores.memory import MemoryJobStore
 from apscheduler.schedulers.background import BackgroundScheduler
 
 from service.dispatch import Backoff, Dispatcher, Drained, LogSender, Sender
+from service.game import Game
+from service.game_events import GameId
 from service.games import GameService
 from service.ports import Chance, Clock, Directory, Outbox
 from service.sweeps import Sweeper
@@ -35,6 +48,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 JOBS = ("sweep", "remind", "drain")
+ROUND_SHARE = 0.9
+"""A sweep round ends by this share of its interval, before the scheduler starts the next one
+(which it would skip, with a warning, while the round still ran)."""
 
 
 class Parts(Protocol):
@@ -93,31 +109,69 @@ class Worker:
             senders if senders is not None else {"log": LogSender()},
             self.clock,
             chance=chance or SystemChance(),
-            to_act=lambda game_id: service.game(game_id).to_act,
+            to_act=lambda game_id: _last_seen(service, game_id).to_act,
             backoff=Backoff(max_attempts=self.settings.delivery_attempts),
             lease=self.settings.lease,
         )
         self._scheduler: BackgroundScheduler | None = None
+        self._stopping = threading.Event()
+        self._backlog = threading.Event()
+        """Set while a sweep works through full batches: the other jobs wait for it."""
 
     # -- the jobs: each safe to run at once in several processes ------------------------------
 
     def sweep(self) -> int:
-        """Time out every overdue decision; how many timed out."""
-        return self.sweeper.expire_overdue()
+        """Time out every overdue decision, batch by batch; how many timed out.  While batches
+        come back full (a backlog, as after a restart) the reminders and the outbox give way."""
+        count = 0
+        try:
+            while True:
+                claimed, timed_out = self.sweeper.expire_batch()
+                count += timed_out
+                if claimed < self.sweeper.batch:
+                    return count
+                self._backlog.set()
+        finally:
+            self._backlog.clear()
+
+    def next_sweep(self, before: datetime) -> datetime | None:
+        """When to sweep again if that is before ``before``: when the earliest deadline nobody
+        holds falls, or now if it has passed; None if it falls later (or there is none)."""
+        due = self.sweeper.next_due()
+        if due is None or due >= before:
+            return None
+        return max(due, self.clock.now())
+
+    def sweep_round(self) -> int:
+        """A scheduled sweep: sweep, then wait for each deadline that falls before the round ends
+        and sweep again when it falls; how many timed out.  The round ends by ``ROUND_SHARE`` of
+        the sweep interval in real time (whatever the ``clock`` says), or when the worker stops."""
+        ends = time.monotonic() + self.settings.sweep_seconds * ROUND_SHARE
+        count = self.sweep()
+        while True:
+            left = ends - time.monotonic()
+            alarm = self.next_sweep(self.clock.now() + timedelta(seconds=left))
+            if alarm is None or left <= 0:
+                return count
+            if self._stopping.wait(max((alarm - self.clock.now()).total_seconds(), 0.0)):
+                return count
+            count += self.sweep()
 
     def remind(self) -> int:
-        """Queue every due reminder; how many were queued."""
-        return self.sweeper.send_reminders()
+        """Queue every due reminder (giving way to a sweep's backlog); how many were queued."""
+        return self.sweeper.send_reminders(give_way=self._backlog.is_set)
 
     def drain(self) -> Drained:
-        """Send the outbox, batch by batch, until a batch comes back short."""
+        """Send the outbox, batch by batch, until a batch comes back short, or a sweep has a
+        backlog to clear (what is left goes on a later tick)."""
         total = Drained()
         batch = self.settings.batch_size
-        while True:
+        while not self._backlog.is_set():
             drained = self.dispatcher.drain(batch)
             total += drained
             if drained.claimed < batch or drained.left:
-                return total
+                break
+        return total
 
     def run_once(self) -> Round:
         """Each job once, in order (so a timeout's notifications go out in the same round)."""
@@ -130,9 +184,11 @@ class Worker:
     # -- the alarm clock ----------------------------------------------------------------------
 
     def start(self) -> None:
-        """Run the jobs on their intervals in background threads; the sweep runs at once."""
+        """Run the jobs on their intervals in background threads; the first sweep round starts at
+        once."""
         if self._scheduler is not None:
             return
+        self._stopping.clear()
         scheduler = BackgroundScheduler(
             jobstores={"default": MemoryJobStore()},
             executors={"default": ThreadPoolExecutor(len(JOBS))},
@@ -145,7 +201,7 @@ class Worker:
             "drain": self.settings.drain_seconds,
         }
         jobs: dict[str, Callable[[], object]] = {
-            "sweep": self.sweep,
+            "sweep": self.sweep_round,
             "remind": self.remind,
             "drain": self.drain,
         }
@@ -169,6 +225,7 @@ class Worker:
     def stop(self) -> None:
         """Stop the scheduler, letting running jobs finish."""
         scheduler, self._scheduler = self._scheduler, None
+        self._stopping.set()  # a sweep round waiting for a deadline ends now
         if scheduler is not None:
             scheduler.shutdown(wait=True)
             log.info("worker stopped")
@@ -176,6 +233,12 @@ class Worker:
     @property
     def running(self) -> bool:
         return self._scheduler is not None
+
+
+def _last_seen(service: GameService, game_id: GameId) -> Game:
+    """The game as this process last saw it (read if it never did): whose turn it is only orders
+    a batch of notifications, and the worker has usually just timed the game out itself."""
+    return service.folded.last_seen(game_id) or service.game(game_id)
 
 
 def _attempt(name: str, job: Callable[[], T], errors: dict[str, str] | None = None) -> T | None:

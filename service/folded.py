@@ -7,6 +7,7 @@ for the events after it (``load(after=version)``), appended by this process or a
 from __future__ import annotations
 
 import threading
+from collections.abc import Collection
 
 from .errors import NoSuchGame
 from .game import Game, apply_all, fold
@@ -39,6 +40,13 @@ class FoldedGames:
                 raise NoSuchGame()
             return self.keep(fold(newer))
         return self.keep(apply_all(known, newer) if newer else known)
+
+    def warm(self, game_ids: Collection[GameId]) -> None:
+        """Fold those of the games this process does not know, in one read (the worker does,
+        for each batch it claims)."""
+        unknown = [game_id for game_id in game_ids if game_id not in self._games]
+        for log in self.store.load_many(unknown).values():
+            self.keep(fold(log))
 
     def keep(self, game: Game) -> Game:
         """Remember ``game`` unless a later version of it is known; the later one either way."""

@@ -269,8 +269,12 @@ class GameService:
 
         A move that landed first changed the version, so a late or repeated timeout is a no-op
         (None), and so is one whose deadline has not come (it was extended, or a clock paused).
+        A game this process last saw at ``version`` is not read again (the worker reads its
+        claimed batch at once): the append's version check proves it current, as for a move.
         """
-        game = self.game(game_id)
+        game = self.folded.last_seen(game_id)
+        if game is None or game.version != version:
+            game = self.game(game_id)
         due = self.deadline(game)
         if game.version != version or due is None or self.clock.now() < due.due_at:
             return None

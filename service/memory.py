@@ -12,7 +12,7 @@ import contextlib
 import json
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
@@ -109,6 +109,15 @@ class InMemoryEventStore:
                 self.inbox.complete(inbox_reply.source, inbox_reply.key, inbox_reply.reply)
         return [_stored(row) for row in new]
 
+    def load_many(self, game_ids: Collection[GameId]) -> dict[GameId, list[StoredEvent]]:
+        with self.lock:
+            rows = {
+                game_id: list(self.by_game[game_id])
+                for game_id in game_ids
+                if self.by_game.get(game_id)
+            }
+        return {game_id: [_stored(row) for row in kept] for game_id, kept in rows.items()}
+
     def read_all(self, after: int = 0, limit: int = 1000) -> list[StoredEvent]:
         with self.lock:
             rows = self.rows[after : after + limit]
@@ -135,6 +144,19 @@ class InMemoryEventStore:
     def claim_reminders(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
         with self.lock:
             return self._claim(self.reminder_claims, "next_reminder_at", now, limit, lease)
+
+    def next_due(self, now: datetime) -> datetime | None:
+        with self.lock:
+            return min(
+                (
+                    s.due_at
+                    for s in self.game_summaries.values()
+                    if s.status == "playing"
+                    and s.due_at is not None
+                    and self.deadline_claims.get(s.game_id, now) <= now
+                ),
+                default=None,
+            )
 
     def _claim(
         self, claims: dict[GameId, datetime], when: str, now: datetime, limit: int, lease: timedelta
@@ -285,6 +307,10 @@ class InMemoryDirectory:
     def profile(self, player: PlayerId) -> Profile:
         with self.lock:
             return self.profiles[player]
+
+    def profiles_of(self, players: Collection[PlayerId]) -> list[Profile]:
+        with self.lock:
+            return [self.profiles[player] for player in set(players) if player in self.profiles]
 
     def update(self, profile: Profile) -> None:
         with self.lock:

@@ -7,7 +7,7 @@ frozen dataclasses below.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
@@ -128,6 +128,11 @@ class EventStore(Protocol):
         game (or one with no newer events)."""
         ...
 
+    def load_many(self, game_ids: Collection[GameId]) -> dict[GameId, list[StoredEvent]]:
+        """The whole logs of these games, each in order, in one read; an unknown game is left
+        out."""
+        ...
+
     def append(
         self,
         game_id: GameId,
@@ -171,6 +176,11 @@ class EventStore(Protocol):
 
     def claim_reminders(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
         """Playing games whose next reminder is at or before ``now``, claimed the same way."""
+        ...
+
+    def next_due(self, now: datetime) -> datetime | None:
+        """The earliest deadline of a playing game that no claim holds at ``now`` (it may have
+        passed already), or None: when ``claim_due`` will next hand out a game."""
         ...
 
     def reminded(
@@ -260,6 +270,10 @@ class Directory(Protocol):
     def addresses(self, player: PlayerId) -> list[Address]: ...
 
     def profile(self, player: PlayerId) -> Profile: ...
+
+    def profiles_of(self, players: Collection[PlayerId]) -> list[Profile]:
+        """The profiles of those of ``players`` who are known, in one read (in no set order)."""
+        ...
 
     def update(self, profile: Profile) -> None:
         """Store changed settings of a known player (``KeyError`` for an unknown one)."""

@@ -7,13 +7,15 @@ elsewhere only needs to count from the next decision on.
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timedelta
+from collections.abc import Collection
+from datetime import UTC, datetime, timedelta
 
 from .deadlines import ClockSettings, SettingError, parse_quiet_hours
 from .game_events import PlayerId
 from .ports import Clock, Directory, Profile
 
 KEEP_FOR = timedelta(minutes=1)
+_LONG_AGO = datetime.min.replace(tzinfo=UTC)
 
 
 def clock_settings(profile: Profile) -> ClockSettings:
@@ -49,6 +51,26 @@ class ClockSettingsOf:
         with self._lock:
             self._kept[player] = (now, settings)
         return settings
+
+    def warm(self, players: Collection[PlayerId]) -> None:
+        """Read the settings of those of ``players`` not kept, in one read (the worker does, for
+        the players of each batch of games it claims)."""
+        if self.directory is None:
+            return
+        now = self.clock.now()
+        with self._lock:
+            missing = [
+                p for p in set(players) if now - self._kept.get(p, (_LONG_AGO,))[0] >= KEEP_FOR
+            ]
+        if not missing:
+            return
+        found = {
+            profile.player: clock_settings(profile)
+            for profile in self.directory.profiles_of(missing)
+        }
+        with self._lock:
+            for player in missing:
+                self._kept[player] = (now, found.get(player, ClockSettings()))
 
     def forget(self, player: PlayerId) -> None:
         """Read the player's settings afresh next time (they were just changed here)."""

@@ -10,6 +10,9 @@ claimed and committed meanwhile fails the re-checked condition); on SQLite the s
 transaction per game: claiming 10,000 due games one by one took about 16 s on PostgreSQL, in
 batches of 500 about 0.6 s.
 
+``NEXT_DUE`` tells a worker when to sweep next: the earliest deadline nobody holds, so it can set
+its alarm for the moment a timeout falls due rather than find it on its next regular round.
+
 A claim only says who handles the game for the lease; appends do not touch it and it lapses by
 time.  What makes a late or repeated timeout harmless is the version it is appended under.
 
@@ -86,6 +89,23 @@ def claim_reminders(postgresql: bool) -> Any:
     return claim_statement(
         postgresql, game_summaries.c.next_reminder_at, game_summaries.c.reminder_claimed_until
     )
+
+
+NEXT_DUE = (
+    select(game_summaries.c.due_at)
+    .where(
+        game_summaries.c.status == literal_column("'playing'"),
+        game_summaries.c.due_at.is_not(None),
+        or_(
+            game_summaries.c.deadline_claimed_until.is_(None),
+            game_summaries.c.deadline_claimed_until <= _NOW,
+        ),
+    )
+    .order_by(game_summaries.c.due_at)
+    .limit(1)
+)
+"""The earliest deadline no live claim holds: a walk along ``ix_game_summaries_due`` that stops at
+the first unclaimed row (claimed rows are few: a batch or two per worker)."""
 
 
 def due_all(rows: list[Any]) -> list[Due]:

@@ -12,8 +12,9 @@ one statement (or one write transaction), run once more after a lost connection.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Engine, bindparam, insert, select, update
 from sqlalchemy.engine import Connection
@@ -41,6 +42,9 @@ _PROFILE = select(
     players.c.reminders,
     players.c.vacation_days,
 ).where(players.c.id == bindparam("player"))
+_PROFILES = select(players.c.id, *_PROFILE.selected_columns).where(
+    players.c.id.in_(bindparam("players", expanding=True))
+)
 _EXISTS = select(players.c.id).where(players.c.id == bindparam("player"))
 _UPDATE = (
     update(players)
@@ -135,15 +139,15 @@ class SqlDirectory:
             row = connection.execute(_PROFILE, {"player": player}).first()
         if row is None:
             raise KeyError(f"no player {player}")
-        return Profile(
-            player,
-            row.name,
-            row.language,
-            row.timezone,
-            row.quiet_hours,
-            tuple(row.reminders),
-            row.vacation_days,
-        )
+        return _profile(player, row)
+
+    @reconnecting
+    def profiles_of(self, players: Collection[PlayerId]) -> list[Profile]:
+        if not players:
+            return []
+        with self.engine.connect() as connection:
+            rows = connection.execute(_PROFILES, {"players": list(players)}).all()
+        return [_profile(PlayerId(row.id), row) for row in rows]
 
     @reconnecting
     def update(self, profile: Profile) -> None:
@@ -179,6 +183,18 @@ class SqlDirectory:
     def end_vacation(self, player: PlayerId, at: datetime) -> None:
         with self.engine.connect() as connection:
             connection.execute(_END_VACATION, {"player": player, "at": at})
+
+
+def _profile(player: PlayerId, row: Any) -> Profile:
+    return Profile(
+        player,
+        row.name,
+        row.language,
+        row.timezone,
+        row.quiet_hours,
+        tuple(row.reminders),
+        row.vacation_days,
+    )
 
 
 def _where(address: Address) -> dict[str, str]:

@@ -35,6 +35,9 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.ext.compiler import compiles
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.functions import FunctionElement
 
 from service.game_events import GameId, PlayerId
 from service.ports import Delivery, Notification
@@ -53,9 +56,37 @@ PENDING_REMINDER = (
     outbox.c.status == literal_column("'pending'"),
 )
 """Literal terms, so SQLite can use the partial index ``ix_outbox_pending_reminders``."""
+
+
+class Likely(FunctionElement[bool]):
+    """``likely(term)`` on SQLite, the bare term elsewhere: tells SQLite's planner the term is
+    not selective.  It has no statistics, and for ``game_id = ? AND kind = 'reminder' AND status =
+    'pending'`` it picked ``ix_outbox_due (status, …)``, scanning every pending notification for
+    each append: with a backlog of 20,000 (a worker restarting after an outage) an append's
+    supersede took 1 ms instead of 0.02 ms.  ``likely`` leaves the term as is for the partial
+    index's ``WHERE``, which it still implies."""
+
+    name = "likely"
+    inherit_cache = True
+
+
+@compiles(Likely)
+def _bare(element: Likely, compiler: SQLCompiler, **kw: Any) -> str:
+    return compiler.process(element.clauses, **kw)
+
+
+@compiles(Likely, "sqlite")
+def _likely(element: Likely, compiler: SQLCompiler, **kw: Any) -> str:
+    return f"likely({compiler.process(element.clauses, **kw)})"
+
+
 SUPERSEDE = (
     update(outbox)
-    .where(outbox.c.game_id == bindparam("b_game", type_=String), *PENDING_REMINDER)
+    .where(
+        outbox.c.game_id == bindparam("b_game", type_=String),
+        PENDING_REMINDER[0],
+        Likely(PENDING_REMINDER[1]),
+    )
     .values(status=literal_column("'superseded'"))
 )
 """Mark the pending reminders of game ``b_game`` superseded (a move answered them, or a newer one

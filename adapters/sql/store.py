@@ -24,7 +24,7 @@ public method is run once more after a lost connection (``engine.reconnecting``)
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -44,7 +44,7 @@ from service.ports import (
 )
 
 from .appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
-from .claims import claim_deadlines, claim_reminders, due_all, remind
+from .claims import NEXT_DUE, claim_deadlines, claim_reminders, due_all, remind
 from .engine import is_postgresql, reconnecting, writer
 from .summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
 from .tables import events
@@ -70,6 +70,11 @@ _LOAD = (
     .where(events.c.game_id == bindparam("game_id"), events.c.seq > bindparam("after"))
     .order_by(events.c.seq)
 )
+_LOAD_MANY = (
+    select(*_EVENT_COLUMNS)
+    .where(events.c.game_id.in_(bindparam("game_ids", expanding=True)))
+    .order_by(events.c.game_id, events.c.seq)
+)
 _READ_ALL = (
     select(*_EVENT_COLUMNS)
     .where(events.c.position > bindparam("after"))
@@ -94,6 +99,17 @@ class SqlEventStore:
         with self.engine.connect() as connection:
             rows = connection.execute(_LOAD, {"game_id": game_id, "after": after}).all()
         return _stored_all(rows)
+
+    @reconnecting
+    def load_many(self, game_ids: Collection[GameId]) -> dict[GameId, list[StoredEvent]]:
+        if not game_ids:
+            return {}
+        with self.engine.connect() as connection:
+            rows = connection.execute(_LOAD_MANY, {"game_ids": list(game_ids)}).all()
+        logs: dict[GameId, list[StoredEvent]] = {}
+        for stored in _stored_all(rows):
+            logs.setdefault(stored.game_id, []).append(stored)
+        return logs
 
     @reconnecting
     def append(
@@ -164,6 +180,12 @@ class SqlEventStore:
     @reconnecting
     def claim_reminders(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
         return self._claim(self._claim_reminders, now, limit, lease)
+
+    @reconnecting
+    def next_due(self, now: datetime) -> datetime | None:
+        with self.engine.connect() as connection:
+            due: datetime | None = connection.execute(NEXT_DUE, {"now": now}).scalar()
+        return due
 
     def _claim(self, statement: Any, now: datetime, limit: int, lease: timedelta) -> list[Due]:
         values = {"now": now, "until": now + lease, "limit": limit}

@@ -143,12 +143,12 @@ def baseline_table(ours: Sequence[tuple[str, Summary]], baselines: Sequence[Summ
     return table(headers, rows)
 
 
-def splice(document: str, block: str) -> str:
+def splice(document: str, block: str, start: str = START, stop: str = END) -> str:
     """Replace what lies between the markers; append the markers if a person removed them."""
-    begin, end = document.find(START), document.find(END)
+    begin, end = document.find(start), document.find(stop)
     if begin < 0 or end < begin:
-        return document.rstrip("\n") + f"\n\n{START}\n{block}\n{END}\n"
-    return document[: begin + len(START)] + "\n" + block + "\n" + document[end:]
+        return document.rstrip("\n") + f"\n\n{start}\n{block}\n{stop}\n"
+    return document[: begin + len(start)] + "\n" + block + "\n" + document[end:]
 
 
 def write(path: Path, block: str) -> None:

@@ -1,7 +1,8 @@
 """``make bench``: selfplay speed and ``legal_actions`` alone, for both builds, and references;
 then the storage: the move path through ``GameService.act``, replay, and the ``eventsourcing``
 library's bare append on the same databases (``storage``); then moves through the JSON API with
-two web processes and a worker on PostgreSQL (``http_load``).
+two web processes and a worker on PostgreSQL (``http_load``); then the worker on the real clock:
+how late timeouts fire, and how long a start-up sweep takes (``deadlines``).
 
 Our commands run with both builds of the rules core: interpreted, exactly as a user types them
 (``conquian selfplay ... --json``), and compiled with mypyc, the same CLI module loaded from the
@@ -10,7 +11,8 @@ stops before writing anything.  Every timed command is a subprocess pinned to on
 repeated, interleaved with the others, so that the machine's drift hits all of them alike and the
 ratios between them stay meaningful.  The references run in a separate venv so their packages
 never reach the project's dependencies.  The results go to stdout and into
-``docs/benchmarks.md`` between its markers (only by a run of both parts; ``--only`` prints).
+``docs/benchmarks.md`` between its markers (only by a run of every part; ``--only`` prints), except
+the deadline part, which has markers of its own and is recorded by any run that measures it.
 Under ``CI=true`` an unreachable PostgreSQL fails the run instead of shrinking it.
 """
 
@@ -31,7 +33,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tests.bench import databases, http_report, prepare, report, storage, storage_report
+from tests.bench import (
+    databases,
+    deadlines_report,
+    http_report,
+    prepare,
+    report,
+    storage,
+    storage_report,
+)
 from tests.bench.report import Summary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -324,9 +334,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--http-clients", type=int, default=12, help="client threads of it")
     parser.add_argument(
         "--only",
-        choices=("rules", "storage", "http"),
-        help="measure one part and print it; the document is written only by a full run",
+        choices=("rules", "storage", "http", "deadlines"),
+        help="measure one part and print it; the document is written only by a full run"
+        " (the deadline part is recorded either way)",
     )
+    parser.add_argument("--deadline-games", type=int, default=10_000, help="games per run")
+    parser.add_argument("--deadline-repeats", type=int, default=3, help="runs per deadline command")
     args = parser.parse_args(argv)
     args.bench_venv = args.bench_venv.resolve()
     return args
@@ -402,11 +415,34 @@ def measure_http(args: argparse.Namespace) -> str:
     return http_report.render(runs, args.http_seconds, args.http_clients, load)
 
 
+def measure_deadlines(
+    args: argparse.Namespace, pinning: tuple[str, ...], facts: list[tuple[str, str]]
+) -> None:
+    """The worker on the real clock, on each database: measured, printed and recorded."""
+    notes: list[str] = []
+    present = storage.present_databases(notes)
+    found = deadlines_report.commands(relative(Path(sys.executable)), present, args.deadline_games)
+    shown = [shlex.join([*pinning, *command.argv]) for command in found]
+    print("Deadline commands:\n  " + "\n  ".join(shown), flush=True)
+    runs = deadlines_report.run(found, pinning, args.deadline_repeats)
+    block = deadlines_report.render(facts, shown, found, runs, args.deadline_repeats, notes)
+    print("\n" + block)
+    deadlines_report.write(args.doc, block)
+    print(f"\nWritten to {relative(args.doc)}")
+
+
 def measure(args: argparse.Namespace) -> int:
     """Prepare, print the machine and commands, measure, check, then print and record the tables.
 
-    A run of one part only (``--only``) prints its figures and leaves the document alone.
+    A run of one part only (``--only``) prints its figures and leaves the document alone, but for
+    the deadline part, which is recorded in its own block.
     """
+    if args.only == "deadlines":
+        pinning = pin(args.core)
+        facts = machine(pinning, None)
+        print("\n".join(f"{name}: {value}" for name, value in facts))
+        measure_deadlines(args, pinning, facts)
+        return 0
     notes: list[str] = []
     if args.no_mypyc:
         notes.append("The compiled build was skipped (`--no-mypyc`): the targets are not judged.")
@@ -434,6 +470,7 @@ def measure(args: argparse.Namespace) -> int:
     if args.only is None:
         report.write(args.doc, block)
         print(f"\nWritten to {relative(args.doc)}")
+        measure_deadlines(args, pinning, facts)
     return 0
 
 

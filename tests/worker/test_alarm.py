@@ -1,0 +1,61 @@
+"""A sweep round on the real clock sets its alarm for the next deadline: a decision that falls
+due in the middle of a round is timed out then, not at the next round, and stopping the worker
+ends a round that is waiting for a deadline."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+
+from adapters.config import Settings, WorkerSettings
+from adapters.system import SystemClock
+from adapters.worker import Worker
+from service.game_events import TimeControl, TurnTimedOut
+from service.games import GameService
+from service.memory import (
+    InMemoryDirectory,
+    InMemoryEventStore,
+    InMemoryOutbox,
+    ManualClock,
+    SeededChance,
+)
+from service.ports import Address
+from tests.fakes import RecordingSender
+
+from .conftest import Parts
+
+MOVE = timedelta(minutes=1)
+
+
+def due_in(delay: timedelta, sweep_seconds: float) -> tuple[Worker, InMemoryEventStore, datetime]:
+    """A game whose first decision falls due ``delay`` from now (it was opened a move time
+    before that), and a worker on the real clock; the worker, the store and the deadline."""
+    store, directory = InMemoryEventStore(), InMemoryDirectory()
+    due = datetime.now(UTC) + delay
+    opener = GameService(store, ManualClock(due - MOVE), SeededChance(4), directory=directory)
+    ana = directory.register("Ana", Address("log", "ana"))
+    ben = directory.register("Ben", Address("log", "ben"))
+    game_id = opener.open_game(ana, time_control=TimeControl(int(MOVE.total_seconds())))
+    opener.join(opener.game(game_id).invitation, ben)
+    clock = SystemClock()
+    service = GameService(store, clock, SeededChance(5), directory=directory)
+    parts = Parts(store, directory, InMemoryOutbox(store), service)
+    settings = Settings(worker=WorkerSettings(sweep_seconds=sweep_seconds))
+    return Worker(parts, settings, clock, {"log": RecordingSender()}, SeededChance(1)), store, due
+
+
+def test_a_decision_due_in_the_middle_of_a_round_is_timed_out_when_it_falls_due() -> None:
+    worker, store, due = due_in(timedelta(seconds=0.3), sweep_seconds=1.5)
+    assert worker.sweep_round() == 1  # without the alarm, only the next round would find it
+    (timeout,) = [one for one in store.rows if one.name == "TurnTimedOut"]
+    assert due <= timeout.at < due + timedelta(seconds=1)
+
+
+def test_stopping_the_worker_ends_a_round_waiting_for_a_deadline() -> None:
+    worker, store, _ = due_in(timedelta(seconds=20), sweep_seconds=60)
+    worker.start()
+    time.sleep(0.3)  # the first round has swept and waits for the deadline
+    began = time.monotonic()
+    worker.stop()
+    assert time.monotonic() - began < 5
+    assert not any(isinstance(one.event, TurnTimedOut) for one in store.read_all())
