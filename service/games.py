@@ -59,6 +59,8 @@ from .game_events import (
     TimeControl,
 )
 from .instructions import given, withdrawn
+from .language import ENGLISH, Translator, translator
+from .notation import in_faces
 from .notices import Notice, notice
 from .ports import (
     Chance,
@@ -219,9 +221,9 @@ class GameService:
         return all(isinstance(stored.event, CLOCK_ONLY_EVENTS) for stored in later)
 
     def _parse(self, game: Game, player: PlayerId, command: str | Command) -> Command:
-        seat = self._seat(game, player)
+        self._seat(game, player)  # NotAPlayer for someone else
         if isinstance(command, str):
-            return parse_command(command, view_for(game.rules, seat))
+            return parse_command(command, self._view(game, player))
         return command
 
     def _play(
@@ -387,7 +389,12 @@ class GameService:
     def view(self, game_id: GameId, player: PlayerId) -> tuple[Game, PlayerView]:
         """The game as ``player`` may see it, with the version to send back with a move."""
         game = self.game(game_id)
-        return game, view_for(game.rules, self._seat(game, player))
+        return game, self._view(game, player)
+
+    def _view(self, game: Game, player: PlayerId) -> PlayerView:
+        """The player's view, cards spelled in the faces they prefer."""
+        view = view_for(game.rules, self._seat(game, player))
+        return in_faces(view, self.settings.of(player).card_faces)
 
     def notice(self, notification: Notification) -> Notice:
         """What ``notification`` tells its player about the game as it stands now (a channel
@@ -396,7 +403,18 @@ class GameService:
         events = self.store.load(game.id, after=notification.from_seq - 1)
         in_range = [one for one in events if one.seq <= notification.to_seq]
         timezone = self.settings.of(notification.player).timezone
-        return notice(game, in_range, notification, self.deadline(game), timezone)
+        tr = self.translator_of(notification.player)
+        faces = self.settings.of(notification.player).card_faces
+        return notice(game, in_range, notification, self.deadline(game), timezone, tr, faces)
+
+    def translator_of(self, player: PlayerId) -> Translator:
+        """The player's own language (their profile's); English for a player without one."""
+        if self.directory is None:
+            return ENGLISH
+        try:
+            return translator(self.directory.profile(player).language)
+        except KeyError:
+            return ENGLISH
 
     def games_of(self, player: PlayerId) -> list[GameSummary]:
         return self.store.summaries(player)
