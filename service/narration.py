@@ -100,7 +100,8 @@ def narrate(
     names: tuple[str, str] | None = None,
 ) -> str:
     """One public sentence about ``event``, the seats called by ``names`` (``player 1`` …)."""
-    return capitalized(_narrated(event, faces, tr, names or seat_names(tr)))
+    names = names or seat_names(tr)
+    return _opened(_narrated(event, faces, tr, names), names)
 
 
 def _narrated(event: Event, faces: DeckFaces, tr: Translator, names: tuple[str, str]) -> str:
@@ -216,6 +217,12 @@ def capitalized(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
+def _opened(sentence: str, names: tuple[str, str]) -> str:
+    """A sentence that opens with a seat's name, capitalised (``Player 1 …``); one that opens
+    with a player's id or name is left as written."""
+    return capitalized(sentence) if sentence.startswith(names) else sentence
+
+
 def _utc(at: datetime, tr: Translator) -> str:
     return tr.gettext("{when} UTC", when=tr.when(at.astimezone(UTC)))
 
@@ -233,7 +240,8 @@ def describe(
     """
     if is_rules_event(event):
         return narrate(event, variant.deck_faces, tr, names)
-    return capitalized(_described(event, variant, tr, names or seat_names(tr)))
+    names = names or seat_names(tr)
+    return _opened(_described(event, variant, tr, names), names)
 
 
 def _described(

@@ -52,7 +52,7 @@ def error_text(
 ) -> str:
     """The rejection's message in ``tr``'s language, its cards spelled in the deck faces in use.
 
-    A parameter that is itself a sentence (a setting's reason, say) is a catalog message too."""
+    A parameter that is itself a sentence (a setting's reason, a ``Phrase``) is translated too."""
     params = {name: _spelled(value, faces, tr) for name, value in error.params.items()}
     return tr.gettext(error.template).format(**params)
 
@@ -63,7 +63,7 @@ def refusal_text(error: Mapping[str, object], tr: Translator = ENGLISH) -> str:
     if not isinstance(template, str) or not isinstance(params, dict):
         return str(error.get("message", ""))
     reasons = error.get("reasons")
-    worded = {name: tr.gettext(str(value)) for name, value in params.items()}
+    worded: dict[str, object] = dict(params)
     if isinstance(reasons, dict):
         for name, reason in reasons.items():
             worded[name] = tr.gettext(str(reason["template"]), **dict(reason["params"]))
@@ -77,8 +77,6 @@ def _spelled(value: object, faces: DeckFaces, tr: Translator) -> object:
         return card_text(value, faces)
     if isinstance(value, Phrase):
         return tr.phrase(value)
-    if isinstance(value, str):
-        return tr.gettext(value)
     return value
 
 

@@ -40,6 +40,11 @@ def spelled(tr: Translator) -> dict[str, str]:
         "faces": tr.pgettext("command", "faces"),
         "join": tr.pgettext("command", "join"),
         "decline": tr.pgettext("command", "decline"),
+        # the words of standing instructions (``auto never force``, ``auto take 7h with 5h 6h``)
+        "with": tr.pgettext("command", "with"),
+        "never": tr.pgettext("command", "never"),
+        "always": tr.pgettext("command", "always"),
+        "unmeldable": tr.pgettext("command", "unmeldable"),
     }
 
 

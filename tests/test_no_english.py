@@ -23,7 +23,7 @@ from service import commands, errors, instructions, linking
 from service.bots import greedy_bot
 from service.clock_commands import BadDuration
 from service.games import GameService
-from service.language import LOCALES, Translator
+from service.language import LOCALES, Phrase, Translator
 from service.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.notices import Notice
 from service.prompts import error_text
@@ -130,7 +130,7 @@ def test_every_error_answer_in_spanish_has_no_english(
     fields = [name for _, name, _, _ in string.Formatter().parse(refusal.template) if name]
     samples = {name: "7" if name in ("seat", "count", "left") else DECK[6] for name in fields}
     if "reason" in fields:
-        samples["reason"] = "Quiet hours must not cover the whole day."
+        samples["reason"] = Phrase("Quiet hours must not cover the whole day.")
     text = error_text(refusal(**samples), tr=tr)
     assert english(text) == [], text
     assert recording.misses == []

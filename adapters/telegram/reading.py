@@ -33,8 +33,7 @@ COMMANDS = N_(
 /rules — the rules in short
 
 You can press the buttons of your turn message, or type a command. With several games running,
-start with the game (#3fa2c1 pass) or reply to its message.
-"""
+start with the game (#3fa2c1 pass) or reply to its message."""
 )
 
 class Reading:
@@ -81,7 +80,7 @@ class Reading:
     def help(self, said: Said) -> None:
         self._record(said, "help")
         tr = said.tr
-        self.screens.say(said.chat_id, f"{tr.gettext(COMMANDS)}\n{tr.gettext(HELP)}")
+        self.screens.say(said.chat_id, f"{tr.gettext(COMMANDS)}\n\n{tr.gettext(HELP)}")
 
     def rules(self, said: Said) -> None:
         self._record(said, "rules")

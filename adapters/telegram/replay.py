@@ -16,7 +16,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from service.errors import NotAPlayer
 from service.game import Game, apply, opened
 from service.game_events import GameId, PlayerId
-from service.language import Translator
+from service.language import ENGLISH, Translator
 from service.narration import capitalized, table_text
 from service.notation import cards_text
 from service.ports import StoredEvent
@@ -113,7 +113,7 @@ def _fold_to(stored: list[StoredEvent], seq: int) -> Game:
     return game
 
 
-def _omniscient(game: Game, names: tuple[str, str], tr: Translator) -> str:
+def _omniscient(game: Game, names: tuple[str, str], tr: Translator = ENGLISH) -> str:
     """Both hands and both tables: only for a game that is over."""
     rules = game.rules
     faces = game.variant.deck_faces
@@ -129,7 +129,7 @@ def _omniscient(game: Game, names: tuple[str, str], tr: Translator) -> str:
     return "\n".join(lines)
 
 
-def _seen(game: Game, player: PlayerId, names: tuple[str, str], tr: Translator) -> str:
+def _seen(game: Game, player: PlayerId, names: tuple[str, str], tr: Translator = ENGLISH) -> str:
     """What ``player`` saw at this point of a running game: their own view."""
     seat = game.seat_of(player)
     if seat is None or game.status == "open":
