@@ -16,9 +16,9 @@ from .codec import LogEvent
 from .errors import BadSetting, DeadlineNotPassed, NotWaiting
 from .game import Game
 from .game_events import DeadlineExtended, TimeControl, TurnTimedOut, WinClaimed
+from .language import Phrase
 from .rules.actions import Discard, Forfeit, NoForce, PlayerAction, Refuse
 from .rules.decide import decide
-from .language import Phrase
 from .rules.errors import N_
 from .rules.seats import Phase, Seat
 from .rules.view import PlayerView, view_for
