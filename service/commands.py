@@ -36,7 +36,7 @@ from .rules.errors import N_, CardNotInHand, IllegalAction
 from .rules.melds import table_mask
 from .rules.seats import Seat
 from .rules.view import PlayerView
-from .words import in_english
+from .words import in_english, with_suits
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +160,10 @@ def parse_command(text: str, view: PlayerView) -> Command:
 
 
 def _tokens(text: str) -> list[str]:
-    """Lower-case words, every language's command words read as the English ones."""
+    """Lower-case words, every language's command words read as the English ones, and cards
+    written with a suit's name (``7 copas``) as one word."""
     spaced = _BAR.sub(" | ", text.replace(",", " "))
-    return in_english([word.lower() for word in spaced.split()])
+    return in_english(with_suits([word.lower() for word in spaced.split()]))
 
 
 def _no_more(words: list[str]) -> None:

@@ -1,4 +1,5 @@
-"""The command words of every language: ``tomar``, ``pasar``, ``descartar`` … beside the English.
+"""The command words of every language: ``tomar``, ``pasar``, ``descartar`` … beside the English;
+and the names of the suits, so a card may be typed ``7 copas`` or ``k hearts`` as well as ``7h``.
 
 The English grammar (``commands.py``) always works.  Each catalog translates the command words
 under the context ``command``; a translation may list several words players use, separated by
@@ -48,6 +49,16 @@ def spelled(tr: Translator) -> dict[str, str]:
     }
 
 
+def suit_names(tr: Translator) -> dict[str, str]:
+    """Each suit's symbol and the names ``tr``'s language gives it (``|`` between)."""
+    return {
+        "♣": tr.pgettext("suit", "clubs|club"),
+        "♦": tr.pgettext("suit", "diamonds|diamond"),
+        "♥": tr.pgettext("suit", "hearts|heart"),
+        "♠": tr.pgettext("suit", "spades|spade"),
+    }
+
+
 def word(tr: Translator, english: str) -> str:
     """The word ``tr``'s language writes for the command ``english``."""
     return spelled(tr)[english].split("|")[0].strip()
@@ -64,6 +75,43 @@ def english_of() -> dict[tuple[str, ...], str]:
                 if key and key != tuple(english.split()):
                     found.setdefault(key, english)
     return found
+
+
+@cache
+def suit_of() -> dict[str, str]:
+    """Every language's suit names, lower case, to the suit's symbol."""
+    return {
+        name.strip().lower(): symbol
+        for language in LANGUAGES
+        for symbol, names in suit_names(translator(language)).items()
+        for name in names.split("|")
+    }
+
+
+_RANKS = frozenset(["a", "1", "2", "3", "4", "5", "6", "7", "10", "11", "12", "j", "q", "k"])
+_OF = frozenset({"of", "de", "ng", "з"})
+"""The little word some languages put between a rank and its suit: ``7 de copas``."""
+
+
+def with_suits(words: list[str]) -> list[str]:
+    """Lower-case ``words`` with every ``rank suit`` (``7 copas``, ``7 de copas``) as one card,
+    the suit as its symbol (``7♥``), which every deck's spelling reads."""
+    names = suit_of()
+    out: list[str] = []
+    at = 0
+    while at < len(words):
+        one = words[at]
+        after = words[at + 1 : at + 3]
+        if one in _RANKS and after and after[0] in names:
+            out.append(one + names[after[0]])
+            at += 2
+        elif one in _RANKS and len(after) == 2 and after[0] in _OF and after[1] in names:
+            out.append(one + names[after[1]])
+            at += 3
+        else:
+            out.append(one)
+            at += 1
+    return out
 
 
 def in_english(words: list[str]) -> list[str]:

@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po
 from service.language import LANGUAGES, LOCALES, translator
 from service.notation import CardSpellingError, parse_card
 from service.rules.variants import DeckFaces
-from service.words import spelled
+from service.words import spelled, suit_names, with_suits
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
@@ -131,3 +131,11 @@ def test_no_command_word_means_two_commands_or_a_card() -> None:
                     except CardSpellingError:
                         pass
     assert clashes == []
+
+
+def test_every_languages_suit_names_spell_cards() -> None:
+    for language in LANGUAGES:
+        for symbol, names in suit_names(translator(language)).items():
+            for name in names.split("|"):
+                assert with_suits(["7", name.lower()]) == [f"7{symbol}"], (language, name)
+    assert with_suits(["7", "de", "copas", "discard", "k", "picas"]) == ["7♥", "discard", "k♠"]

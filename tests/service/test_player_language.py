@@ -70,3 +70,22 @@ def test_an_unknown_language_or_deck_is_refused_with_the_choices(pair: Pair) -> 
     with pytest.raises(BadSetting):
         pair.service.act(pair.game_id, pair.ana, "faces tarot")
     assert card_text(0, DeckFaces.SPANISH) == "1B"
+
+
+def test_cards_may_be_typed_with_the_suits_name_in_any_language(pair: Pair) -> None:
+    names = {"C": "tréboles", "D": "de diamantes", "H": "черви", "S": "हुकुम"}
+    player = pair.on_move()
+    _, view = pair.service.view(pair.game_id, player)
+    faces = view.variant.deck_faces
+    english = max((action_text(a, faces) for a in view.legal_actions), key=len)
+    assert len(english.split()) > 2, english
+    spelled = " ".join(
+        f"{word[:-1]} {names[word[-1]]}" if word[-1] in names and word[:-1].isalnum() else word
+        for word in english.split()
+    )
+    spelled = spelled.replace("take", "tomar").replace("discard", "descartar")
+    before = pair.service.game(pair.game_id).version
+
+    pair.service.act(pair.game_id, player, spelled)
+
+    assert pair.service.game(pair.game_id).version > before, spelled
