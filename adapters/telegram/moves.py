@@ -16,6 +16,7 @@ from service.errors import NotAPlayer, StaleVersion
 from service.game import Game
 from service.game_events import GameId
 from service.language import Translator
+from service.profiles import settings_text
 from service.prompts import action_text, error_text, help_text, options_text, refusal_text
 from service.replies import Request
 from service.rules.errors import IllegalAction
@@ -54,6 +55,9 @@ class Moves:
         elif reply.get("query") == "help":
             _, view = channel.service.view(game_id, said.player)
             self.screens.say(said.chat_id, help_text(view, said.tr))
+        elif reply.get("ok") and (reply.get("query") == "settings" or "settings" in reply):
+            tr = channel.tr(said.player)  # after ``lang …``, the new language
+            self.screens.say(said.chat_id, settings_text(channel.directory.profile(said.player), tr))
         else:
             self.screens.say(said.chat_id, self._refusal(reply, game_id, said))
 

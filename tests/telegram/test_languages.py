@@ -106,3 +106,20 @@ def _assert_written_in(phone: Phone, tr: Translator) -> None:
     """Every message the phone got is free of English (names and cards aside)."""
     leftovers = {m.text[:60]: english_in(m) for m in phone.messages() if english_in(m)}
     assert leftovers == {}, tr.language
+
+
+def test_lang_typed_in_a_game_answers_with_the_settings_in_the_new_language(
+    bot: Bot, fake: FakeTelegram
+) -> None:
+    ana = Phone(fake, fake.person("Ana", "en"))
+    ben = Phone(fake, fake.person("Ben", "en"))
+    ana.say("/new")
+    ben.say(f"/start {ana.invitation()}")
+
+    ana.say("lang ms")
+
+    ms = translator("ms")
+    assert bot.wiring.directory.profile(bot.player(ana.person)).language == "ms"
+    assert ms.gettext("Language: {language}", language="Bahasa Melayu") in ana.last().text
+    ana.say("/hand")
+    assert ms.gettext("Your hand: {cards}", cards="") in ana.last().text
