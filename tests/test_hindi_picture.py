@@ -73,3 +73,20 @@ def _drawn(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> Ima
     image = Image.new("L", (240, 48), 0)
     ImageDraw.Draw(image).text((4, 4), text, fill=255, font=font)
     return image
+
+
+def test_every_hindi_label_of_the_pictures_has_its_glyphs_in_the_shipped_font() -> None:
+    hi = translator("hi")
+    labels = [
+        hi.ngettext("Opponent's table ({n} card in hand)", "Opponent's table ({n} cards in hand)", 5),
+        hi.gettext("Center card"),
+        hi.gettext("Your table"),
+        hi.gettext("Your hand"),
+        hi.ngettext("{name}: {n} card", "{name}: {n} cards", 4, name="बेन"),
+        hi.gettext("{name}'s table", name="बेन"),
+        hi.gettext("Center · stock {stock}", stock=3),
+    ]
+    font = ImageFont.truetype(str(DEVANAGARI), 24, layout_engine=ImageFont.Layout.BASIC)
+    tofu = _drawn("\uffff", font).tobytes()  # what the font draws for a character it lacks
+    lacking = {c for label in labels for c in label if c.strip() and _drawn(c, font).tobytes() == tofu}
+    assert lacking == set(), labels
