@@ -9,7 +9,7 @@ import re
 
 from service.bots import greedy_bot
 from service.language import Translator, translator
-from service.prompts import action_text
+from service.prompts import action_text, rules_text
 from service.rules.actions import Refuse
 
 from .fake_api import FakeTelegram, Message
@@ -100,6 +100,9 @@ def test_lang_changes_the_language_from_the_next_answer_on(bot: Bot, fake: FakeT
     assert ana.last().text == hi.gettext(
         "You have no games. /new starts one; /new bot plays against the bot."
     )
+    ana.say("/rules")
+    assert ana.last().text == rules_text(hi) != rules_text()
+    assert "कॉन्कियन" in ana.last().text
 
 
 def _assert_written_in(phone: Phone, tr: Translator) -> None:
