@@ -223,7 +223,7 @@ class GameService:
     def _parse(self, game: Game, player: PlayerId, command: str | Command) -> Command:
         self._seat(game, player)  # NotAPlayer for someone else
         if isinstance(command, str):
-            return parse_command(command, self._view(game, player))
+            return parse_command(command, self.player_view(game, player))
         return command
 
     def _play(
@@ -389,10 +389,11 @@ class GameService:
     def view(self, game_id: GameId, player: PlayerId) -> tuple[Game, PlayerView]:
         """The game as ``player`` may see it, with the version to send back with a move."""
         game = self.game(game_id)
-        return game, self._view(game, player)
+        return game, self.player_view(game, player)
 
-    def _view(self, game: Game, player: PlayerId) -> PlayerView:
-        """The player's view, cards spelled in the faces they prefer."""
+    def player_view(self, game: Game, player: PlayerId) -> PlayerView:
+        """The player's view of ``game``, cards spelled in the faces they prefer: what they are
+        shown and what their commands are read on."""
         view = view_for(game.rules, self._seat(game, player))
         return in_faces(view, self.settings.of(player).card_faces)
 
