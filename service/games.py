@@ -406,7 +406,22 @@ class GameService:
         timezone = self.settings.of(notification.player).timezone
         tr = self.translator_of(notification.player)
         faces = self.settings.of(notification.player).card_faces
-        return notice(game, in_range, notification, self.deadline(game), timezone, tr, faces)
+        names = (self.name_of(game.players[0], tr), self.name_of(game.players[1], tr))
+        due = self.deadline(game)
+        return notice(game, in_range, notification, due, timezone, tr, faces, names)
+
+    def name_of(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
+        """What the news calls a player: their name, or the bot's in the reader's language."""
+        if player is None:
+            return tr.gettext("(nobody yet)")
+        if player in BOTS:
+            return tr.gettext("the random bot") if player == "bot:random" else tr.gettext("the bot")
+        if self.directory is not None:
+            try:
+                return self.directory.profile(player).name
+            except KeyError:
+                pass
+        return str(player)
 
     def translator_of(self, player: PlayerId) -> Translator:
         """The player's own language (their profile's); English for a player without one."""

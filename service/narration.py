@@ -254,7 +254,8 @@ def _described(
                 return tr.gettext("{host} opens the game (the default rules).", host=host)
             return tr.gettext("{host} opens the game ({flags}).", host=host, flags=flags)
         case PlayerJoined(player=player, seat=seat):
-            return tr.gettext("{name} joins as {player}.", name=player, player=names[seat])
+            seat_name = tr.gettext("player {number}", number=seat.number)
+            return tr.gettext("{name} joins as {player}.", name=player, player=seat_name)
         case DealCommitted(number=number, commitment=digest):
             return tr.gettext(
                 "Deal {number}'s deck order is committed: SHA-256 {digest}.",

@@ -53,6 +53,7 @@ def notice(
     timezone: str = "UTC",
     tr: Translator = ENGLISH,
     faces: str = "",
+    names: tuple[str, str] | None = None,
 ) -> Notice:
     """The notice of ``notification`` on ``game`` as it stands, ``events`` being its range, in
     the language of ``tr`` (the player's)."""
@@ -62,7 +63,7 @@ def notice(
     news = (
         ()
         if notification.kind == "reminder"
-        else tuple(describe(one.event, view.variant, tr) for one in events)
+        else tuple(describe(one.event, view.variant, tr, names) for one in events)
     )
     mine = due is not None and due.player == notification.player
     return Notice(
