@@ -51,8 +51,9 @@ class QuietHours:
 
 @dataclass(frozen=True, slots=True)
 class ClockSettings:
-    """A player's choices about deadlines: time zone, quiet hours, reminder offsets; and the card
-    faces they read, which every command of theirs is parsed in and so is read with these."""
+    """A player's choices about deadlines: time zone, quiet hours, reminder offsets; and their
+    language and card faces, which every notice and command of theirs needs and so are read
+    (and kept for a minute, ``settings.py``) with these."""
 
     timezone: str = "UTC"
     quiet_hours: QuietHours | None = None
@@ -60,6 +61,7 @@ class ClockSettings:
     """``half`` (halfway to the deadline) or a time before it: ``30m``, ``1h``, ``2d``."""
     card_faces: str = ""
     """``french`` or ``spanish``; empty for the faces of each game's variant."""
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)

@@ -425,12 +425,7 @@ class GameService:
 
     def translator_of(self, player: PlayerId) -> Translator:
         """The player's own language (their profile's); English for a player without one."""
-        if self.directory is None:
-            return ENGLISH
-        try:
-            return translator(self.directory.profile(player).language)
-        except KeyError:
-            return ENGLISH
+        return translator(self.settings.of(player).language)
 
     def games_of(self, player: PlayerId) -> list[GameSummary]:
         return self.store.summaries(player)
