@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench sim fuzz clean venv
+.PHONY: run test lint typecheck bench sim fuzz clean venv messages
 
 venv: $(STAMP)
 
@@ -39,6 +39,23 @@ bench: $(STAMP)
 sim: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.sim.run
+
+# The catalogs every channel shares: extract the English messages from the code and templates,
+# merge them into each language's .po (new ones untranslated), compile the .mo files the service
+# reads.  Both the .po and the .mo files are committed; tests/test_catalogs.py checks them.
+LOCALES := service/locales
+LANGUAGES := es fil uk ms hi
+
+messages: $(STAMP)
+	mkdir -p $(LOCALES)
+	$(BIN)/pybabel --quiet extract -F babel.cfg --no-wrap --sort-by-file --add-comments=Translators: \
+		--project=conquian --copyright-holder="Conquian by message" -o $(LOCALES)/messages.pot .
+	for lang in $(LANGUAGES); do \
+		test -f $(LOCALES)/$$lang/LC_MESSAGES/messages.po || \
+		$(BIN)/pybabel --quiet init --no-wrap -i $(LOCALES)/messages.pot -d $(LOCALES) -l $$lang; \
+	done
+	$(BIN)/pybabel --quiet update --no-wrap --no-fuzzy-matching --ignore-obsolete -i $(LOCALES)/messages.pot -d $(LOCALES)
+	$(BIN)/pybabel compile --statistics -d $(LOCALES)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

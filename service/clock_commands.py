@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from .instructions import parse_instruction
-from .rules.errors import IllegalAction
+from .rules.errors import N_, IllegalAction
 from .rules.seats import Seat
 from .rules.view import PlayerView
 
@@ -74,17 +74,17 @@ ClockCommand = ClaimWin | ExtendDeadline | GiveInstruction | WithdrawInstruction
 
 class BadDuration(IllegalAction):
     code = "bad_duration"
-    template = "Write how much longer as a number with m, h or d, like extend 2h; not '{text}'."
+    template = N_("Write how much longer as a number with m, h or d, like extend 2h; not '{text}'.")
 
 
 class VacationDaysMissing(IllegalAction):
     code = "vacation_days_missing"
-    template = "Say how many whole days, for example: vacation 3d."
+    template = N_("Say how many whole days, for example: vacation 3d.")
 
 
 class BadVacationDays(IllegalAction):
     code = "bad_vacation_days"
-    template = "Say how many whole days, like vacation 3d; not '{text}'."
+    template = N_("Say how many whole days, like vacation 3d; not '{text}'.")
 
 
 _DURATION = re.compile(r"^(\d+)([mhd])$")

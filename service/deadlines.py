@@ -16,6 +16,8 @@ from zoneinfo import ZoneInfo
 
 from .game import Game, paused_seconds
 from .game_events import PlayerId
+from .language import Phrase
+from .rules.errors import N_
 from .rules.seats import Seat
 
 HALFWAY = "half"
@@ -25,7 +27,12 @@ _UNITS = {"m": 60, "h": 3600, "d": 86400}
 
 
 class SettingError(ValueError):
-    """A clock setting that cannot be read: the message says what was expected."""
+    """A clock setting that cannot be read: the message (a catalog ``Phrase``) says what was
+    expected."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.phrase = Phrase(template, params)
+        super().__init__(str(self.phrase))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +51,17 @@ class QuietHours:
 
 @dataclass(frozen=True, slots=True)
 class ClockSettings:
-    """A player's choices about deadlines: time zone, quiet hours, reminder offsets."""
+    """A player's choices about deadlines: time zone, quiet hours, reminder offsets; and their
+    language and card faces, which every notice and command of theirs needs and so are read
+    (and kept for a minute, ``settings.py``) with these."""
 
     timezone: str = "UTC"
     quiet_hours: QuietHours | None = None
     reminders: tuple[str, ...] = DEFAULT_REMINDERS
     """``half`` (halfway to the deadline) or a time before it: ``30m``, ``1h``, ``2d``."""
+    card_faces: str = ""
+    """``french`` or ``spanish``; empty for the faces of each game's variant."""
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +126,9 @@ def parse_offset(text: str) -> timedelta:
     """``30m``, ``1h``, ``2d`` as a duration."""
     found = _OFFSET.match(text.strip().lower())
     if found is None:
-        raise SettingError(f"write a reminder as half, or a number with m, h or d: not {text!r}")
+        raise SettingError(
+            N_("Write a reminder as half, or a number with m, h or d: not '{text}'."), text=text
+        )
     return timedelta(seconds=int(found.group(1)) * _UNITS[found.group(2)])
 
 
@@ -126,9 +140,11 @@ def parse_quiet_hours(text: str) -> QuietHours | None:
     try:
         start, end = (time.fromisoformat(part.strip()) for part in cleaned.split("-"))
     except ValueError:
-        raise SettingError(f"write quiet hours as 22:00-08:00, not {text!r}") from None
+        raise SettingError(
+            N_("Write quiet hours as 22:00-08:00, not '{text}'."), text=text
+        ) from None
     if start == end:
-        raise SettingError("quiet hours must not cover the whole day")
+        raise SettingError(N_("Quiet hours must not cover the whole day."))
     return QuietHours(start, end)
 
 
@@ -137,5 +153,7 @@ def check_timezone(name: str) -> str:
     try:
         ZoneInfo(name)
     except (KeyError, ValueError):
-        raise SettingError(f"unknown time zone {name!r}; use a name like Europe/Madrid") from None
+        raise SettingError(
+            N_("Unknown time zone '{name}'; use a name like Europe/Madrid."), name=name
+        ) from None
     return name

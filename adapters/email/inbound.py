@@ -10,6 +10,8 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 
+from service.language import supported
+
 from .addressing import Addresses, Tag, sender_of
 from .automatic import automatic_reason, is_bounce
 from .quotes import command_line, html_to_text
@@ -30,6 +32,9 @@ class Inbound:
     text: str
     """The body as text (an HTML-only body converted)."""
     message_id: str | None
+    language: str | None = None
+    """The language the sender's mail says it is in (``Content-Language``), if the product speaks
+    it: a new player is answered in it."""
 
     @property
     def command(self) -> str:
@@ -62,6 +67,7 @@ def read(raw: bytes, ours: Addresses, envelope: Iterable[str] = ()) -> Inbound:
         bounce=is_bounce(message),
         text=body_text(message),
         message_id=message_id,
+        language=supported(str(message.get("Content-Language", "")).split(",")[0]),
     )
 
 

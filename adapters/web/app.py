@@ -11,16 +11,19 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
+from service.language import LOCALES
 
 from . import api, health, pages, replay, security
 from .capabilities import Capabilities
 from .context import EXTENSION, Web
 from .health import Readiness
+from .languages import page_language, page_translator
 from .limits import RateLimit
 from .pulse import Pulse, pulse_for
 
@@ -61,6 +64,8 @@ def create_app(parts: Web) -> Flask:
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_prefix=hops
         )
     app.extensions[EXTENSION] = parts
+    Babel(app, locale_selector=page_language, default_translation_directories=str(LOCALES))
+    app.context_processor(lambda: {"language": page_language()})
     security.install(app, secure_cookies=config.base_url.startswith("https://"))
     for blueprint in (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint):
         app.register_blueprint(blueprint)
@@ -72,11 +77,13 @@ def _http_error(error: HTTPException) -> tuple[Response | str, int]:
     """Errors Flask raises itself (an unknown address, a body too large, a wrong method): JSON
     under ``/api``, a small page elsewhere; never a traceback."""
     status = error.code or 500
-    message = {
-        413: "The request body is too large.",
-        404: "There is nothing here.",
-        405: "This address does not take that method.",
-    }.get(status, error.description or error.name)
+    tr = page_translator()
+    messages = {
+        413: tr.gettext("The request body is too large."),
+        404: tr.gettext("There is nothing here."),
+        405: tr.gettext("This address does not take that method."),
+    }
+    message = messages.get(status, tr.gettext(error.description or error.name))
     if request.path.startswith("/api/"):
         code = error.name.lower().replace(" ", "_")
         body = {"error": {"code": code, "message": message, "params": {}}}
