@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from datetime import datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, available_timezones
 
 from .game import Game, paused_seconds
 from .game_events import PlayerId
@@ -20,8 +21,11 @@ from .rules.seats import Seat
 
 HALFWAY = "half"
 DEFAULT_REMINDERS = (HALFWAY, "1h")
-_OFFSET = re.compile(r"^(\d+)\s*([mhd])$")
+_OFFSET = re.compile(r"^(\d{1,9})\s*([mhd])$")
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
+LONGEST_OFFSET = timedelta(days=30)
+"""A reminder comes at most this long before a deadline (a decision lasts at most 14 days and
+the reserve 30), so counting it back from a deadline never leaves the calendar."""
 
 
 class SettingError(ValueError):
@@ -104,7 +108,10 @@ def reminder_times(
     """When to remind: each offset counted back from ``due``; only times inside the decision."""
     times = set()
     for offset in settings.reminders:
-        at = started + (due - started) / 2 if offset == HALFWAY else due - parse_offset(offset)
+        try:
+            at = started + (due - started) / 2 if offset == HALFWAY else due - parse_offset(offset)
+        except SettingError:  # stored before offsets had a limit: no reminder then
+            continue
         if started < at < due:
             times.add(at)
     return tuple(sorted(times))
@@ -115,7 +122,10 @@ def parse_offset(text: str) -> timedelta:
     found = _OFFSET.match(text.strip().lower())
     if found is None:
         raise SettingError(f"write a reminder as half, or a number with m, h or d: not {text!r}")
-    return timedelta(seconds=int(found.group(1)) * _UNITS[found.group(2)])
+    offset = timedelta(seconds=int(found.group(1)) * _UNITS[found.group(2)])
+    if offset > LONGEST_OFFSET:
+        raise SettingError(f"a reminder comes at most 30 days before the deadline, not {text!r}")
+    return offset
 
 
 def parse_quiet_hours(text: str) -> QuietHours | None:
@@ -133,9 +143,16 @@ def parse_quiet_hours(text: str) -> QuietHours | None:
 
 
 def check_timezone(name: str) -> str:
-    """The name, if it is a time zone this machine knows (IANA, e.g. ``Europe/Kyiv``)."""
-    try:
-        ZoneInfo(name)
-    except (KeyError, ValueError):
-        raise SettingError(f"unknown time zone {name!r}; use a name like Europe/Madrid") from None
+    """The name, if it is a time zone this machine knows (IANA, e.g. ``Europe/Kyiv``).
+
+    Looked up among the known names, not handed to ``ZoneInfo``: that turns a name into a path
+    and a module name, and a long one like ``a/a/a/…`` exhausts the recursion limit."""
+    if name not in known_zones():
+        raise SettingError(f"unknown time zone {name!r}; use a name like Europe/Madrid")
     return name
+
+
+@cache
+def known_zones() -> frozenset[str]:
+    """The IANA time zone names this machine knows."""
+    return frozenset(available_timezones())
