@@ -7,8 +7,10 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from email import policy
+from email.headerregistry import BaseHeader, HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
 from email.parser import BytesParser
+from typing import Any
 
 from .addressing import Addresses, Tag, sender_of
 from .automatic import automatic_reason, is_bounce
@@ -36,8 +38,26 @@ class Inbound:
         return command_line(self.text)
 
 
+class _LenientHeaders(HeaderRegistry):
+    """Headers parsed as their RFC says where Python's parser can; as plain text where it fails.
+
+    ``email._header_value_parser`` raises on some malformed values instead of recording a defect
+    (``Message-ID: <>`` is an ``IndexError``), and a header is parsed whenever it is read."""
+
+    def __call__(self, name: str, value: Any) -> BaseHeader:
+        try:
+            return super().__call__(name, value)
+        except Exception:
+            plain = type("_UnstructuredHeader", (UnstructuredHeader, self.base_class), {})
+            header: BaseHeader = plain(name, value)
+            return header
+
+
+_POLICY = policy.default.clone(header_factory=_LenientHeaders())
+
+
 def parse_message(raw: bytes) -> EmailMessage:
-    message = BytesParser(policy=policy.default).parsebytes(raw)
+    message = BytesParser(policy=_POLICY).parsebytes(raw)
     assert isinstance(message, EmailMessage)
     return message
 
