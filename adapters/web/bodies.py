@@ -29,6 +29,10 @@ def json_object() -> dict[str, Any]:
         raise bad_request("The body is nested too deeply.", "malformed_json") from None
     if not isinstance(body, dict):
         raise bad_request("The body must be a JSON object.")
+    try:  # "\ud800" is valid JSON, yet no text: it could be neither stored nor answered
+        json.dumps(body, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise bad_request("The body holds a lone surrogate (\\ud800–\\udfff).", "malformed_json") from None
     return body
 
 
@@ -54,7 +58,7 @@ def whole(body: dict[str, Any], name: str, minimum: int, required: bool = False)
 
 def choice(body: dict[str, Any], name: str, choices: dict[str, Any], default: str) -> str:
     value = body.get(name, default)
-    if value not in choices or not isinstance(value, str):
+    if not isinstance(value, str) or value not in choices:
         raise bad_request(f"'{name}' must be one of {', '.join(choices)}.", "bad_field")
     return value
 
