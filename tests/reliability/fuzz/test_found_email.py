@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from adapters.email.addressing import sender_of
 from adapters.email.compose import reply_subject
-from adapters.email.inbound import message_key, parse_message
+from adapters.email.inbound import (
+    LONGEST_BODY,
+    LONGEST_HEADER,
+    body_text,
+    message_key,
+    parse_message,
+)
 
 # -- email -----------------------------------------------------------------------------------------
 
@@ -24,3 +30,10 @@ def test_a_subject_with_control_characters_answers_on_one_line() -> None:
     assert reply_subject("a\x1cb\r\nc") == "Re: a b c"
 
 
+
+
+def test_only_the_start_of_a_huge_header_or_body_is_read() -> None:
+    raw = f"From: ana@example.org\nSubject: {'x ' * 40_000}\n\npass\n{'y' * 70_000}\n".encode()
+    message = parse_message(raw)
+    assert len(str(message["Subject"])) <= LONGEST_HEADER  # parsing all of it took 0.7 s
+    assert len(body_text(message)) == LONGEST_BODY
