@@ -38,7 +38,7 @@ class Inbound:
         return command_line(self.text)
 
 
-LONGEST_HEADER = 4096
+LONGEST_HEADER = 2000
 """Characters of a header that are read: Python's parsers take a second for a 64 KB address
 list or subject (and recurse once per nested comment), and no header of a reply needs more."""
 LONGEST_BODY = 16384

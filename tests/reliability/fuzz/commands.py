@@ -32,7 +32,7 @@ from service.rules.legal import legal_actions
 from service.rules.variants import DEFAULT, Variant
 from service.rules.view import view_for
 
-from .inputs import LARGE, hostile_text, large_texts
+from .inputs import EXAMPLES, LARGE, hostile_text, large_texts
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,7 @@ class Commands:
     """The surface; ``check`` is one case."""
 
     name = "text commands"
+    examples = EXAMPLES
     cases = st.tuples(
         st.integers(0, len(POSITIONS) - 1),
         st.integers(0, 2),
@@ -140,7 +141,9 @@ class Commands:
         """Every 64 KB text, typed by the player to act at a running and an overdue position."""
         texts = large_texts(rng)
         assert all(len(text) <= LARGE for text in texts)
-        return [(index, who, text, "current") for index in (1, 2) for who in (0, 1) for text in texts]
+        return [
+            (index, who, text, "current") for index in (1, 2) for who in (0, 1) for text in texts
+        ]
 
 
 def _player(table: Table, who: int) -> PlayerId:
@@ -162,4 +165,3 @@ def _version(version: object, current: int) -> int | None:
         return max(current - 1, 1)
     assert isinstance(version, int)
     return version
-

@@ -21,5 +21,3 @@ def test_wrong_types_and_lone_surrogates_are_400(tmp_path: Path) -> None:
         assert lone.status_code == 400 and lone.json["error"]["code"] == "malformed_json"  # type: ignore[index]
     finally:
         api.close()
-
-

@@ -60,8 +60,6 @@ def test_a_refusal_echoes_a_long_input_cut_short(view) -> None:  # type: ignore[
     assert len(refused.value.message) < 400
 
 
-
-
 def test_a_command_over_500_characters_is_refused_at_once(view) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(CommandTooLong) as refused:
         parse_command("take " + "| " * 30_000, view)  # read word by word, this took 0.1 s

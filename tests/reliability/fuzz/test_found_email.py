@@ -30,8 +30,6 @@ def test_a_subject_with_control_characters_answers_on_one_line() -> None:
     assert reply_subject("a\x1cb\r\nc") == "Re: a b c"
 
 
-
-
 def test_only_the_start_of_a_huge_header_or_body_is_read() -> None:
     raw = f"From: ana@example.org\nSubject: {'x ' * 40_000}\n\npass\n{'y' * 70_000}\n".encode()
     message = parse_message(raw)

@@ -16,6 +16,6 @@ def test_button_data_with_a_superscript_digit_is_not_a_button() -> None:
 def test_an_update_without_the_ids_telegram_sends_is_known_by_its_update_id() -> None:
     assert key_of({"update_id": 7, "message": {}}) == "update:7"
     assert key_of({"update_id": 7, "callback_query": {"data": "x"}}) == "update:7"
-    assert key_of({"update_id": 7, "message": {"chat": {"id": 5}, "message_id": 3}}) == "message:5:3"
-
-
+    assert (
+        key_of({"update_id": 7, "message": {"chat": {"id": 5}, "message_id": 3}}) == "message:5:3"
+    )
