@@ -40,5 +40,11 @@ sim: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.sim.run
 
+# Fuzzing every inbound surface at length: 10× the cases `make test` runs, from a fresh seed (printed),
+# each case and every 64 KB input timed (results in docs/reliability.md).  FUZZ_ARGS="--seed N" replays.
+FUZZ_ARGS ?=
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.reliability.fuzz.run $(FUZZ_ARGS)
+
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

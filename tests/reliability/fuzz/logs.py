@@ -16,45 +16,38 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from hypothesis import strategies as st
-
 from adapters.cli.logs import Refused, _verified, append_log
 from service.logfile import export_lines
 from service.memory import InMemoryEventStore
 from service.rules.variants import DEFAULT
 from tests.random_games import play
 
-from .inputs import EXAMPLES, LARGE, hostile_text, large_texts
+from .inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
 
 SEEDS = (1, 2, 3)
 MOVES = (None, 12, 25)
 """One finished game and two cut short (a shorter log is cheaper to verify, case after case)."""
 
-values = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-2, 45),
-    st.sampled_from((2**63, 10**30, -(10**30), 1.5, 1e308, "", "x", "7H", "1970-01-01T00:00:00Z")),
-    st.sampled_from(("0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00", "2026-01-01")),
-    st.lists(st.integers(-1, 45), max_size=4),
-    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
-    hostile_text,
+VALUES = (
+    *(2**63, 10**30, -(10**30), 1.5, 1e308, "", "x", "7H", -1, 40, 45, [], [-1, 40], {}),
+    *("1970-01-01T00:00:00Z", "0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00"),
+    "2026-01-01",
 )
-mutations = st.lists(
-    st.tuples(
-        st.sampled_from(
-            ("drop", "repeat", "swap", "line", "value", "value", "value", "key", "cut")
-        ),
-        st.integers(0, 10**6),
-        st.integers(0, 10**6),
-        values,
-    ),
-    min_size=1,
-    max_size=4,
-)
-cases = st.tuples(
-    st.integers(0, len(SEEDS) - 1), mutations, st.sampled_from(("utf-8", "latin-1", "broken"))
-)
+KINDS = ("drop", "repeat", "swap", "line", "value", "value", "value", "key", "cut")
+ENCODINGS = ("utf-8", "utf-8", "latin-1", "broken")
+
+
+def case_of(rng: random.Random) -> tuple[int, list[tuple[str, int, int, Any]], str]:
+    """A genuine log (by index), one to four mutations, and how the file is encoded."""
+    changes = [
+        (rng.choice(KINDS), rng.randrange(10**6), rng.randrange(10**6), _value(rng))
+        for _ in range(rng.randrange(1, 5))
+    ]
+    return rng.randrange(len(SEEDS)), changes, rng.choice(ENCODINGS)
+
+
+def _value(rng: random.Random) -> Any:
+    return rng.choice(VALUES) if rng.randrange(2) else json_value(rng)
 
 
 class Logs:
@@ -62,13 +55,14 @@ class Logs:
 
     name = "game logs"
     examples = EXAMPLES
-    cases = cases
+    cases = seeded(case_of)
 
     def __init__(self, data_dir: Path | None = None) -> None:
         self._temporary = tempfile.TemporaryDirectory() if data_dir is None else None
         self.where = data_dir or Path(self._temporary.name)  # type: ignore[union-attr]
         self.logs = [
-            export_lines(play(seed, DEFAULT, moves=moves).log) for seed, moves in zip(SEEDS, MOVES)
+            export_lines(play(seed, DEFAULT, moves=moves).log)
+            for seed, moves in zip(SEEDS, MOVES, strict=True)
         ]
         self.imported = 0
 
