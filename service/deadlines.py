@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from datetime import datetime, time, timedelta
+from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from .game import Game, paused_seconds

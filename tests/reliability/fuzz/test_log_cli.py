@@ -21,8 +21,6 @@ HOSTILE = {
     "not-utf8.jsonl": HEADER.encode() + b"\n\xff\xfe{}\n",
     "deep.jsonl": HEADER.encode() + b"\n" + b"[" * 100_000 + b"\n",
     "huge-number.jsonl": b'{"format": "conquian-log", "format_version": ' + b"9" * 5000 + b"}\n",
-    "empty.jsonl": b"",
-    "binary.jsonl": bytes(range(256)) * 64,
 }
 
 
@@ -46,11 +44,11 @@ def test_a_hostile_file_is_refused_with_a_reason_not_a_traceback(name: str, tmp_
     assert not (tmp_path / "data").exists(), "a refused import opened the database"
 
 
-def test_a_log_altered_in_one_card_is_refused_and_the_genuine_one_imports(
+def test_a_log_altered_in_one_digit_is_refused_and_the_genuine_one_imports(
     tmp_path: Path,
 ) -> None:
     lines = export_lines(play(4).log)
-    altered = [*lines[:-1], lines[-1].replace('"seq"', '"seq"', 1).replace("1", "2", 1)]
+    altered = [*lines[:-1], lines[-1].replace("1", "2", 1)]
     (tmp_path / "altered.jsonl").write_text("\n".join(altered) + "\n")
     (tmp_path / "game.jsonl").write_text("\n".join(lines) + "\n")
     refused = conquian("import", str(tmp_path / "altered.jsonl"), data_dir=tmp_path / "data")
