@@ -33,7 +33,22 @@ def json_object() -> dict[str, Any]:
         json.dumps(body, ensure_ascii=False).encode()
     except UnicodeEncodeError:
         raise bad_request("The body holds a lone surrogate (\\ud800–\\udfff).", "malformed_json") from None
+    try:
+        if _holds_nul(body):  # PostgreSQL stores no NUL in text
+            raise bad_request("The body holds a NUL character (\\u0000).", "malformed_json")
+    except RecursionError:
+        raise bad_request("The body is nested too deeply.", "malformed_json") from None
     return body
+
+
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(key) or _holds_nul(one) for key, one in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(one) for one in value)
+    return False
 
 
 def text(body: dict[str, Any], name: str, longest: int, required: bool = False) -> str:

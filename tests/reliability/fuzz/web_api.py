@@ -176,11 +176,11 @@ class Api:
     examples = PIPELINE_EXAMPLES
     cases = requests
 
-    def __init__(self, data_dir: Path | None = None) -> None:
+    def __init__(self, data_dir: Path | None = None, database_url: str | None = None) -> None:
         self._temporary = tempfile.TemporaryDirectory() if data_dir is None else None
         where = data_dir or Path(self._temporary.name)  # type: ignore[union-attr]
         web = WebSettings(keys=(KEY,), moves_per_minute=10**9, invitations_per_hour=10**9)
-        settings = Settings(data_dir=where / "data", web=web)
+        settings = Settings(data_dir=where / "data", database_url=database_url, web=web)
         self.wiring = build(settings, chance=SeededChance(5))
         self.app = create_app(parts_for(self.wiring, settings))
         self.app.config["PROPAGATE_EXCEPTIONS"] = True
