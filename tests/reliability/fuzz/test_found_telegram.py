@@ -15,6 +15,7 @@ from .bot_updates import Updates
 def test_button_data_with_a_superscript_digit_is_not_a_button() -> None:
     assert decode("m1:g1:²:P") is None  # str.isdigit says yes, int() says no
     assert decode("m1:g1:" + "1" * 5000 + ":P") is None
+    assert decode("m1:g\x001:3:P") is None  # forged: on PostgreSQL its lookup raised DataError
 
 
 def test_an_update_without_the_ids_telegram_sends_is_known_by_its_update_id() -> None:
