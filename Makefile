@@ -57,5 +57,11 @@ messages: $(STAMP)
 	$(BIN)/pybabel --quiet update --no-wrap --no-fuzzy-matching --ignore-obsolete -i $(LOCALES)/messages.pot -d $(LOCALES)
 	$(BIN)/pybabel compile --statistics -d $(LOCALES)
 
+# Fuzzing every inbound surface at length: 10× the cases `make test` runs, from a fresh seed (printed),
+# each case and every 64 KB input timed (results in docs/reliability.md).  FUZZ_ARGS="--seed N" replays.
+FUZZ_ARGS ?=
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.reliability.fuzz.run $(FUZZ_ARGS)
+
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

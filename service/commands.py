@@ -68,6 +68,11 @@ class EmptyCommand(CommandError):
     template = N_("Type a command, for example: take 5c 5d discard ks, or pass. Type help for all.")
 
 
+class CommandTooLong(CommandError):
+    code = "command_too_long"
+    template = N_("A command is at most {limit} characters; yours has {length}.")
+
+
 class UnknownCommand(CommandError):
     code = "unknown_command"
     template = N_(
@@ -119,12 +124,17 @@ class OnOpponentTable(CommandError):
 
 
 _BAR = re.compile(r"\|")
+LONGEST_COMMAND = 500
+"""Characters in a command: the longest real one is a tenth of that, and reading 64 KB of words
+one by one took a tenth of a second, for an answer that could only be a refusal."""
 
 _NO_FORCE = {"noforce", "no-force", "no_force", "decline"}
 
 
 def parse_command(text: str, view: PlayerView) -> Command:
     """The action or query that ``text`` asks for, from the point of view of ``view.seat``."""
+    if len(text) > LONGEST_COMMAND:
+        raise CommandTooLong(limit=LONGEST_COMMAND, length=len(text))
     words = _tokens(text)
     if not words:
         raise EmptyCommand()

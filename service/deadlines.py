@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from functools import cache
+from zoneinfo import ZoneInfo, available_timezones
 
 from .game import Game, paused_seconds
 from .game_events import PlayerId
@@ -22,8 +23,11 @@ from .rules.seats import Seat
 
 HALFWAY = "half"
 DEFAULT_REMINDERS = (HALFWAY, "1h")
-_OFFSET = re.compile(r"^(\d+)\s*([mhd])$")
+_OFFSET = re.compile(r"^(\d{1,9})\s*([mhd])$")
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
+LONGEST_OFFSET = timedelta(days=30)
+"""A reminder comes at most this long before a deadline (a decision lasts at most 14 days and
+the reserve 30), so counting it back from a deadline never leaves the calendar."""
 
 
 class SettingError(ValueError):
@@ -116,7 +120,10 @@ def reminder_times(
     """When to remind: each offset counted back from ``due``; only times inside the decision."""
     times = set()
     for offset in settings.reminders:
-        at = started + (due - started) / 2 if offset == HALFWAY else due - parse_offset(offset)
+        try:
+            at = started + (due - started) / 2 if offset == HALFWAY else due - parse_offset(offset)
+        except SettingError:  # stored before offsets had a limit: no reminder then
+            continue
         if started < at < due:
             times.add(at)
     return tuple(sorted(times))
@@ -129,7 +136,12 @@ def parse_offset(text: str) -> timedelta:
         raise SettingError(
             N_("Write a reminder as half, or a number with m, h or d: not '{text}'."), text=text
         )
-    return timedelta(seconds=int(found.group(1)) * _UNITS[found.group(2)])
+    offset = timedelta(seconds=int(found.group(1)) * _UNITS[found.group(2)])
+    if offset > LONGEST_OFFSET:
+        raise SettingError(
+            N_("A reminder comes at most 30 days before the deadline, not '{text}'."), text=text
+        )
+    return offset
 
 
 def parse_quiet_hours(text: str) -> QuietHours | None:
@@ -149,11 +161,18 @@ def parse_quiet_hours(text: str) -> QuietHours | None:
 
 
 def check_timezone(name: str) -> str:
-    """The name, if it is a time zone this machine knows (IANA, e.g. ``Europe/Kyiv``)."""
-    try:
-        ZoneInfo(name)
-    except (KeyError, ValueError):
+    """The name, if it is a time zone this machine knows (IANA, e.g. ``Europe/Kyiv``).
+
+    Looked up among the known names, not handed to ``ZoneInfo``: that turns a name into a path
+    and a module name, and a long one like ``a/a/a/…`` exhausts the recursion limit."""
+    if name not in known_zones():
         raise SettingError(
             N_("Unknown time zone '{name}'; use a name like Europe/Madrid."), name=name
-        ) from None
+        )
     return name
+
+
+@cache
+def known_zones() -> frozenset[str]:
+    """The IANA time zone names this machine knows."""
+    return frozenset(available_timezones())

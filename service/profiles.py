@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
-from zoneinfo import available_timezones
 
-from .deadlines import SettingError, check_timezone, parse_offset, parse_quiet_hours
+from .deadlines import SettingError, check_timezone, known_zones, parse_offset, parse_quiet_hours
 from .errors import BadSetting
 from .language import ENGLISH, LANGUAGES, NAMES, Translator, supported
 from .ports import Profile
@@ -178,7 +177,7 @@ def _one_zone(words: list[str]) -> str:
 
 @cache
 def _zone_names() -> dict[str, str]:
-    return {name.lower(): name for name in available_timezones()}
+    return {name.lower(): name for name in known_zones()}
 
 
 def _reminders(words: list[str]) -> tuple[str, ...]:

@@ -89,4 +89,7 @@ def game_subject(game_id: str, host: str, tr: Translator = ENGLISH) -> str:
 
 
 def reply_subject(subject: str) -> str:
+    """``Re:`` and the subject on one line: Python refuses a header with a line break in it, and
+    ``str.splitlines`` breaks at control characters such as ``\x1c`` too."""
+    subject = " ".join("".join(c if c.isprintable() else " " for c in subject).split())
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"

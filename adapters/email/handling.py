@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from service.dispatch import TryLater
 from service.errors import StaleVersion
 from service.game_events import GameId, PlayerId
 from service.games import GameService
@@ -55,6 +56,8 @@ log = logging.getLogger(__name__)
 
 SOURCE = "email"
 ERROR_INTERVAL = timedelta(hours=1)
+ATTEMPTS = 3
+"""Unexpected failures of one message (in one process) before it is given up as handled."""
 
 NOT_VALID = N_(
     "This reply address is not valid: it was altered, or it is too old. Nothing was played. "
@@ -96,6 +99,7 @@ class Handler:
         self.composer: Composer = mail.composer
         self.addresses: Addresses = mail.composer.addresses
         self.requests = ServiceRequests(self)
+        self._failures: dict[str, int] = {}
 
     # -- storing, then handling ------------------------------------------------------------------
 
@@ -111,14 +115,22 @@ class Handler:
         """Handle every stored message not handled yet; what was done with each, by key.
 
         A message whose answer cannot be sent now (the SMTP server is down) stays waiting and is
-        handled again on the next call — its move, if any, is not made twice."""
+        handled again on the next call — its move, if any, is not made twice.  One that fails
+        ``ATTEMPTS`` times in this process is given up (logged), so it cannot block the rest."""
         done: dict[str, str] = {}
         for stored in self.store.waiting(limit):
             try:
                 outcome = self.handle(stored)
-            except Exception:
-                log.exception("handling %s failed; it stays waiting", stored.key)
+            except TryLater as error:  # the answer cannot go out now: it stays waiting
+                log.warning("handling %s waits: %s", stored.key, error)
                 continue
+            except Exception as error:
+                failures = self._failures[stored.key] = self._failures.get(stored.key, 0) + 1
+                log.exception("handling %s failed (%d of %d attempts)", stored.key, failures, ATTEMPTS)
+                if failures < ATTEMPTS:
+                    continue
+                outcome = f"failed: {error!r}"[:200]  # given up: it must not block the rest
+            self._failures.pop(stored.key, None)
             self.store.done(stored.key, self.clock.now(), outcome)
             done[stored.key] = outcome
         return done
@@ -233,7 +245,7 @@ class Handler:
     def _command(self, text: str, player: Player) -> str | None:
         """The command text; a bare number is that line of the move list in the mail replied to,
         read only on the very version that mail showed (None, stale, on any other)."""
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit() and len(text) <= 3):  # "²" is a digit to isdigit
             return text
         game, view = self.service.view(player.game_id, player.player)
         if game.version != player.token.version:

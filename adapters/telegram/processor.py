@@ -45,12 +45,15 @@ GROUP_COMMANDS = frozenset({"new", "help", "rules", "games", "start"})
 
 
 def key_of(update: dict[str, Any]) -> str:
-    """The update's inbox key (see the module's docstring)."""
+    """The update's inbox key (see the module's docstring); an update without the ids Telegram
+    always sends is known by its update id alone."""
     message = update.get("message")
-    if isinstance(message, dict):
-        return f"message:{message['chat']['id']}:{message['message_id']}"
+    if isinstance(message, dict) and isinstance(message.get("chat"), dict):
+        chat_id, message_id = message["chat"].get("id"), message.get("message_id")
+        if chat_id is not None and message_id is not None:
+            return f"message:{chat_id}:{message_id}"
     query = update.get("callback_query")
-    if isinstance(query, dict):
+    if isinstance(query, dict) and "id" in query:
         return f"callback:{query['id']}"
     return f"update:{update['update_id']}"
 
@@ -107,7 +110,12 @@ class Processor:
         return True
 
     def _route(self, key: str, payload: str) -> None:
-        update = self.channel.api.parse(json.loads(payload))
+        try:
+            update = self.channel.api.parse(json.loads(payload))
+        except Exception as error:  # not an update as the Bot API defines it: nobody to answer
+            log.warning("update %s is not one the Bot API sends (%r): ignored", key, error)
+            self.channel.inbox.complete(SOURCE, key, json.dumps({"ok": True, "ignored": True}))
+            return
         query, message = update.callback_query, update.message
         if query is not None and query.from_user is not None:
             user = query.from_user

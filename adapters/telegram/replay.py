@@ -69,8 +69,8 @@ class Replay:
         try:
             channel.api.edit_message(pressed.chat_id, pressed.message_id, text, markup)
         except Refused as error:
-            if not error.not_modified:
-                raise
+            if not error.not_modified:  # the message is gone: the step comes as a new one
+                self.screens.say(pressed.chat_id, text, markup)
 
     def _step(
         self, player: PlayerId, game_id: GameId, number: int, tr: Translator

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, abort, jsonify, render_template, request
 from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -70,7 +70,15 @@ def create_app(parts: Web) -> Flask:
     for blueprint in (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint):
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
+    app.before_request(_no_nul_in_path)
     return app
+
+
+def _no_nul_in_path() -> None:
+    """An address with a NUL character names nothing: PostgreSQL refuses NUL in any text, so
+    looking its game, page or invitation up would be an error (500) instead of a 404."""
+    if "\x00" in request.path:
+        abort(404)
 
 
 def _http_error(error: HTTPException) -> tuple[Response | str, int]:

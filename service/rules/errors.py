@@ -25,13 +25,24 @@ class IllegalAction(Exception):
 
     def __init__(self, **params: object) -> None:
         # Unformatted (cards stay Card/CardSet) so a channel can spell them in the player's deck
-        # faces and language; the English message uses the canonical spelling.
-        self.params = params
-        super().__init__(self.template.format(**params))
+        # faces and language; the English message uses the canonical spelling.  Text a player
+        # wrote is echoed cut short: a refusal quotes the mistake, not the whole of a long input.
+        self.params = {name: _cut(value) for name, value in params.items()}
+        super().__init__(self.template.format(**self.params))
 
     @property
     def message(self) -> str:
         return str(self)
+
+
+LONGEST_ECHO = 120
+"""Characters of a text parameter a refusal repeats."""
+
+
+def _cut(value: object) -> object:
+    if type(value) is str and len(value) > LONGEST_ECHO:
+        return value[: LONGEST_ECHO - 1] + "…"
+    return value
 
 
 class MatchNotStarted(IllegalAction):
