@@ -49,6 +49,7 @@ LEASE = Settings().worker.lease
 KILLED = -signal.SIGKILL
 """``os.waitstatus_to_exitcode`` of a process ended by SIGKILL."""
 NO_CERTIFICATES = tempfile.mkdtemp(prefix="conquian-no-certificates-")
+RESTARTED, GO, STOP = b"r", b"g", b"s"
 
 
 @dataclass(frozen=True)
@@ -151,14 +152,52 @@ def fork(body: Callable[[], Any]) -> int:
         os._exit(code)
 
 
-def start(body: Callable[[socket.socket], Any]) -> tuple[int, socket.socket]:
-    """Fork a child running ``body`` with its end of a line to this process; its pid and this
-    process's end (``recv`` finds the line closed once the child is gone)."""
-    ours, theirs = socket.socketpair()
-    with theirs:
-        pid = fork(lambda: body(theirs))
-    ours.settimeout(60)
-    return pid, ours
+class Forked:
+    """A process forked from the test process with a line to it: the process first does what
+    a restarted one does, says so (``restarted``), then waits to be told to ``go`` on — and be
+    killed — or to ``stop``.  As a context: at the end the line is closed, and the process
+    killed if it has not ended."""
+
+    def __init__(self, body: Callable[[socket.socket], Any]) -> None:
+        ours, theirs = socket.socketpair()
+        with theirs:
+            self.pid = fork(lambda: body(theirs))
+        ours.settimeout(60)
+        self.line = ours
+        self.code: int | None = None
+
+    def __enter__(self) -> Forked:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.line.close()
+        if self.code is None:
+            os.kill(self.pid, signal.SIGKILL)
+            self.wait()
+
+    def wait(self) -> int:
+        """The process's exit code, once it has ended (see ``wait``)."""
+        if self.code is None:
+            self.code = wait(self.pid)
+        return self.code
+
+    def restarted(self) -> None:
+        said = self.line.recv(1)  # nothing if the process is gone
+        assert said == RESTARTED, f"the process failed before it had restarted: {self.wait()}"
+
+    def go(self) -> None:
+        self.line.sendall(GO)
+
+    def stop(self) -> int:
+        """Tell the process to end; its exit code."""
+        self.line.sendall(STOP)
+        return self.wait()
+
+
+def tell_restarted(line: socket.socket) -> bool:
+    """In the forked process: say it has restarted; whether it is to go on."""
+    line.sendall(RESTARTED)
+    return line.recv(1) == GO
 
 
 def wait(pid: int, timeout: float = 60.0) -> int:

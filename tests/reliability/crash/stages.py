@@ -37,7 +37,7 @@ from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
 from service.ports import Clock, InboxEntry, StoredEvent
 
-from .processes import Parts, Trigger, die, wait
+from .processes import Forked, Parts, Trigger, die
 
 STAGES = ("inbox", "append", "committed", "sending", "sent")
 UNKNOWN_OUTCOME = frozenset({"sending", "sent"})
@@ -133,24 +133,24 @@ def parts(stage: str, run: int, postgresql: bool, trigger: Trigger) -> Parts:
     return Parts()
 
 
-def kill_inside_a_postgresql_append(engine: Engine, pid: int, go: Callable[[], object]) -> int:
-    """Let process ``pid`` ``go`` while this process holds the append lock; kill it once its
-    append waits for the lock, wait until the server has ended the append's statement, then let
-    go of the lock.  The process's exit code."""
+def kill_inside_a_postgresql_append(engine: Engine, process: Forked) -> int:
+    """Let ``process`` go on while this process holds the append lock; kill it once its append
+    waits for the lock, wait until the server has ended the append's statement, then let go of
+    the lock.  The process's exit code."""
     with engine.connect() as holder:
         holder.execute(text("SELECT pg_advisory_lock(:key)"), {"key": APPEND_LOCK})
         try:
-            go()
-            backend = _waiting_for_the_lock(holder, pid)
-            os.kill(pid, signal.SIGKILL)
-            code = wait(pid)
+            process.go()
+            backend = _waiting_for_the_lock(holder)
+            os.kill(process.pid, signal.SIGKILL)
+            code = process.wait()
             _until_gone(holder, backend)
         finally:
             holder.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": APPEND_LOCK})
     return code
 
 
-def _waiting_for_the_lock(holder: Any, pid: int, timeout: float = 30.0) -> int:
+def _waiting_for_the_lock(holder: Any, timeout: float = 30.0) -> int:
     """The server process whose statement waits for an advisory lock (the child's append)."""
     query = text(
         "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
@@ -162,8 +162,6 @@ def _waiting_for_the_lock(holder: Any, pid: int, timeout: float = 30.0) -> int:
         if backend is not None:
             return int(backend)
         time.sleep(0.002)
-    os.kill(pid, signal.SIGKILL)
-    wait(pid)
     raise AssertionError(f"no append waited for the lock within {timeout} s")
 
 

@@ -4,11 +4,12 @@ what is left.  Afterwards no move is lost, none is applied twice, the mover is a
 the opponent's notification is delivered: once, or at most twice where the killed process could
 not know whether its send arrived (``sending``, ``sent``).
 
-Each run is a new game between new people, played on one database per test (SQLite, PostgreSQL):
-the killed process and the restarted one are forked from the test process.  Before the restart
-the test checks that the process died where it was meant to (the trace it left); after it, what
-the players received and what the database holds.  ``CONQUIAN_CRASH_RUNS`` (60) runs per stage
-and database; ``make crash`` runs more.
+Each run is a new game between new people, on one database per test (SQLite, PostgreSQL).  Each
+process is forked from the test process: it restarts after the last run's process was killed,
+and once the test has checked that recovery, it reads the next run's move and is killed in it.
+Before the restart the test checks that the process died where it was meant to (the trace it
+left); after it, what the players received and what the database holds.
+``CONQUIAN_CRASH_RUNS`` (60) runs per stage and database; ``make crash`` runs more.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import os
 import socket
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -28,7 +30,7 @@ from service.rules.events import CardRefused
 from tests.conftest import sql_engine
 from tests.telegram.fake_api import JSON
 
-from .processes import KILLED, LEASE, Ahead, BotProcess, Trigger, start, wait
+from .processes import KILLED, LEASE, Ahead, BotProcess, Forked, Trigger, tell_restarted
 from .stages import STAGES, UNKNOWN_OUTCOME, kill_inside_a_postgresql_append, parts
 from .world import KillingTelegram, Seen, Table, World, open_tables, seen, world
 
@@ -48,62 +50,68 @@ def played(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[World]:
 
 @pytest.mark.parametrize("stage", STAGES)
 def test_a_move_killed_at_any_stage_is_applied_once_and_told(played: World, stage: str) -> None:
-    tally: Counter[str] = Counter()
     started = time.monotonic()
-    tables = open_tables(played, RUNS)
-    updates: list[JSON] = []
-    for run in range(RUNS + 1):
-        pid, line = start(lambda line, run=run: bot_process(played, stage, run, line))
-        with line:
-            said = line.recv(1)
-            assert said == b"r", f"run {run}: the process failed to start ({wait(pid)})"
-            if run:  # the process has done what a restart does
-                after = seen(played, tables[run - 1], updates[-1])
-                recovered(played, stage, tables[run - 1], after)
-                tally["duplicates"] += len(after.to_other) - 1
-            if run == RUNS:
-                line.sendall(b"q")
-                assert wait(pid) == 0
-                break
-            table = tables[run]
-            updates.append(played.fake.send(table.mover, "pass"))
-            code = crash(played, stage, run, table, pid, lambda line=line: line.sendall(b"g"))
-        assert code == KILLED, f"run {run}: not killed at {stage}, ended with {code}"
-        footprint(stage, run, table, seen(played, table, updates[-1]))
-        tally["landed"] += stage == "sent" or (stage == "sending" and run % 2 == 0)
+    tally = play(played, stage, open_tables(played, RUNS))
     seconds = time.monotonic() - started
     database = "PostgreSQL" if played.postgresql else "SQLite"
     print(
         f"\ncrash points, {database}, killed at {stage}: {RUNS} runs in {seconds:.1f} s; "
         f"{tally['landed']} notifications had reached the player before the kill, "
-        f"{tally['duplicates']} were sent twice; none lost, none applied twice"
+        f"{tally['sent twice']} were sent twice; none lost, none applied twice"
     )
 
 
+def play(played: World, stage: str, tables: list[Table]) -> Counter[str]:
+    """Each table's move in a process killed at ``stage`` and recovered by the next process;
+    how many notifications had landed before their sender was killed, and were sent twice."""
+    tally: Counter[str] = Counter()
+    last: tuple[Table, JSON] | None = None
+    for run, table in enumerate(tables):
+        with restarted(played, stage, run, last, tally) as process:
+            update = played.fake.send(table.mover, "pass")
+            code = crash(played, stage, run, table, process)
+        assert code == KILLED, f"run {run}: not killed at {stage}, ended with {code}"
+        footprint(stage, run, table, seen(played, table, update))
+        tally["landed"] += stage == "sent" or (stage == "sending" and run % 2 == 0)
+        last = table, update
+    with restarted(played, stage, len(tables), last, tally) as process:
+        assert process.stop() == 0, "the last process failed"
+    return tally
+
+
+@contextmanager
+def restarted(
+    played: World, stage: str, run: int, last: tuple[Table, JSON] | None, tally: Counter[str]
+) -> Iterator[Forked]:
+    """The process of ``run``, once it has recovered the ``last`` run (checked)."""
+    with Forked(lambda line: bot_process(played, stage, run, line)) as process:
+        process.restarted()
+        if last is not None:
+            tally["sent twice"] += recovered(played, stage, *last)
+        yield process
+
+
 def bot_process(played: World, stage: str, run: int, line: socket.socket) -> None:
-    """A bot process, started after the last one was killed: it does what a restart does,
-    says so, then — when told to go on — reads the run's update and is killed at ``stage``."""
+    """A bot process, started after the last one was killed: it does what a restart does, says
+    so, then — when told to go on — reads the run's update and is killed at ``stage``."""
     trigger = Trigger()
     wrapped = parts(stage, run, played.postgresql, trigger)
     bot = BotProcess.forked(played.fake, played.wiring.engine, Ahead(STEP * run), wrapped)
     if run:
         bot.restart()
-    line.sendall(b"r")
-    if line.recv(1) == b"g":
+    if tell_restarted(line):
         trigger.armed = True
         bot.round()
 
 
-def crash(
-    played: World, stage: str, run: int, table: Table, pid: int, go: Callable[[], object]
-) -> int:
-    """Let process ``pid`` play the waiting update, to be killed at ``stage``; its exit code."""
+def crash(played: World, stage: str, run: int, table: Table, process: Forked) -> int:
+    """Let ``process`` play the waiting update, to be killed at ``stage``; its exit code."""
     if stage == "append" and played.postgresql:
-        return kill_inside_a_postgresql_append(played.wiring.engine, pid, go)
+        return kill_inside_a_postgresql_append(played.wiring.engine, process)
     if stage == "sending":
-        played.fake.arm(table.other.id, landed=run % 2 == 0, pid=pid)
-    go()
-    return wait(pid)
+        played.fake.arm(table.other.id, landed=run % 2 == 0, pid=process.pid)
+    process.go()
+    return process.wait()
 
 
 def footprint(stage: str, run: int, table: Table, left: Seen) -> None:
@@ -126,9 +134,11 @@ def footprint(stage: str, run: int, table: Table, left: Seen) -> None:
     assert not left.confirmed, where
 
 
-def recovered(played: World, stage: str, table: Table, after: Seen) -> None:
+def recovered(played: World, stage: str, table: Table, update: JSON) -> int:
     """After the restart: the move is in the log once, its reply stored, its update confirmed;
-    the mover was answered once, the opponent told once (twice at most where allowed)."""
+    the mover was answered once, the opponent told once (twice at most where allowed).  How
+    many times more than once the opponent was told."""
+    after = seen(played, table, update)
     where = f"killed at {stage}: {after}"
     log = played.wiring.store.load(table.game_id, after=table.before)
     assert log, f"the move was lost; {where}"
@@ -146,3 +156,4 @@ def recovered(played: World, stage: str, table: Table, after: Seen) -> None:
     allowed = 1 + (stage in UNKNOWN_OUTCOME)
     assert 1 <= len(after.to_other) <= allowed, where
     assert len(set(after.to_other)) == 1, f"the copies differ; {where}"
+    return len(after.to_other) - 1
