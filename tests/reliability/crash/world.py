@@ -45,7 +45,7 @@ class KillingTelegram(FakeTelegram):
             if not isinstance(sys.exc_info()[1], ConnectionError):  # the dead sender's socket
                 shown(request, address)
 
-        self.server.handle_error = handle_error
+        self.server.handle_error = handle_error  # type: ignore[method-assign, assignment]
 
     def arm(self, chat: int, landed: bool, pid: int) -> None:
         """Kill process ``pid`` when it sends the next message to ``chat``."""
