@@ -31,7 +31,13 @@ from tests.conftest import sql_engine
 from tests.telegram.fake_api import JSON
 
 from .processes import KILLED, LEASE, Ahead, BotProcess, Forked, Trigger, tell_restarted
-from .stages import STAGES, UNKNOWN_OUTCOME, kill_inside_a_postgresql_append, parts
+from .stages import (
+    STAGES,
+    UNKNOWN_OUTCOME,
+    checks_the_client,
+    kill_inside_a_postgresql_append,
+    parts,
+)
 from .world import KillingTelegram, Seen, Table, World, open_tables, seen, world
 
 RUNS = int(os.environ.get("CONQUIAN_CRASH_RUNS", "60"))
@@ -54,10 +60,13 @@ def test_a_move_killed_at_any_stage_is_applied_once_and_told(played: World, stag
     tally = play(played, stage, open_tables(played, RUNS))
     seconds = time.monotonic() - started
     database = "PostgreSQL" if played.postgresql else "SQLite"
+    finished = tally["committed after the kill"]
     print(
         f"\ncrash points, {database}, killed at {stage}: {RUNS} runs in {seconds:.1f} s; "
         f"{tally['landed']} notifications had reached the player before the kill, "
-        f"{tally['sent twice']} were sent twice; none lost, none applied twice"
+        f"{tally['sent twice']} were sent twice; "
+        + (f"{finished} appends finished by the server after the kill; " if finished else "")
+        + "none lost, none applied twice"
     )
 
 
@@ -71,7 +80,8 @@ def play(played: World, stage: str, tables: list[Table]) -> Counter[str]:
             update = played.fake.send(table.mover, "pass")
             code = crash(played, stage, run, table, process)
         assert code == KILLED, f"run {run}: not killed at {stage}, ended with {code}"
-        footprint(stage, run, table, seen(played, table, update))
+        shown = footprint(stage, run, table, seen(played, table, update), played.postgresql)
+        tally["committed after the kill"] += shown != stage
         tally["landed"] += stage == "sent" or (stage == "sending" and run % 2 == 0)
         last = table, update
     with restarted(played, stage, len(tables), last, tally) as process:
@@ -107,17 +117,20 @@ def bot_process(played: World, stage: str, run: int, line: socket.socket) -> Non
 def crash(played: World, stage: str, run: int, table: Table, process: Forked) -> int:
     """Let ``process`` play the waiting update, to be killed at ``stage``; its exit code."""
     if stage == "append" and played.postgresql:
-        return kill_inside_a_postgresql_append(played.wiring.engine, process)
+        return kill_inside_a_postgresql_append(played.wiring.engine, process, run)
     if stage == "sending":
         played.fake.arm(table.other.id, landed=run % 2 == 0, pid=process.pid)
     process.go()
     return process.wait()
 
 
-def footprint(stage: str, run: int, table: Table, left: Seen) -> None:
-    """What the killed process left shows where it died."""
+def footprint(stage: str, run: int, table: Table, left: Seen, postgresql: bool) -> str:
+    """What the killed process left shows where it died; the stage it shows, which is
+    ``committed`` for a PostgreSQL append that the server, not checking the client, finished."""
     where = f"run {run}, killed at {stage}: {left}"
     moved = left.version > table.before
+    if stage == "append" and postgresql and not checks_the_client(run) and moved:
+        stage = "committed"
     if stage in ("inbox", "append"):
         assert left.stored and left.reply is None and not moved, where
         assert left.queued == (stage == "append" or run % 2 == 1), where
@@ -132,6 +145,7 @@ def footprint(stage: str, run: int, table: Table, left: Seen) -> None:
         landed = stage == "sent" or run % 2 == 0
         assert len(left.to_other) == landed, where
     assert not left.confirmed, where
+    return stage
 
 
 def recovered(played: World, stage: str, table: Table, update: JSON) -> int:
