@@ -59,7 +59,7 @@ class KillingTelegram(FakeTelegram):
         _, landed, pid = armed
         answer = super().handle(method, params, photo) if landed else (502, {"ok": False})
         os.kill(pid, signal.SIGKILL)
-        return answer
+        return answer  # to nobody
 
 
 @dataclass(frozen=True)
@@ -109,9 +109,9 @@ class Dropped:
         pass
 
 
-def open_tables(world: World, count: int) -> list[Table]:
+def open_tables(played: World, count: int) -> list[Table]:
     """``count`` games between new people on Telegram who have both started the bot."""
-    service, directory, fake = world.wiring.service, world.wiring.directory, world.fake
+    service, directory, fake = played.wiring.service, played.wiring.directory, played.fake
     tables = []
     for number in range(count):
         people = fake.person(f"Ana{number}"), fake.person(f"Ben{number}")
@@ -127,7 +127,7 @@ def open_tables(world: World, count: int) -> list[Table]:
         with fake.changed:
             fake.started |= {p.id for p in people}
     sender = {"telegram": Dropped()}
-    Dispatcher(world.wiring.outbox, directory, sender, service.clock).drain(limit=2 * count + 10)
+    Dispatcher(played.wiring.outbox, directory, sender, service.clock).drain(limit=2 * count + 10)
     return tables
 
 
@@ -152,9 +152,9 @@ class Seen:
     """The update was confirmed to the Bot API (a later ``getUpdates`` offset)."""
 
 
-def seen(world: World, table: Table, update: JSON) -> Seen:
+def seen(played: World, table: Table, update: JSON) -> Seen:
     key = key_of(update)
-    with world.wiring.engine.connect() as connection:
+    with played.wiring.engine.connect() as connection:
         reply = connection.execute(
             select(inbox.c.reply).where(inbox.c.source == SOURCE, inbox.c.key == key)
         ).all()
@@ -167,9 +167,9 @@ def seen(world: World, table: Table, update: JSON) -> Seen:
             .order_by(outbox.c.id)
         ).all()
     assert len(reply) <= 1 and len(queued) <= 1, "the update is stored once"
-    fake = world.fake
+    fake = played.fake
     return Seen(
-        version=world.wiring.service.game(table.game_id).version,
+        version=played.wiring.service.game(table.game_id).version,
         stored=bool(reply),
         reply=reply[0].reply if reply else None,
         queued=bool(queued),
