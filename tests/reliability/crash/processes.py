@@ -25,6 +25,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any, NoReturn
 
 from sqlalchemy import Engine
@@ -48,7 +49,7 @@ LEASE = Settings().worker.lease
 """How long a drain's claim on a notification lasts (the worker's default)."""
 KILLED = -signal.SIGKILL
 """``os.waitstatus_to_exitcode`` of a process ended by SIGKILL."""
-NO_CERTIFICATES = tempfile.mkdtemp(prefix="conquian-no-certificates-")
+NO_CERTIFICATES = Path(tempfile.gettempdir()) / "conquian-no-certificates"
 RESTARTED, GO, STOP = b"r", b"g", b"s"
 
 
@@ -108,8 +109,9 @@ class BotProcess:
     ) -> BotProcess:
         """The process, in a forked child, on the test's ``engine`` (see the module's docstring)."""
         engine.dispose(close=False)
+        NO_CERTIFICATES.mkdir(exist_ok=True)
         os.environ.pop("SSL_CERT_FILE", None)
-        os.environ["SSL_CERT_DIR"] = NO_CERTIFICATES
+        os.environ["SSL_CERT_DIR"] = str(NO_CERTIFICATES)
         return cls(fake, engine, clock, parts)
 
     def round(self) -> None:
