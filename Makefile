@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench sim fuzz clean venv messages
+.PHONY: run test lint typecheck bench sim fuzz crash clean venv messages
 
 venv: $(STAMP)
 
@@ -62,6 +62,12 @@ messages: $(STAMP)
 FUZZ_ARGS ?=
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.reliability.fuzz.run $(FUZZ_ARGS)
+
+# Crash points (issue 9, part 1) at 600 runs per stage and database; `make test` runs 60 of each.
+CRASH_RUNS ?= 600
+crash: $(STAMP)
+	sh deploy/ensure-postgres.sh
+	CONQUIAN_CRASH_RUNS=$(CRASH_RUNS) $(BIN)/python -m pytest -q -s tests/reliability/crash
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Crash points: a move killed at each of its stages, then recovered by a restarted process."""
