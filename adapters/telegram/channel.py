@@ -16,6 +16,7 @@ from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.language import ENGLISH, Translator, supported
 from service.linking import Linking
+from service.names import display_name
 from service.ports import Address, Clock, Directory, Inbox
 
 from .api import BotApi
@@ -38,7 +39,9 @@ class Channel:
     settings: TelegramSettings
     linking: Linking
 
-    def player_of(self, user_id: int, first_name: str, language_code: str | None = None) -> PlayerId:
+    def player_of(
+        self, user_id: int, first_name: str, language_code: str | None = None
+    ) -> PlayerId:
         """The player this Telegram user is, registered on first contact in the language their
         Telegram app is set to (``language_code``; English when the product lacks it).  Later
         the player's own choice (``/settings lang=…``, ``lang …``) counts, not their app's."""
@@ -47,7 +50,7 @@ class Channel:
         if known is not None:
             return known
         try:
-            player = self.directory.register(first_name or "Player", address)
+            player = self.directory.register(display_name(first_name, "Player"), address)
         except ValueError:  # registered a moment ago by another delivery of their update
             found = self.directory.player_at(address)
             assert found is not None

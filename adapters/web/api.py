@@ -15,6 +15,7 @@ from service.errors import NotAPlayer
 from service.game import Game
 from service.game_events import GameId, PlayerId
 from service.logfile import export_lines, format_time
+from service.names import NAME_LENGTH
 from service.ports import UnknownGame
 from service.rules.errors import IllegalAction
 
@@ -29,7 +30,6 @@ from .views import public_json, summary_json, view_json
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 
 OPPONENTS = {"friend": None, "greedy": PlayerId("bot:greedy"), "random": PlayerId("bot:random")}
-NAME_LENGTH = 40
 COMMAND_LENGTH = 200
 
 

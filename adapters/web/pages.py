@@ -21,12 +21,13 @@ from service.errors import InvitationUsed, StaleVersion, UnknownInvitation
 from service.game import Game
 from service.game_events import PlayerId
 from service.language import translator
+from service.names import display_name
 from service.notices import deadline_text
 from service.ports import Notification, UnknownGame
 from service.prompts import action_text, error_text, options_text
 from service.rules.errors import N_, IllegalAction
 
-from .api import NAME_LENGTH, OPPONENTS
+from .api import OPPONENTS
 from .capabilities import Forbidden, PageGrant
 from .context import web
 from .drawing import picture_svg
@@ -246,7 +247,7 @@ def _player_for_form() -> tuple[PlayerId, str | None]:
     known = _browser_player()
     if known is not None:
         return known, None
-    name = request.form.get("name", "").strip()[:NAME_LENGTH] or page_translator().gettext("Guest")
+    name = display_name(request.form.get("name", ""), page_translator().gettext("Guest"))
     capabilities = web().capabilities
     player = capabilities.register(name)
     language = browser_language()

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.web.client import Answer, Browser, hidden_fields
-from tests.web.conftest import Site
+from tests.web.conftest import Site, SiteFactory
 from tests.web.test_no_leaks import read_page
 
 
@@ -184,3 +186,18 @@ def test_a_channel_makes_a_working_page_link_for_its_own_player(site: Site) -> N
     assert page.status == 200 and "You · player 1" in page.text
     assert [a.channel for a in directory.addresses(player)] == ["telegram", "web"]
     assert links.page_url(game_id, player) == url, "the same link until it is revoked"
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_a_name_with_control_characters_is_shown_without_them(
+    database: str, make_site: SiteFactory, request: pytest.FixtureRequest
+) -> None:
+    """PostgreSQL stores no NUL in text: a form's name with one was a 500 there."""
+    url = request.getfixturevalue("postgres_url") if database == "postgresql" else None
+    site = make_site(database_url=url) if url else make_site()
+    browser = Browser(site.http)
+    fields = landing_form(browser)
+    answer = browser.post_form("/games", {**fields, "name": "An\x00a\x1b ", "opponent": "greedy"})
+    assert answer.status == 303, answer.text
+    page = browser.get(page_path(answer))
+    assert page.status == 200 and "Ana" in page.text and "\x00" not in page.text
