@@ -11,11 +11,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 from flask import Flask, Response, jsonify, render_template, request
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
+from adapters.sql.engine import is_unavailable
 
 from . import api, health, pages, replay, security
 from .capabilities import Capabilities
@@ -65,7 +68,27 @@ def create_app(parts: Web) -> Flask:
     for blueprint in (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint):
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(DBAPIError, _unavailable)
+    app.register_error_handler(PoolTimeout, _unavailable)
     return app
+
+
+RETRY_AFTER_SECONDS = 5
+UNAVAILABLE = "The game service cannot reach its database just now. Please try again in a moment."
+
+
+def _unavailable(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
+    """The database is away (stopped, restarting, out of connections): 503 with ``Retry-After``
+    and a clear "try again", in the shape of every other refusal.  Any other database error is
+    a fault of ours and stays a 500."""
+    if not is_unavailable(error):
+        raise error
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}
+    if request.path.startswith("/api/"):
+        params = {"retry_after": str(RETRY_AFTER_SECONDS)}
+        body = {"error": {"code": "unavailable", "message": UNAVAILABLE, "params": params}}
+        return jsonify(body), 503, headers
+    return render_template("error.html", status=503, message=UNAVAILABLE), 503, headers
 
 
 def _http_error(error: HTTPException) -> tuple[Response | str, int]:
