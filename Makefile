@@ -7,8 +7,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
+SOAK ?= ci
 
-.PHONY: run test lint typecheck bench sim fuzz clean venv
+.PHONY: run test lint typecheck bench sim soak fuzz clean venv
 
 venv: $(STAMP)
 
@@ -39,6 +40,13 @@ bench: $(STAMP)
 sim: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.sim.run
+
+# The soak: bots on every channel against `conquian serve` processes, a worker and a database
+# restart in the middle. SOAK=ci: 20 moves/s for 3 minutes; SOAK=long: 50 moves/s for an hour.
+# `make test` runs a 25-second form and the 30-second PostgreSQL stop.
+soak: $(STAMP)
+	sh deploy/ensure-dovecot.sh
+	$(BIN)/python -m tests.reliability.soak.run --form $(SOAK)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

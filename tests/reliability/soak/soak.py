@@ -1,0 +1,356 @@
+"""The soak: bots play hundreds of games at once through the real channels at a steady rate of
+moves, against ``conquian serve`` processes (two web, one Telegram poller, one worker with the
+email poll and every sender) on one database, with faults in the middle; then the verdict.
+
+``run(plan, dovecot)`` does it all and returns a ``Report``; ``make soak`` (``run.py``) and the
+short form in ``test_soak.py`` call it.  On PostgreSQL the database is a private cluster
+(``cluster.py``), so restarting it hurts nobody; on SQLite the processes share one file and a
+database restart is not among the faults (there is no server to restart).
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from adapters.bootstrap import build
+from adapters.config import Settings, WebSettings
+from adapters.web.capabilities import Capabilities
+from tests.email.dovecot import Dovecot
+from tests.email.smtp_sink import SmtpSink
+from tests.telegram.fake_api import FakeTelegram
+
+from .checks import LogVerdict, outbox_counts, verify_log, wait_for_empty_outbox
+from .cluster import Cluster
+from .players import Players, refresh_quietly
+from .services import WEB_KEYS, Deployment, environment
+
+TICK = 0.05
+LOOK_EVERY = 0.25
+SAMPLE_EVERY = 2.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    backend: str = "postgresql"
+    seconds: float = 180.0
+    rate: float = 20.0
+    """Moves per second the bots send, steadily."""
+    games: int = 300
+    """Games running at any time (a finished game is replaced by a new one)."""
+    mix: tuple[tuple[str, float], ...] = (("web", 0.5), ("telegram", 0.3), ("email", 0.2))
+    restart_worker_at: float | None = 1 / 3
+    restart_database_at: float | None = 2 / 3
+    """Shares of ``seconds`` into the load (None: no such fault)."""
+    drain_within: float = 30.0
+    memory_growth_mb: float = 25.0
+    memory_growth_share: float = 0.10
+    """The bound on each process's RSS growth over the load: this many MB plus this share of
+    its RSS once warmed up (after a fifth of the load, or of its life when restarted)."""
+
+
+@dataclass
+class Report:
+    plan: Plan
+    log: LogVerdict
+    sent_per_second: list[int]
+    faults: list[str]
+    outbox: dict[str, int]
+    outbox_empty_after: float | None
+    memory: dict[str, tuple[float, float]]
+    """Per process incarnation: RSS (MB) warmed up, and at the end of the load."""
+    dead: list[str]
+    exit_codes: dict[str, int]
+    refusals: list[str]
+    stuck: int
+    latency: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def memory_over_bound(self) -> dict[str, tuple[float, float]]:
+        plan = self.plan
+        return {
+            name: (start, end)
+            for name, (start, end) in self.memory.items()
+            if end - start > plan.memory_growth_mb + plan.memory_growth_share * start
+        }
+
+    @property
+    def steady_rate(self) -> float:
+        counted = self.sent_per_second[2:-1] or self.sent_per_second
+        return sum(counted) / max(len(counted), 1)
+
+    def problems(self) -> list[str]:
+        """Everything that fails the soak (empty: it passed)."""
+        found = [fault for fault in self.faults if fault.startswith("failed:")]
+        if not self.log.ok:
+            found.append(f"log: {self.log.summary()}")
+        if self.outbox_empty_after is None:
+            found.append(f"outbox not empty {self.plan.drain_within:g} s after the load")
+        if self.outbox.get("failed"):
+            found.append(f"{self.outbox['failed']} notifications failed")
+        if self.dead:
+            found.append(f"processes died: {self.dead}")
+        if any(self.exit_codes.values()):
+            found.append(f"exit codes: {self.exit_codes}")
+        if self.stuck:
+            found.append(f"{self.stuck} moves sent and never applied")
+        over = self.memory_over_bound()
+        if over:
+            found.append(f"memory grew past the bound: {over}")
+        return found
+
+    def summary(self) -> dict[str, object]:
+        return {
+            "backend": self.plan.backend,
+            "seconds": self.plan.seconds,
+            "target_rate": self.plan.rate,
+            "steady_rate": round(self.steady_rate, 1),
+            "games_at_once": self.plan.games,
+            "faults": self.faults,
+            **self.log.summary(),
+            "refusals": len(self.refusals),
+            "refusal_examples": self.refusals[:3],
+            "stuck": self.stuck,
+            "outbox": self.outbox,
+            "outbox_empty_after_s": self.outbox_empty_after,
+            "latency_s": self.latency,
+            "memory_mb": {k: (round(a, 1), round(b, 1)) for k, (a, b) in self.memory.items()},
+            "dead": self.dead,
+            "exit_codes": self.exit_codes,
+            "notes": self.notes,
+        }
+
+
+class Soak:
+    """The servers, the processes and the bots of one soak (a context manager)."""
+
+    def __init__(self, plan: Plan, dovecot: Dovecot, workdir: Path) -> None:
+        self.plan = plan
+        self.dovecot = dovecot
+        self.workdir = workdir
+        self.fake = FakeTelegram()
+        self.sink = SmtpSink()
+        self.cluster: Cluster | None = None
+        self.faults: list[str] = []
+        self._stop_background = threading.Event()
+
+    def __enter__(self) -> Soak:
+        try:
+            self._start()
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def _start(self) -> None:
+        self.sink.start()
+        data_dir = self.workdir / "data"
+        if self.plan.backend == "postgresql":
+            self.cluster = Cluster()
+            url = self.cluster.create().url
+        else:
+            url = f"sqlite:///{data_dir / 'conquian.db'}"
+        self.settings = Settings(
+            data_dir=data_dir, database_url=url, web=WebSettings(keys=(WEB_KEYS,))
+        )
+        self.wiring = build(self.settings)  # migrates, before the processes start
+        (self.workdir / "logs").mkdir()
+        env = environment(url, data_dir, self.fake, self.sink, self.dovecot)
+        self.deployment = Deployment.of(env, self.workdir / "logs")
+        self.deployment.start()
+        capabilities = Capabilities.from_settings(self.settings, self.wiring.directory)
+        webs = [web.base_url for web in self.deployment.webs]
+        self.players = Players(
+            self.wiring, capabilities, self.fake, self.sink, self.dovecot, webs, seed=7
+        )
+        self.background = threading.Thread(target=self._housekeeping, daemon=True)
+        self.background.start()
+
+    def __exit__(self, *exc: object) -> None:
+        """Stop and remove everything that was started (also after a failed start)."""
+        self._stop_background.set()
+        if hasattr(self, "players"):
+            self.players.close()
+        if hasattr(self, "deployment"):
+            for service in self.deployment.all:
+                if service.alive:
+                    service.stop()
+        if hasattr(self, "wiring"):
+            self.wiring.close()
+        if self.cluster is not None:
+            self.cluster.remove()
+        self.sink.stop()
+        self.fake.close()
+
+    def _housekeeping(self) -> None:
+        """Index arriving mail, sample memory, keep the fake server small."""
+        last_sample = last_trim = 0.0
+        while not self._stop_background.wait(0.1):
+            self.players.mail.index()
+            now = time.monotonic()
+            if now - last_sample >= SAMPLE_EVERY:
+                self.deployment.sample()
+                last_sample = now
+            if now - last_trim >= 10.0:
+                self.players.trim_fake()
+                last_trim = now
+
+    # -- the load ------------------------------------------------------------------------------
+
+    def open_games(self) -> None:
+        self.players.open_games(self.plan.games, dict(self.plan.mix))
+
+    def play(
+        self, seconds: float, rate: float, events: dict[float, Callable[[], None]]
+    ) -> list[int]:
+        """Send ``rate`` moves a second for ``seconds``; ``events`` run at their second.  Per
+        second, how many moves were sent."""
+        players = self.players
+        rng = random.Random(11)
+        started = time.monotonic()
+        budget = 0.0
+        last = last_look = started
+        per_second: list[int] = []
+        pending = sorted(events.items())
+        faults: list[threading.Thread] = []
+        while (now := time.monotonic()) - started < seconds:
+            second = int(now - started)
+            while len(per_second) <= second:
+                per_second.append(0)
+            if pending and now - started >= pending[0][0]:  # a fault, while the load goes on
+                fault = threading.Thread(target=self._fault, args=(pending.pop(0)[1],))
+                fault.start()
+                faults.append(fault)
+            budget = min(budget + rate * (now - last), rate)  # no burst after a pause
+            last = now
+            if now - last_look >= LOOK_EVERY:
+                if not refresh_quietly(players):
+                    time.sleep(TICK)
+                    continue
+                last_look = now
+                self._keep_games_running()
+            ready = players.ready()
+            rng.shuffle(ready)
+            for table in ready:
+                if budget < 1:
+                    break
+                try:
+                    players.move(table)
+                except Exception as error:  # the database went away mid-look: next round
+                    self.players.refused.append(f"look: {type(error).__name__}")
+                    break
+                budget -= 1
+                per_second[second] += 1
+            time.sleep(TICK)
+        for fault in faults:
+            fault.join()
+        return per_second
+
+    def _keep_games_running(self) -> None:
+        missing = self.plan.games - len(self.players.tables)
+        if missing > 0:
+            try:
+                self.players.open_games(missing, dict(self.plan.mix))
+            except Exception as error:
+                self.players.refused.append(f"open: {type(error).__name__}")
+
+    def settle(self, within: float) -> None:
+        """Wait until every move sent has shown in its game (or ``within`` seconds passed)."""
+        end = time.monotonic() + within
+        while time.monotonic() < end:
+            refresh_quietly(self.players)
+            if not any(t.in_flight or t.sending for t in self.players.all_tables()):
+                return
+            time.sleep(0.25)
+
+    # -- faults --------------------------------------------------------------------------------
+
+    def _fault(self, fault: Callable[[], None]) -> None:
+        try:
+            fault()
+        except Exception as error:  # the verdict counts it
+            self.faults.append(f"failed: {fault.__name__}: {error}")
+
+    def restart_worker(self) -> None:
+        began = time.monotonic()
+        self.deployment.worker.restart()
+        self.faults.append(
+            f"worker restarted (SIGTERM, exit 0) in {time.monotonic() - began:.1f} s"
+        )
+
+    def restart_database(self) -> None:
+        if self.cluster is None:
+            return
+        began = time.monotonic()
+        self.cluster.restart()
+        self.faults.append(f"PostgreSQL restarted (fast) in {time.monotonic() - began:.1f} s")
+
+    # -- the verdict ---------------------------------------------------------------------------
+
+    def report(self, per_second: list[int], load_started: float, load_ended: float) -> Report:
+        engine = self.wiring.engine
+        empty_after = wait_for_empty_outbox(engine, self.plan.drain_within)
+        self.settle(30.0)
+        stuck = len(self.players.stuck(time.monotonic() + 3600))
+        log = verify_log(self.players, self.wiring.service.store, engine)
+        warm = load_started + (load_ended - load_started) / 5
+        memory = {}
+        for service in self.deployment.all:
+            for incarnation in service.incarnations:
+                samples = [(at, mb) for at, mb in incarnation.samples if at <= load_ended]
+                if not samples:
+                    continue
+                life = samples[-1][0] - samples[0][0]
+                after = max(warm, samples[0][0] + life / 5)
+                growth = _growth(samples, after)
+                if growth is not None:
+                    memory[incarnation.name] = growth
+        dead = self.deployment.dead()
+        latency = _latencies(self.players)
+        exit_codes = self.deployment.stop()
+        errors = {
+            service.name: service.log_text().count(" ERROR ") for service in self.deployment.all
+        }
+        return Report(
+            self.plan, log, per_second, list(self.faults), outbox_counts(engine), empty_after,
+            memory, dead, exit_codes, list(self.players.refused), stuck, latency,
+            [f"error lines logged: {errors}"],
+        )  # fmt: skip
+
+
+def _growth(samples: list[tuple[float, float]], after: float) -> tuple[float, float] | None:
+    later = [mb for at, mb in samples if at >= after]
+    return (later[0], samples[-1][1]) if len(later) >= 2 else None
+
+
+def _latencies(players: Players) -> dict[str, float]:
+    """Median seconds from sending a move to seeing it in the game, per channel."""
+    by_channel: dict[str, list[float]] = {}
+    for sent in players.sent:
+        if sent.applied_at is not None:
+            by_channel.setdefault(sent.channel, []).append(sent.applied_at - sent.at)
+    return {
+        channel: round(sorted(values)[len(values) // 2], 2)
+        for channel, values in sorted(by_channel.items())
+    }
+
+
+def run(plan: Plan, dovecot: Dovecot, workdir: Path | None = None) -> Report:
+    """The whole soak: set up, load with the faults in the middle, stop the load, judge."""
+    root = workdir or Path(tempfile.mkdtemp(prefix="conquian-soak-"))
+    with Soak(plan, dovecot, root) as soak:
+        soak.open_games()
+        events: dict[float, Callable[[], None]] = {}
+        if plan.restart_worker_at is not None:
+            events[plan.seconds * plan.restart_worker_at] = soak.restart_worker
+        if plan.restart_database_at is not None and plan.backend == "postgresql":
+            events[plan.seconds * plan.restart_database_at] = soak.restart_database
+        started = time.monotonic()
+        per_second = soak.play(plan.seconds, plan.rate, events)
+        ended = time.monotonic()
+        return soak.report(per_second, started, ended)
