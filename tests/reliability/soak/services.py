@@ -51,7 +51,7 @@ def environment(
         "CONQUIAN_IMAP_SECURITY": "none",
         "CONQUIAN_IMAP_USER": imap.user or "",
         "CONQUIAN_IMAP_PASSWORD": imap.password or "",
-        "CONQUIAN_IMAP_POLL_SECONDS": "5",
+        "CONQUIAN_IMAP_POLL_SECONDS": "2",
     }
 
 
@@ -62,12 +62,14 @@ class Memory:
     name: str
     samples: list[tuple[float, float]] = field(default_factory=list)
     """(monotonic seconds, MB)."""
+    running_at: float | None = None
+    """When the process said it runs (samples start then)."""
 
-    def growth(self, after: float) -> tuple[float, float] | None:
-        """RSS at the first sample at or after ``after`` and at the last sample; None when the
-        process did not live past ``after``."""
-        later = [mb for at, mb in self.samples if at >= after]
-        return (later[0], self.samples[-1][1]) if later else None
+    def growth(self, after: float, until: float) -> tuple[float, float] | None:
+        """RSS at the first sample at or after ``after`` and at the last one up to ``until``;
+        None without two such samples (the process did not live that long)."""
+        within = [mb for at, mb in self.samples if after <= at <= until]
+        return (within[0], within[-1]) if len(within) >= 2 else None
 
 
 class Service:
@@ -90,23 +92,37 @@ class Service:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self) -> None:
+    def start(self, wait: bool = True) -> None:
+        """Start a new incarnation; unless ``wait`` is False, wait until it runs."""
         number = len(self.incarnations)
         log = (self.logs / f"{self.name}.{number}.log").open("wb")
         argv = [str(Path(sys.executable).parent / "conquian"), "serve", "--role", self.role]
         self.process = subprocess.Popen(argv, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         log.close()
         self.incarnations.append(Memory(f"{self.name}#{number}"))
+        if wait:
+            self.wait_until_running()
+
+    def wait_until_running(self) -> None:
         if self.role == "web":
             self._wait_for_web()
         else:
-            self._wait_for_line(STARTED[self.role], number)
+            self._wait_for_line(STARTED[self.role], len(self.incarnations) - 1)
+        self.incarnations[-1].running_at = time.monotonic()
 
     def stop(self, sig: int = signal.SIGTERM) -> int:
         """Stop the process with ``sig``; its exit code."""
+        self.signal(sig)
+        return self.wait()
+
+    def signal(self, sig: int = signal.SIGTERM) -> None:
+        assert self.process is not None
+        self.process.send_signal(sig)
+
+    def wait(self) -> int:
+        """Wait for the signalled process to end; its exit code."""
         process = self.process
         assert process is not None
-        process.send_signal(sig)
         try:
             code = process.wait(timeout=60)
         except subprocess.TimeoutExpired:
@@ -131,7 +147,7 @@ class Service:
 
     def sample(self) -> None:
         """Record the process's resident memory now."""
-        if not self.alive or self.pid is None:
+        if not self.alive or self.pid is None or self.incarnations[-1].running_at is None:
             return
         try:
             status = Path(f"/proc/{self.pid}/status").read_text()
@@ -194,8 +210,10 @@ class Deployment:
         return [*self.webs, self.telegram, self.worker]
 
     def start(self) -> None:
-        for service in (self.worker, self.telegram, *self.webs):
-            service.start()
+        for service in self.all:
+            service.start(wait=False)
+        for service in self.all:
+            service.wait_until_running()
 
     def sample(self) -> None:
         for service in self.all:
@@ -205,4 +223,7 @@ class Deployment:
         return [service.name for service in self.all if not service.alive]
 
     def stop(self) -> dict[str, int]:
-        return {service.name: service.stop() for service in self.all if service.alive}
+        running = [service for service in self.all if service.alive]
+        for service in running:
+            service.signal()
+        return {service.name: service.wait() for service in running}

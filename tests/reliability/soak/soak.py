@@ -33,6 +33,8 @@ from .services import WEB_KEYS, Deployment, environment
 TICK = 0.05
 LOOK_EVERY = 0.25
 SAMPLE_EVERY = 2.0
+WARM_UP_SECONDS = 10.0
+"""A process's memory is judged from this long after it runs (imports, pools, fonts, caches)."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,9 @@ class Plan:
     memory_growth_mb: float = 25.0
     memory_growth_share: float = 0.10
     """The bound on each process's RSS growth over the load: this many MB plus this share of
-    its RSS once warmed up (after a fifth of the load, or of its life when restarted)."""
+    its RSS once warmed up — a fifth into the load, and at least ``WARM_UP_SECONDS`` after it
+    runs (a restarted process) — until the load ends.  A process that lived too short for two
+    samples in that span is not judged."""
 
 
 @dataclass
@@ -216,16 +220,12 @@ class Soak:
         budget = 0.0
         last = last_look = started
         per_second: list[int] = []
-        pending = sorted(events.items())
-        faults: list[threading.Thread] = []
+        faults = threading.Thread(target=self._faults, args=(started, events), name="faults")
+        faults.start()
         while (now := time.monotonic()) - started < seconds:
             second = int(now - started)
             while len(per_second) <= second:
                 per_second.append(0)
-            if pending and now - started >= pending[0][0]:  # a fault, while the load goes on
-                fault = threading.Thread(target=self._fault, args=(pending.pop(0)[1],))
-                fault.start()
-                faults.append(fault)
             budget = min(budget + rate * (now - last), rate)  # no burst after a pause
             last = now
             if now - last_look >= LOOK_EVERY:
@@ -247,8 +247,7 @@ class Soak:
                 budget -= 1
                 per_second[second] += 1
             time.sleep(TICK)
-        for fault in faults:
-            fault.join()
+        faults.join()
         return per_second
 
     def _keep_games_running(self) -> None:
@@ -270,11 +269,16 @@ class Soak:
 
     # -- faults --------------------------------------------------------------------------------
 
-    def _fault(self, fault: Callable[[], None]) -> None:
-        try:
-            fault()
-        except Exception as error:  # the verdict counts it
-            self.faults.append(f"failed: {fault.__name__}: {error}")
+    def _faults(self, started: float, events: dict[float, Callable[[], None]]) -> None:
+        """Each fault at its second, while the load goes on; one at a time, so that a database
+        restart does not meet a worker still starting (a process that cannot reach the database
+        at start-up exits, for its supervisor to start again)."""
+        for at, fault in sorted(events.items()):
+            time.sleep(max(started + at - time.monotonic(), 0.0))
+            try:
+                fault()
+            except Exception as error:  # the verdict counts it
+                self.faults.append(f"failed: {fault.__name__}: {error}")
 
     def restart_worker(self) -> None:
         began = time.monotonic()
@@ -302,12 +306,10 @@ class Soak:
         memory = {}
         for service in self.deployment.all:
             for incarnation in service.incarnations:
-                samples = [(at, mb) for at, mb in incarnation.samples if at <= load_ended]
-                if not samples:
+                if incarnation.running_at is None:
                     continue
-                life = samples[-1][0] - samples[0][0]
-                after = max(warm, samples[0][0] + life / 5)
-                growth = _growth(samples, after)
+                after = max(warm, incarnation.running_at + WARM_UP_SECONDS)
+                growth = incarnation.growth(after, load_ended)
                 if growth is not None:
                     memory[incarnation.name] = growth
         dead = self.deployment.dead()
@@ -321,11 +323,6 @@ class Soak:
             memory, dead, exit_codes, list(self.players.refused), stuck, latency,
             [f"error lines logged: {errors}"],
         )  # fmt: skip
-
-
-def _growth(samples: list[tuple[float, float]], after: float) -> tuple[float, float] | None:
-    later = [mb for at, mb in samples if at >= after]
-    return (later[0], samples[-1][1]) if len(later) >= 2 else None
 
 
 def _latencies(players: Players) -> dict[str, float]:

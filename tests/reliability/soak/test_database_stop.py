@@ -23,7 +23,7 @@ from .players import Sent, Table
 from .soak import Plan, Soak
 
 OUTAGE_SECONDS = 30
-PLAN = Plan(seconds=8, rate=10, games=30, restart_worker_at=None, restart_database_at=None)
+PLAN = Plan(seconds=6, rate=10, games=30, restart_worker_at=None, restart_database_at=None)
 
 
 def test_moves_wait_at_their_source_while_postgresql_is_stopped(
