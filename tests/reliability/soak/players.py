@@ -4,8 +4,8 @@ replying to the last mail they got (delivered into Dovecot over LMTP for the rea
 or posting moves to the JSON API of a ``conquian serve --role web`` process.
 
 The greedy bot chooses each move from the player's own view (read from the database, as a
-person reads their table); what the bots send is paced (``Pacer``) and recorded (``Sent``), and
-``checks.py`` later holds the log to it.  A bot sends its next move only once the game has moved
+person reads their table); what the bots send is paced by the soak (``soak.py``) and recorded
+(``Sent``), and ``checks.py`` later holds the log to it.  A bot sends its next move only once the game has moved
 past the version it moved at, and an email bot only once the mail showing that version arrived,
 so every move it sends is legal where it lands, and none is sent twice — except a web move
 refused with 503 ("try again"), which is sent again later and recorded once.
@@ -22,15 +22,11 @@ import urllib.request
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from email.message import EmailMessage
 from email.utils import make_msgid
 
 from sqlalchemy import select
 
 from adapters.bootstrap import Wiring
-from adapters.email.addressing import Addresses
-from adapters.email.inbound import parse_message
-from adapters.email.tokens import TokenError, parse_token
 from adapters.sql.engine import is_unavailable
 from adapters.sql.tables import game_summaries
 from adapters.web.capabilities import Capabilities
@@ -40,12 +36,9 @@ from service.ports import Address
 from service.prompts import action_text
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
-from tests.email.world import DOMAIN, SERVICE
 from tests.telegram.fake_api import FakeTelegram, Person
 
-CHANNELS = ("web", "telegram", "email")
-STUCK_SECONDS = 60.0
-"""A move not applied this long after it was sent counts as lost."""
+from .mail import Mailboxes, reply
 
 
 @dataclass
@@ -88,53 +81,6 @@ class Table:
     to_act: PlayerId | None = None
     in_flight: Sent | None = None
     sending: bool = False
-
-
-@dataclass(frozen=True)
-class Mail:
-    """The newest mail a player got: where a reply goes, and the version its token carries."""
-
-    version: int
-    reply_to: str
-    subject: str
-    message_id: str
-
-
-class Mailboxes:
-    """The newest mail per recipient, indexed as the SMTP sink receives them (and dropped from
-    the sink, so a long soak does not keep every picture in memory)."""
-
-    def __init__(self, sink: SmtpSink) -> None:
-        self.sink = sink
-        self.addresses = Addresses(DOMAIN, SERVICE)
-        self.newest: dict[str, Mail] = {}
-        self.count = 0
-        self.lock = threading.Lock()
-
-    def index(self) -> None:
-        with self.sink.lock:
-            received, self.sink.received = self.sink.received, []
-        for mail in received:
-            message = parse_message(mail.raw)
-            reply_to = str(message.get("Reply-To") or "")
-            tag = self.addresses.tag(reply_to) if reply_to else None
-            if tag is None or tag.bounce:
-                continue
-            try:
-                version = parse_token(tag.token).version
-            except TokenError:
-                continue
-            found = Mail(version, reply_to, str(message["Subject"]), str(message["Message-ID"]))
-            with self.lock:
-                self.count += 1
-                for address in mail.recipients:
-                    known = self.newest.get(address)
-                    if known is None or known.version <= version:
-                        self.newest[address] = found
-
-    def newest_to(self, address: str) -> Mail | None:
-        with self.lock:
-            return self.newest.get(address)
 
 
 class Players:
@@ -331,8 +277,8 @@ class Players:
         assert bot.address is not None
         mail = self.mail.newest_to(bot.address)
         assert mail is not None and mail.version == sent.version
-        raw = reply(bot.address, mail, sent.text)
-        sent.message_id = str(parse_message(raw)["Message-ID"])
+        sent.message_id = make_msgid(domain="players.example")
+        raw = reply(bot.address, mail, sent.text, sent.message_id)
         self.dovecot.deliver(raw, mail.reply_to, bot.address)
 
     # -- housekeeping --------------------------------------------------------------------------
@@ -353,10 +299,10 @@ class Players:
             for message in fake.messages.values():
                 message.photo = None
 
-    def stuck(self, now: float) -> list[Sent]:
+    def in_flight(self) -> list[Sent]:
+        """Moves sent that no game shows yet."""
         with self.lock:
-            flying = [t.in_flight for t in [*self.tables.values(), *self.finished] if t.in_flight]
-        return [sent for sent in flying if now - sent.at > STUCK_SECONDS]
+            return [t.in_flight for t in [*self.tables.values(), *self.finished] if t.in_flight]
 
     def all_tables(self) -> Iterable[Table]:
         with self.lock:
@@ -364,17 +310,6 @@ class Players:
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
-
-
-def reply(sender: str, to: Mail, text: str) -> bytes:
-    message = EmailMessage()
-    message["From"] = sender
-    message["To"] = to.reply_to
-    message["Subject"] = "Re: " + to.subject
-    message["Message-ID"] = make_msgid(domain="players.example")
-    message["In-Reply-To"] = to.message_id
-    message.set_content(text + "\n")
-    return message.as_bytes()
 
 
 def refresh_quietly(players: Players) -> bool:

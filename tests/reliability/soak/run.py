@@ -20,7 +20,8 @@ from datetime import datetime
 from tests.email.dovecot import Dovecot, is_installed
 
 from . import cluster
-from .soak import Plan, run
+from .report import Plan
+from .soak import run
 
 BACKENDS = ("postgresql", "sqlite")
 FORMS = {

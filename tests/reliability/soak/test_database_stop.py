@@ -20,7 +20,8 @@ from tests.email.dovecot import Dovecot
 
 from .checks import verify_log, wait_for_empty_outbox
 from .players import Sent, Table
-from .soak import Plan, Soak
+from .report import Plan
+from .soak import Soak
 
 OUTAGE_SECONDS = 30
 PLAN = Plan(seconds=6, rate=10, games=30, restart_worker_at=None, restart_database_at=None)

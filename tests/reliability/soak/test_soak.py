@@ -12,7 +12,8 @@ import pytest
 
 from tests.email.dovecot import Dovecot
 
-from .soak import Plan, run
+from .report import Plan
+from .soak import run
 
 SHORT = {
     "postgresql": Plan(backend="postgresql", seconds=20, rate=10, games=60),
