@@ -14,7 +14,8 @@ from service.memory import (
     ManualClock,
     SeededChance,
 )
-from service.ports import Address, Notification, PlayerId
+from service.game_events import PlayerId
+from service.ports import Address, Notification
 from tests.fakes import RecordingSender
 
 from .conftest import START, Parts
