@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import Worker
+from service.game_events import PlayerId
 from service.games import GameService
 from service.memory import (
     InMemoryDirectory,
@@ -14,7 +15,6 @@ from service.memory import (
     ManualClock,
     SeededChance,
 )
-from service.game_events import PlayerId
 from service.ports import Address, Notification
 from tests.fakes import RecordingSender
 
