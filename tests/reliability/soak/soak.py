@@ -242,7 +242,8 @@ def _latencies(players: Players) -> dict[str, float]:
 
 
 def run(plan: Plan, dovecot: Dovecot, workdir: Path | None = None) -> Report:
-    """The whole soak: set up, load with the faults in the middle, stop the load, judge."""
+    """The whole soak: set up, load with the faults in the middle, stop the load, judge.  The
+    processes' logs stay in ``workdir`` (a new temporary directory if not given)."""
     root = workdir or Path(tempfile.mkdtemp(prefix="conquian-soak-"))
     with Soak(plan, dovecot, root) as soak:
         soak.open_games()
@@ -254,4 +255,6 @@ def run(plan: Plan, dovecot: Dovecot, workdir: Path | None = None) -> Report:
         started = time.monotonic()
         per_second = soak.play(plan.seconds, plan.rate, events)
         ended = time.monotonic()
-        return soak.report(per_second, started, ended)
+        report = soak.report(per_second, started, ended)
+    report.notes.append(f"the processes' logs: {root / 'logs'}")
+    return report
