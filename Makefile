@@ -7,8 +7,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
+SOAK ?= ci
 
-.PHONY: run test lint typecheck bench sim fuzz crash clean venv messages
+.PHONY: run test lint typecheck bench sim soak fuzz crash clean venv messages
 
 venv: $(STAMP)
 
@@ -68,6 +69,13 @@ CRASH_RUNS ?= 600
 crash: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	CONQUIAN_CRASH_RUNS=$(CRASH_RUNS) $(BIN)/python -m pytest -q -s tests/reliability/crash
+
+# The soak: bots on every channel against `conquian serve` processes, a worker and a database
+# restart in the middle. SOAK=ci: 20 moves/s for 3 minutes; SOAK=long: 50 moves/s for an hour.
+# `make test` runs a 25-second form and the 30-second PostgreSQL stop.
+soak: $(STAMP)
+	sh deploy/ensure-dovecot.sh
+	$(BIN)/python -m tests.reliability.soak.run --form $(SOAK)
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -12,6 +12,9 @@ restart with many overdue games) the reminder and outbox jobs give way — they 
 next batch and leave the rest to a later tick — so the jobs do not share one interpreter (and, on
 SQLite, the write lock) with it; the notifications of those timeouts follow them.
 
+A stopping worker finishes the batch at hand and no more: under a steady load the outbox never
+comes back short, and a drain that waited for that would never let the process stop.
+
 A scheduled sweep is a round that lasts most of its interval: after sweeping it reads when the
 next deadline nobody holds falls (``EventStore.next_due``) and, if that is before the round ends,
 waits for it and sweeps again.  So a timeout fires when it falls due, not up to an interval later.
@@ -122,13 +125,14 @@ class Worker:
 
     def sweep(self) -> int:
         """Time out every overdue decision, batch by batch; how many timed out.  While batches
-        come back full (a backlog, as after a restart) the reminders and the outbox give way."""
+        come back full (a backlog, as after a restart) the reminders and the outbox give way.
+        A stopping worker ends after the batch at hand."""
         count = 0
         try:
             while True:
                 claimed, timed_out = self.sweeper.expire_batch()
                 count += timed_out
-                if claimed < self.sweeper.batch:
+                if claimed < self.sweeper.batch or self._stopping.is_set():
                     return count
                 self._backlog.set()
         finally:
@@ -162,11 +166,12 @@ class Worker:
         return self.sweeper.send_reminders(give_way=self._backlog.is_set)
 
     def drain(self) -> Drained:
-        """Send the outbox, batch by batch, until a batch comes back short, or a sweep has a
-        backlog to clear (what is left goes on a later tick)."""
+        """Send the outbox, batch by batch, until a batch comes back short, a sweep has a
+        backlog to clear, or the worker is stopping (what is left goes on a later tick, or to
+        the next worker)."""
         total = Drained()
         batch = self.settings.batch_size
-        while not self._backlog.is_set():
+        while not (self._backlog.is_set() or self._stopping.is_set()):
             drained = self.dispatcher.drain(batch)
             total += drained
             if drained.claimed < batch or drained.left:

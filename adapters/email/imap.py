@@ -20,11 +20,15 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
 
 from ..config import MailServer
+from ..sql.engine import is_unavailable
 from .handling import Handler
 
 log = logging.getLogger(__name__)
 
 SEEN = b"\\Seen"
+DATABASE_RETRY_SECONDS = 2.0
+"""How soon a poll that found the database away is tried again (it is back within seconds of a
+restart; ``poll_seconds`` may be a minute)."""
 
 
 @dataclass(frozen=True)
@@ -113,13 +117,25 @@ class ImapPoller:
         """Poll until ``stop`` is set; between rounds wait in IDLE when offered (a new message
         ends the wait at once; so does ``poll_seconds``, after which the folder is searched
         anyway), else sleep ``poll_seconds``.  ``stop`` is noticed between rounds.  A lost
-        connection is logged and retried after ``poll_seconds``."""
+        connection is logged and retried after ``poll_seconds``; so is anything else that fails,
+        since the loop must outlive it.  While the database is away nothing can be stored, so
+        nothing is flagged: the mail waits, unseen, and the poll is tried every few seconds."""
         while not stop.is_set():
             try:
                 self._serve(stop)
             except (IMAPClientError, OSError):
                 log.exception("IMAP connection failed; trying again in %g s", self.poll_seconds)
                 stop.wait(self.poll_seconds)
+            except Exception as error:
+                if not is_unavailable(error):
+                    log.exception("IMAP poll failed; trying again in %g s", self.poll_seconds)
+                    stop.wait(self.poll_seconds)
+                    continue
+                wait = min(self.poll_seconds, DATABASE_RETRY_SECONDS)
+                log.warning(
+                    "database unavailable, mail left unseen; again in %g s: %s", wait, error
+                )
+                stop.wait(wait)
 
     def _serve(self, stop: threading.Event) -> None:
         client = self.connect()

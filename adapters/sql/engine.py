@@ -33,7 +33,8 @@ from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite writer waits for the lock before giving up (another process may hold it)."""
@@ -101,6 +102,19 @@ def reconnecting(operation: Callable[P, R]) -> Callable[P, R]:
         return operation(*args, **kwargs)
 
     return again_after_a_disconnect
+
+
+def is_unavailable(error: BaseException) -> bool:
+    """Whether ``error`` says the database cannot be used just now rather than that something is
+    wrong with what was asked: the server is down or restarting, the connection was lost, no
+    connection came free, SQLite's lock stayed taken past the busy timeout.  Such a failure is
+    worth trying again later; nothing it interrupted was half written (every write is one
+    transaction)."""
+    if isinstance(error, PoolTimeout):
+        return True
+    if not isinstance(error, DBAPIError):
+        return False
+    return error.connection_invalidated or isinstance(error, (OperationalError, InterfaceError))
 
 
 def _sqlite(url: URL, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **options: Any) -> Engine:

@@ -6,7 +6,8 @@ handlers have finished with it, so it is not used: this loop stores every update
 (``Processor.receive``), then answers what is waiting, then runs ``after_round`` (the outbox
 drain, so the opponent hears of a move at once) — and only the next ``getUpdates`` confirms the
 batch.  A crash anywhere loses nothing: unconfirmed updates come again (and are recognised), and
-stored ones are answered after the restart.
+stored ones are answered after the restart.  While the database is away nothing can be stored,
+so the offset stays where it is and Telegram keeps the updates until it is back.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import logging
 import threading
 from collections.abc import Callable
 
+from adapters.sql.engine import is_unavailable
 from service.dispatch import TryLater
 
 from .api import BotApi
@@ -63,8 +65,11 @@ class Poller:
             except TryLater as error:
                 log.info("Telegram asks to wait: %s", error)
                 stop.wait(error.retry_after or 1.0)
-            except Exception:
-                log.exception("polling round failed; trying again")
+            except Exception as error:
+                if is_unavailable(error):
+                    log.warning("database unavailable, updates left unconfirmed: %s", error)
+                else:
+                    log.exception("polling round failed; trying again")
                 stop.wait(1.0)
         self._confirm()
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from telegram import CallbackQuery, Message
 
+from adapters.sql.engine import is_unavailable
 from service.dispatch import TryLater, Undeliverable
 from service.game_events import GameId, PlayerId
 
@@ -40,7 +41,8 @@ from .screens import Screens
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3
-"""Unexpected failures of one update (in one process) before it is given up as answered."""
+"""Unexpected failures of one update (in one process) before it is given up as answered.  The
+database being unreachable is not one: that would give up every update stored while it was away."""
 GROUP_COMMANDS = frozenset({"new", "help", "rules", "games", "start"})
 
 
@@ -100,7 +102,9 @@ class Processor:
             self._route(key, entry.payload)
         except TryLater:
             raise
-        except Exception:
+        except Exception as error:
+            if is_unavailable(error):
+                raise  # the database is away: not this update's fault, it waits for its return
             failures = self._failures[key] = self._failures.get(key, 0) + 1
             log.exception("update %s failed (%d of %d attempts)", key, failures, ATTEMPTS)
             if failures < ATTEMPTS:

@@ -12,12 +12,16 @@ from datetime import timedelta
 
 from flask import Flask, Response, abort, jsonify, render_template, request
 from flask_babel import Babel
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
+from adapters.sql.engine import is_unavailable
 from service.language import LOCALES
+from service.rules.errors import N_
 
 from . import api, health, pages, replay, security
 from .capabilities import Capabilities
@@ -71,6 +75,8 @@ def create_app(parts: Web) -> Flask:
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
     app.before_request(_no_nul_in_path)
+    app.register_error_handler(DBAPIError, _unavailable)
+    app.register_error_handler(PoolTimeout, _unavailable)
     return app
 
 
@@ -79,6 +85,28 @@ def _no_nul_in_path() -> None:
     looking its game, page or invitation up would be an error (500) instead of a 404."""
     if "\x00" in request.path:
         abort(404)
+
+
+RETRY_AFTER_SECONDS = 5
+UNAVAILABLE = N_(
+    "The game service cannot reach its database just now. Please try again in a moment."
+)
+
+
+def _unavailable(error: Exception) -> tuple[Response | str, int, dict[str, str]]:
+    """The database is away (stopped, restarting, out of connections): 503 with ``Retry-After``
+    and a clear "try again", in the shape of every other refusal (the API's messages are
+    English, its pages the reader's language).  Any other database error is a fault of ours and
+    stays a 500."""
+    if not is_unavailable(error):
+        raise error
+    headers = {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}
+    if request.path.startswith("/api/"):
+        params = {"retry_after": str(RETRY_AFTER_SECONDS)}
+        body = {"error": {"code": "unavailable", "message": UNAVAILABLE, "params": params}}
+        return jsonify(body), 503, headers
+    message = page_translator().gettext(UNAVAILABLE)
+    return render_template("error.html", status=503, message=message), 503, headers
 
 
 def _http_error(error: HTTPException) -> tuple[Response | str, int]:

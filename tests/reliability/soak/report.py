@@ -1,0 +1,104 @@
+"""What a soak is asked to do (``Plan``) and what it found (``Report``): the figures, and the
+problems that fail it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .checks import LogVerdict
+
+WARM_UP_SECONDS = 10.0
+"""A process's memory is judged from this long after it runs (imports, pools, fonts, caches)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    backend: str = "postgresql"
+    seconds: float = 180.0
+    rate: float = 20.0
+    """Moves per second the bots send, steadily."""
+    games: int = 300
+    """Games running at any time (a finished game is replaced by a new one)."""
+    mix: tuple[tuple[str, float], ...] = (("web", 0.5), ("telegram", 0.3), ("email", 0.2))
+    restart_worker_at: float | None = 1 / 3
+    restart_database_at: float | None = 2 / 3
+    """Shares of ``seconds`` into the load (None: no such fault)."""
+    drain_within: float = 30.0
+    memory_growth_mb: float = 25.0
+    memory_growth_share: float = 0.10
+    """The bound on each process's RSS growth over the load: this many MB plus this share of
+    its RSS once warmed up — a fifth into the load, and at least ``WARM_UP_SECONDS`` after it
+    runs (a restarted process) — until the load ends.  A process that lived too short for two
+    samples in that span is not judged."""
+
+
+@dataclass
+class Report:
+    plan: Plan
+    log: LogVerdict
+    sent_per_second: list[int]
+    faults: list[str]
+    outbox: dict[str, int]
+    outbox_empty_after: float | None
+    memory: dict[str, tuple[float, float]]
+    """Per process incarnation: RSS (MB) warmed up, and at the end of the load."""
+    dead: list[str]
+    exit_codes: dict[str, int]
+    refusals: list[str]
+    stuck: int
+    latency: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def memory_over_bound(self) -> dict[str, tuple[float, float]]:
+        plan = self.plan
+        return {
+            name: (start, end)
+            for name, (start, end) in self.memory.items()
+            if end - start > plan.memory_growth_mb + plan.memory_growth_share * start
+        }
+
+    @property
+    def steady_rate(self) -> float:
+        counted = self.sent_per_second[2:-1] or self.sent_per_second
+        return sum(counted) / max(len(counted), 1)
+
+    def problems(self) -> list[str]:
+        """Everything that fails the soak (empty: it passed)."""
+        found = [fault for fault in self.faults if fault.startswith("failed:")]
+        if not self.log.ok:
+            found.append(f"log: {self.log.summary()}")
+        if self.outbox_empty_after is None:
+            found.append(f"outbox not empty {self.plan.drain_within:g} s after the load")
+        if self.outbox.get("failed"):
+            found.append(f"{self.outbox['failed']} notifications failed")
+        if self.dead:
+            found.append(f"processes died: {self.dead}")
+        if any(self.exit_codes.values()):
+            found.append(f"exit codes: {self.exit_codes}")
+        if self.stuck:
+            found.append(f"{self.stuck} moves sent and never applied")
+        over = self.memory_over_bound()
+        if over:
+            found.append(f"memory grew past the bound: {over}")
+        return found
+
+    def summary(self) -> dict[str, object]:
+        return {
+            "backend": self.plan.backend,
+            "seconds": self.plan.seconds,
+            "target_rate": self.plan.rate,
+            "steady_rate": round(self.steady_rate, 1),
+            "games_at_once": self.plan.games,
+            "faults": self.faults,
+            **self.log.summary(),
+            "refusals": len(self.refusals),
+            "refusal_examples": self.refusals[:3],
+            "stuck": self.stuck,
+            "outbox": self.outbox,
+            "outbox_empty_after_s": self.outbox_empty_after,
+            "latency_s": self.latency,
+            "memory_mb": {k: (round(a, 1), round(b, 1)) for k, (a, b) in self.memory.items()},
+            "dead": self.dead,
+            "exit_codes": self.exit_codes,
+            "notes": self.notes,
+        }

@@ -1,0 +1,68 @@
+"""``make soak``: bots play hundreds of games at once through the real channels against
+``conquian serve`` processes, with a worker restart and a database restart in the middle.
+
+``make soak`` is the CI-sized form (20 moves/s for 3 minutes, 300 games at once); ``make soak
+SOAK=long`` the long one (50 moves/s for an hour, 600 games).  Each runs on a private PostgreSQL cluster, then on one SQLite file shared by the processes
+(there, no database restart: SQLite has no server); ``--backend`` picks one.
+Prints one JSON object with the figures, then the problems found; exits 1 when there are any.
+Under ``CI=true`` a missing Dovecot or PostgreSQL is an error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from tests.email.dovecot import Dovecot, is_installed
+
+from . import cluster
+from .report import Plan
+from .soak import run
+
+BACKENDS = ("postgresql", "sqlite")
+FORMS = {
+    "ci": Plan(seconds=180, rate=20, games=300),
+    "long": Plan(seconds=3600, rate=50, games=600),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--form", choices=sorted(FORMS), default="ci")
+    parser.add_argument(
+        "--backend", choices=BACKENDS, action="append", help="default: both, one after the other"
+    )
+    parser.add_argument("--seconds", type=float, help="instead of the form's duration")
+    parser.add_argument("--rate", type=float, help="moves a second, instead of the form's")
+    parser.add_argument("--games", type=int, help="games at once, instead of the form's")
+    args = parser.parse_args(argv)
+    backends = args.backend or list(BACKENDS)
+    chosen = {"seconds": args.seconds, "rate": args.rate, "games": args.games}
+    form = replace(FORMS[args.form], **{k: v for k, v in chosen.items() if v is not None})
+    missing = [name for name, ok in (("Dovecot", is_installed()), ("PostgreSQL 15",
+               cluster.is_installed() or "postgresql" not in backends)) if not ok]  # fmt: skip
+    if missing:
+        print(f"soak: {', '.join(missing)} missing (make test installs them)", file=sys.stderr)
+        return 1
+    print(f"# {datetime.now().astimezone():%Y-%m-%d %H:%M %Z}", flush=True)
+    problems = []
+    for backend in backends:
+        dovecot = Dovecot()  # fresh for each run: an empty mailbox
+        try:
+            dovecot.start()
+            report = run(replace(form, backend=backend), dovecot)
+        finally:
+            dovecot.stop()
+        print(json.dumps(report.summary()), flush=True)
+        problems += [f"{backend}: {problem}" for problem in report.problems()]
+    for problem in problems:
+        print(f"PROBLEM: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
