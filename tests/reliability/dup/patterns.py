@@ -6,7 +6,7 @@ reply to his latest mail) delivered one to three times — the same update id ag
 message under a new update id, the same mail (same ``Message-ID``) again — web API submissions
 racing it from threads with the same V (the same move, another legal move, or the other
 player's), and noise from the past: a press of a button drawn for an older position, a reply to
-an older mail's address, an earlier update's message delivered again.  The deliveries are
+an older mail's address, an earlier update's message or an earlier mail delivered again.  The deliveries are
 shuffled, so a duplicate may arrive before its original is answered.
 """
 
@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 
 PRIMARY = ("press", "text", "reply")
-NOISE = ("old_press", "old_reply", "old_update")
+NOISE = ("old_press", "old_reply", "old_update", "old_mail")
 
 
 @dataclass(frozen=True)

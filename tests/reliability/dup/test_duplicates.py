@@ -57,6 +57,7 @@ class Past:
     presses: list[tuple[Message, str]] = field(default_factory=list)
     mails: list[Received] = field(default_factory=list)
     updates: list[JSON] = field(default_factory=list)
+    replies: list[tuple[bytes, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -172,6 +173,7 @@ class Barrage:
                     lambda: sent.mail_keys.add(self.world.receive_mail(raw, recipient))
                 )
             sent.versioned_mail.add(message_key(raw))
+            self.past.replies.append((raw, recipient))
 
     def copies(self, update: JSON, pattern: Pattern, sent: Sent, versioned: bool) -> None:
         """The update is queued already; ``copies - 1`` more deliveries of it."""
@@ -209,6 +211,9 @@ class Barrage:
             mail = rng.choice(self.past.mails[:-1])
             raw = reply_to(mail, "pass", self.message_id())
             recipient = str(mail.message["Reply-To"])
+            sent.actions.append(lambda: sent.mail_keys.add(self.world.receive_mail(raw, recipient)))
+        elif kind == "old_mail" and self.past.replies:
+            raw, recipient = rng.choice(self.past.replies)
             sent.actions.append(lambda: sent.mail_keys.add(self.world.receive_mail(raw, recipient)))
         elif kind == "old_update" and self.past.updates:
             old = rng.choice(self.past.updates)
@@ -324,6 +329,7 @@ class Barrage:
         if mails and (not self.past.mails or mails[-1] is not self.past.mails[-1]):
             self.past.mails.append(mails[-1])
         del self.past.presses[:-20], self.past.mails[:-20], self.past.updates[:-20]
+        del self.past.replies[:-20]
 
     def turn_message(self, required: bool = True) -> Message:
         chat = self.world.fake.chat(self.players.ana_person.id)
