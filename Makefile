@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench sim fuzz clean venv
+.PHONY: run test lint typecheck bench sim fuzz duplicates clean venv
 
 venv: $(STAMP)
 
@@ -39,6 +39,12 @@ bench: $(STAMP)
 sim: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.sim.run
+
+# Issue 9, parts 2 and 3 at full size: 1,000 patterns of duplicate, stale and racing messages on
+# each database, and 300 twin pairs compared until they part; `make test` runs them smaller.
+duplicates: $(STAMP)
+	sh deploy/ensure-postgres.sh
+	CONQUIAN_DUPLICATE_PATTERNS=1000 CONQUIAN_TWIN_STEPS=0 $(BIN)/python -m pytest -q -s tests/reliability/dup
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -74,12 +74,15 @@ class Sent:
     """The submissions of one pattern and how to read their outcomes."""
 
     telegram_keys: set[str] = field(default_factory=set)
+    texts: int = 0
+    """Typed messages among them (each must get a message or an edit in the chat)."""
+    calls_before: int = 0
     versioned_telegram: set[str] = field(default_factory=set)
     press_ids: set[str] = field(default_factory=set)
     mail_keys: set[str] = field(default_factory=set)
     versioned_mail: set[str] = field(default_factory=set)
     web: list[tuple[int, JSON]] = field(default_factory=list)
-    actions: list[Callable[[], None]] = field(default_factory=list)
+    actions: list[Callable[[], object]] = field(default_factory=list)
     """Deliveries to the channels' inputs, made before processing starts."""
     racers: list[Callable[[], None]] = field(default_factory=list)
     """Web requests, made while the channels process."""
@@ -164,6 +167,7 @@ class Barrage:
         elif pattern.primary == "text":
             update = fake.send(ana, action_text(move))
             self.copies(update, pattern, sent, versioned=False)
+            sent.texts += 1
         elif pattern.primary == "reply":
             mail = self.world.mailbag.to(BEN)[-1]
             raw = reply_to(mail, action_text(move), self.message_id())
@@ -223,6 +227,8 @@ class Barrage:
     def process(self, sent: Sent) -> None:
         """Telegram's poller, the email handler and the web requests, all at once; then what is
         still waiting (nothing should be) and the outbox."""
+        with self.world.fake.changed:
+            sent.calls_before = len(self.world.fake.calls)
         results: dict[str, object] = {}
         jobs: list[Callable[[], None]] = [
             lambda: results.update(telegram=self.world.telegram_round()),
@@ -309,6 +315,14 @@ class Barrage:
                 f"press {query_id} answered {answers.count(query_id)}×"
             )
         assert world.telegram.channel.records.waiting() == []
+        with fake.changed:
+            told = [
+                c
+                for c in fake.calls[sent.calls_before :]
+                if c.chat_id == self.players.ana_person.id
+                and c.method in ("sendMessage", "editMessageText")
+            ]
+        assert len(told) >= sent.texts, "a typed message was not answered in the chat"
         assert sent.mail_keys <= self.handled_mail, sent.mail_keys - self.handled_mail
         with world.wiring.engine.connect() as connection:
             rows = connection.execute(

@@ -24,7 +24,6 @@ import itertools
 import os
 import random
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,10 +43,12 @@ from service.rules.seats import Phase
 from service.rules.view import view_for
 from tests.telegram.fake_api import FakeTelegram
 
-from .twins import CSRF_VALUE, Outputs, TwinChance, Who, client_for, hidden_cards
+from .twins import CSRF_VALUE, Copies, Outputs, TwinChance, Who, client_for, hidden_cards
 from .world import BEN, START, World, reply_to, settings_for
 
 PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS", "300"))
+PG_PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS_POSTGRESQL", "60"))
+"""PostgreSQL adds nothing a player sees; ``make duplicates`` runs as many pairs on it."""
 STEPS = int(os.environ.get("CONQUIAN_TWIN_STEPS", "5"))
 """Steps compared per pair at most; ``make duplicates`` compares each pair until the twins part
 (about 17 steps on average)."""
@@ -225,6 +226,8 @@ class NonInterference:
         """A's command on A's channel (a button press when there is one for it)."""
         who = pair.who
         press = who.telegram is not None and action is not None and pair.rng.random() < 0.6
+        by_api = pair.rng.random() < 0.5  # for a web player: the API rather than the page's form
+        token = self.token(pair)
         pair.mails += 1
         mail_id = f"<{who.name.lower()}-{pair.number}-{pair.mails}@example.org>"
 
@@ -244,6 +247,9 @@ class NonInterference:
                 raw = reply_to(mail, command, mail_id, at=world.clock.now())
                 world.receive_mail(raw, str(mail.message["Reply-To"]))
                 world.email_round()
+            elif by_api:
+                body = {"command": command, "expected_version": version}
+                outputs.web("POST", f"/api/v1/games/{game_id}/moves", json=body, headers=token)
             else:
                 page = world.web.capabilities.page_url(game_id, who.player)
                 path = "/" + page.split("/", 3)[3]
@@ -342,17 +348,16 @@ def _csrf(world: World) -> str:
     return world.web.capabilities.mac("csrf|" + CSRF_VALUE)
 
 
-@pytest.fixture
-def twins(
-    tmp_path: Path, sqlite_template: Path
-) -> Iterator[tuple[tuple[World, World], list[Who], list[PlayerId]]]:
+Twins = tuple[tuple[World, World], list[Who], list[PlayerId]]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def twins(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Twins]:
     """Two worlds on copies of one database holding Ana (Telegram), Ben (email), Cleo (web),
     and two web opponents."""
     fakes = [FakeTelegram() for _ in range(3)]
-    seed_dir = tmp_path / "seed"
-    seed_dir.mkdir()
-    shutil.copyfile(sqlite_template, seed_dir / "conquian.db")
-    seed = World(fakes[0], settings_for(seed_dir))
+    databases = Copies(request.param, request, tmp_path)
+    seed = World(fakes[0], settings_for(tmp_path / "seed", databases.seed))
     players = seed.meet(fakes[0].person("Ana"))
     capabilities = seed.web.capabilities
     cleo = capabilities.register("Cleo")
@@ -368,34 +373,31 @@ def twins(
     worlds = []
     for number, fake in enumerate(fakes[1:]):
         data = tmp_path / f"twin{number}"
-        data.mkdir()
-        for name in ("conquian.db", "conquian.db-wal", "conquian.db-shm"):
-            if (seed_dir / name).exists():
-                shutil.copyfile(seed_dir / name, data / name)
+        url = databases.copy(data)
         # The copies remember the seed's updates: Telegram never repeats an update id or a
         # message id in a chat, so neither may the twins' fake servers.
         fake.started.add(players.ana_person.id)
         fake._update_ids = itertools.count(10_000)
         fake._message_ids[players.ana_person.id] = itertools.count(10_000)
-        worlds.append(World(fake, settings_for(data), TwinChance(99), ManualClock(START)))
+        worlds.append(World(fake, settings_for(data, url), TwinChance(99), ManualClock(START)))
     yield (worlds[0], worlds[1]), cast, opponents
     for world in worlds:
         world.close()
     for fake in fakes:
         fake.close()
+    databases.drop()
 
 
-def test_what_a_player_receives_does_not_depend_on_cards_they_cannot_see(
-    twins: tuple[tuple[World, World], list[Who], list[PlayerId]],
-) -> None:
+def test_what_a_player_receives_does_not_depend_on_cards_they_cannot_see(twins: Twins) -> None:
     worlds, cast, opponents = twins
     check = NonInterference(worlds, cast, opponents)
+    pairs = PAIRS if worlds[0].wiring.engine.dialect.name == "sqlite" else PG_PAIRS
 
-    for number in range(PAIRS):
+    for number in range(pairs):
         check.run_pair(number)
 
-    assert check.steps > PAIRS and check.compared > 5 * PAIRS, (check.steps, check.compared)
+    assert check.steps > pairs and check.compared > 5 * pairs, (check.steps, check.compared)
     print(
-        f"\n{PAIRS} pairs, {check.steps} steps, {check.compared} outputs compared, "
+        f"\n{worlds[0].wiring.engine.dialect.name}: {pairs} pairs, {check.steps} steps, {check.compared} outputs compared, "
         f"{check.pictures} pictures, {check.markers_scanned} scanned for the marker"
     )

@@ -16,18 +16,27 @@ own digest, nothing else).
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import uuid
 from dataclasses import dataclass, field
 from email.parser import BytesParser
 from email.policy import compat32
+from pathlib import Path
+from typing import Any
 
+import psycopg
+import pytest
 from flask.testing import FlaskClient
+from psycopg import sql
 
 from adapters.web.security import CSRF_COOKIE
 from service.game_events import GameId, PlayerId
 from service.memory import SeededChance
 from service.rules.cards import Card, CardSet
 from service.rules.state import GameState
+from tests.conftest import PG_HOST, PG_PORT
 from tests.email.smtp_sink import Received
 from tests.telegram.fake_api import Person
 
@@ -144,3 +153,53 @@ def hidden_cards(state: GameState, opponent_seat: int) -> set[Card]:
     """The opponent's hand and the stock: what A must not learn."""
     hand = set(CardSet(state.hands[opponent_seat]))
     return hand | set(state.deck[state.next_stock :])
+
+
+class Copies:
+    """A seed database and copies of it: SQLite files, or PostgreSQL databases made with the
+    seed as their template (named so that a killed session's are dropped by the next one)."""
+
+    def __init__(self, backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+        self.backend = backend
+        self.names: list[str] = []
+        if backend == "sqlite":
+            self.seed_dir = tmp_path / "seed"
+            self.seed_dir.mkdir()
+            template: Path = request.getfixturevalue("sqlite_template")
+            shutil.copyfile(template, self.seed_dir / "conquian.db")
+            self.seed: str | None = None
+        else:
+            self.user: str = request.getfixturevalue("postgres_server")
+            self.seed = self._create("")
+
+    def copy(self, data_dir: Path) -> str | None:
+        """A copy of the seed (closed by now): its URL, or None for SQLite in ``data_dir``."""
+        data_dir.mkdir()
+        if self.backend == "sqlite":
+            for name in ("conquian.db", "conquian.db-wal", "conquian.db-shm"):
+                if (self.seed_dir / name).exists():
+                    shutil.copyfile(self.seed_dir / name, data_dir / name)
+            return None
+        return self._create(self.names[0])
+
+    def drop(self) -> None:
+        for name in reversed(self.names):
+            with self._admin() as admin:
+                admin.execute(
+                    sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+                )
+
+    def _create(self, template: str) -> str:
+        name = f"conquian_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+        statement = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+        if template:
+            statement += sql.SQL(" TEMPLATE {}").format(sql.Identifier(template))
+        with self._admin() as admin:
+            admin.execute(statement)
+        self.names.append(name)
+        return f"postgresql+psycopg://{self.user}@{PG_HOST}:{PG_PORT}/{name}"
+
+    def _admin(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(
+            host=PG_HOST, port=PG_PORT, user=self.user, dbname="postgres", autocommit=True
+        )

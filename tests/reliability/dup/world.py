@@ -32,7 +32,7 @@ from adapters.web.app import create_app, parts_for
 from adapters.web.context import Web
 from adapters.web.sender import PageSender
 from adapters.worker import Worker
-from service.dispatch import LogSender
+from service.dispatch import LogSender, Sender
 from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.memory import ManualClock, SeededChance
@@ -125,7 +125,7 @@ class World:
         self.telegram: TelegramApp = build_telegram(
             wiring, replace(telegram_settings(fake), mail_address=mail_address)
         )
-        senders = {
+        senders: dict[str, Sender] = {
             "log": LogSender(),
             "web": PageSender(),
             **self.email.senders,
