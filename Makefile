@@ -44,7 +44,9 @@ sim: $(STAMP)
 # each database, and 300 twin pairs compared until they part; `make test` runs them smaller.
 duplicates: $(STAMP)
 	sh deploy/ensure-postgres.sh
-	CONQUIAN_DUPLICATE_PATTERNS=1000 CONQUIAN_TWIN_STEPS=0 $(BIN)/python -m pytest -q -s tests/reliability/dup
+	CONQUIAN_DUPLICATE_PATTERNS=1000 CONQUIAN_DUPLICATE_PATTERNS_POSTGRESQL=1000 \
+	  CONQUIAN_TWIN_PAIRS_POSTGRESQL=300 CONQUIAN_TWIN_STEPS=0 \
+	  $(BIN)/python -m pytest -q -s tests/reliability/dup
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
