@@ -7,7 +7,7 @@ message under a new update id, the same mail (same ``Message-ID``) again — web
 racing it from threads with the same V (the same move, another legal move, or the other
 player's), and noise from the past: a press of a button drawn for an older position, a reply to
 an older mail's address, an earlier update's message or an earlier mail delivered again.  The deliveries are
-shuffled, so a duplicate may arrive before its original is answered.
+shuffled, and copies may come while the original is being handled.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ class Pattern:
     """How often the primary message is delivered."""
     same_id: bool
     """Telegram: a copy is the same update id again (else the same message, a new update id)."""
+    late: bool
+    """The copies arrive while the channels are handling the original (else before)."""
     racers: tuple[Racer, ...]
     noise: tuple[str, ...]
     seed: int
@@ -60,6 +62,7 @@ def generate(rng: random.Random, number: int, ana_moves: bool) -> Pattern:
         primary,
         copies=rng.choice((1, 2, 2, 3)),
         same_id=rng.random() < 0.5,
+        late=rng.random() < 0.5,
         racers=racers,
         noise=noise,
         seed=rng.randrange(2**32),

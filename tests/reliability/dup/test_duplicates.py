@@ -81,6 +81,9 @@ class Sent:
     texts: int = 0
     """Typed messages among them (each must get a message or an edit in the chat)."""
     calls_before: int = 0
+    delivered_at_once: int = 0
+    """Messages handed to a channel while the pattern was put together (the rest are in
+    ``actions`` and ``racers``)."""
     versioned_telegram: set[str] = field(default_factory=set)
     press_ids: set[str] = field(default_factory=set)
     mail_keys: set[str] = field(default_factory=set)
@@ -88,8 +91,8 @@ class Sent:
     web: list[tuple[int, JSON]] = field(default_factory=list)
     actions: list[Callable[[], object]] = field(default_factory=list)
     """Deliveries to the channels' inputs, made before processing starts."""
-    racers: list[Callable[[], None]] = field(default_factory=list)
-    """Web requests, made while the channels process."""
+    racers: list[Callable[[], object]] = field(default_factory=list)
+    """Web requests and late copies, made while the channels process."""
 
 
 class Barrage:
@@ -104,7 +107,6 @@ class Barrage:
         self.tally = Tally()
         self.game_id = self.new_game()
         self.mail_ids = 0
-        self.answered_presses: set[str] = set()
         self.handled_mail: set[str] = set()
         self.presses: set[str] = set()
         """Every press made so far: each answered exactly once, however often delivered."""
@@ -133,7 +135,7 @@ class Barrage:
         rng = random.Random(pattern.seed)
         sent = Sent()
         move, other = self.moves(mover, rng)
-        self.primary(pattern, mover, version, move, sent)
+        self.primary(pattern, version, move, sent)
         for racer in pattern.racers:
             who = mover if racer.by_mover else self.opponent(mover)
             command = move if racer.same_move or other is None else other
@@ -141,14 +143,14 @@ class Barrage:
         for kind in pattern.noise:
             self.noise(kind, rng, sent)
         rng.shuffle(sent.actions)
-        deliveries = len(sent.actions)
+        deliveries = sent.delivered_at_once + len(sent.actions) + len(sent.racers)
         for deliver in sent.actions:  # the channels' deliveries, in shuffled order
             deliver()
         self.process(sent)
         self.check(pattern, version, sent)
         self.remember(mover)
         self.tally.patterns += 1
-        self.tally.deliveries += deliveries + len(sent.web)
+        self.tally.deliveries += deliveries
 
     def moves(
         self, mover: PlayerId, rng: random.Random
@@ -162,26 +164,28 @@ class Barrage:
     def opponent(self, player: PlayerId) -> PlayerId:
         return self.players.ben if player == self.players.ana else self.players.ana
 
-    def primary(
-        self, pattern: Pattern, mover: PlayerId, version: int, move: PlayerAction, sent: Sent
-    ) -> None:
+    def primary(self, pattern: Pattern, version: int, move: PlayerAction, sent: Sent) -> None:
+        """The mover's own command on their channel, and its copies."""
         fake, ana = self.world.fake, self.players.ana_person
         if pattern.primary == "press":
             data = move_press(self.game_id, version, move).encode()
             update = fake.press(ana, self.turn_message(), data)
+            sent.delivered_at_once += 1
             self.copies(update, pattern, sent, versioned=True)
         elif pattern.primary == "text":
             update = fake.send(ana, action_text(move))
+            sent.delivered_at_once += 1
             self.copies(update, pattern, sent, versioned=False)
             sent.texts += 1
         elif pattern.primary == "reply":
             mail = self.world.mailbag.to(BEN)[-1]
             raw = reply_to(mail, action_text(move), self.message_id())
             recipient = str(mail.message["Reply-To"])
-            for _ in range(pattern.copies):
-                sent.actions.append(
-                    lambda: sent.mail_keys.add(self.world.receive_mail(raw, recipient))
-                )
+            sent.mail_keys.add(self.world.receive_mail(raw, recipient))
+            sent.delivered_at_once += 1
+            for _ in range(pattern.copies - 1):
+                late = sent.racers if pattern.late else sent.actions
+                late.append(lambda: sent.mail_keys.add(self.world.receive_mail(raw, recipient)))
             sent.versioned_mail.add(message_key(raw))
             self.past.replies.append((raw, recipient))
 
@@ -197,7 +201,8 @@ class Barrage:
         content = {name: value for name, value in update.items() if name != "update_id"}
         again = int(str(update["update_id"])) if pattern.same_id else None
         for _ in range(pattern.copies - 1):
-            sent.actions.append(lambda: fake.deliver(content, update_id=again))
+            late = sent.racers if pattern.late else sent.actions
+            late.append(lambda: fake.deliver(content, update_id=again))
 
     def race(self, who: PlayerId, command: str, version: int, sent: Sent) -> None:
         token = self.players.ana_token if who == self.players.ana else self.players.ben_token
@@ -215,6 +220,7 @@ class Barrage:
         if kind == "old_press" and self.past.presses:
             message, data = rng.choice(self.past.presses)
             update = fake.press(ana, message, data)
+            sent.delivered_at_once += 1
             sent.telegram_keys.add(_key(update))
             sent.press_ids.add(_query_id(update))
         elif kind == "old_reply" and len(self.past.mails) > 1:
@@ -236,7 +242,7 @@ class Barrage:
         with self.world.fake.changed:
             sent.calls_before = len(self.world.fake.calls)
         results: dict[str, object] = {}
-        jobs: list[Callable[[], None]] = [
+        jobs: list[Callable[[], object]] = [
             lambda: results.update(telegram=self.world.telegram_round()),
             lambda: results.update(email=self.world.email_round()),
             *sent.racers,
@@ -244,7 +250,7 @@ class Barrage:
         start = threading.Barrier(len(jobs))
         errors: list[BaseException] = []
 
-        def run(job: Callable[[], None]) -> None:
+        def run(job: Callable[[], object]) -> None:
             start.wait()
             try:
                 job()
