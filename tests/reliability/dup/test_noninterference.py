@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.telegram.callbacks import decode
 from adapters.telegram.callbacks import move as move_press
 from adapters.web.security import CSRF_FIELD
 from service.bots import greedy_bot
@@ -41,7 +42,7 @@ from service.rules.cards import Card, CardSet
 from service.rules.legal import legal_actions
 from service.rules.seats import Phase
 from service.rules.view import view_for
-from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.fake_api import FakeTelegram, Person
 
 from .twins import CSRF_VALUE, Copies, Outputs, TwinChance, Who, client_for, hidden_cards
 from .world import BEN, START, World, reply_to, settings_for
@@ -294,8 +295,11 @@ class NonInterference:
             world.drain()
 
     def look(self, pair: Pair, game_id: GameId) -> None:
-        """A opens their page and asks the API for the game and their list of games."""
+        """A opens their page and asks the API for the game; now and then for their list of
+        games, the running game's log and replay (refused), and on Telegram the card chooser."""
         token = self.token(pair)
+        rng = pair.rng
+        listing, chooser = rng.random() < 0.2, rng.random() < 0.3
 
         def on(world: World, outputs: Outputs) -> None:
             page = world.web.capabilities.page_url(game_id, pair.who.player)
@@ -303,10 +307,27 @@ class NonInterference:
             outputs.web("GET", f"/api/v1/games/{game_id}", headers=token)
             if listing:
                 outputs.web("GET", "/api/v1/games", headers=token)
+                outputs.web("GET", f"/api/v1/games/{game_id}/log", headers=token)
+                outputs.web("GET", f"/games/{game_id}/replay")
+            if chooser and pair.who.telegram is not None:
+                self.choose(world, pair.who.telegram)
 
-        listing = pair.rng.random() < 0.2
-        if pair.rng.random() < 0.5:
+        if rng.random() < 0.5:
             pair.both(on)
+
+    def choose(self, world: World, person: Person) -> None:
+        """Press the first card-choosing button of A's turn message (the chooser is drawn from
+        A's view, in the buttons' own data)."""
+        with_buttons = [m for m in world.fake.chat(person.id) if m.buttons()]
+        if not with_buttons:
+            return
+        message = with_buttons[-1]
+        for button in message.buttons():
+            press = decode(button.get("callback_data", ""))
+            if press is not None and press.kind == "select":
+                world.fake.press(person, message, button["callback_data"])
+                world.telegram_round()
+                return
 
     def token(self, pair: Pair) -> dict[str, str]:
         tokens = {w.web.capabilities.player_token(pair.who.player) for w in self.worlds}
