@@ -124,9 +124,8 @@ class NonInterference:
             world.clock.advance(hours=2)
             align(world.fake, 100_000 * (number + 1), self.cast[0].telegram)
         game_id = self.open(pair)
-        swapped, marker, seats = self.swap(pair, game_id)
+        swapped, marker, b_seat = self.swap(pair, game_id)
         self.join(pair, game_id)
-        _, b_seat = seats
         self.check_swap(pair, game_id, b_seat, swapped)
         scanned: list[bytes] = []
         while not self.apart(game_id, b_seat, swapped):
@@ -157,9 +156,10 @@ class NonInterference:
         assert ids[0] == ids[1]
         return ids[0]
 
-    def swap(self, pair: Pair, game_id: GameId) -> tuple[set[Card], Card, tuple[int, int]]:
+    def swap(self, pair: Pair, game_id: GameId) -> tuple[set[Card], Card, int]:
         """Join in the first twin; choose the opponent's cards and stock cards to swap in the
-        second twin's deck (before it deals)."""
+        second twin's deck (before it deals).  The swapped cards, the marker among them (in the
+        opponent's hand in the first twin), and the opponent's seat."""
         x = self.worlds[0]
         invitation = x.service.game(game_id).invitation
         x.service.join(invitation, pair.opponent)
@@ -175,7 +175,7 @@ class NonInterference:
         chance = self.worlds[1].chance
         assert isinstance(chance, TwinChance)
         chance.swap = {**dict(zip(give, take, strict=True)), **dict(zip(take, give, strict=True))}
-        return set(give) | set(take), give[0], (b_seat.other.number - 1, b_seat.number - 1)
+        return set(give) | set(take), give[0], int(b_seat)
 
     def join(self, pair: Pair, game_id: GameId) -> None:
         y = self.worlds[1]
