@@ -71,6 +71,9 @@ class Tally:
     accepted: int = 0
     stale_or_refused: int = 0
     games: int = 0
+    typed_after_another: int = 0
+    """Patterns where a typed Telegram command (it carries no version) was applied on the
+    position after another submission of the same decision was accepted."""
 
 
 @dataclass
@@ -295,6 +298,8 @@ class Barrage:
         covered = [seq for first, last in ranges for seq in range(first, last + 1)]
         assert covered == list(range(version + 1, after + 1)), (pattern, ranges, version, after)
         assert versioned_accepted <= 1, (pattern, ranges)
+        typed_accepted = len(ranges) - versioned_accepted
+        self.tally.typed_after_another += typed_accepted > 0 and versioned_accepted > 0
         self.tally.accepted += len(ranges)
         self.tally.stale_or_refused += len(replies) + len(sent.web) - len(ranges)
         self.answered(sent)
