@@ -48,7 +48,7 @@ from .twins import CSRF_VALUE, Copies, Outputs, TwinChance, Who, client_for, hid
 from .world import BEN, START, World, reply_to, settings_for
 
 PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS", "300"))
-PG_PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS_POSTGRESQL", "60"))
+PG_PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS_POSTGRESQL", "30"))
 """PostgreSQL adds nothing a player sees; ``make duplicates`` runs as many pairs on it."""
 STEPS = int(os.environ.get("CONQUIAN_TWIN_STEPS", "5"))
 """Steps compared per pair at most; ``make duplicates`` compares each pair until the twins part
