@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
 
-.PHONY: run test lint typecheck bench sim fuzz duplicates clean venv
+.PHONY: run test lint typecheck bench sim fuzz duplicates clean venv messages
 
 venv: $(STAMP)
 
@@ -39,6 +39,29 @@ bench: $(STAMP)
 sim: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.sim.run
+
+# The catalogs every channel shares: extract the English messages from the code and templates,
+# merge them into each language's .po (new ones untranslated), compile the .mo files the service
+# reads.  Both the .po and the .mo files are committed; tests/test_catalogs.py checks them.
+LOCALES := service/locales
+LANGUAGES := es fil uk ms hi
+
+messages: $(STAMP)
+	mkdir -p $(LOCALES)
+	$(BIN)/pybabel --quiet extract -F babel.cfg --no-wrap --sort-by-file --add-comments=Translators: \
+		--project=conquian --copyright-holder="Conquian by message" -o $(LOCALES)/messages.pot .
+	for lang in $(LANGUAGES); do \
+		test -f $(LOCALES)/$$lang/LC_MESSAGES/messages.po || \
+		$(BIN)/pybabel --quiet init --no-wrap -i $(LOCALES)/messages.pot -d $(LOCALES) -l $$lang; \
+	done
+	$(BIN)/pybabel --quiet update --no-wrap --no-fuzzy-matching --ignore-obsolete -i $(LOCALES)/messages.pot -d $(LOCALES)
+	$(BIN)/pybabel compile --statistics -d $(LOCALES)
+
+# Fuzzing every inbound surface at length: 10× the cases `make test` runs, from a fresh seed (printed),
+# each case and every 64 KB input timed (results in docs/reliability.md).  FUZZ_ARGS="--seed N" replays.
+FUZZ_ARGS ?=
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.reliability.fuzz.run $(FUZZ_ARGS)
 
 # Issue 9, parts 2 and 3 at full size: 1,000 patterns of duplicate, stale and racing messages on
 # each database, and 300 twin pairs compared until they part; `make test` runs them smaller.

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from .instructions import parse_instruction
-from .rules.errors import IllegalAction
+from .rules.errors import N_, IllegalAction
 from .rules.seats import Seat
 from .rules.view import PlayerView
 
@@ -74,22 +74,29 @@ ClockCommand = ClaimWin | ExtendDeadline | GiveInstruction | WithdrawInstruction
 
 class BadDuration(IllegalAction):
     code = "bad_duration"
-    template = "Write how much longer as a number with m, h or d, like extend 2h; not '{text}'."
+    template = N_("Write how much longer as a number with m, h or d, like extend 2h; not '{text}'.")
+
+
+class ExtensionTooLong(IllegalAction):
+    code = "extension_too_long"
+    template = N_("An extension is at most 30 days, like extend 30d; not '{text}'.")
 
 
 class VacationDaysMissing(IllegalAction):
     code = "vacation_days_missing"
-    template = "Say how many whole days, for example: vacation 3d."
+    template = N_("Say how many whole days, for example: vacation 3d.")
 
 
 class BadVacationDays(IllegalAction):
     code = "bad_vacation_days"
-    template = "Say how many whole days, like vacation 3d; not '{text}'."
+    template = N_("Say how many whole days, like vacation 3d; not '{text}'.")
 
 
-_DURATION = re.compile(r"^(\d+)([mhd])$")
+_DURATION = re.compile(r"^(\d{1,9})([mhd])$")
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
-_DAYS = re.compile(r"^(\d+)(d|days?)?$")
+_DAYS = re.compile(r"^(\d{1,9})(d|days?)?$")
+LONGEST_EXTENSION = timedelta(days=30)
+"""An extension is counted from now; more than this would leave the game waiting for good."""
 
 
 def clock_command(
@@ -116,7 +123,10 @@ def _duration(text: str) -> timedelta:
     found = _DURATION.match(text)
     if found is None or not int(found.group(1)):
         raise BadDuration(text=text)
-    return timedelta(seconds=int(found.group(1)) * _UNITS[found.group(2)])
+    more = timedelta(seconds=int(found.group(1)) * _UNITS[found.group(2)])
+    if more > LONGEST_EXTENSION:
+        raise ExtensionTooLong(text=text)
+    return more
 
 
 def _days(text: str) -> int:

@@ -53,7 +53,9 @@ _SEATS: dict[Any, Seat] = {seat.number: seat for seat in Seat}
 
 
 def _card(text: Any) -> Card:
-    known = _CANONICAL.get(text) if type(text) is str else None
+    if type(text) is not str:
+        raise TypeError(f"a card is written as text like 7H, not {text!r}")
+    known = _CANONICAL.get(text)
     return card(text) if known is None else known
 
 
@@ -68,11 +70,13 @@ _KEPT_VARIANTS = 256
 
 
 def _variant(flags: Any) -> Variant:
-    key = tuple(flags.items()) if type(flags) is dict else None
-    known = None if key is None else _VARIANTS.get(key)
+    if type(flags) is not dict or not all(type(value) is str for value in flags.values()):
+        raise TypeError(f"a variant is an object of flags with text values, not {flags!r}")
+    key = tuple(flags.items())
+    known = _VARIANTS.get(key)
     if known is None:
         known = Variant().with_flags(flags)
-        if key is not None and len(_VARIANTS) < _KEPT_VARIANTS:
+        if len(_VARIANTS) < _KEPT_VARIANTS:
             _VARIANTS[key] = known
     return known
 
@@ -90,9 +94,24 @@ def _terms(value: Any) -> MatchTerms:
 
 
 def _time_control(value: Any) -> TimeControl:
+    numbers = [value["move_seconds"], value["reserve_seconds"], value["max_timeouts"]]
+    if any(type(number) is not int for number in numbers) or type(value["on_timeout"]) is not str:
+        raise TypeError(f"a time control has whole numbers and a policy name, not {value!r}")
     return TimeControl(
         value["move_seconds"], value["reserve_seconds"], value["on_timeout"], value["max_timeouts"]
     )
+
+
+def _whole(value: Any) -> int:
+    if type(value) is not int:
+        raise TypeError(f"expected a whole number, not {value!r}")
+    return value
+
+
+def _text(value: Any) -> str:
+    if type(value) is not str:
+        raise TypeError(f"expected text, not {value!r}")
+    return value
 
 
 def _optional(decode: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -107,17 +126,17 @@ CARD: Kind = (str, _card)
 CARDS: Kind = (_card_list, _cards)
 DECK: Kind = (_card_list, lambda v: tuple(_card(text) for text in v))
 TABLE: Kind = (lambda t: [_card_list(c) for c in t], lambda v: tuple(_cards(c) for c in v))
-INT: Kind = (int, int)
-TEXT: Kind = (str, str)
+INT: Kind = (int, _whole)
+TEXT: Kind = (str, _text)
 OPTIONAL_SEAT: Kind = (_optional(SEAT[0]), _optional(SEAT[1]))
-OPTIONAL_TEXT: Kind = (_optional(str), _optional(str))
+OPTIONAL_TEXT: Kind = (_optional(str), _optional(_text))
 VARIANT: Kind = (lambda v: v.flags(), _variant)
 TERMS: Kind = (
     lambda t: {"deals": t.deals, "target": t.target, "stake": t.stake},
     _terms,
 )
 TIME_CONTROL: Kind = (lambda t: t.values(), _time_control)
-SCORES: Kind = (list, lambda v: (int(v[0]), int(v[1])))
+SCORES: Kind = (list, lambda v: (_whole(v[0]), _whole(v[1])))
 TIME: Kind = (lambda t: t.isoformat(), datetime.fromisoformat)
 
 SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {

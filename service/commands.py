@@ -32,10 +32,11 @@ from .notation import CardSpellingError, parse_card
 from .profiles import SETTING_VERBS, ChangeSetting, ShowSettings, setting_command
 from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
 from .rules.cards import Card, CardSet
-from .rules.errors import CardNotInHand, IllegalAction
+from .rules.errors import N_, CardNotInHand, IllegalAction
 from .rules.melds import table_mask
 from .rules.seats import Seat
 from .rules.view import PlayerView
+from .words import in_english, with_suits
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +65,17 @@ class CommandError(IllegalAction):
 
 class EmptyCommand(CommandError):
     code = "empty_command"
-    template = "Type a command, for example: take 5c 5d discard ks, or pass. Type help for all."
+    template = N_("Type a command, for example: take 5c 5d discard ks, or pass. Type help for all.")
+
+
+class CommandTooLong(CommandError):
+    code = "command_too_long"
+    template = N_("A command is at most {limit} characters; yours has {length}.")
 
 
 class UnknownCommand(CommandError):
     code = "unknown_command"
-    template = (
+    template = N_(
         "I don't know the command '{word}'. Commands: take …, pass, force, no force, "
         "discard …, hand, help, resign, claim, extend, vacation, auto, settings."
     )
@@ -77,53 +83,58 @@ class UnknownCommand(CommandError):
 
 class NotACard(CommandError):
     code = "not_a_card"
-    template = "'{text}' is not a card: write the rank and then the suit, like 7h, jc or Q♠."
+    template = N_("'{text}' is not a card: write the rank and then the suit, like 7h, jc or Q♠.")
 
 
 class NoSuchRank(CommandError):
     code = "no_such_rank"
-    template = (
+    template = N_(
         "'{text}' is not in the Conquian deck: it has no 8s, 9s or 10s (40 cards, A–7 and J Q K)."
     )
 
 
 class RepeatedCard(CommandError):
     code = "repeated_card"
-    template = "You named {card} twice."
+    template = N_("You named {card} twice.")
 
 
 class DiscardMissing(CommandError):
     code = "discard_missing"
-    template = "Name the card to discard after 'discard', for example: discard ks."
+    template = N_("Name the card to discard after 'discard', for example: discard ks.")
 
 
 class OneDiscardOnly(CommandError):
     code = "one_discard_only"
-    template = "You discard exactly one card; you named {count}."
+    template = N_("You discard exactly one card; you named {count}.")
 
 
 class OntoMissing(CommandError):
     code = "onto_missing"
-    template = "Name a card of the combination after 'onto', for example: discard 2h onto 7s."
+    template = N_("Name a card of the combination after 'onto', for example: discard 2h onto 7s.")
 
 
 class UnexpectedWords(CommandError):
     code = "unexpected_words"
-    template = "I don't understand '{words}' in that command."
+    template = N_("I don't understand '{words}' in that command.")
 
 
 class OnOpponentTable(CommandError):
     code = "on_opponent_table"
-    template = "{card} is on your opponent's table; you can never use their combinations."
+    template = N_("{card} is on your opponent's table; you can never use their combinations.")
 
 
 _BAR = re.compile(r"\|")
+LONGEST_COMMAND = 500
+"""Characters in a command: the longest real one is a tenth of that, and reading 64 KB of words
+one by one took a tenth of a second, for an answer that could only be a refusal."""
 
 _NO_FORCE = {"noforce", "no-force", "no_force", "decline"}
 
 
 def parse_command(text: str, view: PlayerView) -> Command:
     """The action or query that ``text`` asks for, from the point of view of ``view.seat``."""
+    if len(text) > LONGEST_COMMAND:
+        raise CommandTooLong(limit=LONGEST_COMMAND, length=len(text))
     words = _tokens(text)
     if not words:
         raise EmptyCommand()
@@ -159,8 +170,10 @@ def parse_command(text: str, view: PlayerView) -> Command:
 
 
 def _tokens(text: str) -> list[str]:
+    """Lower-case words, every language's command words read as the English ones, and cards
+    written with a suit's name (``7 copas``) as one word."""
     spaced = _BAR.sub(" | ", text.replace(",", " "))
-    return [word.lower() for word in spaced.split()]
+    return in_english(with_suits([word.lower() for word in spaced.split()]))
 
 
 def _no_more(words: list[str]) -> None:

@@ -12,20 +12,31 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from functools import cache
+from zoneinfo import ZoneInfo, available_timezones
 
 from .game import Game, paused_seconds
 from .game_events import PlayerId
+from .language import Phrase
+from .rules.errors import N_
 from .rules.seats import Seat
 
 HALFWAY = "half"
 DEFAULT_REMINDERS = (HALFWAY, "1h")
-_OFFSET = re.compile(r"^(\d+)\s*([mhd])$")
+_OFFSET = re.compile(r"^(\d{1,9})\s*([mhd])$")
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
+LONGEST_OFFSET = timedelta(days=30)
+"""A reminder comes at most this long before a deadline (a decision lasts at most 14 days and
+the reserve 30), so counting it back from a deadline never leaves the calendar."""
 
 
 class SettingError(ValueError):
-    """A clock setting that cannot be read: the message says what was expected."""
+    """A clock setting that cannot be read: the message (a catalog ``Phrase``) says what was
+    expected."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.phrase = Phrase(template, params)
+        super().__init__(str(self.phrase))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +55,17 @@ class QuietHours:
 
 @dataclass(frozen=True, slots=True)
 class ClockSettings:
-    """A player's choices about deadlines: time zone, quiet hours, reminder offsets."""
+    """A player's choices about deadlines: time zone, quiet hours, reminder offsets; and their
+    language and card faces, which every notice and command of theirs needs and so are read
+    (and kept for a minute, ``settings.py``) with these."""
 
     timezone: str = "UTC"
     quiet_hours: QuietHours | None = None
     reminders: tuple[str, ...] = DEFAULT_REMINDERS
     """``half`` (halfway to the deadline) or a time before it: ``30m``, ``1h``, ``2d``."""
+    card_faces: str = ""
+    """``french`` or ``spanish``; empty for the faces of each game's variant."""
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +120,10 @@ def reminder_times(
     """When to remind: each offset counted back from ``due``; only times inside the decision."""
     times = set()
     for offset in settings.reminders:
-        at = started + (due - started) / 2 if offset == HALFWAY else due - parse_offset(offset)
+        try:
+            at = started + (due - started) / 2 if offset == HALFWAY else due - parse_offset(offset)
+        except SettingError:  # stored before offsets had a limit: no reminder then
+            continue
         if started < at < due:
             times.add(at)
     return tuple(sorted(times))
@@ -114,8 +133,15 @@ def parse_offset(text: str) -> timedelta:
     """``30m``, ``1h``, ``2d`` as a duration."""
     found = _OFFSET.match(text.strip().lower())
     if found is None:
-        raise SettingError(f"write a reminder as half, or a number with m, h or d: not {text!r}")
-    return timedelta(seconds=int(found.group(1)) * _UNITS[found.group(2)])
+        raise SettingError(
+            N_("Write a reminder as half, or a number with m, h or d: not '{text}'."), text=text
+        )
+    offset = timedelta(seconds=int(found.group(1)) * _UNITS[found.group(2)])
+    if offset > LONGEST_OFFSET:
+        raise SettingError(
+            N_("A reminder comes at most 30 days before the deadline, not '{text}'."), text=text
+        )
+    return offset
 
 
 def parse_quiet_hours(text: str) -> QuietHours | None:
@@ -126,16 +152,27 @@ def parse_quiet_hours(text: str) -> QuietHours | None:
     try:
         start, end = (time.fromisoformat(part.strip()) for part in cleaned.split("-"))
     except ValueError:
-        raise SettingError(f"write quiet hours as 22:00-08:00, not {text!r}") from None
+        raise SettingError(
+            N_("Write quiet hours as 22:00-08:00, not '{text}'."), text=text
+        ) from None
     if start == end:
-        raise SettingError("quiet hours must not cover the whole day")
+        raise SettingError(N_("Quiet hours must not cover the whole day."))
     return QuietHours(start, end)
 
 
 def check_timezone(name: str) -> str:
-    """The name, if it is a time zone this machine knows (IANA, e.g. ``Europe/Kyiv``)."""
-    try:
-        ZoneInfo(name)
-    except (KeyError, ValueError):
-        raise SettingError(f"unknown time zone {name!r}; use a name like Europe/Madrid") from None
+    """The name, if it is a time zone this machine knows (IANA, e.g. ``Europe/Kyiv``).
+
+    Looked up among the known names, not handed to ``ZoneInfo``: that turns a name into a path
+    and a module name, and a long one like ``a/a/a/…`` exhausts the recursion limit."""
+    if name not in known_zones():
+        raise SettingError(
+            N_("Unknown time zone '{name}'; use a name like Europe/Madrid."), name=name
+        )
     return name
+
+
+@cache
+def known_zones() -> frozenset[str]:
+    """The IANA time zone names this machine knows."""
+    return frozenset(available_timezones())

@@ -6,12 +6,12 @@ They share the rules' ``IllegalAction`` base, so every channel answers both kind
 from __future__ import annotations
 
 from .ports import UnknownGame
-from .rules.errors import IllegalAction
+from .rules.errors import N_, IllegalAction
 
 
 class StaleVersion(IllegalAction):
     code = "stale_version"
-    template = (
+    template = N_(
         "This position has moved on (you saw move {seen}; the game is at move {current}). "
         "Look at the game again before you play."
     )
@@ -19,77 +19,77 @@ class StaleVersion(IllegalAction):
 
 class NotAPlayer(IllegalAction):
     code = "not_a_player"
-    template = "You are not a player in this game."
+    template = N_("You are not a player in this game.")
 
 
 class GameNotStarted(IllegalAction):
     code = "game_not_started"
-    template = "The game is waiting for a second player to accept the invitation."
+    template = N_("The game is waiting for a second player to accept the invitation.")
 
 
 class UnknownInvitation(IllegalAction):
     code = "unknown_invitation"
-    template = "There is no game with this invitation."
+    template = N_("There is no game with this invitation.")
 
 
 class OwnInvitation(IllegalAction):
     code = "own_invitation"
-    template = "This is your own game: send the invitation to your opponent."
+    template = N_("This is your own game: send the invitation to your opponent.")
 
 
 class InvitationUsed(IllegalAction):
     code = "invitation_used"
-    template = "This invitation has been used: the game already has two players."
+    template = N_("This invitation has been used: the game already has two players.")
 
 
 class GameNotOver(IllegalAction):
     code = "game_not_over"
-    template = "The game is still being played: its log holds hidden cards until it ends."
+    template = N_("The game is still being played: its log holds hidden cards until it ends.")
 
 
 class RematchNotYet(IllegalAction):
     code = "rematch_not_yet"
-    template = "A rematch can be offered once the game is over."
+    template = N_("A rematch can be offered once the game is over.")
 
 
 class NoRematchOffered(IllegalAction):
     code = "no_rematch_offered"
-    template = "Your opponent has not offered a rematch; you can offer one yourself."
+    template = N_("Your opponent has not offered a rematch; you can offer one yourself.")
 
 
 class NoSuchGame(IllegalAction, UnknownGame):
     code = "no_such_game"
-    template = "There is no such game."
+    template = N_("There is no such game.")
 
 
 class NotWaiting(IllegalAction):
     code = "not_waiting"
-    template = "You can claim the win or extend a deadline only while your opponent owes a move."
+    template = N_("You can claim the win or extend a deadline only while your opponent owes a move.")
 
 
 class DeadlineNotPassed(IllegalAction):
     code = "deadline_not_passed"
-    template = "Your opponent's deadline has not passed yet (it is {due})."
+    template = N_("Your opponent's deadline has not passed yet (it is {due}).")
 
 
 class BadSetting(IllegalAction):
     code = "bad_setting"
-    template = "{reason}"
+    template = N_("{reason}")
 
 
 class VacationTooLong(IllegalAction):
     code = "vacation_too_long"
-    template = "You have {left} vacation days left this year; ask for at most that many."
+    template = N_("You have {left} vacation days left this year; ask for at most that many.")
 
 
 class OnVacation(IllegalAction):
     code = "on_vacation"
-    template = "You are on vacation until {until}; your next move ends it."
+    template = N_("You are on vacation until {until}; your next move ends it.")
 
 
 class NoProfile(IllegalAction):
     code = "no_profile"
-    template = (
+    template = N_(
         "Settings and vacations are for registered players; this game has no player account "
         "for you."
     )

@@ -59,6 +59,8 @@ from .game_events import (
     TimeControl,
 )
 from .instructions import given, withdrawn
+from .language import ENGLISH, Translator, translator
+from .notation import in_faces
 from .notices import Notice, notice
 from .ports import (
     Chance,
@@ -219,9 +221,9 @@ class GameService:
         return all(isinstance(stored.event, CLOCK_ONLY_EVENTS) for stored in later)
 
     def _parse(self, game: Game, player: PlayerId, command: str | Command) -> Command:
-        seat = self._seat(game, player)
+        self._seat(game, player)  # NotAPlayer for someone else
         if isinstance(command, str):
-            return parse_command(command, view_for(game.rules, seat))
+            return parse_command(command, self.player_view(game, player))
         return command
 
     def _play(
@@ -387,7 +389,13 @@ class GameService:
     def view(self, game_id: GameId, player: PlayerId) -> tuple[Game, PlayerView]:
         """The game as ``player`` may see it, with the version to send back with a move."""
         game = self.game(game_id)
-        return game, view_for(game.rules, self._seat(game, player))
+        return game, self.player_view(game, player)
+
+    def player_view(self, game: Game, player: PlayerId) -> PlayerView:
+        """The player's view of ``game``, cards spelled in the faces they prefer: what they are
+        shown and what their commands are read on."""
+        view = view_for(game.rules, self._seat(game, player))
+        return in_faces(view, self.settings.of(player).card_faces)
 
     def notice(self, notification: Notification) -> Notice:
         """What ``notification`` tells its player about the game as it stands now (a channel
@@ -396,7 +404,28 @@ class GameService:
         events = self.store.load(game.id, after=notification.from_seq - 1)
         in_range = [one for one in events if one.seq <= notification.to_seq]
         timezone = self.settings.of(notification.player).timezone
-        return notice(game, in_range, notification, self.deadline(game), timezone)
+        tr = self.translator_of(notification.player)
+        faces = self.settings.of(notification.player).card_faces
+        names = (self.name_of(game.players[0], tr), self.name_of(game.players[1], tr))
+        due = self.deadline(game)
+        return notice(game, in_range, notification, due, timezone, tr, faces, names)
+
+    def name_of(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
+        """What the news calls a player: their name, or the bot's in the reader's language."""
+        if player is None:
+            return tr.gettext("(nobody yet)")
+        if player in BOTS:
+            return tr.gettext("the random bot") if player == "bot:random" else tr.gettext("the bot")
+        if self.directory is not None:
+            try:
+                return self.directory.profile(player).name
+            except KeyError:
+                pass
+        return str(player)
+
+    def translator_of(self, player: PlayerId) -> Translator:
+        """The player's own language (their profile's); English for a player without one."""
+        return translator(self.settings.of(player).language)
 
     def games_of(self, player: PlayerId) -> list[GameSummary]:
         return self.store.summaries(player)

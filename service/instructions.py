@@ -38,7 +38,7 @@ from .game_events import InstructionGiven, InstructionWithdrawn
 from .notation import CardSpellingError, card_text, parse_card
 from .rules.actions import Force, NoForce, PlayerAction, Refuse, Take
 from .rules.cards import Card, CardSet
-from .rules.errors import CardNotInHand, IllegalAction
+from .rules.errors import N_, CardNotInHand, IllegalAction
 from .rules.seats import Phase, Seat
 from .rules.variants import DeckFaces
 from .rules.view import PlayerView
@@ -58,12 +58,13 @@ _ALIASES = {
 _CONFLICTS = {NEVER_FORCE: ALWAYS_FORCE, ALWAYS_FORCE: NEVER_FORCE}
 
 REVEALS = {
-    PASS_UNMELDABLE: "an instant pass tells your opponent the card melds with nothing you hold",
-    NEVER_FORCE: "an instant answer tells your opponent you will never force",
-    ALWAYS_FORCE: "an instant answer tells your opponent you will always force",
-    "take": "an instant take tells your opponent you were waiting for that card",
+    PASS_UNMELDABLE: N_("an instant pass tells your opponent the card melds with nothing you hold"),
+    NEVER_FORCE: N_("an instant answer tells your opponent you will never force"),
+    ALWAYS_FORCE: N_("an instant answer tells your opponent you will always force"),
+    "take": N_("an instant take tells your opponent you were waiting for that card"),
 }
-"""What each instruction shows the opponent when it applies (``prompts`` shows it to the player)."""
+"""What each instruction shows the opponent when it applies (``prompts`` shows it to the player,
+translated)."""
 
 
 class InstructionError(IllegalAction):
@@ -74,7 +75,7 @@ class InstructionError(IllegalAction):
 
 class UnknownInstruction(InstructionError):
     code = "unknown_instruction"
-    template = (
+    template = N_(
         "I don't know the instruction '{text}'. Instructions: pass unmeldable, never force, "
         "always force, take 7h [with 5h 6h] [discard ks]."
     )
@@ -82,47 +83,47 @@ class UnknownInstruction(InstructionError):
 
 class InstructionCardMissing(InstructionError):
     code = "instruction_card_missing"
-    template = "Name a card after '{word}', for example: auto take 7h with 5h 6h discard ks."
+    template = N_("Name a card after '{word}', for example: auto take 7h with 5h 6h discard ks.")
 
 
 class InstructionNotACard(InstructionError):
     code = "instruction_not_a_card"
-    template = "'{text}' is not a card: write the rank and then the suit, like 7h, jc or Q♠."
+    template = N_("'{text}' is not a card: write the rank and then the suit, like 7h, jc or Q♠.")
 
 
 class InstructionRepeatedCard(InstructionError):
     code = "instruction_repeated_card"
-    template = "You named {card} twice in the instruction."
+    template = N_("You named {card} twice in the instruction.")
 
 
 class InstructionRepeatedWord(InstructionError):
     code = "instruction_repeated_word"
-    template = "Write '{word}' once in the instruction."
+    template = N_("Write '{word}' once in the instruction.")
 
 
 class InstructionOneCard(InstructionError):
     code = "instruction_one_card"
-    template = "Name one card after '{word}'; you named {count}."
+    template = N_("Name one card after '{word}'; you named {count}.")
 
 
 class InstructionCardInHand(InstructionError):
     code = "instruction_card_in_hand"
-    template = "{card} is in your hand already: an instruction can only take a card that comes."
+    template = N_("{card} is in your hand already: an instruction can only take a card that comes.")
 
 
 class InstructionStanding(InstructionError):
     code = "instruction_standing"
-    template = "You left that instruction already: {text}."
+    template = N_("You left that instruction already: {text}.")
 
 
 class NoSuchInstruction(InstructionError):
     code = "no_such_instruction"
-    template = "You have no standing instruction '{text}' here; type auto to list yours."
+    template = N_("You have no standing instruction '{text}' here; type auto to list yours.")
 
 
 class NoInstructions(InstructionError):
     code = "no_instructions"
-    template = "You have no standing instructions in this game."
+    template = N_("You have no standing instructions in this game.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +236,7 @@ def instruction_text(canonical: str, faces: DeckFaces = DeckFaces.FRENCH) -> str
 
 
 def reveals(canonical: str) -> str:
-    """What the instruction shows the opponent when it applies."""
+    """What the instruction shows the opponent when it applies (an English message id)."""
     return REVEALS["take" if canonical.startswith("take ") else canonical]
 
 

@@ -20,8 +20,9 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from .game_events import PlayerId
+from .language import ENGLISH, Translator
 from .ports import Address, Chance, Clock, Directory
-from .rules.errors import IllegalAction
+from .rules.errors import N_, IllegalAction
 
 VALID_FOR = timedelta(minutes=30)
 
@@ -32,17 +33,17 @@ class LinkError(IllegalAction):
 
 class UnknownLinkCode(LinkError):
     code = "unknown_link_code"
-    template = "That link code is not valid: it was used already, has expired or was mistyped."
+    template = N_("That link code is not valid: it was used already, has expired or was mistyped.")
 
 
 class AddressTaken(LinkError):
     code = "address_taken"
-    template = "That address already belongs to another player, so it cannot be linked."
+    template = N_("That address already belongs to another player, so it cannot be linked.")
 
 
 class LinkedAlready(LinkError):
     code = "linked_already"
-    template = "That address is yours already."
+    template = N_("That address is yours already.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +55,10 @@ class LinkCode:
     player and the address it is typed from is the one to link."""
     expires_at: datetime
 
-    @property
-    def valid_for_text(self) -> str:
-        return f"{int(VALID_FOR.total_seconds() // 60)} minutes"
+    def valid_for_text(self, tr: Translator = ENGLISH) -> str:
+        """How long a code works, in ``tr``'s language: ``30 minutes``."""
+        minutes = int(VALID_FOR.total_seconds() // 60)
+        return tr.ngettext("{n} minute", "{n} minutes", minutes)
 
 
 class LinkCodes(Protocol):

@@ -119,6 +119,10 @@ def _object(number: int, text: str) -> dict[str, Any]:
         value = json.loads(text.strip())
     except json.JSONDecodeError as error:
         raise LogFormatError(number, f"not JSON ({error.msg} at column {error.colno})") from None
+    except ValueError as error:  # a number of more digits than Python converts
+        raise LogFormatError(number, f"not JSON ({error})") from None
+    except RecursionError:
+        raise LogFormatError(number, "not JSON: nested too deeply") from None
     if not isinstance(value, dict):
         raise LogFormatError(number, "each line must be a JSON object")
     return value
@@ -208,11 +212,10 @@ def _time(number: int, seq: int, text: object) -> datetime:
     if isinstance(text, str):
         try:
             at = datetime.fromisoformat(text)
-        except ValueError:
-            pass
-        else:
             if at.tzinfo is not None:
                 return at.astimezone(UTC)
+        except (ValueError, OverflowError):  # not a time, or out of range once in UTC
+            pass
     raise LogFormatError(
         number, f"at must be an ISO 8601 time with its time zone, not {text!r}", seq
     )

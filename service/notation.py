@@ -10,9 +10,11 @@ Because ``C`` means clubs in one and copas in the other, parsing always knows th
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from .rules.cards import DECK, RANKS, SUITS, Card
 from .rules.variants import DeckFaces
+from .rules.view import PlayerView
 
 SYMBOLS = "♣♦♥♠"
 _SYMBOL_SUIT = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}
@@ -70,3 +72,13 @@ def cards_text(
 ) -> str:
     """Several cards separated by spaces, in the order given."""
     return " ".join(card_text(one, faces, symbols) for one in cards)
+
+
+def in_faces(view: PlayerView, faces: str) -> PlayerView:
+    """``view`` with its cards read and written in the player's preferred ``faces`` (a
+    ``DeckFaces`` value; empty keeps the game's): what the player is shown and what they type
+    then agree, whatever deck the game was opened with."""
+    if not faces or faces == view.variant.deck_faces:
+        return view
+    variant = replace(view.variant, deck_faces=DeckFaces(faces))
+    return view._replace(match=view.match._replace(variant=variant))

@@ -17,7 +17,9 @@ from zoneinfo import ZoneInfo
 from .deadlines import Deadline
 from .game import Game
 from .game_events import GameId, PlayerId
+from .language import ENGLISH, Translator
 from .narration import describe
+from .notation import in_faces
 from .ports import Notification, StoredEvent
 from .rules.view import PlayerView, view_for
 
@@ -38,6 +40,9 @@ class Notice:
     deadline: str | None
     """When the player's decision falls due, in their time zone and in UTC; None when the game
     waits for the opponent or for nobody."""
+    language: str = "en"
+    """The player's language, in which ``news`` and ``deadline`` are written: a channel words the
+    rest of the notice in it too (``service.language.translator``)."""
 
 
 def notice(
@@ -46,14 +51,19 @@ def notice(
     notification: Notification,
     due: Deadline | None,
     timezone: str = "UTC",
+    tr: Translator = ENGLISH,
+    faces: str = "",
+    names: tuple[str, str] | None = None,
 ) -> Notice:
-    """The notice of ``notification`` on ``game`` as it stands, ``events`` being its range."""
+    """The notice of ``notification`` on ``game`` as it stands, ``events`` being its range, in
+    the language of ``tr`` (the player's)."""
     seat = game.seat_of(notification.player)
     assert seat is not None, "a notification goes to a player of the game"
+    view = in_faces(view_for(game.rules, seat), faces)
     news = (
         ()
         if notification.kind == "reminder"
-        else tuple(describe(one.event, game.variant) for one in events)
+        else tuple(describe(one.event, view.variant, tr, names) for one in events)
     )
     mine = due is not None and due.player == notification.player
     return Notice(
@@ -61,17 +71,21 @@ def notice(
         notification.player,
         notification.kind,
         news,
-        view_for(game.rules, seat),
+        view,
         game.version,
         mine,
-        deadline_text(due.due_at, timezone) if mine and due is not None else None,
+        deadline_text(due.due_at, timezone, tr) if mine and due is not None else None,
+        tr.language,
     )
 
 
-def deadline_text(due_at: datetime, timezone: str) -> str:
-    """``Tue 3 Mar, 08:00 Europe/Madrid (07:00 UTC)``: the player's time, then the absolute one."""
+def deadline_text(due_at: datetime, timezone: str, tr: Translator = ENGLISH) -> str:
+    """``Tue 3 Mar, 08:00 Europe/Madrid (07:00 UTC)``: the player's time, then the absolute one,
+    with the day and month as the player's language writes them."""
     utc = due_at.astimezone(UTC)
     if timezone == "UTC":
-        return f"{utc:%a %-d %b, %H:%M} UTC"
+        return tr.gettext("{when} UTC", when=tr.when(utc))
     local = due_at.astimezone(ZoneInfo(timezone))
-    return f"{local:%a %-d %b, %H:%M} {timezone} ({utc:%H:%M} UTC)"
+    return tr.gettext(
+        "{when} {zone} ({utc} UTC)", when=tr.when(local), zone=timezone, utc=f"{utc:%H:%M}"
+    )

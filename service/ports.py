@@ -251,6 +251,10 @@ class Profile:
     reminders: tuple[str, ...] = ("half", "1h")
     vacation_days: int = 14
     """Vacation allowance per year."""
+    card_faces: str = ""
+    """The deck the player reads and writes cards in: ``french`` (A 2 … 7 J Q K of ♣ ♦ ♥ ♠) or
+    ``spanish`` (1–7, 10 sota, 11 caballo, 12 rey of oros, copas, espadas, bastos); empty for
+    each game's own (its ``deck_faces`` variant)."""
 
 
 class Directory(Protocol):

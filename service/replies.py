@@ -13,6 +13,7 @@ from datetime import datetime
 from .clock_commands import ShowInstructions
 from .commands import Query, ShowHand, ShowHelp
 from .game_events import GameId, PlayerId
+from .language import Phrase
 from .ports import Profile
 from .profiles import ShowSettings
 from .rules.errors import IllegalAction
@@ -34,11 +35,22 @@ def moved(game_id: GameId, first: int, last: int) -> dict[str, object]:
 
 
 def rejected(game_id: GameId, error: IllegalAction) -> dict[str, object]:
+    """The reply to a refused command: its code and parameters, and the English ``message``; the
+    ``template`` (its catalog message id) lets a channel word it in its player's language, and
+    a parameter that is a sentence itself keeps its own (``reasons``)."""
     params = {name: str(value) for name, value in error.params.items()}
+    reasons = {
+        name: {"template": value.template, "params": {k: str(v) for k, v in value.params.items()}}
+        for name, value in error.params.items()
+        if isinstance(value, Phrase)
+    }
+    wording: dict[str, object] = {"template": error.template}
+    if reasons:
+        wording["reasons"] = reasons
     return {
         "ok": False,
         "game_id": game_id,
-        "error": {"code": error.code, "message": error.message, "params": params},
+        "error": {"code": error.code, "message": error.message, "params": params, **wording},
     }
 
 
@@ -74,6 +86,7 @@ def on_vacation(
 def settings_changed(game_id: GameId, version: int, profile: Profile) -> dict[str, object]:
     """The reply to a change of the player's settings: the settings as they now are."""
     settings = {
+        "language": profile.language,
         "timezone": profile.timezone,
         "quiet_hours": profile.quiet_hours,
         "reminders": list(profile.reminders),

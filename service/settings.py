@@ -24,7 +24,9 @@ def clock_settings(profile: Profile) -> ClockSettings:
         quiet = parse_quiet_hours(profile.quiet_hours)
     except SettingError:
         quiet = None
-    return ClockSettings(profile.timezone, quiet, profile.reminders)
+    return ClockSettings(
+        profile.timezone, quiet, profile.reminders, profile.card_faces, profile.language
+    )
 
 
 class ClockSettingsOf:

@@ -16,8 +16,10 @@ from .codec import LogEvent
 from .errors import BadSetting, DeadlineNotPassed, NotWaiting
 from .game import Game
 from .game_events import DeadlineExtended, TimeControl, TurnTimedOut, WinClaimed
+from .language import Phrase
 from .rules.actions import Discard, Forfeit, NoForce, PlayerAction, Refuse
 from .rules.decide import decide
+from .rules.errors import N_
 from .rules.seats import Phase, Seat
 from .rules.view import PlayerView, view_for
 
@@ -31,13 +33,13 @@ def check_time_control(control: TimeControl) -> None:
     """Refuse a time control the service cannot run as asked, saying what is allowed."""
     shortest, longest = MOVE_TIMES
     if not shortest <= control.move_seconds <= longest:
-        raise BadSetting(reason="The time per move must be between a minute and 14 days.")
+        raise BadSetting(reason=Phrase(N_("The time per move must be between a minute and 14 days.")))
     if not 0 <= control.reserve_seconds <= MAX_RESERVE:
-        raise BadSetting(reason="The reserve must be between none and 30 days.")
+        raise BadSetting(reason=Phrase(N_("The reserve must be between none and 30 days.")))
     if control.on_timeout not in POLICIES:
-        raise BadSetting(reason="On timeout, choose auto, bot or forfeit.")
+        raise BadSetting(reason=Phrase(N_("On timeout, choose auto, bot or forfeit.")))
     if control.max_timeouts < 1:
-        raise BadSetting(reason="Forfeit after at least one timeout in a row.")
+        raise BadSetting(reason=Phrase(N_("Forfeit after at least one timeout in a row.")))
 
 
 def timed_out(game: Game) -> list[LogEvent]:

@@ -171,6 +171,8 @@ def _verified(path: str) -> LogFile:
             log = read_log(file)
     except OSError as error:
         raise Refused(f"cannot read {path}: {error.strerror}", UNREADABLE) from None
+    except UnicodeDecodeError:
+        raise Invalid("invalid: the file is not UTF-8 text") from None
     except LogFormatError as error:
         raise Invalid(f"invalid: {error}") from None
     verdict = verify(log)

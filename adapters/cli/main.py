@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from adapters.config import Settings, SettingsError
 from service.bots import Policy, greedy_bot, random_bot
 from service.game_events import PlayerId
+from service.language import LANGUAGES
 from service.notation import CardSpellingError, parse_card
 from service.rules.cards import Card, is_deck_order
 from service.rules.seats import Seat
@@ -61,6 +62,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--target", type=_positive, help="play until a score reaches this")
     play.add_argument("--stake", type=_positive, default=1, help="base stake per deal (default 1)")
     play.add_argument("--json", action="store_true", help="one JSON object per response")
+    play.add_argument(
+        "--lang", choices=LANGUAGES, default="en", help="the language to write in (default en)"
+    )
     selfplay_ = commands.add_parser("selfplay", help="bots play each other; prints statistics")
     selfplay_.add_argument("--games", type=_positive, default=1000, help="number of deals to play")
     selfplay_.add_argument("--seed", type=int, default=1)
@@ -100,7 +104,7 @@ def _play(args: argparse.Namespace, variant: Variant, parser: argparse.ArgumentP
 
     opponent = None if args.hotseat else PlayerId(f"bot:{args.bot}")
     dealer = None if args.dealer is None else Seat(args.dealer - 1)
-    setup = Setup(variant, terms, deck, dealer, args.seed, opponent, args.json)
+    setup = Setup(variant, terms, deck, dealer, args.seed, opponent, args.json, args.lang)
     wiring = build(Settings.from_env(os.environ), chance=chance_for(setup))
     try:
         game = TerminalGame(setup, wiring.service, lambda text: print(text, flush=True))

@@ -1,8 +1,9 @@
 """``conquian worker`` and ``conquian games``: commands for the people who run the service.
 
 ``worker`` runs the background jobs (``adapters.worker``) against the configured database until
-SIGINT or SIGTERM; ``--once`` runs each job once, prints what they did as one JSON object and
-exits (1 if a job failed), for tests and cron.  ``games`` lists every game with whose turn it is
+SIGINT or SIGTERM — exactly ``conquian serve --role worker``, with its heartbeat for ``/readyz`` and
+the mail poll, so the two names cannot drift apart; ``--once`` runs each job once, prints what they
+did as one JSON object and exits (1 if a job failed), for tests and cron.  ``games`` lists every game with whose turn it is
 and when that decision falls due.
 """
 
@@ -12,18 +13,12 @@ import argparse
 import json
 import logging
 import os
-import signal
 import sys
-import threading
 from datetime import datetime
-from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adapters.config import Settings
 from service.ports import GameSummary
-
-if TYPE_CHECKING:
-    from adapters.worker import Worker
 
 STATUSES = ("playing", "open", "over")
 _COLUMNS = ("game", "status", "players", "to act", "since", "due", "reminder", "version")
@@ -43,53 +38,34 @@ def add_commands(commands: Any) -> None:
 
 
 def _worker(args: argparse.Namespace) -> int:
+    if not args.once:
+        from adapters.cli import serve
+
+        return serve.run(argparse.Namespace(role="worker", verbose=args.verbose))
     from adapters.bootstrap import build
     from adapters.channels import build_channels
     from adapters.telegram.settings import TelegramSettings
+    from adapters.web.sender import PageSender
     from adapters.worker import Worker
 
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    for noisy in ("apscheduler", "httpx"):  # they log every run, every request at INFO
-        logging.getLogger(noisy).setLevel(logging.WARNING)
     settings = Settings.from_env(os.environ)
     telegram = TelegramSettings.from_env(os.environ)
     wiring = build(settings)
     try:
         channels = build_channels(wiring, settings, telegram)
         try:
-            worker = Worker(wiring, settings, senders=channels.senders)
-            if args.once:
-                done = worker.run_once()
-                print(json.dumps(done.counts()), flush=True)
-                return 1 if done.errors else 0
-            _run_until_stopped(worker)
+            senders = {"web": PageSender(), **channels.senders}
+            done = Worker(wiring, settings, senders=senders).run_once()
+            print(json.dumps(done.counts()), flush=True)
+            return 1 if done.errors else 0
         finally:
             channels.close()
     finally:
         wiring.close()
-    return 0
-
-
-def _run_until_stopped(worker: Worker) -> None:
-    """Start the worker and wait for SIGINT or SIGTERM, then let its running jobs finish."""
-    stopping = threading.Event()
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        logging.getLogger(__name__).info("%s: stopping", signal.Signals(signum).name)
-        stopping.set()
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    worker.start()
-    try:
-        while not stopping.wait(1.0):
-            pass
-    finally:
-        worker.stop()
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 def _games(args: argparse.Namespace) -> int:

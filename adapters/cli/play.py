@@ -24,6 +24,7 @@ from service.codec import is_rules_event
 from service.commands import ShowHelp
 from service.game_events import GameId, PlayerId
 from service.games import GameService
+from service.language import translator
 from service.memory import SeededChance
 from service.narration import narrate
 from service.ports import Chance, StoredEvent
@@ -53,6 +54,8 @@ class Setup:
     opponent: PlayerId | None
     """A bot (``bot:greedy``, ``bot:random``), or None for a second person at the keyboard."""
     json: bool
+    language: str = "en"
+    """The language the terminal game is written in (``--lang``)."""
 
 
 class FirstDealerChance:
@@ -117,13 +120,18 @@ class TerminalGame:
         self.service = service
         self.write = write
         self.game_id = GameId("")
+        self.tr = translator(setup.language)
 
     def run(self, lines: Iterator[str]) -> int:
         """Play until the match ends (exit code 0) or the input does (exit code 1)."""
         self.game_id = self._open()
         game = self.service.game(self.game_id)
         if not self.setup.json:
-            self.write(f"Game {self.game_id}: `conquian export {self.game_id}` once it is over.")
+            self.write(
+                self.tr.gettext(
+                    "Game {game}: `conquian export {game}` once it is over.", game=self.game_id
+                )
+            )
         opening = game.to_act if game.to_act is not None else PLAYERS[0]
         self._respond_with_view(opening, self.service.store.load(self.game_id))
         for line in lines:
@@ -131,10 +139,12 @@ class TerminalGame:
             if self._is_over():
                 break
         if not self._is_over():
-            self._say_text("Input ended before the match was over.")
+            self._say_text(self.tr.gettext("Input ended before the match was over."))
             return 1
         if not self.setup.json:
-            self.write(f"Game {self.game_id} is stored: conquian export {self.game_id}")
+            self.write(
+                self.tr.gettext("Game {game} is stored: conquian export {game}", game=self.game_id)
+            )
         return 0
 
     def _open(self) -> GameId:
@@ -162,44 +172,44 @@ class TerminalGame:
             self._reject(view, line, error)
             return
         if isinstance(outcome.query, ShowHelp):
-            self._respond(
-                {"ok": True, "seat": seat.number, "help": help_text(view)}, help_text(view)
-            )
+            text = help_text(view, self.tr)
+            self._respond({"ok": True, "seat": seat.number, "help": text}, text)
             return
         if outcome.profile is not None:
-            text = settings_text(outcome.profile)
+            text = settings_text(outcome.profile, self.tr)
             self._respond({"ok": True, "seat": seat.number, "settings": text}, text)
             return
         if isinstance(outcome.query, ShowInstructions):
             standing = outcome.game.clocks.instructions[seat]
-            text = instructions_text(standing, view.variant.deck_faces)
+            text = instructions_text(standing, view.variant.deck_faces, self.tr)
             self._respond({"ok": True, "seat": seat.number, "instructions": list(standing)}, text)
             return
         after = outcome.game.to_act
         self._respond_with_view(player if after is None else after, outcome.appended, line)
 
     def _reject(self, view: PlayerView, line: str, error: IllegalAction) -> None:
-        message = error_text(error, view.variant.deck_faces)
+        message = error_text(error, view.variant.deck_faces, self.tr)
+        options = options_text(view, self.tr)
         payload = {
             "ok": False,
             "seat": view.seat.number,
             "command": line,
             "error": {"code": error.code, "message": message},
-            "options": options_text(view),
+            "options": options,
         }
-        self._respond(payload, f"{message}\n{options_text(view)}")
+        self._respond(payload, f"{message}\n{options}")
 
     def _respond_with_view(
         self, player: PlayerId, events: Sequence[StoredEvent], command: str | None = None
     ) -> None:
         _, view = self.service.view(self.game_id, player)
         faces = view.variant.deck_faces
-        told = [narrate(s.event, faces) for s in events if is_rules_event(s.event)]
+        told = [narrate(s.event, faces, self.tr) for s in events if is_rules_event(s.event)]
         payload: dict[str, object] = {"ok": True, "seat": view.seat.number}
         if command is not None:
             payload["command"] = command
-        payload |= {"events": told, "view": view_json(view)}
-        self._respond(payload, "\n".join([*told, "", view_text(view)]))
+        payload |= {"events": told, "view": view_json(view, self.tr)}
+        self._respond(payload, "\n".join([*told, "", view_text(view, self.tr)]))
 
     def _respond(self, payload: dict[str, object], text: str) -> None:
         payload = {"game_id": self.game_id, **payload}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from service.language import ENGLISH, Translator
 from service.narration import center_text, table_text
 from service.notation import card_text, cards_text
 from service.prompts import action_text, options_text
@@ -12,33 +13,50 @@ from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
 
 
-def view_text(view: PlayerView) -> str:
-    """The table as ``view.seat`` sees it, then what they can do."""
+def view_text(view: PlayerView, tr: Translator = ENGLISH) -> str:
+    """The table as ``view.seat`` sees it, then what they can do, in ``tr``'s language."""
     faces = view.variant.deck_faces
     me, them = view.seat, view.opponent
     match = view.match
+    empty = tr.gettext("(empty)")
     lines = [
-        f"Deal {view.deal_number} · you are player {me.number} · dealer: player "
-        f"{view.dealer.number} · stock {view.stock_size} · dead {view.dead_size} · "
-        f"stake ×{match.multiplier} · score {match.scores[me]}–{match.scores[them]}",
-        f"Player {them.number}'s table: {table_text(view.tables[them], faces)}"
-        f"   ({view.hand_sizes[them]} cards in hand)",
-        f"Your table: {table_text(view.tables[me], faces)}",
+        tr.gettext(
+            "Deal {deal} · you are player {me} · dealer: player {dealer} · stock {stock} · "
+            "dead {dead} · stake ×{stake} · score {mine}–{theirs}",
+            deal=view.deal_number,
+            me=me.number,
+            dealer=view.dealer.number,
+            stock=view.stock_size,
+            dead=view.dead_size,
+            stake=match.multiplier,
+            mine=match.scores[me],
+            theirs=match.scores[them],
+        ),
+        tr.ngettext(
+            "Player {number}'s table: {table}   ({n} card in hand)",
+            "Player {number}'s table: {table}   ({n} cards in hand)",
+            view.hand_sizes[them],
+            number=them.number,
+            table=table_text(view.tables[them], faces, tr),
+        ),
+        tr.gettext("Your table: {table}", table=table_text(view.tables[me], faces, tr)),
     ]
     if view.center is not None and view.source is not None:
-        lines.append(f"Center card: {center_text(view.center, view.source, view.player, faces)}")
+        center = center_text(view.center, view.source, view.player, faces, tr)
+        lines.append(tr.gettext("Center card: {card}", card=center))
     if view.dead:
-        lines.append(f"Dead cards: {cards_text(view.dead, faces)}")
-    lines.append(f"Your hand: {cards_text(view.hand, faces) or '(empty)'}")
+        lines.append(tr.gettext("Dead cards: {cards}", cards=cards_text(view.dead, faces)))
+    lines.append(tr.gettext("Your hand: {cards}", cards=cards_text(view.hand, faces) or empty))
     if view.revealed is not None:
+        revealed = cards_text(view.revealed, faces) or empty
         lines.append(
-            f"Player {them.number}'s hand was: {cards_text(view.revealed, faces) or '(empty)'}"
+            tr.gettext("Player {number}'s hand was: {cards}", number=them.number, cards=revealed)
         )
-    lines.append(options_text(view))
+    lines.append(options_text(view, tr))
     return "\n".join(lines)
 
 
-def view_json(view: PlayerView) -> dict[str, object]:
+def view_json(view: PlayerView, tr: Translator = ENGLISH) -> dict[str, object]:
     """Everything in the view, with cards written as ``7H`` and seats numbered 1 and 2."""
     faces = view.variant.deck_faces
 
@@ -80,6 +98,6 @@ def view_json(view: PlayerView) -> dict[str, object]:
         "match_winner": seat(match.winner),
         "variant": view.variant.changed_flags(),
         "legal": [action_text(action, faces) for action in view.legal_actions],
-        "options": options_text(view),
+        "options": options_text(view, tr),
         "over": view.phase is Phase.OVER,
     }

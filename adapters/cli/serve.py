@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
         level=logging.DEBUG if args.verbose else logging.INFO,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    for noisy in ("apscheduler", "alembic.runtime.plugins"):  # a line per run or per plugin
+    # a line for every job run, every migration plugin, every request to Telegram
+    for noisy in ("apscheduler", "alembic.runtime.plugins", "httpx"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     environ = dict(os.environ)
     settings = Settings.from_env(environ)

@@ -5,10 +5,11 @@ that bounces come back to.  One mailbox (``reply@<domain>``) receives all of the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses
 
 REPLY = "reply"
 BOUNCE = "bounce-"
@@ -65,11 +66,28 @@ def recipients(message: EmailMessage, envelope: Iterable[str] = ()) -> list[str]
     found = [address for address in envelope if address]
     for header in ("Delivered-To", "X-Original-To", "To", "Cc"):
         values = [str(value) for value in message.get_all(header, [])]
-        found += [address for _, address in getaddresses(values) if address]
+        found += [address for _, address in _addresses(values) if address]
     return found
 
 
+def _addresses(values: list[str]) -> list[tuple[str, str]]:
+    """``getaddresses``, or none for a header it cannot read: its parser recurses once per
+    nested comment, so ``((((…`` runs out of stack."""
+    try:
+        return getaddresses(values)
+    except RecursionError:
+        return []
+
+
+_MAILBOX = re.compile(r"[^\s@<>()\[\],;:\"\\]+@[^\s@<>()\[\],;:\"\\]+")
+"""``local@domain`` without spaces, line breaks or the characters that delimit addresses."""
+
+
 def sender_of(message: EmailMessage) -> tuple[str, str]:
-    """The ``From`` display name and address (lower case); empty strings when absent."""
-    name, address = parseaddr(str(message.get("From", "")))
+    """The ``From`` display name and address (lower case); empty strings when absent, or when
+    the address is no mailbox a mail could be sent to (an answer to it could not be written)."""
+    found = _addresses([str(message.get("From", ""))])
+    name, address = found[0] if len(found) == 1 else ("", "")
+    if not (address.isprintable() and _MAILBOX.fullmatch(address)):
+        return name, ""
     return name, address.lower()

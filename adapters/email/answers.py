@@ -9,13 +9,15 @@ opponent's next move brings the next mail.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
 from service.game import Game
 from service.game_events import PlayerId
 from service.games import GameService
+from service.language import Translator
 from service.narration import describe
 from service.profiles import settings_text
-from service.prompts import help_text, instructions_text
+from service.prompts import help_text, instructions_text, refusal_text
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 
@@ -30,41 +32,57 @@ def answer_letter(
     mail: GameMail, game: Game, player: PlayerId, answer: dict[str, object]
 ) -> Letter | None:
     """The letter answering ``answer`` on ``game`` as it stands now, or None when none is due."""
-    letter = _answer(mail.service, game, player, answer, mail.opponent(game, player))
+    tr = mail.tr(player)  # after the command: ``lang …`` is answered in the new language
+    letter = _answer(mail.service, game, player, answer, mail.opponent(game, player), tr)
     if letter is None or letter.view is None:
         return letter
     return replace(letter, deadline=mail.deadline(game, player))
 
 
 def _answer(
-    service: GameService, game: Game, player: PlayerId, answer: dict[str, object], opponent: str
+    service: GameService,
+    game: Game,
+    player: PlayerId,
+    answer: dict[str, object],
+    opponent: str,
+    tr: Translator,
 ) -> Letter | None:
     view = service.view(game.id, player)[1]
     error = answer.get("error")
     if isinstance(error, dict):
-        return Letter((_refusal(error),), view, opponent)
+        return Letter((_refusal(error, tr),), view, opponent, tr=tr)
     events = answer.get("events")
     if isinstance(events, list):
         if not (view.is_my_decision or view.phase is Phase.OVER):
             return None
         first, last = (int(seq) for seq in events)
+        names = _names(view, opponent, tr)
         news = tuple(
-            describe(one.event, game.variant)
+            describe(one.event, game.variant, tr, names)
             for one in service.store.load(game.id, after=first - 1)
             if one.seq <= last
         )
-        intro = "Your move is played." + (" It is your turn again." if view.is_my_decision else "")
-        return Letter((intro,), view, opponent, news=news)
-    return _looked(service, answer, game, player, view, opponent)
+        intro = (
+            tr.gettext("Your move is played. It is your turn again.")
+            if view.is_my_decision
+            else tr.gettext("Your move is played.")
+        )
+        return Letter((intro,), view, opponent, news=news, tr=tr)
+    return _looked(service, answer, game, player, view, opponent, tr)
 
 
-def _refusal(error: dict[str, object]) -> str:
+def _names(view: PlayerView, opponent: str, tr: Translator) -> tuple[str, str]:
+    you = tr.gettext("you")
+    return (opponent, you) if view.seat else (you, opponent)
+
+
+def _refusal(error: dict[str, object], tr: Translator) -> str:
     if error.get("code") == "stale_version":
-        return (
+        return tr.gettext(
             "Your reply answered an older mail: the game has moved on since, so nothing was "
             "played. Here is the position now."
         )
-    return f"That did not work: {error.get('message')}"
+    return tr.gettext("That did not work: {reason}", reason=refusal_text(error, tr))
 
 
 def _looked(
@@ -74,21 +92,28 @@ def _looked(
     player: PlayerId,
     view: PlayerView,
     opponent: str,
+    tr: Translator,
 ) -> Letter:
     """The answer to a look (hand, help, instructions, settings) or a change of settings."""
     query = answer.get("query")
     if query == "help":
-        return Letter(("The commands:",), None, opponent, notes=(help_text(view),))
+        return Letter(
+            (tr.gettext("The commands:"),), None, opponent, notes=(help_text(view, tr),), tr=tr
+        )
     if query == "instructions":
         standing = game.clocks.instructions[view.seat]
-        text = instructions_text(standing, view.variant.deck_faces)
-        return Letter(("Your standing instructions:",), view, opponent, notes=(text,))
+        text = instructions_text(standing, view.variant.deck_faces, tr)
+        intro = tr.gettext("Your standing instructions:")
+        return Letter((intro,), view, opponent, notes=(text,), tr=tr)
     if query == "settings" or "settings" in answer:
         assert service.directory is not None
-        text = settings_text(service.directory.profile(player))
-        return Letter(("Your settings:",), view, opponent, notes=(text,))
+        text = settings_text(service.directory.profile(player), tr)
+        return Letter((tr.gettext("Your settings:"),), view, opponent, notes=(text,), tr=tr)
     vacation = answer.get("vacation")
     if isinstance(vacation, dict):
-        intro = f"You are on vacation until {vacation['until']} (UTC); your next move ends it."
-        return Letter((intro,), view, opponent)
-    return Letter(("Here is the game as it stands.",), view, opponent)
+        until = tr.when(datetime.fromisoformat(str(vacation["until"])).astimezone(UTC))
+        intro = tr.gettext(
+            "You are on vacation until {when} (UTC); your next move ends it.", when=until
+        )
+        return Letter((intro,), view, opponent, tr=tr)
+    return Letter((tr.gettext("Here is the game as it stands."),), view, opponent, tr=tr)

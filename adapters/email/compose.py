@@ -16,6 +16,8 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
+from service.language import ENGLISH, Translator
+
 from .addressing import Addresses
 from .automatic import LOOP_HEADER
 from .letters import Letter, letter_html, letter_text
@@ -67,7 +69,8 @@ class Composer:
         message.set_content(letter_text(letter))
         picture = None
         if letter.view is not None:
-            picture = table_png(letter.view, letter.opponent)
+            opponent = letter.opponent or letter.tr.gettext("your opponent")
+            picture = table_png(letter.view, opponent, letter.tr)
         cid = heading.message_id.strip("<>").replace("@", ".picture@")
         message.add_alternative(letter_html(letter, cid if picture else None), subtype="html")
         if picture is not None:
@@ -76,11 +79,17 @@ class Composer:
         return message
 
 
-def game_subject(game_id: str, host: str) -> str:
+def game_subject(game_id: str, host: str, tr: Translator = ENGLISH) -> str:
     """The subject every mail of a game carries, from the invitation on: ``Conquian: Ana's game
-    (a1b2c3)`` (the host, who never changes, and the start of the game's id)."""
-    return f"{SERVICE_NAME}: {host}'s game ({game_id[:6]})"
+    (a1b2c3)`` (the host, who never changes, and the start of the game's id), in the reader's
+    language; threads hold together by their ``References``, not by the subject."""
+    return tr.gettext(
+        "{service}: {name}'s game ({game})", service=SERVICE_NAME, name=host, game=game_id[:6]
+    )
 
 
 def reply_subject(subject: str) -> str:
+    """``Re:`` and the subject on one line: Python refuses a header with a line break in it, and
+    ``str.splitlines`` breaks at control characters such as ``\x1c`` too."""
+    subject = " ".join("".join(c if c.isprintable() else " " for c in subject).split())
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"

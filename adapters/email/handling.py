@@ -32,12 +32,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from service.dispatch import TryLater
 from service.errors import StaleVersion
 from service.game_events import GameId, PlayerId
 from service.games import GameService
+from service.language import Translator, translator
 from service.linking import Linking
 from service.ports import Address, Clock, Directory
 from service.replies import Request, rejected
+from service.rules.errors import N_
 
 from .addressing import Addresses
 from .answers import UNPARSEABLE, answer_letter
@@ -53,12 +56,14 @@ log = logging.getLogger(__name__)
 
 SOURCE = "email"
 ERROR_INTERVAL = timedelta(hours=1)
+ATTEMPTS = 3
+"""Unexpected failures of one message (in one process) before it is given up as handled."""
 
-NOT_VALID = (
+NOT_VALID = N_(
     "This reply address is not valid: it was altered, or it is too old. Nothing was played. "
     "Reply to the latest mail of your game."
 )
-NOT_YOURS = (
+NOT_YOURS = N_(
     "This reply address was made for another player's mail, so nothing was played. Reply from "
     "the address the game's mail was sent to."
 )
@@ -94,6 +99,7 @@ class Handler:
         self.composer: Composer = mail.composer
         self.addresses: Addresses = mail.composer.addresses
         self.requests = ServiceRequests(self)
+        self._failures: dict[str, int] = {}
 
     # -- storing, then handling ------------------------------------------------------------------
 
@@ -109,14 +115,22 @@ class Handler:
         """Handle every stored message not handled yet; what was done with each, by key.
 
         A message whose answer cannot be sent now (the SMTP server is down) stays waiting and is
-        handled again on the next call — its move, if any, is not made twice."""
+        handled again on the next call — its move, if any, is not made twice.  One that fails
+        ``ATTEMPTS`` times in this process is given up (logged), so it cannot block the rest."""
         done: dict[str, str] = {}
         for stored in self.store.waiting(limit):
             try:
                 outcome = self.handle(stored)
-            except Exception:
-                log.exception("handling %s failed; it stays waiting", stored.key)
+            except TryLater as error:  # the answer cannot go out now: it stays waiting
+                log.warning("handling %s waits: %s", stored.key, error)
                 continue
+            except Exception as error:
+                failures = self._failures[stored.key] = self._failures.get(stored.key, 0) + 1
+                log.exception("handling %s failed (%d of %d attempts)", stored.key, failures, ATTEMPTS)
+                if failures < ATTEMPTS:
+                    continue
+                outcome = f"failed: {error!r}"[:200]  # given up: it must not block the rest
+            self._failures.pop(stored.key, None)
             self.store.done(stored.key, self.clock.now(), outcome)
             done[stored.key] = outcome
         return done
@@ -132,7 +146,7 @@ class Handler:
             return self.requests.handle(inbound, stored.outcome)
         player = self.authenticate(inbound.tag.token, inbound.sender)
         if isinstance(player, str):
-            return self.refuse(inbound, player)
+            return self.refuse(inbound, self.tr_for(inbound).gettext(player))
         self.store.reachable(inbound.sender)
         game = self.service.game(player.game_id)
         if game.seat_of(player.player) is None or stored.outcome == "joined":
@@ -142,6 +156,14 @@ class Handler:
         return self._play(inbound, player)
 
     # -- who wrote -----------------------------------------------------------------------------
+
+    def tr_for(self, inbound: Inbound) -> Translator:
+        """The sender's language: their player's, or for an address the service does not know
+        yet, the one their mail is in (English when it does not say)."""
+        player = self.directory.player_at(Address("email", inbound.sender))
+        if player is not None:
+            return self.mail.tr(player)
+        return translator(inbound.language)
 
     def authenticate(self, text: str, sender: str) -> Player | str:
         """The player the token names if it is genuine and ``sender`` is theirs, else why not."""
@@ -182,7 +204,10 @@ class Handler:
         if game.status == "over":
             return self._over(inbound, player)
         if game.status == "open":
-            return self.refuse(inbound, "The game starts when your opponent joins: nothing yet.")
+            why = self.mail.tr(player.player).gettext(
+                "The game starts when your opponent joins: nothing yet."
+            )
+            return self.refuse(inbound, why)
         command = self._command(inbound.command, player)
         if command is None:
             answer = _stale(game.id, player.token.version, game.version)
@@ -209,20 +234,23 @@ class Handler:
                 "refused: the game is over (not answered: an error reply went out within the hour)"
             )
         game, view = self.service.view(player.game_id, player.player)
-        intro = "This game is over: nothing more can be played in it. The final position:"
-        final = Letter((intro,), view, self.mail.opponent(game, player.player))
+        tr = self.mail.tr(player.player)
+        intro = tr.gettext(
+            "This game is over: nothing more can be played in it. The final position:"
+        )
+        final = Letter((intro,), view, self.mail.opponent(game, player.player), tr=tr)
         self.answer_in_game(inbound, game.id, player.player, final)
         return "refused: the game is over"
 
     def _command(self, text: str, player: Player) -> str | None:
         """The command text; a bare number is that line of the move list in the mail replied to,
         read only on the very version that mail showed (None, stale, on any other)."""
-        if not text.isdigit():
+        if not (text.isascii() and text.isdigit() and len(text) <= 3):  # "²" is a digit to isdigit
             return text
         game, view = self.service.view(player.game_id, player.player)
         if game.version != player.token.version:
             return None
-        lines = move_lines(view)
+        lines = move_lines(view, self.mail.tr(player.player))
         return lines[int(text) - 1] if 1 <= int(text) <= len(lines) else text
 
     def _may_answer_error(self, sender: str) -> bool:
@@ -241,7 +269,7 @@ class Handler:
         """Tell the sender why their mail moved nothing (at most once an hour)."""
         if not self._may_answer_error(inbound.sender):
             return f"refused: {why[:40]}… (not answered: an error reply went out within the hour)"
-        self.note(inbound, Letter((why,), replies=False))
+        self.note(inbound, Letter((why,), replies=False, tr=self.tr_for(inbound)))
         return f"refused: {why[:40]}…"
 
     def note(self, inbound: Inbound, letter: Letter) -> None:

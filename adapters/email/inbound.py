@@ -7,8 +7,12 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from email import policy
+from email.headerregistry import BaseHeader, HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
 from email.parser import BytesParser
+from typing import Any
+
+from service.language import supported
 
 from .addressing import Addresses, Tag, sender_of
 from .automatic import automatic_reason, is_bounce
@@ -30,14 +34,43 @@ class Inbound:
     text: str
     """The body as text (an HTML-only body converted)."""
     message_id: str | None
+    language: str | None = None
+    """The language the sender's mail says it is in (``Content-Language``), if the product speaks
+    it: a new player is answered in it."""
 
     @property
     def command(self) -> str:
         return command_line(self.text)
 
 
+LONGEST_HEADER = 2000
+"""Characters of a header that are read: Python's parsers take a second for a 64 KB address
+list or subject (and recurse once per nested comment), and no header of a reply needs more."""
+LONGEST_BODY = 16384
+"""Characters of a body that are read: the command is on its first lines."""
+
+
+class _LenientHeaders(HeaderRegistry):
+    """Headers parsed as their RFC says where Python's parser can; as plain text where it fails.
+
+    ``email._header_value_parser`` raises on some malformed values instead of recording a defect
+    (``Message-ID: <>`` is an ``IndexError``), and a header is parsed whenever it is read."""
+
+    def __call__(self, name: str, value: Any) -> BaseHeader:
+        value = value[:LONGEST_HEADER] if isinstance(value, str) else value
+        try:
+            return super().__call__(name, value)
+        except Exception:
+            plain = type("_UnstructuredHeader", (UnstructuredHeader, self.base_class), {})
+            header: BaseHeader = plain(name, value)
+            return header
+
+
+_POLICY = policy.default.clone(header_factory=_LenientHeaders())
+
+
 def parse_message(raw: bytes) -> EmailMessage:
-    message = BytesParser(policy=policy.default).parsebytes(raw)
+    message = BytesParser(policy=_POLICY).parsebytes(raw)
     assert isinstance(message, EmailMessage)
     return message
 
@@ -62,6 +95,7 @@ def read(raw: bytes, ours: Addresses, envelope: Iterable[str] = ()) -> Inbound:
         bounce=is_bounce(message),
         text=body_text(message),
         message_id=message_id,
+        language=supported(str(message.get("Content-Language", "")).split(",")[0]),
     )
 
 
@@ -80,5 +114,5 @@ def body_text(message: EmailMessage) -> str:
     except (LookupError, ValueError):  # an unknown charset: read what can be read
         payload = part.get_payload(decode=True)
         content = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
-    text = str(content)
+    text = str(content)[:LONGEST_BODY]
     return html_to_text(text) if part.get_content_type() == "text/html" else text

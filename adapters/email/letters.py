@@ -2,7 +2,8 @@
 the table and the moves they can reply with; ``compose`` puts it in a mail.
 
 Everything about the game comes from the player's ``PlayerView`` (their seat's) and the public
-news of a ``Notice``, so a letter cannot show the opponent's hidden cards.  English for now.
+news of a ``Notice``, so a letter cannot show the opponent's hidden cards.  A letter is written in
+its reader's language (``tr``), suggested moves in that language's command words.
 """
 
 from __future__ import annotations
@@ -10,21 +11,25 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from service.language import ENGLISH, Translator
 from service.narration import center_text, table_text
 from service.notation import cards_text
 from service.prompts import action_text, options_text
 from service.rules.actions import Take
+from service.rules.errors import N_
 from service.rules.view import PlayerView
+from service.words import word
 
-from .quotes import MARKER
+from .quotes import marker
 
 MAX_MOVES = 20
 """Ready-to-send move lines listed in a mail at most."""
-DISCARD_HINT = (
+DISCARD_HINT = N_(
     "You may discard any other card of your hand instead, and put down other cards: "
     "name them as in the lines above."
 )
-COMMANDS = "Other commands: hand, help, resign, claim, extend, vacation, auto, settings."
+COMMANDS = N_("Other commands: {commands}.")
+OTHER_COMMANDS = ("hand", "help", "resign", "claim", "extend", "vacation", "auto", "settings", "lang")
 
 
 @dataclass(frozen=True)
@@ -32,16 +37,20 @@ class Letter:
     intro: tuple[str, ...]
     """The first sentences: what this mail is about."""
     view: PlayerView | None = None
-    opponent: str = "your opponent"
+    opponent: str = ""
+    """The opponent's name; empty for "your opponent" in the reader's language."""
     news: tuple[str, ...] = ()
     deadline: str | None = None
     notes: tuple[str, ...] = ()
     """Blocks after the position (a help text, instructions), printed as they are."""
     replies: bool = True
     """Whether a reply is read (the marker line and the hint on top)."""
+    tr: Translator = ENGLISH
+    """The reader's language: the letter's own sentences are in it (``intro`` and ``news`` come
+    written in it already)."""
 
 
-def move_lines(view: PlayerView) -> list[str]:
+def move_lines(view: PlayerView, tr: Translator = ENGLISH) -> list[str]:
     """The player's moves as ready-to-send commands: each way to take the center card once (going
     out first, then the most cards put down; with its first possible discard), then the other
     moves (pass, force, the forced discards).  A reply may give a line's number instead."""
@@ -52,64 +61,92 @@ def move_lines(view: PlayerView) -> list[str]:
         if isinstance(action, Take):
             takes.setdefault((action.put_down, action.discard is None), action)
         else:
-            others.append(action_text(action, faces))
+            others.append(action_text(action, faces, tr))
     ordered = sorted(
         takes.values(), key=lambda take: (take.discard is not None, -take.put_down.bit_count())
     )
     room = max(MAX_MOVES - len(others), 1)
-    return [action_text(take, faces) for take in ordered[:room]] + others[:MAX_MOVES]
+    return [action_text(take, faces, tr) for take in ordered[:room]] + others[:MAX_MOVES]
 
 
-def position_lines(view: PlayerView, opponent: str) -> list[str]:
+def position_lines(view: PlayerView, opponent: str, tr: Translator = ENGLISH) -> list[str]:
     faces = view.variant.deck_faces
     me, them = view.seat, view.opponent
-    match = view.match
+    scores = view.match.scores
+    empty = tr.gettext("(empty)")
+    names = (opponent, tr.gettext("you")) if me else (tr.gettext("you"), opponent)
     lines = [
-        f"Deal {view.deal_number} · you are player {me.number}, {opponent} is player "
-        f"{them.number} · stock {view.stock_size} cards · dead {view.dead_size} · "
-        f"score {match.scores[me]}–{match.scores[them]}",
-        f"{opponent}'s table: {table_text(view.tables[them], faces)}"
-        f"   ({view.hand_sizes[them]} cards in hand)",
-        f"Your table: {table_text(view.tables[me], faces)}",
+        tr.ngettext(
+            "Deal {deal} · you are player {me}, {name} is player {them} · stock {n} card · "
+            "dead {dead} · score {mine}–{theirs}",
+            "Deal {deal} · you are player {me}, {name} is player {them} · stock {n} cards · "
+            "dead {dead} · score {mine}–{theirs}",
+            view.stock_size,
+            deal=view.deal_number,
+            me=me.number,
+            name=opponent,
+            them=them.number,
+            dead=view.dead_size,
+            mine=scores[me],
+            theirs=scores[them],
+        ),
+        tr.ngettext(
+            "{name}'s table: {table}   ({n} card in hand)",
+            "{name}'s table: {table}   ({n} cards in hand)",
+            view.hand_sizes[them],
+            name=opponent,
+            table=table_text(view.tables[them], faces, tr),
+        ),
+        tr.gettext("Your table: {table}", table=table_text(view.tables[me], faces, tr)),
     ]
     if view.center is not None and view.source is not None:
-        lines.append(f"Center card: {center_text(view.center, view.source, view.player, faces)}")
+        center = center_text(view.center, view.source, view.player, faces, tr, names)
+        lines.append(tr.gettext("Center card: {card}", card=center))
     if view.dead:
-        lines.append(f"Dead cards: {cards_text(view.dead, faces)}")
-    lines.append(f"Your hand: {cards_text(view.hand, faces) or '(empty)'}")
+        lines.append(tr.gettext("Dead cards: {cards}", cards=cards_text(view.dead, faces)))
+    lines.append(tr.gettext("Your hand: {cards}", cards=cards_text(view.hand, faces) or empty))
     if view.revealed is not None:
-        lines.append(f"{opponent}'s hand was: {cards_text(view.revealed, faces) or '(empty)'}")
+        revealed = cards_text(view.revealed, faces) or empty
+        lines.append(tr.gettext("{name}'s hand was: {cards}", name=opponent, cards=revealed))
     return lines
 
 
 def _sections(letter: Letter) -> list[tuple[str, list[str]]]:
     """The letter's parts in order, each a kind (``p``, ``list``, ``moves``, ``position``,
     ``pre``) and its lines."""
+    tr = letter.tr
     parts: list[tuple[str, list[str]]] = [("p", list(letter.intro))]
     if letter.deadline:
-        parts.append(("p", [f"Deadline: {letter.deadline}."]))
+        parts.append(("p", [tr.gettext("Deadline: {when}.", when=letter.deadline)]))
     if letter.news:
         parts.append(("list", list(letter.news)))
     view = letter.view
     if view is not None:
-        parts.append(("position", position_lines(view, letter.opponent)))
-        parts.append(("p", [options_text(view)]))
-        moves = move_lines(view) if view.is_my_decision else []
+        opponent = letter.opponent or tr.gettext("your opponent")
+        names = (opponent, tr.gettext("you")) if view.seat else (tr.gettext("you"), opponent)
+        parts.append(("position", position_lines(view, opponent, tr)))
+        parts.append(("p", [options_text(view, tr, names)]))
+        moves = move_lines(view, tr) if view.is_my_decision else []
         if moves:
-            parts.append(("p", ["Reply with one of these lines (or just its number):"]))
+            parts.append(("p", [tr.gettext("Reply with one of these lines (or just its number):")]))
             parts.append(("moves", moves))
             if any(isinstance(action, Take) and action.discard for action in view.legal_actions):
-                parts.append(("p", [DISCARD_HINT]))
+                parts.append(("p", [tr.gettext(DISCARD_HINT)]))
     parts.extend(("pre", note.splitlines()) for note in letter.notes)
     if letter.replies:
-        parts.append(("p", [COMMANDS]))
+        commands = ", ".join(word(tr, one) for one in OTHER_COMMANDS)
+        parts.append(("p", [tr.gettext(COMMANDS, commands=commands)]))
     return parts
 
 
 def letter_text(letter: Letter) -> str:
     lines: list[str] = []
     if letter.replies:
-        lines += [MARKER, "Write your move on the first line of your reply.", ""]
+        lines += [
+            marker(letter.tr),
+            letter.tr.gettext("Write your move on the first line of your reply."),
+            "",
+        ]
     for kind, part in _sections(letter):
         if kind == "list":
             part = [f"  • {line}" for line in part]
@@ -122,7 +159,7 @@ def letter_text(letter: Letter) -> str:
 def letter_html(letter: Letter, picture_cid: str | None) -> str:
     blocks: list[str] = []
     if letter.replies:
-        blocks.append(f'<p style="color:#888">{html.escape(MARKER)}</p>')
+        blocks.append(f'<p style="color:#888">{html.escape(marker(letter.tr))}</p>')
     for kind, part in _sections(letter):
         escaped = [html.escape(line) for line in part]
         if kind == "list":
@@ -133,7 +170,9 @@ def letter_html(letter: Letter, picture_cid: str | None) -> str:
         elif kind in ("pre", "position"):
             blocks.append("<p>" + "<br>".join(escaped) + "</p>")
             if kind == "position" and picture_cid is not None:
-                blocks.append(f'<p><img src="cid:{picture_cid}" alt="The table"></p>')
+                alt = html.escape(letter.tr.gettext("The table"))
+                blocks.append(f'<p><img src="cid:{picture_cid}" alt="{alt}"></p>')
         else:
             blocks.append("<p>" + " ".join(escaped) + "</p>")
-    return "<html><body>" + "\n".join(blocks) + "</body></html>"
+    language = html.escape(letter.tr.language)
+    return f'<html lang="{language}"><body>' + "\n".join(blocks) + "</body></html>"

@@ -11,10 +11,13 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from service.language import ENGLISH, Translator
 from service.notation import card_text
 from service.rules.cards import Card
 from service.rules.variants import DeckFaces
 from service.rules.view import PlayerView
+
+from ..lettering import label_font
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 CARD_W, CARD_H, GAP, MARGIN, LABEL_H = 40, 56, 6, 14, 22
@@ -29,23 +32,32 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size)
 
 
-def table_png(view: PlayerView, opponent: str) -> bytes:
-    """The table as ``view.seat`` sees it, as PNG bytes."""
+def table_png(view: PlayerView, opponent: str, tr: Translator = ENGLISH) -> bytes:
+    """The table as ``view.seat`` sees it, as PNG bytes, labelled in ``tr``'s language (in the
+    font that writes its script, ``adapters.lettering``)."""
     faces = view.variant.deck_faces
     them, me = view.opponent, view.seat
+    center = [[view.center]] if view.center is not None else []
     rows: list[tuple[str, Sequence[Sequence[Card | None]]]] = [
-        (f"{opponent}: {view.hand_sizes[them]} cards", [[None] * view.hand_sizes[them]]),
-        (f"{opponent}'s table", [list(combo) for combo in view.tables[them]]),
-        (f"Center · stock {view.stock_size}", [[view.center]] if view.center is not None else []),
-        ("Your table", [list(combo) for combo in view.tables[me]]),
-        ("Your hand", [list(view.hand)]),
+        (
+            tr.ngettext("{name}: {n} card", "{name}: {n} cards", view.hand_sizes[them], name=opponent),
+            [[None] * view.hand_sizes[them]],
+        ),
+        (
+            tr.gettext("{name}'s table", name=opponent),
+            [list(combo) for combo in view.tables[them]],
+        ),
+        (tr.gettext("Center · stock {stock}", stock=view.stock_size), center),
+        (tr.gettext("Your table"), [list(combo) for combo in view.tables[me]]),
+        (tr.gettext("Your hand"), [list(view.hand)]),
     ]
+    labels = label_font(tr.language, 14)
     height = MARGIN + sum(LABEL_H + CARD_H + MARGIN for _ in rows)
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     y = MARGIN
     for label, groups in rows:
-        draw.text((MARGIN, y), label, fill=(235, 235, 235), font=_font(14))
+        draw.text((MARGIN, y), label, fill=(235, 235, 235), font=labels)
         y += LABEL_H
         x = MARGIN
         for group in groups:

@@ -19,9 +19,19 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from service.language import ENGLISH, Translator
+
 MARKER = "##- reply above this line -##"
-"""The first line of the text of every mail the service sends."""
+"""The first line of the text of every mail the service sends (``marker`` in the reader's
+language: whatever stands between ``##-`` and ``-##`` is read as the marker)."""
 _MARKER = re.compile(r"^\s*##-.*-##\s*$")
+
+
+def marker(tr: Translator = ENGLISH) -> str:
+    """The marker line in ``tr``'s language."""
+    return "##- " + tr.gettext("reply above this line") + " -##"
+
+
 WROTE = (
     "wrote",  # English
     "escribió",  # Spanish

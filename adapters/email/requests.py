@@ -19,13 +19,16 @@ Anything else is answered with these lines, at most once an hour per sender.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from service.game_events import GameId, PlayerId
 from service.linking import LinkError
 from service.ports import Address
-from service.rules.errors import IllegalAction
+from service.prompts import error_text
+from service.rules.errors import N_, IllegalAction
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
+from service.words import in_english
 
 from .inbound import Inbound
 from .letters import Letter
@@ -33,7 +36,7 @@ from .letters import Letter
 if TYPE_CHECKING:
     from .handling import Handler
 
-HELP = (
+HELP = N_(
     "This address starts games of Conquian by email. Write on the first line:\n"
     "  new game with bob@example.org        (add: deals 3, target 100, stake 2, flag=value)\n"
     "  join CODE                            join a game you were invited to on another channel\n"
@@ -62,7 +65,7 @@ class ServiceRequests:
         words = command.lower().split()
         if words[:1] == ["link"] and len(words) <= 2:
             return self._link(inbound, words[1] if len(words) == 2 else None)
-        return self.handler.refuse(inbound, HELP)
+        return self.handler.refuse(inbound, self.handler.tr_for(inbound).gettext(HELP))
 
     # -- new games -------------------------------------------------------------------------------
 
@@ -70,13 +73,14 @@ class ServiceRequests:
         self, inbound: Inbound, guest_address: str, rest: str, earlier: str | None
     ) -> str:
         handler = self.handler
+        tr = handler.tr_for(inbound)
         try:
             variant, terms = _settings(rest)
         except ValueError as error:
-            return handler.refuse(inbound, f"{error}\n\n{HELP}")
+            return handler.refuse(inbound, f"{error}\n\n{tr.gettext(HELP)}")
         if guest_address == inbound.sender or handler.addresses.is_ours(guest_address):
-            return handler.refuse(inbound, "Invite someone else: " + HELP)
-        host = self._player(inbound.sender, inbound.sender_name)
+            return handler.refuse(inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP))
+        host = self._player(inbound.sender, inbound.sender_name, inbound.language)
         guest = self._player(guest_address, "")
         if earlier is not None and earlier.startswith("opened "):
             game_id = GameId(earlier.split()[1])  # opened before a crash: only the mail is left
@@ -85,49 +89,66 @@ class ServiceRequests:
             handler.store.note(inbound.key, f"opened {game_id}")
         mail = handler.mail
         game = handler.service.game(game_id)
-        host_name = mail.name(host)
+        guest_tr = mail.tr(guest)
         invitation = Letter(
             (
-                f"{host_name} ({inbound.sender}) invites you to a game of Conquian by email: "
-                "two-player rummy with 40 cards, played one move at a time by replying to mail.",
-                "Reply join to play, or decline.",
+                guest_tr.gettext(
+                    "{name} ({address}) invites you to a game of Conquian by email: two-player "
+                    "rummy with 40 cards, played one move at a time by replying to mail.",
+                    name=mail.name(host, guest_tr),
+                    address=inbound.sender,
+                ),
+                guest_tr.gettext("Reply join to play, or decline."),
             ),
             replies=True,
+            tr=guest_tr,
         )
         note_id = handler.composer.notification_id(game_id, guest, "invitation")
         mail.send(game_id, guest, guest_address, invitation, game.version, note_id)
+        tr = mail.tr(host)
         opened = Letter(
             (
-                f"Your game is open and {guest_address} is invited. You will hear from us when they join.",
+                tr.gettext(
+                    "Your game is open and {address} is invited. You will hear from us when "
+                    "they join.",
+                    address=guest_address,
+                ),
             ),
             replies=False,
+            tr=tr,
         )
         handler.answer_in_game(inbound, game_id, host, opened)
         return f"opened {game_id}"
 
-    def _player(self, address: str, name: str) -> PlayerId:
+    def _player(self, address: str, name: str, language: str | None = None) -> PlayerId:
+        """The player at ``address``, registered now if new, in the language their mail was in."""
         directory = self.handler.directory
         found = directory.player_at(Address("email", address))
         if found is not None:
             return found
         try:
-            return directory.register(name or address.split("@")[0], Address("email", address))
+            player = directory.register(name or address.split("@")[0], Address("email", address))
         except ValueError:  # registered by a racing request
             found = directory.player_at(Address("email", address))
             assert found is not None
             return found
+        if language is not None:
+            directory.update(replace(directory.profile(player), language=language))
+        return player
 
     def _join(self, inbound: Inbound, invitation: str, earlier: str | None) -> str:
         """``join CODE``: the sender takes up an invitation made on another channel."""
         handler = self.handler
-        guest = self._player(inbound.sender, inbound.sender_name)
+        guest = self._player(inbound.sender, inbound.sender_name, inbound.language)
         if earlier is not None and earlier.startswith("joined "):
             game_id = GameId(earlier.split()[1])  # joined before a crash: only the mail is left
         else:
             try:
                 game_id = handler.service.join(invitation, guest)
             except IllegalAction as error:
-                return handler.refuse(inbound, f"You cannot join: {error.message}")
+                tr = handler.mail.tr(guest)
+                why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
+                return handler.refuse(inbound, why)
             handler.store.note(inbound.key, f"joined {game_id}")
         handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
         return f"joined {game_id}"
@@ -137,41 +158,45 @@ class ServiceRequests:
         mail = self.handler.mail
         game, view = self.handler.service.view(game_id, guest)
         opponent = mail.opponent(game, guest)
-        intro = f"You joined the game with {opponent}."
-        return Letter((intro,), view, opponent, deadline=mail.deadline(game, guest))
+        tr = mail.tr(guest)
+        intro = tr.gettext("You joined the game with {name}.", name=opponent)
+        return Letter((intro,), view, opponent, deadline=mail.deadline(game, guest), tr=tr)
 
     def invitation_reply(
         self, inbound: Inbound, game_id: GameId, guest: PlayerId, earlier: str | None
     ) -> str:
         """``join`` or ``decline`` from an invited player."""
         handler = self.handler
-        word = inbound.command.lower().strip(" .!")
+        word = _answer_word(inbound.command)
         game = handler.service.game(game_id)
+        tr = handler.mail.tr(guest)
         if word == "join" or earlier == "joined":
             if earlier != "joined":
                 try:
                     handler.service.join(game.invitation, guest)
                 except IllegalAction as error:
-                    handler.note(
-                        inbound, Letter((f"You cannot join: {error.message}",), replies=False)
-                    )
+                    why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
+                    handler.note(inbound, Letter((why,), replies=False, tr=tr))
                     return f"refused: {error.code}"
                 handler.store.note(inbound.key, "joined")
             handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
             return "joined"
         if word == "decline":
-            self._tell_host(game_id, f"{inbound.sender} declined your invitation.")
-            handler.note(inbound, Letter(("You declined the invitation.",), replies=False))
+            self._tell_host(game_id, inbound.sender)
+            letter = Letter((tr.gettext("You declined the invitation."),), replies=False, tr=tr)
+            handler.note(inbound, letter)
             return "declined"
-        return handler.refuse(inbound, "Reply join to play, or decline.")
+        return handler.refuse(inbound, tr.gettext("Reply join to play, or decline."))
 
-    def _tell_host(self, game_id: GameId, text: str) -> None:
+    def _tell_host(self, game_id: GameId, guest_address: str) -> None:
         handler = self.handler
         host = handler.service.game(game_id).host
         emails = [a for a in handler.directory.addresses(host) if a.channel == "email"]
         if emails:
             note_id = handler.composer.notification_id(game_id, host, "declined")
-            letter = Letter((text,), replies=False)
+            tr = handler.mail.tr(host)
+            text = tr.gettext("{address} declined your invitation.", address=guest_address)
+            letter = Letter((text,), replies=False, tr=tr)
             version = handler.service.game(game_id).version
             handler.mail.send(game_id, host, emails[0].value, letter, version, note_id)
 
@@ -182,21 +207,24 @@ class ServiceRequests:
         address = Address("email", inbound.sender)
         try:
             if code is None:
-                player = self._player(inbound.sender, inbound.sender_name)
+                player = self._player(inbound.sender, inbound.sender_name, inbound.language)
                 made = handler.linking.offer(player, address)
-                text = (
-                    f"Your link code is {made.code}. Send link {made.code} from your other channel "
-                    f"within {made.valid_for_text}."
+                tr = handler.mail.tr(player)
+                text = tr.gettext(
+                    "Your link code is {code}. Send link {code} from your other channel "
+                    "within {valid_for}.",
+                    code=made.code,
+                    valid_for=made.valid_for_text(tr),
                 )
-                handler.note(inbound, Letter((text,), replies=False))
+                handler.note(inbound, Letter((text,), replies=False, tr=tr))
                 return "link offered"
             player = handler.linking.confirm(code, address)
         except LinkError as error:
-            return handler.refuse(inbound, str(error))
-        handler.note(
-            inbound,
-            Letter((f"This address now plays as {handler.mail.name(player)}.",), replies=False),
-        )
+            tr = handler.tr_for(inbound)
+            return handler.refuse(inbound, error_text(error, tr=tr))
+        tr = handler.mail.tr(player)
+        text = tr.gettext("This address now plays as {name}.", name=handler.mail.name(player, tr))
+        handler.note(inbound, Letter((text,), replies=False, tr=tr))
         return "linked"
 
 
@@ -222,3 +250,8 @@ def _settings(text: str) -> tuple[Variant, MatchTerms]:
     if "deals" in chosen or "target" in chosen:
         return variant, MatchTerms(chosen.get("deals"), chosen.get("target"), stake)
     return variant, MatchTerms(default.deals, default.target, stake)
+
+
+def _answer_word(command: str) -> str:
+    """``join`` or ``decline`` in any language's command words, as the English word."""
+    return " ".join(in_english(command.lower().strip(" .!").split()))

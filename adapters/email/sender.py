@@ -16,6 +16,7 @@ from service.dispatch import Undeliverable
 from service.game import Game
 from service.game_events import GameId, PlayerId
 from service.games import GameService
+from service.language import ENGLISH, Translator, translator
 from service.notices import Notice, deadline_text
 from service.ports import Address, Clock, Directory, Notification
 from service.rules.seats import Phase
@@ -55,9 +56,10 @@ class GameMail:
         addresses = self.composer.addresses
         token = self.keys.issue(self.store.thread(game_id, player), game_id, player, version)
         root = self.composer.game_root(game_id, player)
+        host = self.name(self.service.game(game_id).host, letter.tr)
         heading = Heading(
             to,
-            game_subject(game_id, self.name(self.service.game(game_id).host)),
+            game_subject(game_id, host, letter.tr),
             message_id,
             reply_to=addresses.reply(token),
             in_reply_to=answering[-1] if answering else root,
@@ -66,11 +68,17 @@ class GameMail:
         message = self.composer.mail(heading, letter, self.clock.now())
         self.transport.send(message, addresses.bounce(token), [to])
 
-    def name(self, player: PlayerId | None) -> str:
+    def tr(self, player: PlayerId) -> Translator:
+        """The player's language."""
+        return self.service.translator_of(player)
+
+    def name(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
         if player is None:
-            return "(open seat)"
+            return tr.gettext("(open seat)")
+        if player == "bot:random":
+            return tr.gettext("the random bot")
         if player.startswith("bot:"):
-            return f"the {player[4:]} bot"
+            return tr.gettext("the bot")
         try:
             return self.directory.profile(player).name
         except KeyError:
@@ -82,11 +90,12 @@ class GameMail:
         due = self.service.deadline(game)
         if due is None or due.player != player:
             return None
-        return deadline_text(due.due_at, self.service.settings.of(player).timezone)
+        timezone = self.service.settings.of(player).timezone
+        return deadline_text(due.due_at, timezone, self.tr(player))
 
     def opponent(self, game: Game, player: PlayerId) -> str:
         others = [p for p in game.players if p != player]
-        return self.name(others[0] if others else None)
+        return self.name(others[0] if others else None, self.tr(player))
 
 
 class EmailSender:
@@ -101,20 +110,24 @@ class EmailSender:
             raise Undeliverable(f"{address.value} is unreachable: {why}")
         notice = self.mail.service.notice(notification)
         game = self.mail.service.game(notification.game_id)
-        letter = notice_letter(notice, self.mail.opponent(game, player))
+        letter = notice_letter(notice, self.mail.opponent(game, player), translator(notice.language))
         span = f"{notification.from_seq}-{notification.to_seq}.{notification.kind}"
         message_id = self.mail.composer.notification_id(game.id, player, span)
         self.mail.send(game.id, player, address.value, letter, notice.version, message_id)
 
 
-def notice_letter(notice: Notice, opponent: str) -> Letter:
+def notice_letter(notice: Notice, opponent: str, tr: Translator = ENGLISH) -> Letter:
     """What a notification's mail says: why it came, the news, the player's view."""
     if notice.view.phase is Phase.OVER:
-        intro = f"Your match with {opponent} is over."
+        intro = tr.gettext("Your match with {name} is over.", name=opponent)
     elif notice.kind == "reminder":
-        intro = f"Reminder: your decision in the game with {opponent} is due soon."
+        intro = tr.gettext(
+            "Reminder: your decision in the game with {name} is due soon.", name=opponent
+        )
     elif notice.your_turn:
-        intro = f"Your turn in the game with {opponent}."
+        intro = tr.gettext("Your turn in the game with {name}.", name=opponent)
     else:
-        intro = f"News from your game with {opponent}."
-    return Letter((intro,), notice.view, opponent, news=notice.news, deadline=notice.deadline)
+        intro = tr.gettext("News from your game with {name}.", name=opponent)
+    return Letter(
+        (intro,), notice.view, opponent, news=notice.news, deadline=notice.deadline, tr=tr
+    )

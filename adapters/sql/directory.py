@@ -41,6 +41,7 @@ _PROFILE = select(
     players.c.quiet_hours,
     players.c.reminders,
     players.c.vacation_days,
+    players.c.card_faces,
 ).where(players.c.id == bindparam("player"))
 _PROFILES = select(players.c.id, *_PROFILE.selected_columns).where(
     players.c.id.in_(bindparam("players", expanding=True))
@@ -56,6 +57,7 @@ _UPDATE = (
         quiet_hours=bindparam("quiet_hours"),
         reminders=bindparam("reminders", type_=players.c.reminders.type),
         vacation_days=bindparam("vacation_days"),
+        card_faces=bindparam("card_faces"),
     )
 )
 _START = bindparam("start", type_=UtcDateTime)
@@ -159,6 +161,7 @@ class SqlDirectory:
             "quiet_hours": profile.quiet_hours,
             "reminders": list(profile.reminders),
             "vacation_days": profile.vacation_days,
+            "card_faces": profile.card_faces,
         }
         with self.engine.connect() as connection:
             if connection.execute(_UPDATE, values).rowcount != 1:
@@ -194,6 +197,7 @@ def _profile(player: PlayerId, row: Any) -> Profile:
         row.quiet_hours,
         tuple(row.reminders),
         row.vacation_days,
+        row.card_faces,
     )
 
 

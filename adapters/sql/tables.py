@@ -214,6 +214,10 @@ class PlayerRow(SQLModel, table=True):
     vacation_days: int = Field(
         default=14, sa_column=Column(Integer, nullable=False, server_default=text("14"))
     )
+    card_faces: str = Field(
+        default="", sa_column=Column(String(16), nullable=False, server_default=text("''"))
+    )
+    """``french`` or ``spanish``: the deck the player reads cards in; empty for each game's."""
 
 
 class AddressRow(SQLModel, table=True):

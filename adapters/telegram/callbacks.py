@@ -57,10 +57,15 @@ def decode(data: str) -> Press | None:
     if len(parts) != 4 or len(parts[0]) != 2 or parts[0][0] not in KINDS:
         return None
     code, seat_text = parts[0][0], parts[0][1]
-    if seat_text not in "012" or not parts[2].isdigit() or not parts[1]:
-        return None
+    if seat_text not in "012" or not _is_number(parts[2]) or not parts[1] or "\x00" in parts[1]:
+        return None  # (no game id of ours holds a NUL, which PostgreSQL could not even look up)
     seat = None if seat_text == "0" else Seat(int(seat_text) - 1)
     return Press(KINDS[code], GameId(parts[1]), int(parts[2]), seat, parts[3])
+
+
+def _is_number(text: str) -> bool:
+    """Digits ``int`` reads: ``str.isdigit`` also accepts superscripts such as ``²``."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 def move(game_id: GameId, version: int, action: PlayerAction) -> Press:

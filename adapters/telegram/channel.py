@@ -8,12 +8,13 @@ the same id.  A person writing to the bot for the first time is registered under
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from service.follow_ups import BOTS
 from service.game import Game
 from service.game_events import GameId, PlayerId
 from service.games import GameService
+from service.language import ENGLISH, Translator, supported
 from service.linking import Linking
 from service.ports import Address, Clock, Directory, Inbox
 
@@ -24,7 +25,6 @@ from .settings import TelegramSettings
 CHANNEL = "telegram"
 SOURCE = "telegram"
 """The inbox's source for Telegram updates."""
-BOT_NAMES = {"bot:greedy": "the bot", "bot:random": "the random bot"}
 
 
 @dataclass(frozen=True)
@@ -38,18 +38,28 @@ class Channel:
     settings: TelegramSettings
     linking: Linking
 
-    def player_of(self, user_id: int, first_name: str) -> PlayerId:
-        """The player this Telegram user is, registered on first contact."""
+    def player_of(self, user_id: int, first_name: str, language_code: str | None = None) -> PlayerId:
+        """The player this Telegram user is, registered on first contact in the language their
+        Telegram app is set to (``language_code``; English when the product lacks it).  Later
+        the player's own choice (``/settings lang=…``, ``lang …``) counts, not their app's."""
         address = Address(CHANNEL, str(user_id))
         known = self.directory.player_at(address)
         if known is not None:
             return known
         try:
-            return self.directory.register(first_name or "Player", address)
+            player = self.directory.register(first_name or "Player", address)
         except ValueError:  # registered a moment ago by another delivery of their update
             found = self.directory.player_at(address)
             assert found is not None
             return found
+        language = supported(language_code)
+        if language is not None:
+            self.directory.update(replace(self.directory.profile(player), language=language))
+        return player
+
+    def tr(self, player: PlayerId | None) -> Translator:
+        """The player's language."""
+        return ENGLISH if player is None else self.service.translator_of(player)
 
     def chat_of(self, player: PlayerId) -> int | None:
         """The player's private chat with the bot, if they play on Telegram."""
@@ -58,21 +68,23 @@ class Channel:
                 return int(address.value)
         return None
 
-    def name(self, player: PlayerId | None) -> str:
+    def name(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
         if player is None:
-            return "(nobody yet)"
+            return tr.gettext("(nobody yet)")
         if player in BOTS:
-            return BOT_NAMES.get(player, "the bot")
+            if player == "bot:random":
+                return tr.gettext("the random bot")
+            return tr.gettext("the bot")
         try:
             return self.directory.profile(player).name
         except KeyError:
             return str(player)
 
-    def seat_names(self, game: Game) -> tuple[str, str]:
-        return (self.name(game.players[0]), self.name(game.players[1]))
+    def seat_names(self, game: Game, tr: Translator = ENGLISH) -> tuple[str, str]:
+        return (self.name(game.players[0], tr), self.name(game.players[1], tr))
 
-    def names(self, game: Game) -> dict[PlayerId, str]:
-        return {p: self.name(p) for p in game.players if p is not None}
+    def names(self, game: Game, tr: Translator = ENGLISH) -> dict[PlayerId, str]:
+        return {p: self.name(p, tr) for p in game.players if p is not None}
 
     def invitation_link(self, invitation: str) -> str:
         return f"https://t.me/{self.api.username}?start={invitation}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.game_events import PlayerId
+from service.language import ENGLISH, Translator
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,8 @@ class Said:
     text: str
     reply_to: int | None = None
     """The bot's message this one answers (Telegram's reply), if any."""
+    tr: Translator = ENGLISH
+    """The player's language: every answer to them is written in it."""
 
 
 @dataclass(frozen=True)
@@ -34,3 +37,4 @@ class Pressed:
     chat_id: int
     message_id: int
     data: str
+    tr: Translator = ENGLISH

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from service.game_events import GameId
+from service.language import ENGLISH, Translator
 from service.notation import card_text, cards_text
 from service.rules.actions import Discard, Force, NoForce, Refuse, Take
 from service.rules.cards import DECK, CardSet
@@ -24,8 +25,11 @@ PASS_MELDS_SHOWN = 3
 """Refusals with a hand meld get a button each, up to this many (more can be typed)."""
 
 
-def turn_keyboard(game_id: GameId, version: int, view: PlayerView) -> InlineKeyboardMarkup | None:
-    """The buttons for the decision ``view.seat`` owes now; None when they owe none."""
+def turn_keyboard(
+    game_id: GameId, version: int, view: PlayerView, tr: Translator = ENGLISH
+) -> InlineKeyboardMarkup | None:
+    """The buttons for the decision ``view.seat`` owes now, labelled in ``tr``'s language; None
+    when they owe none."""
     if not view.is_my_decision:
         return None
     faces = view.variant.deck_faces
@@ -33,29 +37,32 @@ def turn_keyboard(game_id: GameId, version: int, view: PlayerView) -> InlineKeyb
     first: list[InlineKeyboardButton] = []
     rows: list[list[InlineKeyboardButton]] = []
     if any(isinstance(a, Take) for a in legal):
-        center = "" if view.center is None else f" {_card(view, view.center)}"
+        center = "" if view.center is None else _card(view, view.center)
         chooser = Press("select", game_id, version, view.seat, "0")
-        first.append(_button(f"Take{center}…", chooser))
+        first.append(_button(tr.pgettext("button", "Take {card}…", card=center), chooser))
     for action in legal:
         if isinstance(action, Refuse) and not action.meld:
-            first.append(_button("Pass", move(game_id, version, action)))
+            first.append(_button(tr.pgettext("button", "Pass"), move(game_id, version, action)))
         elif isinstance(action, Force):
-            first.append(_button("Force", move(game_id, version, action)))
+            first.append(_button(tr.pgettext("button", "Force"), move(game_id, version, action)))
         elif isinstance(action, NoForce):
-            first.append(_button("No force", move(game_id, version, action)))
+            label = tr.pgettext("button", "No force")
+            first.append(_button(label, move(game_id, version, action)))
     melds = [a for a in legal if isinstance(a, Refuse) and a.meld][:PASS_MELDS_SHOWN]
     for action in melds:
-        label = f"Pass, meld {cards_text(action.meld, faces, symbols=True)}"
+        label = tr.pgettext(
+            "button", "Pass, meld {cards}", cards=cards_text(action.meld, faces, symbols=True)
+        )
         rows.append([_button(label, move(game_id, version, action))])
     discards = [a for a in legal if isinstance(a, Discard)]
     rows += _rows(
-        [_button(_discard_label(view, a), move(game_id, version, a)) for a in discards], 2
+        [_button(_discard_label(view, a, tr), move(game_id, version, a)) for a in discards], 2
     )
     return InlineKeyboardMarkup([row for row in [first, *rows] if row])
 
 
 def chooser_keyboard(
-    game_id: GameId, version: int, view: PlayerView, chosen: CardSet
+    game_id: GameId, version: int, view: PlayerView, chosen: CardSet, tr: Translator = ENGLISH
 ) -> InlineKeyboardMarkup:
     """Hand cards to toggle, whether they meld, then the discards (or going out)."""
     toggles = [
@@ -68,12 +75,12 @@ def chooser_keyboard(
     fitting = melds_with(view, chosen)
     check = Press("explain", game_id, version, view.seat, f"{int(chosen):x}")
     if fitting:
-        status = [_button(_fit_label(view, chosen), check)]
-        finish = [_button(_take_label(view, a), move(game_id, version, a)) for a in fitting]
+        status = [_button(_fit_label(view, chosen, tr), check)]
+        finish = [_button(_take_label(view, a, tr), move(game_id, version, a)) for a in fitting]
     else:
-        status = [_button("✗ not a meld yet", check)]
+        status = [_button(tr.pgettext("button", "✗ not a meld yet"), check)]
         finish = []
-    back = [_button("◀ Back", Press("hand", game_id, 0))]
+    back = [_button(tr.pgettext("button", "◀ Back"), Press("hand", game_id, 0))]
     return InlineKeyboardMarkup([*_rows(toggles, 5), status, *_rows(finish, 3), back])
 
 
@@ -83,22 +90,26 @@ def melds_with(view: PlayerView, chosen: CardSet) -> list[Take]:
     return sorted(takes, key=lambda a: a.discard is not None)
 
 
-def _fit_label(view: PlayerView, chosen: CardSet) -> str:
+def _fit_label(view: PlayerView, chosen: CardSet, tr: Translator) -> str:
     center = "" if view.center is None else _card(view, view.center)
     if not chosen:
-        return f"✓ {center} joins your table"
-    return f"✓ {cards_text(chosen, view.variant.deck_faces, symbols=True)} + {center} meld"
+        return tr.pgettext("button", "✓ {card} joins your table", card=center)
+    cards = cards_text(chosen, view.variant.deck_faces, symbols=True)
+    return tr.pgettext("button", "✓ {cards} + {card} meld", cards=cards, card=center)
 
 
-def _take_label(view: PlayerView, action: Take) -> str:
+def _take_label(view: PlayerView, action: Take, tr: Translator) -> str:
     if action.discard is None:
-        return "Go out!"
-    return f"Discard {_card(view, action.discard)}"
+        return tr.pgettext("button", "Go out!")
+    return tr.pgettext("button", "Discard {card}", card=_card(view, action.discard))
 
 
-def _discard_label(view: PlayerView, action: Discard) -> str:
-    label = f"Discard {_card(view, action.card)}"
-    return label if action.onto is None else f"{label} (onto {_card(view, action.onto)})"
+def _discard_label(view: PlayerView, action: Discard, tr: Translator) -> str:
+    card = _card(view, action.card)
+    if action.onto is None:
+        return tr.pgettext("button", "Discard {card}", card=card)
+    onto = _card(view, action.onto)
+    return tr.pgettext("button", "Discard {card} (onto {onto})", card=card, onto=onto)
 
 
 def _card(view: PlayerView, card: int) -> str:

@@ -16,13 +16,16 @@ from __future__ import annotations
 import json
 
 from service.ports import Address
+from service.rules.errors import N_
 
 from .channel import CHANNEL, SOURCE, Channel
 from .incoming import Said
 from .screens import Screens
 
-NO_EMAIL = "Linking an email address needs the email channel, which this service does not have."
-USAGE = (
+NO_EMAIL = N_(
+    "Linking an email address needs the email channel, which this service does not have."
+)
+USAGE = N_(
     "Send /link alone: I give you a code, and you mail it to me from the address to link. "
     "(A code from a mail is for the other channel, not for here.)"
 )
@@ -46,13 +49,17 @@ class Links:
     def _offer(self, said: Said, words: list[str]) -> str:
         channel = self.channel
         mail_address = channel.settings.mail_address
+        tr = said.tr
         if mail_address is None:
-            return NO_EMAIL
+            return tr.gettext(NO_EMAIL)
         if words:
-            return USAGE
+            return tr.gettext(USAGE)
         code = channel.linking.offer(said.player, Address(CHANNEL, str(said.chat_id)))
-        return (
-            f"Your link code is {code.code}. To link your email address, mail link {code.code} "
-            f"to {mail_address} from it within {code.valid_for_text}; the code works once. "
-            "Then your games' news reaches you by email whenever Telegram cannot deliver it."
+        return tr.gettext(
+            "Your link code is {code}. To link your email address, mail link {code} "
+            "to {address} from it within {valid_for}; the code works once. "
+            "Then your games' news reaches you by email whenever Telegram cannot deliver it.",
+            code=code.code,
+            address=mail_address,
+            valid_for=code.valid_for_text(tr),
         )

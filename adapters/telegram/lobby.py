@@ -23,7 +23,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from service.deadlines import SettingError, parse_offset
 from service.errors import UnknownInvitation
 from service.game_events import GameId, PlayerId, TimeControl
-from service.rules.errors import IllegalAction
+from service.language import Phrase
+from service.prompts import error_text
+from service.rules.errors import N_, IllegalAction
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 
 from .channel import SOURCE, Channel
@@ -32,7 +34,7 @@ from .render import short
 from .screens import Screens
 
 BOT_OPPONENTS = {"bot": "bot:greedy", "greedy": "bot:greedy", "random": "bot:random"}
-NEW_HELP = (
+NEW_HELP = N_(
     "/new — a game with a friend: you get an invitation to send them.\n"
     "/new bot — a game against the bot.\n"
     "Options: deals=3, target=100, stake=2, time=12h (per move; 30m, 2d …), and rule variants "
@@ -41,7 +43,11 @@ NEW_HELP = (
 
 
 class BadOptions(ValueError):
-    pass
+    """Options of ``/new`` that cannot be read; the message is a catalog ``Phrase``."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.phrase = Phrase(template, params)
+        super().__init__(str(self.phrase))
 
 
 class Lobby:
@@ -57,8 +63,9 @@ class Lobby:
             try:
                 opponent, variant, terms, time_control = _options(options)
             except BadOptions as error:
-                self._finish(said, {"ok": False, "said": f"{error}\n\n{NEW_HELP}"})
-                self.screens.say(said.chat_id, f"{error}\n\n{NEW_HELP}")
+                text = f"{said.tr.phrase(error.phrase)}\n\n{said.tr.gettext(NEW_HELP)}"
+                self._finish(said, {"ok": False, "said": text})
+                self.screens.say(said.chat_id, text)
                 return
             game_id = channel.service.open_game(
                 said.player, variant, terms, time_control, PlayerId(opponent) if opponent else None
@@ -74,40 +81,48 @@ class Lobby:
         if game.status == "open":
             self._invite(said, game_id, game.invitation)
         else:
-            self.screens.turn(said.player, game_id, ["A new game against the bot."])
+            self.screens.turn(said.player, game_id, [said.tr.gettext("A new game against the bot.")])
             self.screens.tell_group(game_id)
 
     def _invite(self, said: Said, game_id: GameId, invitation: str) -> None:
+        tr = said.tr
         link = self.channel.invitation_link(invitation)
         days = self.channel.settings.invitation_days
         if said.private:
-            share = (
-                f"https://t.me/share/url?url={quote(link)}&text={quote('Play Conquian with me')}"
-            )
-            text = (
-                f"Game {short(game_id)} is open. Send this invitation to your opponent "
-                f"(it works once, for {days:g} days):\n{link}"
+            invite = quote(tr.gettext("Play Conquian with me"))
+            share = f"https://t.me/share/url?url={quote(link)}&text={invite}"
+            text = tr.gettext(
+                "Game {game} is open. Send this invitation to your opponent "
+                "(it works once, for {days} days):\n{link}",
+                game=short(game_id),
+                days=f"{days:g}",
+                link=link,
             )
             mail_address = self.channel.settings.mail_address
             if mail_address is not None:
-                text += (
-                    f"\nWithout Telegram, they can play by email: they mail join {invitation} "
-                    f"to {mail_address}."
+                text += "\n" + tr.gettext(
+                    "Without Telegram, they can play by email: they mail join {code} to {address}.",
+                    code=invitation,
+                    address=mail_address,
                 )
-            button = InlineKeyboardButton("Share the invitation", url=share)
+            button = InlineKeyboardButton(tr.pgettext("button", "Share the invitation"), url=share)
         else:
-            text = (
-                f"{said.user_name} opened game {short(game_id)}. Who plays? Tap to join "
-                f"(works once, for {days:g} days). Moves are shown here; hands stay private."
+            text = tr.gettext(
+                "{name} opened game {game}. Who plays? Tap to join "
+                "(works once, for {days} days). Moves are shown here; hands stay private.",
+                name=said.user_name,
+                game=short(game_id),
+                days=f"{days:g}",
             )
-            button = InlineKeyboardButton(f"Join {said.user_name}'s game", url=link)
+            label = tr.pgettext("button", "Join {name}'s game", name=said.user_name)
+            button = InlineKeyboardButton(label, url=link)
         self.screens.say(said.chat_id, text, InlineKeyboardMarkup([[button]]))
 
     def start(self, said: Said, invitation: str) -> None:
         """``/start`` (first contact) or ``/start <invitation>`` (tapping an invitation)."""
         if not invitation:
             self._finish(said, {"ok": True, "said": "welcome"})
-            self.screens.say(said.chat_id, WELCOME)
+            self.screens.say(said.chat_id, said.tr.gettext(WELCOME))
             return
         channel = self.channel
         outcome = self._outcome(said) or self._finish(said, self._join(said, invitation))
@@ -115,25 +130,30 @@ class Lobby:
             self.screens.say(said.chat_id, f"⚠ {outcome.get('said')}")
             return
         game_id = GameId(str(outcome["joined"]))
-        host = channel.name(channel.service.game(game_id).host)
-        self.screens.turn(said.player, game_id, [f"You joined {host}'s game."])
+        host = channel.name(channel.service.game(game_id).host, said.tr)
+        self.screens.turn(
+            said.player, game_id, [said.tr.gettext("You joined {name}'s game.", name=host)]
+        )
         self.screens.tell_group(game_id)
 
     def _join(self, said: Said, invitation: str) -> dict[str, object]:
         channel = self.channel
         game_id = channel.service.store.game_by_invitation(invitation)
         if game_id is None:
-            return {"ok": False, "said": UnknownInvitation().message}
+            return {"ok": False, "said": error_text(UnknownInvitation(), tr=said.tr)}
         game = channel.service.game(game_id)
         if game.status != "open" and game.players[1] == said.player:
             return {"ok": True, "joined": game_id}  # joined by an earlier run of this update
         lifetime = timedelta(days=channel.settings.invitation_days)
         if game.status == "open" and channel.clock.now() > game.opened_at + lifetime:
-            return {"ok": False, "said": "This invitation has expired: ask for a new one."}
+            return {
+                "ok": False,
+                "said": said.tr.gettext("This invitation has expired: ask for a new one."),
+            }
         try:
             channel.service.join(invitation, said.player)
         except IllegalAction as error:
-            return {"ok": False, "said": error.message}
+            return {"ok": False, "said": error_text(error, tr=said.tr)}
         return {"ok": True, "joined": game_id}
 
     def rematch(self, said: Said, game_id: GameId | None) -> None:
@@ -145,11 +165,14 @@ class Lobby:
             self.screens.say(said.chat_id, f"⚠ {outcome.get('said')}")
         elif outcome.get("started"):
             new = GameId(str(outcome["started"]))
-            self.screens.turn(said.player, new, ["The rematch begins."])
+            self.screens.turn(said.player, new, [said.tr.gettext("The rematch begins.")])
             self.screens.tell_group(new)
         else:
             self.screens.say(
-                said.chat_id, f"Rematch offered to {outcome.get('to')}: waiting for them."
+                said.chat_id,
+                said.tr.gettext(
+                    "Rematch offered to {name}: waiting for them.", name=outcome.get("to")
+                ),
             )
 
     def _offer(self, said: Said, game_id: GameId | None) -> dict[str, object]:
@@ -157,18 +180,21 @@ class Lobby:
         if game_id is None:
             over = [s for s in channel.service.games_of(said.player) if s.status == "over"]
             if not over:
-                return {"ok": False, "said": "You have no finished game to play again."}
+                return {
+                    "ok": False,
+                    "said": said.tr.gettext("You have no finished game to play again."),
+                }
             game_id = over[0].game_id
         try:
             game = channel.service.game(game_id)
             started = channel.service.offer_rematch(game_id, said.player)
         except IllegalAction as error:
-            return {"ok": False, "said": error.message}
+            return {"ok": False, "said": error_text(error, tr=said.tr)}
         group = channel.records.group_of(game_id)
         if started is not None and group is not None:
             channel.records.link_group(started, group.chat_id, 0)
         opponent = next(p for p in game.players if p != said.player)
-        return {"ok": True, "started": started, "to": channel.name(opponent)}
+        return {"ok": True, "started": started, "to": channel.name(opponent, said.tr)}
 
     def _outcome(self, said: Said) -> dict[str, object] | None:
         """The outcome stored by an earlier processing of this update, if any."""
@@ -195,13 +221,20 @@ def _options(words: list[str]) -> tuple[str | None, Variant, MatchTerms, TimeCon
             opponent = BOT_OPPONENTS[lowered]
         elif name in ("deals", "target", "stake"):
             if not value.isdigit() or int(value) < 1:
-                raise BadOptions(f"{name} must be a whole number of at least 1, not {value!r}.")
+                raise BadOptions(
+                    N_("{name} must be a whole number of at least 1, not '{value}'."),
+                    name=name,
+                    value=value,
+                )
             numbers[name] = int(value)
         elif name == "time":
             try:
                 seconds = int(parse_offset(value).total_seconds())
-            except SettingError as error:
-                raise BadOptions(f"time: {error}") from None
+            except SettingError:
+                raise BadOptions(
+                    N_("time: write the time per move as a number with m, h or d, not '{value}'."),
+                    value=value,
+                ) from None
         else:
             flags.append(word)
     try:
@@ -213,11 +246,11 @@ def _options(words: list[str]) -> tuple[str | None, Variant, MatchTerms, TimeCon
             numbers.get("stake", default.stake),
         )
     except (VariantError, ValueError) as error:
-        raise BadOptions(str(error)) from None
+        raise BadOptions(N_("These options do not make a game: {reason}"), reason=error) from None
     return opponent, variant, terms, None if seconds is None else TimeControl(seconds)
 
 
-WELCOME = (
+WELCOME = N_(
     "Welcome to Conquian, two-player rummy played slowly.\n"
     "/new — invite a friend; /new bot — play the bot; /games — your games; /help — commands; "
     "/rules — the rules."

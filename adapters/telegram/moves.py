@@ -15,9 +15,12 @@ import json
 from service.errors import NotAPlayer, StaleVersion
 from service.game import Game
 from service.game_events import GameId
-from service.prompts import action_text, help_text, options_text
+from service.language import Translator
+from service.profiles import settings_text
+from service.prompts import action_text, error_text, help_text, options_text, refusal_text
 from service.replies import Request
 from service.rules.errors import IllegalAction
+from service.words import word
 
 from .api import Refused
 from .callbacks import Press, action_of, selection
@@ -45,13 +48,16 @@ class Moves:
         request = Request(said.player, game_id, command)
         reply = channel.service.handle(SOURCE, said.key, said.payload, request)
         if reply.get("ok") and "events" in reply:
-            self.screens.turn(said.player, game_id, self._told(game_id, reply))
+            self.screens.turn(said.player, game_id, self._told(game_id, reply, said.tr))
             self.screens.tell_group(game_id)
         elif reply.get("query") == "hand":
             self.screens.turn(said.player, game_id)
         elif reply.get("query") == "help":
             _, view = channel.service.view(game_id, said.player)
-            self.screens.say(said.chat_id, help_text(view))
+            self.screens.say(said.chat_id, help_text(view, said.tr))
+        elif reply.get("ok") and (reply.get("query") == "settings" or "settings" in reply):
+            tr = channel.tr(said.player)  # after ``lang …``, the new language
+            self.screens.say(said.chat_id, settings_text(channel.directory.profile(said.player), tr))
         else:
             self.screens.say(said.chat_id, self._refusal(reply, game_id, said))
 
@@ -67,21 +73,29 @@ class Moves:
         if first.startswith("#"):
             found = channel.find_game(said.player, first)
             if found is None:
-                self._done(said, f"You have no game {first}. /games lists yours.")
+                self._done(
+                    said, said.tr.gettext("You have no game {game}. /games lists yours.", game=first)
+                )
             return found, rest
         playing = [s for s in channel.service.games_of(said.player) if s.status == "playing"]
         mine = [s for s in playing if s.to_act == said.player]
         for candidates in (playing, mine):
             if len(candidates) == 1:
                 return candidates[0].game_id, command
+        tr = said.tr
         if not playing:
-            self._done(said, "You have no game running. /new starts one; /new bot plays the bot.")
-        else:
-            example = short(playing[0].game_id)
             self._done(
                 said,
-                "You play several games: start with the game, e.g. "
-                f"{example} pass, or reply to its message. /games lists them.",
+                tr.gettext("You have no game running. /new starts one; /new bot plays the bot."),
+            )
+        else:
+            self._done(
+                said,
+                tr.gettext(
+                    "You play several games: start with the game, e.g. {example}, or reply to "
+                    "its message. /games lists them.",
+                    example=f"{short(playing[0].game_id)} {word(tr, 'pass')}",
+                ),
             )
         return None, command
 
@@ -92,18 +106,19 @@ class Moves:
 
     def _refusal(self, reply: dict[str, object], game_id: GameId, said: Said) -> str:
         error = reply.get("error")
-        message = error.get("message") if isinstance(error, dict) else None
+        message = refusal_text(error, said.tr) if isinstance(error, dict) else None
         try:
-            _, view = self.channel.service.view(game_id, said.player)
+            game, view = self.channel.service.view(game_id, said.player)
         except IllegalAction:
             return f"⚠ {message}"
-        return f"⚠ {message}\n{options_text(view)}"
+        names = self.channel.seat_names(game, said.tr)
+        return f"⚠ {message}\n{options_text(view, said.tr, names)}"
 
-    def _told(self, game_id: GameId, reply: dict[str, object]) -> list[str]:
+    def _told(self, game_id: GameId, reply: dict[str, object], tr: Translator) -> list[str]:
         """What the events of a move's reply say, in public words."""
         span = reply["events"]
         assert isinstance(span, list)
-        return self.screens.news(game_id, int(span[0]), int(span[1]))
+        return self.screens.news(game_id, int(span[0]), int(span[1]), tr)
 
     # -- pressed ----------------------------------------------------------------------------------
 
@@ -124,7 +139,7 @@ class Moves:
             game = self.channel.service.game(press.game_id)
             if press.number != game.version:
                 stale = StaleVersion(seen=press.number, current=game.version)
-                self._answer(pressed, stale.message, record=True, alert=True)
+                self._answer(pressed, error_text(stale, tr=pressed.tr), record=True, alert=True)
             elif press.kind == "select":
                 self._choose(pressed, press, game)
             else:
@@ -136,32 +151,37 @@ class Moves:
         try:
             game = self.channel.service.game(press.game_id)
         except IllegalAction as error:
-            return error.message
+            return error_text(error, tr=pressed.tr)
         seat = game.seat_of(pressed.player)
         if seat is None:
-            return NotAPlayer().message
+            return error_text(NotAPlayer(), tr=pressed.tr)
         if press.seat is not None and press.seat != seat:
-            owner = self.channel.name(game.players[press.seat])
-            return f"These buttons are {owner}'s: yours are in your own chat with me."
+            owner = self.channel.name(game.players[press.seat], pressed.tr)
+            return pressed.tr.gettext(
+                "These buttons are {name}'s: yours are in your own chat with me.", name=owner
+            )
         return None
 
     def _move(self, pressed: Pressed, press: Press) -> None:
         channel = self.channel
         action = action_of(press)
-        game = channel.service.game(press.game_id)
+        _, view = channel.service.view(press.game_id, pressed.player)
+        faces = view.variant.deck_faces  # the faces the player's commands are read in
+        tr = pressed.tr
         if action is None:
-            self._answer(pressed, "This button is not one of mine.", record=True, alert=True)
+            text = tr.gettext("This button is not one of mine.")
+            self._answer(pressed, text, record=True, alert=True)
             return
-        command = action_text(action, game.variant.deck_faces)
+        command = action_text(action, faces)
         request = Request(pressed.player, press.game_id, command, expected_version=press.number)
         reply = channel.service.handle(SOURCE, pressed.key, pressed.payload, request)
         if not reply.get("ok"):
             error = reply.get("error")
-            message = error.get("message") if isinstance(error, dict) else "Refused."
-            self._answer(pressed, str(message), alert=True)
+            message = refusal_text(error, tr) if isinstance(error, dict) else ""
+            self._answer(pressed, message, alert=True)
             return
-        self._answer(pressed, f"✓ {command}")
-        told = self._told(press.game_id, reply)
+        self._answer(pressed, f"✓ {action_text(action, faces, tr)}")
+        told = self._told(press.game_id, reply, tr)
         self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 
@@ -169,9 +189,10 @@ class Moves:
         chosen = selection(press)
         _, view = self.channel.service.view(game.id, pressed.player)
         if chosen is None or not view.is_my_decision:
-            self._answer(pressed, "There is nothing to choose now.", record=True, alert=True)
+            text = pressed.tr.gettext("There is nothing to choose now.")
+            self._answer(pressed, text, record=True, alert=True)
             return
-        markup = chooser_keyboard(game.id, game.version, view, chosen)
+        markup = chooser_keyboard(game.id, game.version, view, chosen, pressed.tr)
         self._answer(pressed, "", record=True)
         try:
             self.channel.api.edit_buttons(pressed.chat_id, pressed.message_id, markup)
@@ -182,14 +203,18 @@ class Moves:
     def _explain(self, pressed: Pressed, press: Press, game: Game) -> None:
         chosen = selection(press)
         _, view = self.channel.service.view(game.id, pressed.player)
-        center = "the center card" if view.center is None else str(view.center)
+        tr = pressed.tr
+        center = tr.gettext("the center card") if view.center is None else str(view.center)
         if chosen is not None and melds_with(view, chosen):
-            text = "These cards meld: now pick your discard."
+            text = tr.gettext("These cards meld: now pick your discard.")
         elif not chosen:
-            text = f"Choose the cards from your hand that meld with {center}."
+            text = tr.gettext("Choose the cards from your hand that meld with {card}.", card=center)
         else:
-            cards = " ".join(map(str, chosen))
-            text = f"{cards} and {center} do not make a meld on your table: change the cards."
+            text = tr.gettext(
+                "{cards} and {card} do not make a meld on your table: change the cards.",
+                cards=" ".join(map(str, chosen)),
+                card=center,
+            )
         self._answer(pressed, text, record=True, alert=True)
 
     def _answer(

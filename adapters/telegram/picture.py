@@ -2,9 +2,10 @@
 player's own table and hand.  Drawn from the ``PlayerView`` alone — the opponent's hand is only
 counted, as the view counts it — so a picture can show nothing a text message could not.
 
-The font is DejaVu Sans when the system has it (it draws the suit symbols); otherwise Pillow's
-built-in font, with suit letters.  The PNG carries no time stamp, so the same view always gives
-the same bytes.
+The cards' font is DejaVu Sans when the system has it (it draws the suit symbols); otherwise
+Pillow's built-in font, with suit letters.  The labels are in the player's language, in the font
+that writes its script (``adapters.lettering``: Hindi in the shipped Noto Sans Devanagari).  The
+PNG carries no time stamp, so the same view always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from service.language import ENGLISH, Translator
 from service.notation import card_text
 from service.rules.cards import Card, CardSet
 from service.rules.view import PlayerView
+
+from ..lettering import label_font
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 CARD_W, CARD_H, GAP, MARGIN = 46, 64, 6, 16
@@ -36,23 +40,28 @@ def _font(size: int) -> tuple[Font, bool]:
     return ImageFont.load_default(size), False
 
 
-def table_picture(view: PlayerView) -> bytes:
-    """The table as ``view.seat`` sees it, as PNG bytes."""
+def table_picture(view: PlayerView, tr: Translator = ENGLISH) -> bytes:
+    """The table as ``view.seat`` sees it, as PNG bytes, labelled in ``tr``'s language."""
     rows: list[tuple[str, list[list[Card]]]] = [
         (
-            f"Opponent's table ({view.hand_sizes[view.opponent]} cards in hand)",
+            tr.ngettext(
+                "Opponent's table ({n} card in hand)",
+                "Opponent's table ({n} cards in hand)",
+                view.hand_sizes[view.opponent],
+            ),
             [list(c) for c in view.tables[view.opponent]],
         ),
-        ("Center card", [[view.center]] if view.center is not None else []),
-        ("Your table", [list(c) for c in view.tables[view.seat]]),
-        ("Your hand", [list(CardSet(view.hand))]),
+        (tr.gettext("Center card"), [[view.center]] if view.center is not None else []),
+        (tr.gettext("Your table"), [list(c) for c in view.tables[view.seat]]),
+        (tr.gettext("Your hand"), [list(CardSet(view.hand))]),
     ]
+    labels = label_font(tr.language, 16)
     height = MARGIN + len(rows) * (24 + CARD_H + MARGIN)
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
     top = MARGIN
     for title, groups in rows:
-        draw.text((MARGIN, top), title, fill=LABEL, font=_font(16)[0])
+        draw.text((MARGIN, top), title, fill=LABEL, font=labels)
         _cards(draw, view, groups, top + 24)
         top += 24 + CARD_H + MARGIN
     out = io.BytesIO()

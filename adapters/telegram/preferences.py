@@ -4,7 +4,7 @@
 pictures=on`` changes them.  Language, time zone, quiet hours and reminders are the player's
 profile in the directory, which the service reads for deadlines (and is told to read afresh);
 pictures are the Telegram channel's own.  Nothing is changed unless every value given is valid.
-The language is recorded for every channel to use; the bot itself speaks English for now.
+The language is every channel's: the bot answers in the new one at once.
 """
 
 from __future__ import annotations
@@ -13,17 +13,19 @@ import json
 from dataclasses import replace
 
 from service.deadlines import SettingError, check_timezone, parse_offset, parse_quiet_hours
+from service.language import LANGUAGES, supported, translator
 from service.ports import Profile
+from service.profiles import card_faces, settings_text
+from service.rules.errors import N_
 
 from .channel import SOURCE, Channel
 from .incoming import Said
 from .screens import Screens
 
-LANGUAGES = ("en", "es", "fil", "uk", "ms", "hi")
-ALIASES = {"tl": "fil", "tl-ph": "fil", "fil-ph": "fil"}
-USAGE = (
+USAGE = N_(
     "Change with /settings name=value …, e.g.\n"
-    "/settings lang=es tz=Europe/Madrid quiet=22:00-08:00 reminders=half,1h pictures=on\n"
+    "/settings lang=es tz=Europe/Madrid quiet=22:00-08:00 reminders=half,1h pictures=on "
+    "faces=spanish\n"
     "quiet=off for no quiet hours; reminders=none for no reminders."
 )
 
@@ -41,23 +43,23 @@ class Preferences:
             changed, pictures = _changed(profile, pictures, words)
         except SettingError as error:
             self._record(said, False)
-            self.screens.say(said.chat_id, f"⚠ {error}\n{USAGE}")
+            tr = said.tr
+            self.screens.say(said.chat_id, f"⚠ {tr.phrase(error.phrase)}\n{tr.gettext(USAGE)}")
             return
         if words:
             channel.directory.update(changed)
             channel.records.set_pictures(said.player, pictures)
             channel.service.settings.forget(said.player)
         self._record(said, True)
-        shown = (
-            f"Language: {changed.language}\n"
-            f"Time zone: {changed.timezone}\n"
-            f"Quiet hours: {changed.quiet_hours or 'none'}\n"
-            f"Reminders: {', '.join(changed.reminders) or 'none'} before a deadline\n"
-            f"Pictures: {'on' if pictures else 'off'}"
+        tr = translator(changed.language)  # a new language counts from this answer on
+        shown = "\n".join(
+            (
+                settings_text(changed, tr),
+                tr.gettext("Pictures: on") if pictures else tr.gettext("Pictures: off"),
+            )
         )
-        self.screens.say(
-            said.chat_id, f"{'Saved. ' if words else ''}Your settings:\n{shown}\n\n{USAGE}"
-        )
+        heading = tr.gettext("Saved. Your settings:") if words else tr.gettext("Your settings:")
+        self.screens.say(said.chat_id, f"{heading}\n{shown}\n\n{tr.gettext(USAGE)}")
 
     def _record(self, said: Said, ok: bool) -> None:
         self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": ok, "command": "settings"}))
@@ -69,11 +71,15 @@ def _changed(profile: Profile, pictures: bool, words: list[str]) -> tuple[Profil
         name, sep, value = word.partition("=")
         name = name.lower()
         if not sep or not value:
-            raise SettingError(f"write a setting as name=value, not {word!r}")
+            raise SettingError(N_("Write a setting as name=value, not '{word}'."), word=word)
         if name in ("lang", "language"):
-            code = ALIASES.get(value.lower(), value.lower())
-            if code not in LANGUAGES:
-                raise SettingError(f"languages: {', '.join(LANGUAGES)}; not {value!r}")
+            code = supported(value)
+            if code is None:
+                raise SettingError(
+                    N_("Languages: {languages}; not '{value}'."),
+                    languages=", ".join(LANGUAGES),
+                    value=value,
+                )
             profile = replace(profile, language=code)
         elif name in ("tz", "timezone"):
             profile = replace(profile, timezone=check_timezone(value))
@@ -87,10 +93,12 @@ def _changed(profile: Profile, pictures: bool, words: list[str]) -> tuple[Profil
                 if offset != "half":
                     parse_offset(offset)
             profile = replace(profile, reminders=offsets)
+        elif name == "faces":
+            profile = replace(profile, card_faces=card_faces(value))
         elif name == "pictures":
             if value.lower() not in ("on", "off"):
-                raise SettingError(f"pictures=on or pictures=off, not {value!r}")
+                raise SettingError(N_("pictures=on or pictures=off, not '{value}'."), value=value)
             pictures = value.lower() == "on"
         else:
-            raise SettingError(f"there is no setting {name!r}")
+            raise SettingError(N_("There is no setting '{name}'."), name=name)
     return profile, pictures

@@ -45,12 +45,15 @@ GROUP_COMMANDS = frozenset({"new", "help", "rules", "games", "start"})
 
 
 def key_of(update: dict[str, Any]) -> str:
-    """The update's inbox key (see the module's docstring)."""
+    """The update's inbox key (see the module's docstring); an update without the ids Telegram
+    always sends is known by its update id alone."""
     message = update.get("message")
-    if isinstance(message, dict):
-        return f"message:{message['chat']['id']}:{message['message_id']}"
+    if isinstance(message, dict) and isinstance(message.get("chat"), dict):
+        chat_id, message_id = message["chat"].get("id"), message.get("message_id")
+        if chat_id is not None and message_id is not None:
+            return f"message:{chat_id}:{message_id}"
     query = update.get("callback_query")
-    if isinstance(query, dict):
+    if isinstance(query, dict) and "id" in query:
         return f"callback:{query['id']}"
     return f"update:{update['update_id']}"
 
@@ -107,14 +110,20 @@ class Processor:
         return True
 
     def _route(self, key: str, payload: str) -> None:
-        update = self.channel.api.parse(json.loads(payload))
+        try:
+            update = self.channel.api.parse(json.loads(payload))
+        except Exception as error:  # not an update as the Bot API defines it: nobody to answer
+            log.warning("update %s is not one the Bot API sends (%r): ignored", key, error)
+            self.channel.inbox.complete(SOURCE, key, json.dumps({"ok": True, "ignored": True}))
+            return
         query, message = update.callback_query, update.message
         if query is not None and query.from_user is not None:
-            player = self.channel.player_of(query.from_user.id, query.from_user.first_name)
+            user = query.from_user
+            player = self.channel.player_of(user.id, user.first_name, user.language_code)
             self._reachable(player, lambda: self._pressed(key, payload, player, query))
         elif message is not None and message.text and message.from_user is not None:
             user = message.from_user
-            player = self.channel.player_of(user.id, user.first_name)
+            player = self.channel.player_of(user.id, user.first_name, user.language_code)
             said = Said(
                 key,
                 payload,
@@ -124,6 +133,7 @@ class Processor:
                 message.chat.type == "private",
                 message.text.strip(),
                 _reply_to(message),
+                self.channel.tr(player),
             )
             self._reachable(player, lambda: self._said(said))
         else:
@@ -150,19 +160,27 @@ class Processor:
         for line in channel.service.games_of(player):
             shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
             if line.status != "open" and (shown is None or shown.version < line.version):
-                waits = "this game waits for you" if line.to_act == player else "this game"
-                missed = [] if shown is None else self.screens.news(line.game_id, shown.version + 1)
-                self.screens.turn(player, line.game_id, [f"Welcome back: {waits}.", *missed])
+                tr = channel.tr(player)
+                welcome = (
+                    tr.gettext("Welcome back: this game waits for you.")
+                    if line.to_act == player
+                    else tr.gettext("Welcome back: this game.")
+                )
+                missed = (
+                    [] if shown is None else self.screens.news(line.game_id, shown.version + 1, tr=tr)
+                )
+                self.screens.turn(player, line.game_id, [welcome, *missed])
 
     def _pressed(self, key: str, payload: str, player: PlayerId, query: CallbackQuery) -> None:
         chat = query.message.chat.id if query.message is not None else 0
         message_id = query.message.message_id if query.message is not None else 0
-        pressed = Pressed(key, payload, player, query.id, chat, message_id, query.data or "")
+        tr = self.channel.tr(player)
+        pressed = Pressed(key, payload, player, query.id, chat, message_id, query.data or "", tr)
         press = decode(pressed.data)
         if press is None:
             reply = json.dumps({"ok": False, "answer": "unknown button"})
             self.channel.inbox.complete(SOURCE, key, reply)
-            self.channel.api.answer(query.id, "This button is not one of mine.", alert=True)
+            self.channel.api.answer(query.id, tr.gettext("This button is not one of mine."), alert=True)
         elif press.kind == "log":
             self.replay.pressed(pressed, press)
         else:
@@ -184,7 +202,10 @@ class Processor:
             self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "ignored": True}))
             return
         if not said.private and name not in GROUP_COMMANDS:
-            self._done(said, "Play in your private chat with me: your hand is shown only there.")
+            self._done(
+                said,
+                said.tr.gettext("Play in your private chat with me: your hand is shown only there."),
+            )
             return
         self._command(said, name, args)
 
@@ -193,7 +214,7 @@ class Processor:
             self.lobby.start(said, args[0] if args else "")
         elif name == "new":
             if args[:1] == ["help"]:
-                self._done(said, NEW_HELP)
+                self._done(said, said.tr.gettext(NEW_HELP))
             else:
                 self.lobby.new(said, args)
         elif name in ("games", "help", "rules", "settings"):
@@ -209,7 +230,9 @@ class Processor:
         elif name in ("hand", "resign", "rematch", "log"):
             self._for_game(said, name, args)
         else:
-            self._done(said, f"I don't know /{name}. /help lists the commands.")
+            self._done(
+                said, said.tr.gettext("I don't know /{name}. /help lists the commands.", name=name)
+            )
 
     def _for_game(self, said: Said, name: str, args: list[str]) -> None:
         """A command about one game: the one named (``#3fa2c1``) or the likeliest."""
@@ -217,7 +240,9 @@ class Processor:
         if args:
             game_id = self.channel.find_game(said.player, args[0])
             if game_id is None:
-                self._done(said, f"You have no game {args[0]}. /games lists yours.")
+                self._done(
+                    said, said.tr.gettext("You have no game {game}. /games lists yours.", game=args[0])
+                )
                 return
         if name == "hand":
             self.reading.hand(said, game_id)

@@ -11,7 +11,8 @@ import json
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from service.game_events import GameId
-from service.prompts import HELP
+from service.prompts import HELP, rules_text
+from service.rules.errors import N_
 
 from .callbacks import Press
 from .channel import SOURCE, Channel
@@ -19,32 +20,21 @@ from .incoming import Said
 from .render import games_text, short
 from .screens import Screens
 
-COMMANDS = """Bot commands:
+COMMANDS = N_(
+    """Bot commands:
 /new — invite a friend to a game (/new bot: play the bot; /new help: the options)
 /games — your games and whose turn it is
 /hand [#game] — your table again, with its buttons
 /resign [#game] — give up a match
 /rematch [#game] — play the last opponent again
 /log [#game] — step through a game's moves
-/settings — time zone, quiet hours, reminders, pictures
+/settings — language, time zone, quiet hours, reminders, pictures
 /link — link your email address: news by mail when Telegram cannot reach you
 /rules — the rules in short
 
 You can press the buttons of your turn message, or type a command. With several games running,
-start with the game (#3fa2c1 pass) or reply to its message.
-"""
-
-RULES = """Conquian, two players, 40 cards (no 8s, 9s, 10s; 7 and J are neighbours).
-• Ten cards each. Melds are sets (3–4 of a rank) or sequences (3–8 of a suit, ace low).
-• On your turn a card is face up in the center: turned from the stock, or your opponent's
-  discard or refusal. Take it only to meld it at once, with hand cards, on your table — then
-  discard. Or pass: then the next card is turned up.
-• You may rearrange your own table when you meld, as long as every group stays valid.
-• If you refuse a card that fits your own table, your opponent may force you to lay it off.
-• Go out with 11 cards on your table (the ten of your hand plus the center card). If the stock
-  runs out first, the deal is a draw.
-"""
-
+start with the game (#3fa2c1 pass) or reply to its message."""
+)
 
 class Reading:
     def __init__(self, channel: Channel, screens: Screens) -> None:
@@ -53,16 +43,22 @@ class Reading:
 
     def games(self, said: Said) -> None:
         channel = self.channel
+        tr = said.tr
         lines = channel.service.games_of(said.player)
-        names = {p: channel.name(p) for s in lines for p in s.players if p is not None}
+        names = {p: channel.name(p, tr) for s in lines for p in s.players if p is not None}
         buttons = [
-            [InlineKeyboardButton(f"Show {short(s.game_id)}", callback_data=_show(s.game_id))]
+            [
+                InlineKeyboardButton(
+                    tr.pgettext("button", "Show {game}", game=short(s.game_id)),
+                    callback_data=_show(s.game_id),
+                )
+            ]
             for s in lines
             if s.status == "playing"
         ][:10]
         self._record(said, "games")
         markup = InlineKeyboardMarkup(buttons) if buttons else None
-        self.screens.say(said.chat_id, games_text(lines, said.player, names), markup)
+        self.screens.say(said.chat_id, games_text(lines, said.player, names, tr), markup)
 
     def hand(self, said: Said, game_id: GameId | None) -> None:
         """The table of ``game_id``, or of the player's game that most needs them."""
@@ -75,17 +71,20 @@ class Reading:
             game_id = playing[0].game_id if playing else None
         self._record(said, "hand")
         if game_id is None:
-            self.screens.say(said.chat_id, "You have no game running. /new starts one.")
+            self.screens.say(
+                said.chat_id, said.tr.gettext("You have no game running. /new starts one.")
+            )
             return
         self.screens.turn(said.player, game_id)
 
     def help(self, said: Said) -> None:
         self._record(said, "help")
-        self.screens.say(said.chat_id, f"{COMMANDS}\n{HELP}")
+        tr = said.tr
+        self.screens.say(said.chat_id, f"{tr.gettext(COMMANDS)}\n\n{tr.gettext(HELP)}")
 
     def rules(self, said: Said) -> None:
         self._record(said, "rules")
-        self.screens.say(said.chat_id, RULES)
+        self.screens.say(said.chat_id, rules_text(said.tr))
 
     def _record(self, said: Said, what: str) -> None:
         reply = json.dumps({"ok": True, "command": what})

@@ -2,7 +2,8 @@
 
 Everything a player is shown is built from their ``PlayerView`` (and public events, which
 ``service.narration`` only ever describes with cards that were face up), so the opponent's hidden
-cards cannot appear: there is nothing here that could name them.  English for now.
+cards cannot appear: there is nothing here that could name them.  Every sentence is in the
+reader's language (``tr``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from service.game_events import (
     TurnTimedOut,
     WinClaimed,
 )
-from service.narration import center_text, narrate, table_text
+from service.language import ENGLISH, Translator
+from service.narration import capitalized, center_text, narrate, table_text
 from service.notation import cards_text
 from service.ports import GameSummary, StoredEvent
 from service.prompts import options_text
@@ -47,40 +49,62 @@ def table_text_for(
     game_id: GameId,
     names: tuple[str, str],
     due: str | None = None,
+    tr: Translator = ENGLISH,
 ) -> str:
-    """The table as ``view.seat`` sees it, what they can do, and by when."""
+    """The table as ``view.seat`` sees it, what they can do, and by when, in ``tr``'s language."""
     faces = view.variant.deck_faces
     me, them = view.seat, view.opponent
-    match = view.match
+    scores = view.match.scores
+    empty = tr.gettext("(empty)")
     lines = [
-        f"Game {short(game_id)} · deal {view.deal_number} · you are player {me.number} · "
-        f"score {match.scores[me]}–{match.scores[them]}",
-        f"{names[them]} (player {them.number}): {table_text(view.tables[them], faces)}"
-        f" · {view.hand_sizes[them]} cards in hand",
-        f"You: {table_text(view.tables[me], faces)}",
+        tr.gettext(
+            "Game {game} · deal {deal} · you are player {number} · score {mine}–{theirs}",
+            game=short(game_id),
+            deal=view.deal_number,
+            number=me.number,
+            mine=scores[me],
+            theirs=scores[them],
+        ),
+        tr.ngettext(
+            "{name} (player {number}): {table} · {n} card in hand",
+            "{name} (player {number}): {table} · {n} cards in hand",
+            view.hand_sizes[them],
+            name=names[them],
+            number=them.number,
+            table=table_text(view.tables[them], faces, tr),
+        ),
+        tr.gettext("You: {table}", table=table_text(view.tables[me], faces, tr)),
     ]
     if view.center is not None and view.source is not None:
-        center = center_text(view.center, view.source, view.player, faces)
-        lines.append(f"Center card: {_named(center, names)}")
-    lines.append(f"Stock: {view.stock_size} · dead: {view.dead_size}")
+        center = center_text(view.center, view.source, view.player, faces, tr, names)
+        lines.append(tr.gettext("Center card: {card}", card=center))
+    lines.append(
+        tr.gettext("Stock: {stock} · dead: {dead}", stock=view.stock_size, dead=view.dead_size)
+    )
     if view.dead:
-        lines.append(f"Dead cards: {cards_text(view.dead, faces)}")
-    lines.append(f"Your hand: {cards_text(view.hand, faces) or '(empty)'}")
+        lines.append(tr.gettext("Dead cards: {cards}", cards=cards_text(view.dead, faces)))
+    lines.append(tr.gettext("Your hand: {cards}", cards=cards_text(view.hand, faces) or empty))
     if view.revealed is not None:
-        lines.append(f"{names[them]}'s hand was: {cards_text(view.revealed, faces) or '(empty)'}")
-    lines.append(_whose_turn(view, names))
+        lines.append(
+            tr.gettext(
+                "{name}'s hand was: {cards}",
+                name=names[them],
+                cards=cards_text(view.revealed, faces) or empty,
+            )
+        )
+    lines.append(_whose_turn(view, names, tr))
     if due is not None and view.phase is not Phase.OVER:
-        lines.append(f"Deadline: {due}")
+        lines.append(tr.gettext("Deadline: {when}", when=due))
     return "\n".join(lines)
 
 
-def _whose_turn(view: PlayerView, names: tuple[str, str]) -> str:
-    options = _named(options_text(view), names)
-    return f"Your turn. {options}" if view.is_my_decision else options
+def _whose_turn(view: PlayerView, names: tuple[str, str], tr: Translator) -> str:
+    options = options_text(view, tr, names)
+    return tr.gettext("Your turn. {options}", options=options) if view.is_my_decision else options
 
 
-def due_text(due_at: datetime, timezone: str, now: datetime) -> str:
-    """``Tue 3 Mar 09:00 Europe/Madrid (in 23 h)``."""
+def due_text(due_at: datetime, timezone: str, now: datetime, tr: Translator = ENGLISH) -> str:
+    """``Tue 3 Mar, 09:00 Europe/Madrid (in 23 h)``, in the player's language."""
     try:
         zone = ZoneInfo(timezone)
     except (KeyError, ValueError):
@@ -90,12 +114,14 @@ def due_text(due_at: datetime, timezone: str, now: datetime) -> str:
     hours = int(left.total_seconds() // 3600)
     minutes = int(left.total_seconds() % 3600 // 60)
     if left.total_seconds() <= 0:
-        remaining = "passed"
+        remaining = tr.gettext("passed")
     elif hours:
-        remaining = f"in {hours} h"
+        remaining = tr.ngettext("in {n} hour", "in {n} hours", hours)
     else:
-        remaining = f"in {minutes} min"
-    return f"{local:%a} {local.day} {local:%b %H:%M} {timezone} ({remaining})"
+        remaining = tr.ngettext("in {n} minute", "in {n} minutes", minutes)
+    return tr.gettext(
+        "{when} {zone} ({remaining})", when=tr.when(local), zone=timezone, remaining=remaining
+    )
 
 
 def happened(
@@ -103,48 +129,48 @@ def happened(
     names: dict[PlayerId, str],
     seat_names: tuple[str, str],
     faces: DeckFaces,
+    tr: Translator = ENGLISH,
 ) -> list[str]:
     """One public sentence per event worth telling (deal commitments and the like are not),
     cards spelled in the game's deck faces."""
     lines = []
     for stored in events:
-        line = public_line(stored, names, seat_names, faces)
+        line = public_line(stored, names, seat_names, faces, tr)
         if line:
-            lines.append(line[0].upper() + line[1:])
+            lines.append(capitalized(line))
     return lines
 
 
 def public_line(
-    stored: StoredEvent, names: dict[PlayerId, str], seat_names: tuple[str, str], faces: DeckFaces
+    stored: StoredEvent,
+    names: dict[PlayerId, str],
+    seat_names: tuple[str, str],
+    faces: DeckFaces,
+    tr: Translator = ENGLISH,
 ) -> str | None:
     event = stored.event
     if is_rules_event(event):
-        return _named(narrate(event, faces), seat_names)
+        return narrate(event, faces, tr, seat_names)
     match event:
         case PlayerJoined(player=player):
-            return f"{names.get(player, player)} joins: the match begins."
+            return tr.gettext("{name} joins: the match begins.", name=names.get(player, player))
         case RematchOffered(player=player):
-            return f"{names.get(player, player)} offers a rematch (/rematch to accept)."
+            return tr.gettext(
+                "{name} offers a rematch (/rematch to accept).", name=names.get(player, player)
+            )
         case RematchAccepted(player=player):
-            return f"{names.get(player, player)} accepts the rematch."
-        case TurnTimedOut(seat=seat, policy=policy):
-            return f"{seat_names[seat]}'s time ran out ({policy})."
+            return tr.gettext("{name} accepts the rematch.", name=names.get(player, player))
+        case TurnTimedOut(seat=seat):
+            return tr.gettext("{name}'s time ran out.", name=seat_names[seat])
         case WinClaimed(seat=seat):
-            return f"{seat_names[seat]} claims the win on time."
+            return tr.gettext("{name} claims the win on time.", name=seat_names[seat])
         case DeadlineExtended(seat=seat):
-            return f"{seat_names[seat]} gives more time."
+            return tr.gettext("{name} gives more time.", name=seat_names[seat])
         case ClockPaused(seat=seat):
-            return f"{seat_names[seat]} is away; their clock is paused."
+            return tr.gettext("{name} is away; their clock is paused.", name=seat_names[seat])
         case ClockResumed(seat=seat):
-            return f"{seat_names[seat]} is back."
+            return tr.gettext("{name} is back.", name=seat_names[seat])
     return None
-
-
-def _named(sentence: str, seat_names: tuple[str, str]) -> str:
-    """A narration with "player 1" / "Player 2" replaced by the players' names."""
-    for number, name in ((1, seat_names[0]), (2, seat_names[1])):
-        sentence = sentence.replace(f"Player {number}", name).replace(f"player {number}", name)
-    return sentence
 
 
 def clip(text: str, limit: int = TEXT_LIMIT) -> str:
@@ -154,23 +180,32 @@ def clip(text: str, limit: int = TEXT_LIMIT) -> str:
     return "…\n" + text[-(limit - 2) :]
 
 
-def games_text(lines: Sequence[GameSummary], me: PlayerId, names: dict[PlayerId, str]) -> str:
+def games_text(
+    lines: Sequence[GameSummary],
+    me: PlayerId,
+    names: dict[PlayerId, str],
+    tr: Translator = ENGLISH,
+) -> str:
     """``/games``: one line per game, whose turn it is first."""
     if not lines:
-        return "You have no games. /new starts one; /new bot plays against the bot."
-    out = ["Your games:"]
+        return tr.gettext("You have no games. /new starts one; /new bot plays against the bot.")
+    out = [tr.gettext("Your games:")]
     for line in sorted(lines, key=lambda s: (s.to_act != me, s.status != "playing")):
         opponent = next((p for p in line.players if p is not None and p != me), None)
         against = (
-            "waiting for an opponent" if opponent is None else f"vs {names.get(opponent, opponent)}"
+            tr.gettext("waiting for an opponent")
+            if opponent is None
+            else tr.gettext("vs {name}", name=names.get(opponent, opponent))
         )
-        if line.status == "over":
-            state = "over"
-        elif line.status == "open":
-            state = "open"
-        elif line.to_act == me:
-            state = "your turn"
-        else:
-            state = "their turn"
-        out.append(f"{short(line.game_id)} {against} · {state}")
+        out.append(f"{short(line.game_id)} {against} · {_state(line, me, tr)}")
     return "\n".join(out)
+
+
+def _state(line: GameSummary, me: PlayerId, tr: Translator) -> str:
+    if line.status == "over":
+        return tr.pgettext("game", "over")
+    if line.status == "open":
+        return tr.pgettext("game", "open")
+    if line.to_act == me:
+        return tr.gettext("your turn")
+    return tr.gettext("their turn")

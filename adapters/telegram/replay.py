@@ -16,9 +16,11 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from service.errors import NotAPlayer
 from service.game import Game, apply, opened
 from service.game_events import GameId, PlayerId
-from service.narration import table_text
+from service.language import ENGLISH, Translator
+from service.narration import capitalized, table_text
 from service.notation import cards_text
 from service.ports import StoredEvent
+from service.prompts import error_text
 from service.rules.cards import CardSet
 from service.rules.errors import IllegalAction
 from service.rules.view import view_for
@@ -44,34 +46,34 @@ class Replay:
             game_id = lines[0].game_id if lines else None
         channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "command": "log"}))
         if game_id is None:
-            self.screens.say(said.chat_id, "You have no games to replay yet.")
+            self.screens.say(said.chat_id, said.tr.gettext("You have no games to replay yet."))
             return
         try:
-            text, markup = self._step(said.player, game_id, 0)
+            text, markup = self._step(said.player, game_id, 0, said.tr)
         except IllegalAction as error:
-            self.screens.say(said.chat_id, f"⚠ {error.message}")
+            self.screens.say(said.chat_id, f"⚠ {error_text(error, tr=said.tr)}")
             return
         self.screens.say(said.chat_id, text, markup)
 
     def pressed(self, pressed: Pressed, press: Press) -> None:
         channel = self.channel
         try:
-            text, markup = self._step(pressed.player, press.game_id, press.number)
+            text, markup = self._step(pressed.player, press.game_id, press.number, pressed.tr)
         except IllegalAction as error:
             reply = json.dumps({"ok": False, "answer": error.message})
             channel.inbox.complete(SOURCE, pressed.key, reply)
-            channel.api.answer(pressed.callback_id, error.message, alert=True)
+            channel.api.answer(pressed.callback_id, error_text(error, tr=pressed.tr), alert=True)
             return
         channel.inbox.complete(SOURCE, pressed.key, json.dumps({"ok": True, "answer": "log"}))
         channel.api.answer(pressed.callback_id)
         try:
             channel.api.edit_message(pressed.chat_id, pressed.message_id, text, markup)
         except Refused as error:
-            if not error.not_modified:
-                raise
+            if not error.not_modified:  # the message is gone: the step comes as a new one
+                self.screens.say(pressed.chat_id, text, markup)
 
     def _step(
-        self, player: PlayerId, game_id: GameId, number: int
+        self, player: PlayerId, game_id: GameId, number: int, tr: Translator
     ) -> tuple[str, InlineKeyboardMarkup]:
         channel = self.channel
         stored = channel.service.store.load(game_id)
@@ -80,16 +82,25 @@ class Replay:
         final = channel.service.game(game_id)
         if final.seat_of(player) is None:
             raise NotAPlayer()
-        names = channel.seat_names(final)
+        names = channel.seat_names(final, tr)
+        people = channel.names(final, tr)
         faces = final.variant.deck_faces
-        steps = [
-            s for s in stored if public_line(s, channel.names(final), names, faces) is not None
-        ]
+        steps = [s for s in stored if public_line(s, people, names, faces, tr) is not None]
         number = max(0, min(number, len(steps) - 1))
         game = _fold_to(stored, steps[number].seq) if steps else final
-        what = public_line(steps[number], channel.names(final), names, faces) if steps else ""
-        header = f"Game {short(game_id)} · step {number + 1} of {len(steps)}"
-        body = _omniscient(game, names) if final.status == "over" else _seen(game, player, names)
+        what = public_line(steps[number], people, names, faces, tr) if steps else ""
+        what = capitalized(what or "")
+        header = tr.gettext(
+            "Game {game} · step {number} of {count}",
+            game=short(game_id),
+            number=number + 1,
+            count=len(steps),
+        )
+        body = (
+            _omniscient(game, names, tr)
+            if final.status == "over"
+            else _seen(game, player, names, tr)
+        )
         return clip(f"{header}\n{what}\n\n{body}"), _buttons(game_id, number, len(steps))
 
 
@@ -102,34 +113,43 @@ def _fold_to(stored: list[StoredEvent], seq: int) -> Game:
     return game
 
 
-def _omniscient(game: Game, names: tuple[str, str]) -> str:
+def _omniscient(game: Game, names: tuple[str, str], tr: Translator = ENGLISH) -> str:
     """Both hands and both tables: only for a game that is over."""
     rules = game.rules
     faces = game.variant.deck_faces
+    empty = tr.gettext("(empty)")
     lines = []
     for seat in (0, 1):
-        lines.append(f"{names[seat]}: {table_text(rules.tables[seat], faces)}")
-        lines.append(f"  hand: {cards_text(CardSet(rules.hands[seat]), faces) or '(empty)'}")
+        table = table_text(rules.tables[seat], faces, tr)
+        lines.append(f"{names[seat]}: {table}")
+        hand = cards_text(CardSet(rules.hands[seat]), faces) or empty
+        lines.append("  " + tr.gettext("hand: {cards}", cards=hand))
     if rules.center is not None:
-        lines.append(f"Center card: {cards_text([rules.center], faces)}")
+        lines.append(tr.gettext("Center card: {card}", card=cards_text([rules.center], faces)))
     return "\n".join(lines)
 
 
-def _seen(game: Game, player: PlayerId, names: tuple[str, str]) -> str:
+def _seen(game: Game, player: PlayerId, names: tuple[str, str], tr: Translator = ENGLISH) -> str:
     """What ``player`` saw at this point of a running game: their own view."""
     seat = game.seat_of(player)
     if seat is None or game.status == "open":
-        return "(the game had not begun)"
+        return tr.gettext("(the game had not begun)")
     view = view_for(game.rules, seat)
     faces = game.variant.deck_faces
     lines = [
-        f"{names[seat.other]}: {table_text(view.tables[seat.other], faces)}"
-        f" · {view.hand_sizes[seat.other]} cards in hand",
-        f"You: {table_text(view.tables[seat], faces)}",
+        tr.ngettext(
+            "{name}: {table} · {n} card in hand",
+            "{name}: {table} · {n} cards in hand",
+            view.hand_sizes[seat.other],
+            name=names[seat.other],
+            table=table_text(view.tables[seat.other], faces, tr),
+        ),
+        tr.gettext("You: {table}", table=table_text(view.tables[seat], faces, tr)),
     ]
     if view.center is not None:
-        lines.append(f"Center card: {cards_text([view.center], faces)}")
-    lines.append(f"Your hand: {cards_text(view.hand, faces) or '(empty)'}")
+        lines.append(tr.gettext("Center card: {card}", card=cards_text([view.center], faces)))
+    cards = cards_text(view.hand, faces) or tr.gettext("(empty)")
+    lines.append(tr.gettext("Your hand: {cards}", cards=cards))
     return "\n".join(lines)
 
 

@@ -21,6 +21,7 @@ from telegram import InlineKeyboardMarkup
 
 from service.dispatch import TryLater, Undeliverable
 from service.game_events import GameId, PlayerId
+from service.language import ENGLISH, Translator
 
 from .api import Refused
 from .channel import Channel
@@ -35,26 +36,29 @@ class Screens:
     def __init__(self, channel: Channel) -> None:
         self.channel = channel
 
-    def news(self, game_id: GameId, first: int, last: int | None = None) -> list[str]:
+    def news(
+        self, game_id: GameId, first: int, last: int | None = None, tr: Translator = ENGLISH
+    ) -> list[str]:
         """The public sentences of events ``first`` … ``last`` (to the end) of the game."""
         channel = self.channel
         game = channel.service.game(game_id)
         events = channel.service.store.load(game_id, after=first - 1)
         if last is not None:
             events = events[: last - first + 1]
-        names = channel.seat_names(game)
-        return happened(events, channel.names(game), names, game.variant.deck_faces)
+        names = channel.seat_names(game, tr)
+        return happened(events, channel.names(game, tr), names, game.variant.deck_faces, tr)
 
     def table_text(self, player: PlayerId, game_id: GameId, before: Sequence[str] = ()) -> str:
         """What happened (``before``), then the player's table and deadline."""
         channel = self.channel
+        tr = channel.tr(player)
         game, view = channel.service.view(game_id, player)
         due = channel.service.deadline(game)
         due_line = None
         if due is not None and due.player == player:
             timezone = channel.directory.profile(player).timezone
-            due_line = due_text(due.due_at, timezone, channel.clock.now())
-        table = table_text_for(view, game_id, channel.seat_names(game), due_line)
+            due_line = due_text(due.due_at, timezone, channel.clock.now(), tr)
+        table = table_text_for(view, game_id, channel.seat_names(game, tr), due_line, tr)
         return clip("\n".join([*before, "", table]) if before else table)
 
     def turn(
@@ -70,16 +74,21 @@ class Screens:
         chat = channel.chat_of(player)
         if chat is None:
             return
+        tr = channel.tr(player)
         game, view = channel.service.view(game_id, player)
         text = self.table_text(player, game_id, before)
-        markup = turn_keyboard(game_id, game.version, view)
+        markup = turn_keyboard(game_id, game.version, view, tr)
         if edit is not None and self._edit(chat, edit, text, markup):
             channel.records.remember_turn(chat, game_id, edit, game.version)
             return
         previous = channel.records.turn_message(chat, game_id)
         if channel.records.pictures(player):
-            caption = f"Game {short(game_id)}: your hand {', '.join(map(str, view.hand))}"
-            channel.api.send_photo(chat, table_picture(view), caption[:CAPTION_LIMIT])
+            caption = tr.gettext(
+                "Game {game}: your hand {cards}",
+                game=short(game_id),
+                cards=", ".join(map(str, view.hand)),
+            )
+            channel.api.send_photo(chat, table_picture(view, tr), caption[:CAPTION_LIMIT])
         sent = channel.api.send_message(chat, text, markup)
         channel.records.remember_turn(chat, game_id, sent, game.version)
         if previous is not None and previous.message_id not in (sent, edit):
@@ -117,11 +126,14 @@ class Screens:
             return
         if not channel.records.tell_group(game_id, group.told_seq, game.version):
             return  # another process is telling it
-        lines = self.news(game_id, group.told_seq + 1, game.version)
+        tr = channel.tr(game.host)  # a group is told in the language of the player who opened it
+        lines = self.news(game_id, group.told_seq + 1, game.version, tr)
         if not lines:
             return
-        names = channel.seat_names(game)
-        header = f"{names[0]} vs {names[1]} ({short(game_id)}):"
+        names = channel.seat_names(game, tr)
+        header = tr.gettext(
+            "{first} vs {second} ({game}):", first=names[0], second=names[1], game=short(game_id)
+        )
         try:
             channel.api.send_message(group.chat_id, clip("\n".join([header, *lines])))
         except (Refused, TryLater, Undeliverable) as error:

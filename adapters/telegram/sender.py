@@ -42,9 +42,10 @@ class TelegramSender:
         if notification.kind == "reminder":
             if game.version != notification.to_seq or game.to_act != player:
                 return  # answered meanwhile: nothing left to remind of
-            before = ["⏰ Reminder: this game waits for your move."]
+            before = [channel.tr(player).gettext("⏰ Reminder: this game waits for your move.")]
         else:
-            before = self.screens.news(game_id, notification.from_seq, notification.to_seq)
+            tr = channel.tr(player)
+            before = self.screens.news(game_id, notification.from_seq, notification.to_seq, tr)
         try:
             self.screens.turn(player, game_id, before)
         except Undeliverable as error:

@@ -17,7 +17,6 @@ from service.game_events import GameId, PlayerId
 from service.logfile import export_lines, format_time
 from service.ports import UnknownGame
 from service.rules.errors import IllegalAction
-from service.rules.view import view_for
 
 from . import bodies
 from .capabilities import Forbidden
@@ -207,5 +206,5 @@ def _game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) ->
         answer["invitation_url"] = f"{parts.settings.base_url}/join/{game.invitation}"
         answer["view"] = None
     else:
-        answer["view"] = view_json(view_for(game.rules, seat))
+        answer["view"] = view_json(parts.service.player_view(game, player))
     return answer

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, abort, jsonify, render_template, request
+from flask_babel import Babel
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
+from service.language import LOCALES
 
 from . import api, health, pages, replay, security
 from .capabilities import Capabilities
 from .context import EXTENSION, Web
 from .health import Readiness
+from .languages import page_language, page_translator
 from .limits import RateLimit
 from .pulse import Pulse, pulse_for
 
@@ -61,22 +64,34 @@ def create_app(parts: Web) -> Flask:
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_prefix=hops
         )
     app.extensions[EXTENSION] = parts
+    Babel(app, locale_selector=page_language, default_translation_directories=str(LOCALES))
+    app.context_processor(lambda: {"language": page_language()})
     security.install(app, secure_cookies=config.base_url.startswith("https://"))
     for blueprint in (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint):
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
+    app.before_request(_no_nul_in_path)
     return app
+
+
+def _no_nul_in_path() -> None:
+    """An address with a NUL character names nothing: PostgreSQL refuses NUL in any text, so
+    looking its game, page or invitation up would be an error (500) instead of a 404."""
+    if "\x00" in request.path:
+        abort(404)
 
 
 def _http_error(error: HTTPException) -> tuple[Response | str, int]:
     """Errors Flask raises itself (an unknown address, a body too large, a wrong method): JSON
     under ``/api``, a small page elsewhere; never a traceback."""
     status = error.code or 500
-    message = {
-        413: "The request body is too large.",
-        404: "There is nothing here.",
-        405: "This address does not take that method.",
-    }.get(status, error.description or error.name)
+    tr = page_translator()
+    messages = {
+        413: tr.gettext("The request body is too large."),
+        404: tr.gettext("There is nothing here."),
+        405: tr.gettext("This address does not take that method."),
+    }
+    message = messages.get(status, tr.gettext(error.description or error.name))
     if request.path.startswith("/api/"):
         code = error.name.lower().replace(" ", "_")
         body = {"error": {"code": code, "message": message, "params": {}}}

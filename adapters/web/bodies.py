@@ -29,7 +29,26 @@ def json_object() -> dict[str, Any]:
         raise bad_request("The body is nested too deeply.", "malformed_json") from None
     if not isinstance(body, dict):
         raise bad_request("The body must be a JSON object.")
+    try:  # "\ud800" is valid JSON, yet no text: it could be neither stored nor answered
+        json.dumps(body, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        raise bad_request("The body holds a lone surrogate (\\ud800–\\udfff).", "malformed_json") from None
+    try:
+        if _holds_nul(body):  # PostgreSQL stores no NUL in text
+            raise bad_request("The body holds a NUL character (\\u0000).", "malformed_json")
+    except RecursionError:
+        raise bad_request("The body is nested too deeply.", "malformed_json") from None
     return body
+
+
+def _holds_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_holds_nul(key) or _holds_nul(one) for key, one in value.items())
+    if isinstance(value, list):
+        return any(_holds_nul(one) for one in value)
+    return False
 
 
 def text(body: dict[str, Any], name: str, longest: int, required: bool = False) -> str:
@@ -54,7 +73,7 @@ def whole(body: dict[str, Any], name: str, minimum: int, required: bool = False)
 
 def choice(body: dict[str, Any], name: str, choices: dict[str, Any], default: str) -> str:
     value = body.get(name, default)
-    if value not in choices or not isinstance(value, str):
+    if not isinstance(value, str) or value not in choices:
         raise bad_request(f"'{name}' must be one of {', '.join(choices)}.", "bad_field")
     return value
 

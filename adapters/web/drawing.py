@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
+from service.language import ENGLISH, Translator
 from service.notation import card_text
 from service.rules.cards import Card, CardSet
 from service.rules.variants import DeckFaces
@@ -47,18 +48,22 @@ class Picture:
     dead: int
     dead_cards: tuple[Card, ...] = ()
     faces: DeckFaces = DeckFaces.FRENCH
+    tr: Translator = ENGLISH
+    """The reader's language, for the picture's words."""
 
 
 def picture_svg(picture: Picture) -> Markup:
     """The whole table: the top side's hand and table, the middle row, the bottom side's."""
-    parts = [_side(picture.top, 10, picture.faces, hand_first=True)]
+    tr = picture.tr
+    parts = [_side(picture.top, 10, picture.faces, tr, hand_first=True)]
     parts.append(_middle(picture, 250))
-    parts.append(_side(picture.bottom, 360, picture.faces, hand_first=False))
+    parts.append(_side(picture.bottom, 360, picture.faces, tr, hand_first=False))
     height = 600
     body = "".join(parts)
+    label = escape(tr.gettext("The card table"))
     return Markup(
         f'<svg class="table" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="The card table" xmlns="http://www.w3.org/2000/svg">{_DEFS}'
+        f'aria-label="{label}" xmlns="http://www.w3.org/2000/svg">{_DEFS}'
         f'<rect class="felt" width="{WIDTH}" height="{height}" rx="14"/>{body}</svg>'
     )
 
@@ -98,7 +103,7 @@ def _row(cards: Sequence[Card], x: float, y: float, step: float, faces: DeckFace
     return "".join(card_svg(one, x + i * step, y, faces) for i, one in enumerate(cards))
 
 
-def _side(side: Side, y: float, faces: DeckFaces, hand_first: bool) -> str:
+def _side(side: Side, y: float, faces: DeckFaces, tr: Translator, hand_first: bool) -> str:
     """A side: its label, its hand and its table, the hand on the outer edge."""
     hand_y, table_y = (
         (y + 22, y + 22 + CARD_H + 26) if hand_first else (y + 22 + CARD_H + 26, y + 22)
@@ -113,10 +118,12 @@ def _side(side: Side, y: float, faces: DeckFaces, hand_first: bool) -> str:
         cards = list(combo)
         combos.append(f'<g class="combo">{_row(cards, x, table_y, COMBO_STEP, faces)}</g>')
         x += CARD_W + COMBO_STEP * (len(cards) - 1) + 16
-    label = escape(side.label)
+    label = escape(
+        tr.ngettext("{label} · {n} in hand", "{label} · {n} in hand", side.hand_size, label=side.label)
+    )
     return (
         f'<g class="side" id="side-{side.seat}">'
-        f'<text class="label" x="20" y="{label_y:g}">{label} · {side.hand_size} in hand</text>'
+        f'<text class="label" x="20" y="{label_y:g}">{label}</text>'
         f'<g class="hand" id="hand-{side.seat}" data-count="{side.hand_size}">{hand}</g>'
         f'<g class="melds" id="table-{side.seat}">{"".join(combos)}</g></g>'
     )
@@ -127,7 +134,8 @@ def _middle(picture: Picture, y: float) -> str:
     stock = back_svg(20, y) if picture.stock else _empty(20, y)
     parts = [
         f'<g id="stock" data-count="{picture.stock}">{stock}',
-        f'<text class="note" x="80" y="{y + 40:g}">stock {picture.stock}</text></g>',
+        f'<text class="note" x="80" y="{y + 40:g}">'
+        f"{escape(picture.tr.gettext('stock {count}', count=picture.stock))}</text></g>",
     ]
     center = (
         _empty(300, y)
@@ -144,7 +152,8 @@ def _middle(picture: Picture, y: float) -> str:
     )
     parts.append(
         f'<g id="dead" data-count="{picture.dead}">{dead}'
-        f'<text class="note" x="600" y="{y - 8:g}">dead {picture.dead}</text></g>'
+        f'<text class="note" x="600" y="{y - 8:g}">'
+        f"{escape(picture.tr.gettext('dead {count}', count=picture.dead))}</text></g>"
     )
     return "".join(parts)
 

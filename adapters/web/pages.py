@@ -11,28 +11,32 @@ showing a hand is ``Cache-Control: private, no-store``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
-from service.errors import StaleVersion
+from service.errors import InvitationUsed, StaleVersion, UnknownInvitation
 from service.game import Game
 from service.game_events import PlayerId
+from service.language import translator
 from service.notices import deadline_text
 from service.ports import Notification, UnknownGame
 from service.prompts import action_text, error_text, options_text
-from service.rules.errors import IllegalAction
+from service.rules.errors import N_, IllegalAction
 
 from .api import NAME_LENGTH, OPPONENTS
 from .capabilities import Forbidden, PageGrant
 from .context import web
 from .drawing import picture_svg
+from .languages import browser_language, page_translator, speak_to
 from .pictures import player_picture
 from .security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
 
 blueprint = Blueprint("pages", __name__)
 
+FORM_EXPIRED = N_("This form has expired; reload the page and try again.")
 NEWS = 8
 """How many of the latest events the page tells in words."""
 _YEAR = int(timedelta(days=365).total_seconds())
@@ -41,6 +45,7 @@ _YEAR = int(timedelta(days=365).total_seconds())
 @blueprint.get("/")
 def landing() -> str:
     player = _browser_player()
+    speak_to(player)
     games = web().service.games_of(player) if player else []
     links = {
         line.game_id: web().capabilities.page_url(line.game_id, player)
@@ -56,11 +61,13 @@ def landing() -> str:
 def open_game() -> BaseResponse | tuple[str, int]:
     """Open a game from the landing page and go to its page."""
     _check_form()
+    speak_to(_browser_player())
+    tr = page_translator()
     opponent = request.form.get("opponent", "")
     if opponent not in OPPONENTS:
-        return _message("Choose a friend or one of the bots.", 400)
+        return _message(tr.gettext("Choose a friend or one of the bots."), 400)
     if _too_many_invitations():
-        return _message("Too many new games from here; wait a little.", 429)
+        return _message(tr.gettext("Too many new games from here; wait a little."), 429)
     player, token = _player_for_form()
     game_id = web().service.open_game(player, opponent=OPPONENTS[opponent])
     return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
@@ -69,15 +76,17 @@ def open_game() -> BaseResponse | tuple[str, int]:
 @blueprint.get("/join/<code>")
 def invitation(code: str) -> str | tuple[str, int]:
     service = web().service
+    player = _browser_player()
+    speak_to(player)
+    tr = page_translator()
     game_id = service.store.game_by_invitation(code)
     if game_id is None:
-        return _message("There is no game with this invitation.", 404)
+        return _message(error_text(UnknownInvitation(), tr=tr), 404)
     game = service.game(game_id)
-    player = _browser_player()
     if game.status != "open" or player == game.host:
         if player is not None and game.seat_of(player) is not None:
             return render_template("moved.html", url=web().capabilities.page_url(game.id, player))
-        return _message("This invitation has been used: the game already has two players.", 409)
+        return _message(error_text(InvitationUsed(), tr=tr), 409)
     return render_template(
         "join.html", code=code, csrf=csrf_token(web().capabilities), known=player
     )
@@ -86,13 +95,17 @@ def invitation(code: str) -> str | tuple[str, int]:
 @blueprint.post("/join/<code>")
 def join(code: str) -> BaseResponse | tuple[str, int]:
     _check_form()
+    speak_to(_browser_player())
+    tr = page_translator()
     if _too_many_invitations():
-        return _message("Too many joins from here; wait a little.", 429)
+        return _message(tr.gettext("Too many joins from here; wait a little."), 429)
     player, token = _player_for_form()
+    speak_to(player)
     try:
         game_id = web().service.join(code, player)
     except IllegalAction as error:
-        return _message(error_text(error), 404 if error.code == "unknown_invitation" else 409)
+        status = 404 if error.code == "unknown_invitation" else 409
+        return _message(error_text(error, tr=page_translator()), status)
     return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
 
 
@@ -107,18 +120,22 @@ def move(token: str) -> BaseResponse:
     """A command from the page's buttons or its command box, on the version the page showed."""
     grant = _grant(token)
     _check_form()
+    tr = page_translator()
     command = request.form.get("command", "").strip()[:200]
     version = request.form.get("version", "")
     if not version.isdigit():
-        return _page(grant, token, "The page did not say which position you saw; reload it.", 400)
+        why = tr.gettext("The page did not say which position you saw; reload it.")
+        return _page(grant, token, why, 400)
     if web().moves.wait(grant.player):
-        return _page(grant, token, "Too many moves in a short time; wait a little.", 429)
+        why = tr.gettext("Too many moves in a short time; wait a little.")
+        return _page(grant, token, why, 429)
     try:
         web().service.act(grant.game_id, grant.player, command, int(version))
     except StaleVersion:
-        return _page(grant, token, "Your opponent moved first: here is the table now.", 409)
+        why = tr.gettext("Your opponent moved first: here is the table now.")
+        return _page(grant, token, why, 409)
     except IllegalAction as error:
-        return _page(grant, token, error_text(error), 422)
+        return _page(grant, token, error_text(error, tr=tr), 422)
     return redirect(f"/p/{token}", 303)
 
 
@@ -179,16 +196,18 @@ def _table(game: Game, player: PlayerId) -> dict[str, object]:
     notice = service.notice(
         Notification(player, game.id, max(1, game.version - NEWS + 1), game.version)
     )
+    tr = translator(notice.language)
     view = notice.view
     faces = view.variant.deck_faces
     due = service.deadline(game) if game.status == "playing" else None
+    timezone = service.settings.of(player).timezone
     return {
-        "svg": picture_svg(player_picture(view)),
+        "svg": picture_svg(player_picture(view, tr)),
         "view": view,
         "news": notice.news,
-        "moves": [action_text(action, faces) for action in view.legal_actions],
-        "options": options_text(view),
-        "deadline": None if due is None else deadline_text(due.due_at, "UTC"),
+        "moves": [action_text(action, faces, tr) for action in view.legal_actions],
+        "options": options_text(view, tr),
+        "deadline": None if due is None else deadline_text(due.due_at, timezone, tr),
         "commitment": game.current_commitment.commitment if game.current_commitment else None,
         "scores": view.match.scores,
     }
@@ -203,12 +222,13 @@ def _grant(token: str) -> PageGrant:
         web().service.game(grant.game_id)
     except (Forbidden, UnknownGame):
         abort(404)  # a bad link shows nothing, not even whether the game exists
+    speak_to(grant.player)
     return grant
 
 
 def _check_form() -> None:
     if not csrf_ok(web().capabilities, request):
-        abort(400, "This form has expired; reload the page and try again.")
+        abort(400, FORM_EXPIRED)
 
 
 def _browser_player() -> PlayerId | None:
@@ -226,9 +246,14 @@ def _player_for_form() -> tuple[PlayerId, str | None]:
     known = _browser_player()
     if known is not None:
         return known, None
-    name = request.form.get("name", "").strip()[:NAME_LENGTH] or "Guest"
+    name = request.form.get("name", "").strip()[:NAME_LENGTH] or page_translator().gettext("Guest")
     capabilities = web().capabilities
     player = capabilities.register(name)
+    language = browser_language()
+    if language is not None:
+        directory = web().service.directory
+        assert directory is not None
+        directory.update(replace(directory.profile(player), language=language))
     return player, capabilities.player_token(player)
 
 

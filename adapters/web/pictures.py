@@ -8,6 +8,7 @@ game, where both hands are public.
 from __future__ import annotations
 
 from service.game import Game
+from service.language import ENGLISH, Translator
 from service.narration import center_text
 from service.rules.cards import CardSet
 from service.rules.seats import Seat
@@ -16,27 +17,27 @@ from service.rules.view import PlayerView
 from .drawing import Picture, Side
 
 
-def player_picture(view: PlayerView) -> Picture:
-    """The table as ``view.seat`` sees it, their own side at the bottom."""
+def player_picture(view: PlayerView, tr: Translator = ENGLISH) -> Picture:
+    """The table as ``view.seat`` sees it, their own side at the bottom, in ``tr``'s language."""
     me, them = view.seat, view.opponent
     faces = view.variant.deck_faces
     revealed = None if view.revealed is None else tuple(view.revealed)
     note = (
         ""
         if view.center is None or view.source is None
-        else center_text(view.center, view.source, view.player, faces)
+        else center_text(view.center, view.source, view.player, faces, tr)
     )
     return Picture(
         top=Side(
             them.number,
-            f"Opponent · player {them.number}",
+            tr.gettext("Opponent · player {number}", number=them.number),
             revealed,
             view.hand_sizes[them] if revealed is None else len(revealed),
             view.tables[them],
         ),
         bottom=Side(
             me.number,
-            f"You · player {me.number}",
+            tr.gettext("You · player {number}", number=me.number),
             tuple(view.hand),
             len(view.hand),
             view.tables[me],
@@ -47,23 +48,26 @@ def player_picture(view: PlayerView) -> Picture:
         dead=view.dead_size,
         dead_cards=view.dead,
         faces=faces,
+        tr=tr,
     )
 
 
-def replay_picture(game: Game) -> Picture:
+def replay_picture(game: Game, tr: Translator = ENGLISH) -> Picture:
     """A finished game's table at one step: both hands face up, player 1 at the bottom."""
     rules = game.rules
     faces = game.variant.deck_faces
 
     def side(seat: Seat) -> Side:
         hand = tuple(CardSet(rules.hands[seat]))
-        label = f"Player {seat.number} · {game.players[seat] or '-'}"
+        label = tr.gettext(
+            "Player {number} · {name}", number=seat.number, name=game.players[seat] or "-"
+        )
         return Side(seat.number, label, hand, len(hand), rules.tables[seat])
 
     note = (
         ""
         if rules.center is None or rules.source is None or not rules.deal_number
-        else center_text(rules.center, rules.source, rules.player, faces)
+        else center_text(rules.center, rules.source, rules.player, faces, tr)
     )
     return Picture(
         top=side(Seat.SECOND),
@@ -74,4 +78,5 @@ def replay_picture(game: Game) -> Picture:
         dead=len(rules.dead),
         dead_cards=tuple(rules.dead),
         faces=faces,
+        tr=tr,
     )

@@ -14,19 +14,21 @@ from dataclasses import dataclass
 
 from flask import Blueprint, Response, render_template, request
 
-from service.errors import GameNotOver
+from service.errors import GameNotOver, NoSuchGame
 from service.fairness import is_committed
 from service.game_events import DealCommitted, DealRevealed, GameId
 from service.logfile import export_lines, read_log
 from service.narration import describe
 from service.ports import StoredEvent, UnknownGame
-from service.replays import Step, steps
+from service.prompts import error_text
+from service.replays import steps
 from service.rules.events import DealStarted
 from service.verify import verify
 
 from .api import log_response
 from .context import web
 from .drawing import picture_svg
+from .languages import page_translator
 from .pictures import replay_picture
 
 blueprint = Blueprint("replay", __name__)
@@ -48,6 +50,7 @@ def replay(game_id: str) -> tuple[str, int] | str:
     stored = _finished(GameId(game_id))
     if isinstance(stored, tuple):
         return stored
+    tr = page_translator()
     shown = steps(stored)
     last = len(shown)
     at = min(max(request.args.get("step", 1, type=int) or 1, 1), last)
@@ -60,8 +63,8 @@ def replay(game_id: str) -> tuple[str, int] | str:
         step=step,
         at=at,
         last=last,
-        svg=picture_svg(replay_picture(game)),
-        sentences=[_sentence(one) for one in shown],
+        svg=picture_svg(replay_picture(game, tr)),
+        sentences=[describe(one.event, one.game.variant, tr) for one in shown],
         deals=_deal_checks(stored),
         verdict=verdict,
         playing=request.args.get("play") == "1",
@@ -78,17 +81,15 @@ def download(game_id: str) -> Response | tuple[str, int]:
 
 def _finished(game_id: GameId) -> list[StoredEvent] | tuple[str, int]:
     """The log of a finished game, or the page saying why there is none."""
+    tr = page_translator()
     try:
         return web().service.transcript(game_id)
     except UnknownGame:
-        return render_template("error.html", status=404, message="There is no such game."), 404
+        message = error_text(NoSuchGame(), tr=tr)
+        return render_template("error.html", status=404, message=message), 404
     except GameNotOver:
-        message = "This game is still being played; its replay opens when it is over."
+        message = tr.gettext("This game is still being played; its replay opens when it is over.")
         return render_template("error.html", status=409, message=message), 409
-
-
-def _sentence(step: Step) -> str:
-    return describe(step.event, step.game.variant)
 
 
 def _deal_checks(stored: list[StoredEvent]) -> list[DealCheck]:

@@ -1,7 +1,8 @@
 """Why an action is illegal, as values a player can read.
 
 Each rejection is its own class with a stable ``code`` and named ``params``, so a channel can
-translate it (the English ``template`` is the fallback) and tests can match on the kind of mistake.
+translate it (the English ``template``, marked with ``N_``, is its message id in the catalogs) and
+tests can match on the kind of mistake.
 Raising one never changes state (I8): ``decide`` raises before returning any event.
 """
 
@@ -10,46 +11,63 @@ from __future__ import annotations
 from typing import ClassVar
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it: each channel translates the
+    template for its own player (``service.language``), so the rules stay free of languages."""
+    return message
+
+
 class IllegalAction(Exception):
     """An action the rules reject, with a message that says what was wrong."""
 
     code: ClassVar[str] = "illegal_action"
-    template: ClassVar[str] = "That move is not allowed now."
+    template: ClassVar[str] = N_("That move is not allowed now.")
 
     def __init__(self, **params: object) -> None:
         # Unformatted (cards stay Card/CardSet) so a channel can spell them in the player's deck
-        # faces and language; the English message uses the canonical spelling.
-        self.params = params
-        super().__init__(self.template.format(**params))
+        # faces and language; the English message uses the canonical spelling.  Text a player
+        # wrote is echoed cut short: a refusal quotes the mistake, not the whole of a long input.
+        self.params = {name: _cut(value) for name, value in params.items()}
+        super().__init__(self.template.format(**self.params))
 
     @property
     def message(self) -> str:
         return str(self)
 
 
+LONGEST_ECHO = 120
+"""Characters of a text parameter a refusal repeats."""
+
+
+def _cut(value: object) -> object:
+    if type(value) is str and len(value) > LONGEST_ECHO:
+        return value[: LONGEST_ECHO - 1] + "…"
+    return value
+
+
 class MatchNotStarted(IllegalAction):
     code = "match_not_started"
-    template = "The match has not started yet."
+    template = N_("The match has not started yet.")
 
 
 class MatchAlreadyStarted(IllegalAction):
     code = "match_already_started"
-    template = "The match has already started."
+    template = N_("The match has already started.")
 
 
 class MatchOver(IllegalAction):
     code = "match_over"
-    template = "The match is over."
+    template = N_("The match is over.")
 
 
 class NoDealInPlay(IllegalAction):
     code = "no_deal_in_play"
-    template = "No deal is being played: the next deal has not been dealt yet."
+    template = N_("No deal is being played: the next deal has not been dealt yet.")
 
 
 class FlipPending(IllegalAction):
     code = "flip_pending"
-    template = (
+    template = N_(
         "The top card of the stock has not been turned up yet. It turns up by itself; "
         "then you decide whether to take it."
     )
@@ -57,27 +75,27 @@ class FlipPending(IllegalAction):
 
 class NotYourTurn(IllegalAction):
     code = "not_your_turn"
-    template = "It is not your turn: the game is waiting for player {seat}."
+    template = N_("It is not your turn: the game is waiting for player {seat}.")
 
 
 class MustAnswerForce(IllegalAction):
     code = "must_answer_force"
-    template = "Your opponent refused {card}, which fits their table: answer force or no force."
+    template = N_("Your opponent refused {card}, which fits their table: answer force or no force.")
 
 
 class NothingToForce(IllegalAction):
     code = "nothing_to_force"
-    template = "There is nothing to force now: forcing is only possible right after a refusal."
+    template = N_("There is nothing to force now: forcing is only possible right after a refusal.")
 
 
 class MustDiscardAfterForce(IllegalAction):
     code = "must_discard_after_force"
-    template = "You were forced to lay off {card}: now discard a card from your hand (discard …)."
+    template = N_("You were forced to lay off {card}: now discard a card from your hand (discard …).")
 
 
 class ForcedLayOffOnly(IllegalAction):
     code = "forced_lay_off_only"
-    template = (
+    template = N_(
         "When forced you only lay off {card} where it fits and discard; you can't put down "
         "other cards or regroup your table now."
     )
@@ -85,46 +103,46 @@ class ForcedLayOffOnly(IllegalAction):
 
 class DiscardWithoutTake(IllegalAction):
     code = "discard_without_take"
-    template = (
+    template = N_(
         "You can't just discard: take {card} with cards from your hand (take … discard …) or pass."
     )
 
 
 class CardNotInHand(IllegalAction):
     code = "card_not_in_hand"
-    template = "You don't hold {card}."
+    template = N_("You don't hold {card}.")
 
 
 class CardOnYourTable(IllegalAction):
     code = "card_on_your_table"
-    template = "{card} is already on your table; table cards never go back to your hand."
+    template = N_("{card} is already on your table; table cards never go back to your hand.")
 
 
 class CenterCardInList(IllegalAction):
     code = "center_card_in_list"
-    template = "{card} is the center card: it goes onto your table by itself; name only hand cards."
+    template = N_("{card} is the center card: it goes onto your table by itself; name only hand cards.")
 
 
 class DiscardRequired(IllegalAction):
     code = "discard_required"
-    template = "After melding you must discard one card from your hand (… discard {example})."
+    template = N_("After melding you must discard one card from your hand (… discard {example}).")
 
 
 class CenterCardNotDiscardable(IllegalAction):
     code = "center_card_not_discardable"
-    template = (
+    template = N_(
         "You can't discard {card}: taking the center card means melding it. To decline it, pass."
     )
 
 
 class DiscardAlsoPutDown(IllegalAction):
     code = "discard_also_put_down"
-    template = "You can't both put down and discard {card}."
+    template = N_("You can't both put down and discard {card}.")
 
 
 class TooFewCards(IllegalAction):
     code = "too_few_cards"
-    template = (
+    template = N_(
         "{cards} can't make a combination: a set or sequence needs at least 3 cards, "
         "so put down at least two cards from your hand with {center}."
     )
@@ -132,7 +150,7 @@ class TooFewCards(IllegalAction):
 
 class NoArrangement(IllegalAction):
     code = "no_arrangement"
-    template = (
+    template = N_(
         "{cards} can't all be arranged into combinations with your table: every card must end "
         "in a set (3 or 4 of a rank) or a sequence (3 to 8 of one suit in order; "
         "A low, 7 next to J)."
@@ -141,17 +159,17 @@ class NoArrangement(IllegalAction):
 
 class NotTheSameCards(IllegalAction):
     code = "not_the_same_cards"
-    template = "That table must hold exactly your table cards, {center} and the cards you put down."
+    template = N_("That table must hold exactly your table cards, {center} and the cards you put down.")
 
 
 class HandCardsWithCenterOnly(IllegalAction):
     code = "hand_cards_with_center_only"
-    template = "In this game every card you put down must join {center} in the same combination."
+    template = N_("In this game every card you put down must join {center} in the same combination.")
 
 
 class CombinationsOnlyGrow(IllegalAction):
     code = "combinations_only_grow"
-    template = (
+    template = N_(
         "In this game your combinations may only grow: you can't split them, merge them or "
         "move their cards to another combination."
     )
@@ -159,29 +177,29 @@ class CombinationsOnlyGrow(IllegalAction):
 
 class MeldNeedsCenter(IllegalAction):
     code = "meld_needs_center"
-    template = "You can only put cards down when you take the center card."
+    template = N_("You can only put cards down when you take the center card.")
 
 
 class HandMeldOnlyOnOwnFlip(IllegalAction):
     code = "hand_meld_only_on_own_flip"
-    template = "You may meld from your hand only when you refuse a card you turned up yourself."
+    template = N_("You may meld from your hand only when you refuse a card you turned up yourself.")
 
 
 class NotOnYourTable(IllegalAction):
     code = "not_on_your_table"
-    template = "{card} is not on your table."
+    template = N_("{card} is not on your table.")
 
 
 class DoesNotFit(IllegalAction):
     code = "does_not_fit"
-    template = "{card} doesn't fit the combination with {onto}."
+    template = N_("{card} doesn't fit the combination with {onto}.")
 
 
 class BadDeck(IllegalAction):
     code = "bad_deck"
-    template = "A deck order must hold each of the 40 cards exactly once."
+    template = N_("A deck order must hold each of the 40 cards exactly once.")
 
 
 class BadStart(IllegalAction):
     code = "bad_start"
-    template = "The match can't start this way: {reason}."
+    template = N_("The match can't start this way: {reason}.")

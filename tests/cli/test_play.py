@@ -235,3 +235,14 @@ def test_a_bad_variant_is_refused_by_argparse(flag: str, complaint: str) -> None
     assert result.returncode == 2
     assert complaint in result.stderr
     assert result.stdout == ""
+
+
+def test_lang_writes_the_terminal_game_in_spanish_and_reads_spanish_commands() -> None:
+    spanish = ["tomar kh kd descartar 4h" if line == WIN_SCRIPT[0] else line for line in WIN_SCRIPT]
+    result = play([*HOTSEAT, "--deck", WIN_DECK, "--lang", "es"], spanish)
+    out = result.stdout
+    assert result.returncode == 0, out
+    assert "Tu mano: AC 2C 3C 4D 5D 6D 7D KD 4H KH" in out
+    assert "Carta al centro: KS (volteada del mazo)" in out
+    assert "Jugador 1 toma KS con KD KH: [KD KH KS]." in out
+    assert "Your hand" not in out

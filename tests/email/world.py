@@ -167,9 +167,9 @@ def request(sender: str, text: str, **headers: str) -> bytes:
     message["To"] = SERVICE
     message["Subject"] = "Conquian"
     message["Message-ID"] = make_msgid(domain="example.org")
-    for name, value in headers.items():
-        message[name.replace("_", "-")] = value
     message.set_content(text + "\n")
+    for name, value in headers.items():  # after the content, which replaces Content-* headers
+        message[name.replace("_", "-")] = value
     return message.as_bytes()
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from service.commands import UnknownCommand
 from service.game_events import GameId
 from service.games import GameService, Request
 from service.memory import InMemoryEventStore, InMemoryInbox
@@ -51,6 +52,7 @@ def test_garbage_text_gets_an_error_reply_stored_once(
             "code": "unknown_command",
             "message": first["error"]["message"],  # type: ignore[index]
             "params": {"word": "dance!"},
+            "template": UnknownCommand.template,
         },
     }
     assert "dance!" in str(first["error"])

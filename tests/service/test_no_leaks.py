@@ -265,7 +265,10 @@ class Table:
             self.check_events(seat, note.from_seq, note.to_seq, f"notification {note}")
             told = self.service.notice(note)  # what a channel words: the news, and the view
             in_range = self.log[note.from_seq - 1 : note.to_seq]
-            assert told.news == tuple(describe(one.event, game.variant) for one in in_range)
+            names = (self.service.name_of(game.players[0]), self.service.name_of(game.players[1]))
+            assert told.news == tuple(
+                describe(one.event, game.variant, names=names) for one in in_range
+            )
             self.check_view(told.view, visible_to(game.rules, seat))
         self.notified = len(self.store.outbox)
         for player in self.humans:

@@ -124,7 +124,12 @@ def test_chosen_reminders_are_used_from_the_next_decision(pair: Pair) -> None:
 def test_a_setting_by_message_is_answered_with_the_settings(pair: Pair) -> None:
     request = Request(pair.ana, pair.game_id, "remind 1h")
     answer = pair.service.handle("log", "m1", "remind 1h", request)
-    assert answer["settings"] == {"timezone": "UTC", "quiet_hours": "", "reminders": ["1h"]}
+    assert answer["settings"] == {
+        "language": "en",
+        "timezone": "UTC",
+        "quiet_hours": "",
+        "reminders": ["1h"],
+    }
     assert pair.service.handle("log", "m1", "remind 1h", request) == answer
 
 

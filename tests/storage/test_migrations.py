@@ -1,6 +1,7 @@
 """Migrations: a fresh database is brought to head, a second upgrade changes nothing, the schema
 the migrations build is the one ``tables.py`` describes (no autogenerate differences, server
-defaults and types included), and 0002 keeps the data of a database at 0001 and can be undone."""
+defaults and types included), 0002 keeps the data of a database at 0001 and can be undone, and 0005 gives existing players each
+game's own card faces."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def test_a_fresh_database_is_migrated_to_head(fresh_engine: Engine) -> None:
 
     upgrade(fresh_engine)
 
-    assert current(fresh_engine) == head() == "0004"
+    assert current(fresh_engine) == head() == "0005"
     assert set(TABLES) | {"alembic_version"} == set(inspect(fresh_engine).get_table_names())
 
 
@@ -68,7 +69,7 @@ def test_upgrading_again_changes_nothing_and_keeps_the_data(fresh_engine: Engine
     upgrade(fresh_engine)
 
     assert schema(fresh_engine) == before
-    assert current(fresh_engine) == "0004"
+    assert current(fresh_engine) == "0005"
     assert [one.event for one in store.load(GameId("g1"))] == [opened("g1")]
 
 
@@ -120,5 +121,24 @@ def test_0002_gives_existing_rows_the_defaults_and_can_be_undone(fresh_engine: E
     migrate_to(fresh_engine, "0001", down=True)
     assert current(fresh_engine) == "0001"
     assert "vacations" not in inspect(fresh_engine).get_table_names()
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
+def test_0005_gives_existing_players_each_games_card_faces_and_can_be_undone(
+    fresh_engine: Engine,
+) -> None:
+    migrate_to(fresh_engine, "0004")
+    player = {"id": "p1", "name": "Ana", "language": "es", "timezone": "UTC"}
+    with writer(fresh_engine).begin() as connection:
+        connection.execute(insert(tables.players).values(player))
+
+    upgrade(fresh_engine)
+
+    with fresh_engine.connect() as connection:
+        ana = connection.execute(select(tables.players)).one()
+    assert (ana.language, ana.card_faces) == ("es", "")
+    migrate_to(fresh_engine, "0004", down=True)
+    assert "card_faces" not in [c["name"] for c in inspect(fresh_engine).get_columns("players")]
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

@@ -34,6 +34,7 @@ def test_a_new_player_has_the_default_clock_settings(directory: Directory, ana: 
         ("half", "1h"),
         14,
     )
+    assert (profile.language, profile.card_faces) == ("en", "")
 
 
 def test_updated_settings_read_back_and_leave_others_alone(
@@ -41,7 +42,7 @@ def test_updated_settings_read_back_and_leave_others_alone(
 ) -> None:
     bens = directory.profile(ben)
     changed = Profile(
-        ana, "Ana María", "es", "America/Mexico_City", "22:00-08:00", ("2h", "15m"), 7
+        ana, "Ana María", "es", "America/Mexico_City", "22:00-08:00", ("2h", "15m"), 7, "spanish"
     )
 
     directory.update(changed)

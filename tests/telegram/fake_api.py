@@ -31,9 +31,14 @@ JSON = dict[str, Any]
 class Person:
     id: int
     first_name: str
+    language_code: str | None = None
+    """What the person's Telegram app is set to, sent with everything they do (``es-MX``)."""
 
     def as_json(self) -> JSON:
-        return {"id": self.id, "is_bot": False, "first_name": self.first_name}
+        person: JSON = {"id": self.id, "is_bot": False, "first_name": self.first_name}
+        if self.language_code is not None:
+            person["language_code"] = self.language_code
+        return person
 
 
 @dataclass
@@ -119,8 +124,8 @@ class FakeTelegram:
 
     # -- people -----------------------------------------------------------------------------
 
-    def person(self, first_name: str) -> Person:
-        return Person(next(self._people), first_name)
+    def person(self, first_name: str, language_code: str | None = None) -> Person:
+        return Person(next(self._people), first_name, language_code)
 
     def group(self) -> int:
         return -next(self._people)

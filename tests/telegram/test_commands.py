@@ -9,6 +9,7 @@ from pathlib import Path
 from adapters.telegram.links import NO_EMAIL
 from adapters.telegram.picture import table_picture
 from adapters.worker import Worker
+from service.language import translator
 from service.memory import ManualClock, SeededChance
 from service.rules.seats import Phase
 
@@ -86,8 +87,11 @@ def test_settings_change_the_profile_and_pictures_come_with_turn_messages(
 ) -> None:
     ana.say("/start")
     ana.say("/settings lang=tl tz=Europe/Madrid quiet=22:00-08:00 reminders=half,2h pictures=on")
+    fil = translator("fil")  # the answer is in the new language already
     assert ana.last().text.startswith(
-        "Saved. Your settings:\nLanguage: fil\nTime zone: Europe/Madrid"
+        f"{fil.gettext('Saved. Your settings:')}\n"
+        f"{fil.gettext('Language: {language}', language='Filipino')}\n"
+        f"{fil.gettext('Time zone: {zone}', zone='Europe/Madrid')}"
     )
     profile = bot.wiring.directory.profile(bot.player(ana.person))
     assert (profile.language, profile.timezone, profile.quiet_hours, profile.reminders) == (
@@ -97,14 +101,16 @@ def test_settings_change_the_profile_and_pictures_come_with_turn_messages(
         ("half", "2h"),
     )
     ana.say("/settings tz=Mars/Olympus")
-    assert ana.last().text.startswith("⚠ unknown time zone 'Mars/Olympus'")
+    assert ana.last().text.startswith("⚠ " + fil.gettext(
+        "Unknown time zone '{name}'; use a name like Europe/Madrid.", name="Mars/Olympus"
+    ))
     assert bot.wiring.directory.profile(bot.player(ana.person)).timezone == "Europe/Madrid"
 
     game_id = start_game(bot, ana, ben)
     ana.say("/hand")
 
     photo, table = fake.calls_to(ana.chat, "sendPhoto")[-1], ana.last()
-    assert photo.photo == table_picture(bot.view(ana.person, game_id))
+    assert photo.photo == table_picture(bot.view(ana.person, game_id), fil)
     assert "Europe/Madrid" in table.text
     assert not fake.calls_to(ben.chat, "sendPhoto")
 
@@ -140,7 +146,7 @@ def test_reminders_and_timeouts_of_the_worker_reach_the_player(
     ben.say(f"/start {ana.invitation()}")
     [line] = bot.service.games_of(bot.player(ana.person))
     waiting, _ = on_turn(bot, line.game_id, ana, ben)
-    assert "Deadline: Mon 2 Mar 10:00 UTC (in 1 h)" in waiting.last().text
+    assert "Deadline: Mon 2 Mar, 10:00 UTC (in 1 hour)" in waiting.last().text
     worker = Worker(bot.wiring, bot.settings, clock, bot.channels.senders)
 
     clock.advance(minutes=31)

@@ -94,9 +94,11 @@ class Browser:
     """Pages and forms as a browser without scripts uses them: cookies kept, forms posted with
     their hidden fields (the CSRF token, the version)."""
 
-    def __init__(self, http: Http) -> None:
+    def __init__(self, http: Http, languages: str | None = None) -> None:
+        """``languages``: the browser's ``Accept-Language``, sent with every request."""
         self.http = http
         self.cookies: dict[str, str] = {}
+        self.languages = languages
 
     def get(self, path: str) -> Answer:
         return self._keep(self.http.get(path, **self._cookie_header()))
@@ -107,9 +109,11 @@ class Browser:
         return self._keep(self.http.request("POST", path, body, headers))
 
     def _cookie_header(self) -> dict[str, str]:
+        headers = {} if self.languages is None else {"Accept-Language": self.languages}
         if not self.cookies:
-            return {}
-        return {"Cookie": "; ".join(f"{name}={value}" for name, value in self.cookies.items())}
+            return headers
+        cookie = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        return {**headers, "Cookie": cookie}
 
     def _keep(self, answer: Answer) -> Answer:
         self.cookies.update(answer.cookies)

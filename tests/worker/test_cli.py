@@ -18,6 +18,7 @@ import pytest
 
 from adapters.bootstrap import build
 from adapters.config import Settings
+from adapters.web.pulse import pulse_for
 from service.game_events import GameId, TimeControl
 from service.memory import ManualClock, SeededChance
 from service.ports import Address
@@ -128,6 +129,8 @@ def test_worker_runs_until_sigterm(overdue: tuple[Path, GameId]) -> None:
     assert "moves for" in log  # the start-up sweep timed the game out and its news went out
     assert "SIGTERM: stopping" in log
     assert "worker stopped" in log
+    beat = pulse_for(build(Settings(data_dir=data_dir)).engine).last()
+    assert beat is not None and datetime.now(UTC) - beat < timedelta(minutes=1)  # /readyz sees it
 
 
 def test_a_bad_setting_is_named_not_a_traceback(tmp_path: Path) -> None:

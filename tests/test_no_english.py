@@ -1,0 +1,136 @@
+"""No English is left in what a Spanish player reads: their turn message at every decision of a
+whole deal (text and buttons), their reminders (Telegram and mail) and every error answer.
+
+Two checks on the rendered output: a recording catalog notes every message the Spanish catalog
+lacks (a catalog miss, which gettext would quietly show in English), and the output is scanned
+for English words that only an untranslated sentence (or a hard-coded one) would bring."""
+
+from __future__ import annotations
+
+import gettext
+import random
+import re
+import string
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from adapters.email.letters import letter_text
+from adapters.email.sender import notice_letter
+from adapters.telegram.keyboards import turn_keyboard
+from adapters.telegram.render import due_text, table_text_for
+from service import commands, errors, instructions, linking
+from service.bots import greedy_bot
+from service.clock_commands import BadDuration
+from service.games import GameService
+from service.language import LOCALES, Phrase, Translator
+from service.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.notices import Notice
+from service.prompts import error_text
+from service.rules import errors as rules_errors
+from service.rules.cards import DECK
+from service.rules.errors import IllegalAction
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+ENGLISH = re.compile(
+    r"\b(your|you|the|turn|hand|table|card|cards|player|deadline|waiting|take|pass|discard|"
+    r"stock|dead|score|game|match|over|with|and|from|not|this|can|must|is|are|of|to)\b",
+    re.IGNORECASE,
+)
+
+
+class Recording(gettext.NullTranslations):
+    """A language's compiled catalog that notes every message it lacks."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        with open(LOCALES / language / "LC_MESSAGES" / "messages.mo", "rb") as file:
+            self.catalog = gettext.GNUTranslations(file)
+        self.misses: list[str] = []
+
+    def _has(self, key: object, message: str) -> None:
+        if key not in self.catalog._catalog:  # type: ignore[attr-defined]
+            self.misses.append(message)
+
+    def gettext(self, message: str) -> str:
+        self._has(message, message)
+        return self.catalog.gettext(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self._has((msgid1, 0), msgid1)
+        return self.catalog.ngettext(msgid1, msgid2, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        self._has(f"{context}\x04{message}", message)
+        return self.catalog.pgettext(context, message)
+
+
+@pytest.fixture
+def spanish() -> tuple[Translator, Recording]:
+    recording = Recording("es")
+    return Translator("es", recording), recording
+
+
+def english(text: str) -> list[str]:
+    return ENGLISH.findall(re.sub(r"#[0-9a-f]{6}|/\w+", " ", text))
+
+
+def test_a_spanish_turn_message_has_no_english_at_any_decision_of_a_deal(
+    spanish: tuple[Translator, Recording],
+) -> None:
+    tr, recording = spanish
+    service = GameService(InMemoryEventStore(), ManualClock(T0), SeededChance(4))
+    game_id = service.open_game("ana")  # type: ignore[arg-type]
+    service.join(service.game(game_id).invitation, "ben")  # type: ignore[arg-type]
+    rng = random.Random(2)
+    shown = 0
+    while (game := service.game(game_id)).status == "playing":
+        assert game.to_act is not None
+        _, view = service.view(game_id, game.to_act)
+        due = due_text(T0 + timedelta(hours=20), "America/Mexico_City", T0, tr)
+        text = table_text_for(view, game_id, ("Ana", "Ben"), due, tr)
+        markup = turn_keyboard(game_id, game.version, view, tr)
+        labels = [b.text for row in (markup.inline_keyboard if markup else ()) for b in row]
+        assert english(text) == [] and english(" ".join(labels)) == [], (text, labels)
+        service.act(game_id, game.to_act, greedy_bot(view, rng))
+        shown += 1
+    assert shown > 5
+    assert recording.misses == []
+
+
+def test_a_spanish_reminder_has_no_english(spanish: tuple[Translator, Recording]) -> None:
+    tr, recording = spanish
+    service = GameService(InMemoryEventStore(), ManualClock(T0), SeededChance(4))
+    game_id = service.open_game("ana")  # type: ignore[arg-type]
+    service.join(service.game(game_id).invitation, "ben")  # type: ignore[arg-type]
+    game = service.game(game_id)
+    assert game.to_act is not None
+    _, view = service.view(game_id, game.to_act)
+    notice = Notice(game_id, game.to_act, "reminder", (), view, game.version, True, "lun 2 mar")
+    text = letter_text(notice_letter(notice, "Ben", tr))
+    telegram = tr.gettext("⏰ Reminder: this game waits for your move.")
+    assert english(text) == [] and english(telegram) == [], text
+    assert recording.misses == []
+
+
+def every_refusal() -> list[type[IllegalAction]]:
+    found: list[type[IllegalAction]] = []
+    for module in (rules_errors, errors, commands, instructions, linking):
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, IllegalAction) and value not in found:
+                found.append(value)
+    return [*found, BadDuration]
+
+
+@pytest.mark.parametrize("refusal", every_refusal(), ids=lambda kind: kind.__name__)
+def test_every_error_answer_in_spanish_has_no_english(
+    refusal: type[IllegalAction], spanish: tuple[Translator, Recording]
+) -> None:
+    tr, recording = spanish
+    fields = [name for _, name, _, _ in string.Formatter().parse(refusal.template) if name]
+    samples = {name: "7" if name in ("seat", "count", "left") else DECK[6] for name in fields}
+    if "reason" in fields:
+        samples["reason"] = Phrase("Quiet hours must not cover the whole day.")
+    text = error_text(refusal(**samples), tr=tr)
+    assert english(text) == [], text
+    assert recording.misses == []
