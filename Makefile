@@ -9,7 +9,7 @@ BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
 SOAK ?= ci
 
-.PHONY: run test lint typecheck bench sim soak fuzz crash clean venv messages
+.PHONY: run test lint typecheck bench sim soak fuzz crash duplicates clean venv messages
 
 venv: $(STAMP)
 
@@ -76,6 +76,14 @@ crash: $(STAMP)
 soak: $(STAMP)
 	sh deploy/ensure-dovecot.sh
 	$(BIN)/python -m tests.reliability.soak.run --form $(SOAK)
+
+# Issue 9, parts 2 and 3 at full size: 1,000 patterns of duplicate, stale and racing messages on
+# each database, and 300 twin pairs compared until they part; `make test` runs them smaller.
+duplicates: $(STAMP)
+	sh deploy/ensure-postgres.sh
+	CONQUIAN_DUPLICATE_PATTERNS=1000 CONQUIAN_DUPLICATE_PATTERNS_POSTGRESQL=1000 \
+	  CONQUIAN_TWIN_PAIRS_POSTGRESQL=300 CONQUIAN_TWIN_STEPS=0 \
+	  $(BIN)/python -m pytest -q -s tests/reliability/dup
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
