@@ -36,6 +36,7 @@ def test_moves_wait_at_their_source_while_postgresql_is_stopped(
         soak.open_games()
         soak.play(PLAN.seconds, PLAN.rate, {})
         soak.settle(30)
+        assert _ready_on_every_channel(soak, within=60)
         prepared = _one_move_per_waiting_game(soak)
         assert {sent.channel for _, sent in prepared} == {"web", "telegram", "email"}
         pids = {service.name: service.pid for service in soak.deployment.all}
@@ -71,6 +72,19 @@ def test_moves_wait_at_their_source_while_postgresql_is_stopped(
         assert verdict.applied_after_503 == 0, verdict.summary()
         assert soak.deployment.dead() == []
         assert soak.deployment.stop() == {s.name: 0 for s in soak.deployment.all}
+
+
+def _ready_on_every_channel(soak: Soak, within: float) -> bool:
+    """Wait until a game on each channel waits for its bot: an email bot only moves once the
+    mail showing the game's version has come, which on a loaded machine can trail the settle."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        soak.players.refresh()
+        ready = {t.bots[t.to_act].channel for t in soak.players.ready() if t.to_act}
+        if ready == {"web", "telegram", "email"}:
+            return True
+        time.sleep(0.5)
+    return False
 
 
 def _one_move_per_waiting_game(soak: Soak) -> list[tuple[Table, Sent]]:
