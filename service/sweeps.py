@@ -36,8 +36,8 @@ class Sweeper:
                 return count
 
     def expire_batch(self) -> tuple[int, int]:
-        """Claim a batch of overdue decisions and time each out: how many were claimed (a full
-        batch means more may be waiting) and how many timed out."""
+        """Claim a batch of overdue decisions and time them out, in one append of the batch: how
+        many were claimed (a full batch means more may be waiting) and how many timed out."""
         claimed = self.service.store.claim_due(self.service.clock.now(), self.batch, self.lease)
         self._read(claimed)
         timed_out = self.service.time_out_all([(due.game_id, due.version) for due in claimed])

@@ -10,8 +10,8 @@ out, untouched.
 **SQLite**, under ``BEGIN IMMEDIATE``: a read of the summaries' versions (the summary's version is
 the game's, see ``summaries``; under the write lock nobody changes it before the commit), then,
 for the games still at their versions, the same ``ADVANCE`` as ``append`` (one ``executemany``),
-their pending reminders superseded, their notifications, and their events as one JSON array
-unpacked by ``json_each``: five statements.
+their pending reminders superseded, and their notifications and their events, each as one JSON
+array unpacked by ``json_each`` (one statement text whatever the batch's size): five statements.
 
 **PostgreSQL**, one statement in autocommit, each part taking its rows as arrays (``unnest``), in
 the order of ``appends``' statement:
@@ -61,12 +61,11 @@ from service.codec import SCHEMA_VERSION, encode, name_of
 from service.ports import Append
 
 from .appends import APPEND_LOCK, OUTBOX_COLUMNS
-from .outbox import PENDING_REMINDER, Likely, outbox_row
+from .outbox import PENDING_REMINDER, Likely
 from .summaries import ADVANCE, RELEASED, advance_values
 from .tables import UtcDateTime, events, game_summaries, outbox
 
 _AT = bindparam("at", type_=UtcDateTime)
-_NOTIFY = insert(outbox)
 
 
 def _positions(rows: Sequence[Any]) -> dict[str, list[int]]:
@@ -77,15 +76,8 @@ def _positions(rows: Sequence[Any]) -> dict[str, list[int]]:
     return by_game
 
 
-def _notify(connection: Connection, appends: Sequence[Append], at: datetime) -> None:
-    rows = [outbox_row(note, at) for append in appends for note in append.notifications]
-    if rows:
-        connection.execute(_NOTIFY, rows)
-
-
 class SqliteAppendMany:
-    """The batch as five statements under ``BEGIN IMMEDIATE``; the events and the game ids go in
-    as JSON arrays unpacked by ``json_each`` (one statement text whatever the batch's size)."""
+    """The batch as five statements under ``BEGIN IMMEDIATE`` (see the module's docstring)."""
 
     _IDS = func.json_each(bindparam("ids", type_=String)).table_valued("value")
     _VERSIONS = select(game_summaries.c.game_id, game_summaries.c.version).where(
@@ -99,6 +91,21 @@ class SqliteAppendMany:
             Likely(PENDING_REMINDER[1]),
         )
         .values(status=literal_column("'superseded'"))
+    )
+    _NOTES = func.json_each(bindparam("notes", type_=String)).table_valued("value")
+    _NOTIFY = insert(outbox).from_select(
+        [column.name for column in OUTBOX_COLUMNS],
+        select(
+            func.json_extract(_NOTES.c.value, "$[0]"),
+            func.json_extract(_NOTES.c.value, "$[1]"),
+            func.json_extract(_NOTES.c.value, "$[2]"),
+            func.json_extract(_NOTES.c.value, "$[3]"),
+            func.json_extract(_NOTES.c.value, "$[4]"),
+            literal("pending"),
+            literal(0),
+            _AT,
+            _AT,
+        ).select_from(_NOTES),
     )
     _EACH = func.json_each(bindparam("rows", type_=String)).table_valued("value")
     _INSERT = (
@@ -129,7 +136,13 @@ class SqliteAppendMany:
             ADVANCE, [advance_values(a.summary, a.expected_version) for a in current]
         )
         connection.execute(self._SUPERSEDE, {"ids": json.dumps([a.game_id for a in current])})
-        _notify(connection, current, at)
+        notes = [
+            [n.player, n.game_id, n.from_seq, n.to_seq, n.kind]
+            for a in current
+            for n in a.notifications
+        ]
+        if notes:
+            connection.execute(self._NOTIFY, {"notes": json.dumps(notes), "at": at})
         rows = [
             [a.game_id, a.expected_version + offset, name_of(event), encode(event)]
             for a in current
