@@ -153,13 +153,27 @@ class Worker:
         ends = time.monotonic() + self.settings.sweep_seconds * ROUND_SHARE
         count = self.sweep()
         while True:
-            left = ends - time.monotonic()
+            left = self._round_ends(ends) - time.monotonic()
             alarm = self.next_sweep(self.clock.now() + timedelta(seconds=left))
             if alarm is None or left <= 0:
                 return count
             if self._stopping.wait(max((alarm - self.clock.now()).total_seconds(), 0.0)):
                 return count
             count += self.sweep()
+
+    def _round_ends(self, unscheduled: float) -> float:
+        """When the running round must end (``time.monotonic``): ``ROUND_SHARE`` of an interval
+        after the scheduler's last run of the sweep, so before its next run.  A round that ran
+        past that next run made the scheduler skip it (``max_instances=1``) and move on to the one
+        after: the round then carries on until shortly before that one, instead of leaving a
+        whole interval without a sweep (timeouts up to an interval late).  ``unscheduled`` when
+        no scheduler runs the round."""
+        job = self._scheduler.get_job("sweep") if self._scheduler is not None else None
+        if job is None or job.next_run_time is None:
+            return unscheduled
+        next_run: datetime = job.next_run_time
+        until_next = (next_run - datetime.now(UTC)).total_seconds()
+        return time.monotonic() + until_next - self.settings.sweep_seconds * (1 - ROUND_SHARE)
 
     def remind(self) -> int:
         """Queue every due reminder (giving way to a sweep's backlog); how many were queued."""

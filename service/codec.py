@@ -85,6 +85,15 @@ def _card_list(value: Any) -> list[str]:
     return [str(one) for one in value]
 
 
+def _deck(value: Any) -> tuple[Card, ...]:
+    """A deck as stored, every card canonical: one lookup per card, without a call each (a deck
+    is decoded for every deal of every game read); anything else card by card, to be checked."""
+    try:
+        return tuple(map(_CANONICAL.__getitem__, value))
+    except (KeyError, TypeError):
+        return tuple(_card(text) for text in value)
+
+
 def _cards(value: Any) -> CardSet:
     return CardSet.of(_card(text) for text in value)
 
@@ -124,7 +133,7 @@ Kind = tuple[Callable[[Any], Any], Callable[[Any], Any]]
 SEAT: Kind = (lambda s: s.number, _seat)
 CARD: Kind = (str, _card)
 CARDS: Kind = (_card_list, _cards)
-DECK: Kind = (_card_list, lambda v: tuple(_card(text) for text in v))
+DECK: Kind = (_card_list, _deck)
 TABLE: Kind = (lambda t: [_card_list(c) for c in t], lambda v: tuple(_cards(c) for c in v))
 INT: Kind = (int, _whole)
 TEXT: Kind = (str, _text)

@@ -63,6 +63,7 @@ from .language import ENGLISH, Translator, translator
 from .notation import in_faces
 from .notices import Notice, notice
 from .ports import (
+    Append,
     Chance,
     Clock,
     ConcurrencyError,
@@ -274,18 +275,43 @@ class GameService:
         A game this process last saw at ``version`` is not read again (the worker reads its
         claimed batch at once): the append's version check proves it current, as for a move.
         """
+        outcomes = self.time_out_all([(game_id, version)])
+        return outcomes[0] if outcomes else None
+
+    def time_out_all(self, decisions: Sequence[tuple[GameId, int]]) -> list[Outcome]:
+        """Apply the timeouts of several decisions, each a game and the version it waited at, as
+        ``time_out`` would each one, in one transaction (``EventStore.append_many``: each game's
+        append stays all or nothing under its own version, so a move that landed first leaves
+        that game out); the outcomes of those that timed out.  The worker's claimed batch: one
+        commit for it instead of one per game."""
+        now = self.clock.now()
+        planned = [
+            timeout
+            for game_id, version in decisions
+            if (timeout := self._timeout(game_id, version, now)) is not None
+        ]
+        written = self.store.append_many([append for _, append, _ in planned], now)
+        return [
+            Outcome(self.folded.keep(after), player, tuple(stored))
+            for (after, _, player), stored in zip(planned, written, strict=True)
+            if stored is not None
+        ]
+
+    def _timeout(
+        self, game_id: GameId, version: int, now: datetime
+    ) -> tuple[Game, Append, PlayerId] | None:
+        """The timeout of the decision ``game_id`` waited for at ``version``, ready to append:
+        the game after it, the append and the player who ran out of time; None if the game moved
+        on or the deadline has not come."""
         game = self.folded.last_seen(game_id)
         if game is None or game.version != version:
             game = self.game(game_id)
         due = self.deadline(game)
-        if game.version != version or due is None or self.clock.now() < due.due_at:
+        if game.version != version or due is None or now < due.due_at:
             return None
         events = follow_ups(game, timed_out(game), self.chance)
-        try:
-            after, stored = self._append(game, events, actor=None)
-        except ConcurrencyError:
-            return None  # a move won the race
-        return Outcome(after, due.player, tuple(stored))
+        after, append = self._prepared(game, events, None, now)
+        return after, append, due.player
 
     def claim_win(self, game_id: GameId, player: PlayerId) -> Outcome:
         """The waiting player takes the match once the opponent's deadline has passed."""
@@ -551,6 +577,23 @@ class GameService:
     ) -> tuple[Game, list[StoredEvent]]:
         """Append under the loaded version, with the summary and the opponents' notifications."""
         now = self.clock.now()
+        after, append = self._prepared(game, events, actor, now)
+        stored = self.store.append(
+            game.id,
+            game.version,
+            append.events,
+            now,
+            append.summary,
+            append.notifications,
+            inbox_reply,
+        )
+        return self.folded.keep(after), stored
+
+    def _prepared(
+        self, game: Game, events: Sequence[LogEvent], actor: PlayerId | None, now: datetime
+    ) -> tuple[Game, Append]:
+        """The game after ``events`` and their append: the summary, and notifications for the
+        players other than ``actor`` (and the bots)."""
         after = apply_all(
             game,
             (
@@ -561,10 +604,9 @@ class GameService:
         to_tell = [p for p in after.players if p is not None and p != actor and p not in BOTS]
         if all(isinstance(event, PRIVATE_EVENTS) for event in events):
             to_tell = []  # an instruction is the giver's business (``instructions``)
-        notes = [Notification(p, game.id, game.version + 1, after.version) for p in to_tell]
+        notes = tuple(Notification(p, game.id, game.version + 1, after.version) for p in to_tell)
         summary = summary_of(after, self.deadline(after))
-        stored = self.store.append(game.id, game.version, events, now, summary, notes, inbox_reply)
-        return self.folded.keep(after), stored
+        return after, Append(game.id, game.version, tuple(events), summary, notes)
 
     def deadline(self, game: Game) -> Deadline | None:
         """When the decision ``game`` waits for falls due, in its player's settings."""

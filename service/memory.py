@@ -20,6 +20,7 @@ from .codec import LogEvent, decode, encode, name_of
 from .game_events import GameId, PlayerId
 from .ports import (
     Address,
+    Append,
     ConcurrencyError,
     Delivery,
     Due,
@@ -29,6 +30,7 @@ from .ports import (
     Notification,
     Profile,
     StoredEvent,
+    check_appends,
     check_summary,
 )
 from .rules.cards import DECK, Card
@@ -84,29 +86,49 @@ class InMemoryEventStore:
         inbox_reply: InboxReply | None = None,
     ) -> list[StoredEvent]:
         check_summary(game_id, expected_version, events, summary)
-        encoded = [(name_of(e), json.dumps(encode(e), sort_keys=True)) for e in events]
         inbox_lock = self.inbox.lock if self.inbox is not None else contextlib.nullcontext()
         with self.lock, inbox_lock:  # the inbox check and its reply are atomic with the append
-            rows = self.by_game.setdefault(game_id, [])
-            if len(rows) != expected_version:
-                raise ConcurrencyError(f"{game_id} is at {len(rows)}, not {expected_version}")
+            if len(self.by_game.get(game_id, ())) != expected_version:
+                raise ConcurrencyError(f"{game_id} is not at version {expected_version}")
             if inbox_reply is not None and self.inbox is not None:
                 self.inbox.check_unanswered(inbox_reply.source, inbox_reply.key)
-            new = [
-                _Row(game_id, expected_version + i, len(self.rows) + i, name, data, at)
-                for i, (name, data) in enumerate(encoded, start=1)
-            ]
-            rows.extend(new)
-            self.rows.extend(new)
-            self.game_summaries[game_id] = summary
-            if summary.invitation is not None:
-                self.invitations[summary.invitation] = game_id
-            self._cancel_reminders(game_id)  # a move answers any reminder still waiting
-            self.deadline_claims.pop(game_id, None)  # the new deadline is nobody's yet
-            self.reminder_claims.pop(game_id, None)
-            self.outbox.extend(OutboxItem(n, next_attempt_at=at) for n in notifications)
+            stored = self._write(
+                Append(game_id, expected_version, tuple(events), summary, tuple(notifications)), at
+            )
             if inbox_reply is not None and self.inbox is not None:
                 self.inbox.complete(inbox_reply.source, inbox_reply.key, inbox_reply.reply)
+        return stored
+
+    def append_many(
+        self, appends: Sequence[Append], at: datetime
+    ) -> list[list[StoredEvent] | None]:
+        check_appends(appends)
+        with self.lock:
+            return [
+                self._write(append, at)
+                if len(self.by_game.get(append.game_id, ())) == append.expected_version
+                else None
+                for append in appends
+            ]
+
+    def _write(self, append: Append, at: datetime) -> list[StoredEvent]:
+        """Write an append whose version was checked, under the lock."""
+        game_id, summary = append.game_id, append.summary
+        rows = self.by_game.setdefault(game_id, [])
+        encoded = [(name_of(e), json.dumps(encode(e), sort_keys=True)) for e in append.events]
+        new = [
+            _Row(game_id, append.expected_version + i, len(self.rows) + i, name, data, at)
+            for i, (name, data) in enumerate(encoded, start=1)
+        ]
+        rows.extend(new)
+        self.rows.extend(new)
+        self.game_summaries[game_id] = summary
+        if summary.invitation is not None:
+            self.invitations[summary.invitation] = game_id
+        self._cancel_reminders(game_id)  # a move answers any reminder still waiting
+        self.deadline_claims.pop(game_id, None)  # the new deadline is nobody's yet
+        self.reminder_claims.pop(game_id, None)
+        self.outbox.extend(OutboxItem(n, next_attempt_at=at) for n in append.notifications)
         return [_stored(row) for row in new]
 
     def load_many(self, game_ids: Collection[GameId]) -> dict[GameId, list[StoredEvent]]:

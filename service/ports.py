@@ -17,6 +17,16 @@ from .game_events import GameId, PlayerId
 from .rules.cards import Card
 
 
+def check_appends(appends: Sequence[Append]) -> None:
+    """``ValueError`` unless ``appends`` may go to ``EventStore.append_many`` together."""
+    if len({append.game_id for append in appends}) != len(appends):
+        raise ValueError("a game appears twice in one append_many")
+    for append in appends:
+        if append.expected_version < 1:
+            raise ValueError(f"append_many does not open games: {append.game_id} is new")
+        check_summary(append.game_id, append.expected_version, append.events, append.summary)
+
+
 def check_summary(
     game_id: GameId, expected_version: int, events: Sequence[object], summary: GameSummary
 ) -> None:
@@ -101,6 +111,18 @@ class Due:
 
 
 @dataclass(frozen=True, slots=True)
+class Append:
+    """One game's part of ``EventStore.append_many``: ``events`` to follow version
+    ``expected_version``, the game's ``summary`` after them and the ``notifications`` they cause."""
+
+    game_id: GameId
+    expected_version: int
+    events: tuple[LogEvent, ...]
+    summary: GameSummary
+    notifications: tuple[Notification, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class InboxReply:
     """Completes an inbound message in the same transaction as the events it caused."""
 
@@ -151,6 +173,17 @@ class EventStore(Protocol):
         its ``game_id`` is ``game_id`` and its ``version`` is ``expected_version + len(events)``
         (``ValueError`` otherwise; a summary's version is the game's, which stores may rely on).
         """
+        ...
+
+    def append_many(
+        self, appends: Sequence[Append], at: datetime
+    ) -> list[list[StoredEvent] | None]:
+        """Several games' appends in one transaction (the worker's batch of timeouts), in place of
+        one ``append`` each: each is all or nothing under its own expected version, as ``append``
+        would write it; one whose game is no longer at that version is left out (None in its
+        place) and the others are written.  Each game at most once, each already opened
+        (expected version at least 1), each summary as ``append`` requires (``ValueError``
+        otherwise)."""
         ...
 
     def read_all(self, after: int = 0, limit: int = 1000) -> list[StoredEvent]:

@@ -4,7 +4,8 @@ Deadlines and reminder times live in the game summaries, derived from the log on
 a round claims the due games (so two workers never handle one at once) and acts through
 ``GameService`` under the version it claimed, so a repeated round, a restarted worker or a move
 that lands first never makes a timeout count twice.  The games of a claimed batch, and their
-players' clock settings, are read together before any is acted on.
+players' clock settings, are read together before any is acted on, and the batch's timeouts are
+appended together, in one transaction (``GameService.time_out_all``).
 """
 
 from __future__ import annotations
@@ -35,13 +36,12 @@ class Sweeper:
                 return count
 
     def expire_batch(self) -> tuple[int, int]:
-        """Claim a batch of overdue decisions and time each out: how many were claimed (a full
-        batch means more may be waiting) and how many timed out."""
+        """Claim a batch of overdue decisions and time them out, in one append of the batch: how
+        many were claimed (a full batch means more may be waiting) and how many timed out."""
         claimed = self.service.store.claim_due(self.service.clock.now(), self.batch, self.lease)
         self._read(claimed)
-        return len(claimed), sum(
-            self.service.time_out(d.game_id, d.version) is not None for d in claimed
-        )
+        timed_out = self.service.time_out_all([(due.game_id, due.version) for due in claimed])
+        return len(claimed), len(timed_out)
 
     def next_due(self) -> datetime | None:
         """When the earliest deadline no worker holds falls (perhaps already): when a sweep next

@@ -78,7 +78,7 @@ _CURRENT = (
 )
 """The game's version: its last ``seq`` (0 for a game not yet opened)."""
 _NOTIFY = insert(outbox)
-_OUTBOX_COLUMNS = (
+OUTBOX_COLUMNS = (
     outbox.c.player,
     outbox.c.game_id,
     outbox.c.from_seq,
@@ -238,7 +238,7 @@ def _postgresql_statement(with_reply: bool) -> Select[Any]:
         .alias("note")
     )
     notified = insert(outbox).from_select(
-        [column.name for column in _OUTBOX_COLUMNS],
+        [column.name for column in OUTBOX_COLUMNS],
         select(notes.c.player, notes.c.game_id, notes.c.from_seq, notes.c.to_seq, notes.c.kind)
         .add_columns(literal("pending"), literal(0), _AT, _AT)
         .select_from(notes)

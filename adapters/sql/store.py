@@ -13,6 +13,9 @@ and holds it to the commit, so positions are handed out in commit order: a follo
 sequence value taken by a slow transaction commits after higher ones.)  SQLite serialises writers
 anyway.
 
+``append_many`` writes several games' appends in one transaction of a few statements, each game's
+all or nothing under its own version (``batches``): the worker's batch of timeouts.
+
 Every append also marks the game's pending reminders superseded (a move answers them).  The
 worker's side — claiming due deadlines and reminders in batches, queueing a reminder — is in
 ``claims``.
@@ -34,16 +37,19 @@ from sqlalchemy.exc import IntegrityError
 from service.codec import SCHEMA_VERSION, CodecError, LogEvent, decode
 from service.game_events import GameId, PlayerId
 from service.ports import (
+    Append,
     ConcurrencyError,
     Due,
     GameSummary,
     InboxReply,
     Notification,
     StoredEvent,
+    check_appends,
     check_summary,
 )
 
 from .appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
+from .batches import PostgresqlAppendMany, SqliteAppendMany
 from .claims import NEXT_DUE, claim_deadlines, claim_reminders, due_all, remind
 from .engine import is_postgresql, reconnecting, writer
 from .summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
@@ -91,6 +97,7 @@ class SqlEventStore:
         self._postgresql = is_postgresql(engine)
         self._writer = writer(engine)
         self._append = PostgresqlAppend() if self._postgresql else SqliteAppend()
+        self._append_many = PostgresqlAppendMany() if self._postgresql else SqliteAppendMany()
         self._claim_due = claim_deadlines(self._postgresql)
         self._claim_reminders = claim_reminders(self._postgresql)
 
@@ -143,10 +150,41 @@ class SqlEventStore:
                     f"{game_id}: another append took version {expected_version + 1}"
                 ) from None
             raise
+        return _appended(game_id, expected_version, events, positions, at)
+
+    @reconnecting
+    def append_many(
+        self, appends: Sequence[Append], at: datetime
+    ) -> list[list[StoredEvent] | None]:
+        check_appends(appends)
+        if not appends:
+            return []
+        # One statement in autocommit on PostgreSQL, a write transaction on SQLite (``batches``).
+        transaction = self.engine.connect() if self._postgresql else self._writer.begin()
+        try:
+            with transaction as connection:
+                positions = self._append_many(connection, appends, at)
+        except IntegrityError:  # the log and a summary disagree (``batches``): one at a time
+            return [self._alone(append, at) for append in appends]
         return [
-            StoredEvent(game_id, expected_version + offset, position, event, at)
-            for offset, (position, event) in enumerate(zip(positions, events, strict=True), start=1)
+            None
+            if (found := positions.get(append.game_id)) is None
+            else _appended(append.game_id, append.expected_version, append.events, found, at)
+            for append in appends
         ]
+
+    def _alone(self, append: Append, at: datetime) -> list[StoredEvent] | None:
+        try:
+            return self.append(
+                append.game_id,
+                append.expected_version,
+                append.events,
+                at,
+                append.summary,
+                append.notifications,
+            )
+        except ConcurrencyError:
+            return None
 
     @reconnecting
     def read_all(self, after: int = 0, limit: int = 1000) -> list[StoredEvent]:
@@ -201,6 +239,20 @@ class SqlEventStore:
     ) -> bool:
         with self._writer.begin() as connection:
             return remind(connection, self._postgresql, game_id, version, player, next_reminder_at)
+
+
+def _appended(
+    game_id: GameId,
+    expected_version: int,
+    events: Sequence[LogEvent],
+    positions: Sequence[int],
+    at: datetime,
+) -> list[StoredEvent]:
+    """The events of an append at ``expected_version`` as stored at ``positions``."""
+    return [
+        StoredEvent(game_id, expected_version + offset, position, event, at)
+        for offset, (position, event) in enumerate(zip(positions, events, strict=True), start=1)
+    ]
 
 
 def _stored_all(rows: Sequence[AnyRow]) -> list[StoredEvent]:

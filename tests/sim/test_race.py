@@ -169,3 +169,41 @@ def test_a_move_racing_its_timeout_ends_the_decision_once(sides: Sides) -> None:
     counts = Counter(outcomes)
     print(f"\n{RACES} races: {dict(counts)}")
     assert set(counts) == {("moved", "no-op"), ("stale", "timed out")}, counts  # both won some
+
+
+BATCH = 10
+
+
+def test_moves_racing_a_batch_of_timeouts_end_each_decision_once(sides: Sides) -> None:
+    """The worker appends a claimed batch's timeouts in one transaction while each game's player
+    moves: per game, whichever appends first wins, and the batch still times out the others."""
+    games = open_games(sides, BATCH)
+    claimed = at_the_deadline(sides, BATCH)
+    moves = [chosen(sides, due.game_id) for due in claimed]
+    start = threading.Barrier(BATCH + 1)
+    answers: dict[GameId, str] = {}
+    timed_out: list[GameId] = []
+
+    def player(move: Move) -> None:
+        start.wait()
+        answers[move.game_id] = send(sides, move)
+
+    def worker() -> None:
+        start.wait()
+        decisions = [(due.game_id, due.version) for due in claimed]
+        timed_out.extend(o.game.id for o in sides.worker.service.time_out_all(decisions))
+
+    threads = [threading.Thread(target=player, args=(move,)) for move in moves]
+    threads.append(threading.Thread(target=worker))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(answers) == sorted(games) and len(set(timed_out)) == len(timed_out)
+    for due in claimed:
+        after = [one.event for one in sides.worker.store.load(due.game_id, after=due.version)]
+        won = "timed out" if due.game_id in timed_out else "moved"
+        assert answers[due.game_id] == ("stale" if won == "timed out" else "moved"), after
+        assert isinstance(after[0], TurnTimedOut) == (won == "timed out")
+        assert sum(isinstance(event, TurnTimedOut) for event in after) == (won == "timed out")
+    print(f"\nbatch of {BATCH}: {len(timed_out)} timed out, {BATCH - len(timed_out)} moved first")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine
 
+from adapters.sql.batches import SqliteAppendMany
 from adapters.sql.claims import NEXT_DUE
 from adapters.sql.outbox import SUPERSEDE
 from tests.conftest import sql_engine
@@ -42,3 +43,11 @@ def test_the_next_deadline_walks_the_deadline_index(sqlite: Engine) -> None:
     found = plan(sqlite, NEXT_DUE, now="2026-03-01 09:00:00.000000")
     assert found.startswith("SEARCH game_summaries USING INDEX ix_game_summaries_due")
     assert "TEMP B-TREE" not in found  # in deadline order, no sort
+
+
+def test_a_batch_supersedes_its_games_reminders_by_their_pending_reminders(
+    sqlite: Engine,
+) -> None:
+    found = plan(sqlite, SqliteAppendMany._SUPERSEDE, ids='["g1", "g2"]')
+    assert "SEARCH outbox USING INDEX ix_outbox_pending_reminders (game_id=?)" in found
+    assert "SCAN outbox" not in found

@@ -19,7 +19,7 @@ from service.memory import (
     ManualClock,
     SeededChance,
 )
-from service.ports import Address
+from service.ports import Address, Due
 from tests.fakes import RecordingSender
 
 from .conftest import Parts
@@ -27,10 +27,26 @@ from .conftest import Parts
 MOVE = timedelta(minutes=1)
 
 
-def due_in(delay: timedelta, sweep_seconds: float) -> tuple[Worker, InMemoryEventStore, datetime]:
+class SlowFirstClaim(InMemoryEventStore):
+    """A store whose first claim of deadlines takes ``seconds`` (a backlog, a busy machine)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds: float | None = seconds
+
+    def claim_due(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        if self.seconds is not None:
+            time.sleep(self.seconds)
+            self.seconds = None
+        return super().claim_due(now, limit, lease)
+
+
+def due_in(
+    delay: timedelta, sweep_seconds: float, store: InMemoryEventStore | None = None
+) -> tuple[Worker, InMemoryEventStore, datetime]:
     """A game whose first decision falls due ``delay`` from now (it was opened a move time
     before that), and a worker on the real clock; the worker, the store and the deadline."""
-    store, directory = InMemoryEventStore(), InMemoryDirectory()
+    store, directory = store or InMemoryEventStore(), InMemoryDirectory()
     due = datetime.now(UTC) + delay
     opener = GameService(store, ManualClock(due - MOVE), SeededChance(4), directory=directory)
     ana = directory.register("Ana", Address("log", "ana"))
@@ -59,3 +75,21 @@ def test_stopping_the_worker_ends_a_round_waiting_for_a_deadline() -> None:
     worker.stop()
     assert time.monotonic() - began < 5
     assert not any(isinstance(one.event, TurnTimedOut) for one in store.read_all())
+
+
+def test_a_round_that_ran_past_the_next_run_carries_on_in_its_place() -> None:
+    """The round's first sweep takes longer than the interval: the scheduler skips the run that
+    fell meanwhile (one run at a time), so the round carries on until shortly before the run
+    after, and a deadline in between is timed out when it falls due, not an interval later."""
+    slow = SlowFirstClaim(seconds=2.4)
+    worker, store, due = due_in(timedelta(seconds=2.8), sweep_seconds=2.0, store=slow)
+    worker.start()
+    try:
+        while not any(one.name == "TurnTimedOut" for one in store.rows):
+            assert datetime.now(UTC) < due + timedelta(seconds=5), "never timed out"
+            time.sleep(0.05)
+    finally:
+        worker.stop()
+    (timeout,) = [one for one in store.rows if one.name == "TurnTimedOut"]
+    # The next run after the skipped one is 4 s after the start, 1.2 s after the deadline.
+    assert due <= timeout.at < due + timedelta(seconds=0.8)
