@@ -16,7 +16,7 @@ import shutil
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import psycopg
 import pytest
@@ -61,10 +61,13 @@ def _find_postgres_user() -> str | None:
     return None
 
 
-def unavailable(reason: str) -> None:
+def unavailable(reason: str, what: str = "PostgreSQL") -> NoReturn:
+    """The one place a test is skipped for want of a server or program: on a developer's machine
+    it may be missing, but under ``CI=true`` (``make test`` installs and starts everything) its
+    absence fails the run."""
     if os.environ.get("CI") == "true":
-        pytest.fail(f"PostgreSQL is required under CI=true: {reason}", pytrace=False)
-    pytest.skip(f"PostgreSQL not reachable: {reason} (run `make test`, which starts it)")
+        pytest.fail(f"{what} is required under CI=true: {reason}", pytrace=False)
+    pytest.skip(f"{what} not reachable: {reason} (run `make test`, which installs and starts it)")
 
 
 @pytest.fixture(scope="session")

@@ -4,12 +4,12 @@ Bot API, a real SMTP server in this process, and a private Dovecot for the sessi
 
 from __future__ import annotations
 
-import os
 import subprocess
 from collections.abc import Iterator
 
 import pytest
 
+from tests.conftest import unavailable
 from tests.email.dovecot import Dovecot, is_installed
 from tests.email.smtp_sink import SmtpSink
 from tests.telegram.fake_api import FakeTelegram
@@ -30,24 +30,17 @@ def smtp_sink() -> Iterator[SmtpSink]:
     sink.stop()
 
 
-def unavailable(reason: str) -> None:
-    """Skip, or fail under ``CI=true``, where every server the tests need must be there."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"Dovecot is required under CI=true: {reason}", pytrace=False)
-    pytest.skip(f"{reason} (run `make test`, which installs it)")
-
-
 @pytest.fixture(scope="session")
 def dovecot() -> Iterator[Dovecot]:
     """A private Dovecot for the session, on fresh ports."""
     if not is_installed():
-        unavailable("Dovecot is not installed (dovecot-imapd, dovecot-lmtpd)")
+        unavailable("not installed (dovecot-imapd, dovecot-lmtpd)", "Dovecot")
     server = Dovecot()
     try:
         server.start()
     except (OSError, RuntimeError, subprocess.CalledProcessError) as error:
         server.stop()
-        unavailable(f"Dovecot did not start: {error}")
+        unavailable(f"did not start: {error}", "Dovecot")
     yield server
     server.stop()
 

@@ -7,7 +7,6 @@ games, so they do not see each other's).  ``make_site`` starts another one with 
 
 from __future__ import annotations
 
-import os
 import shutil
 import socket
 from collections.abc import Callable, Iterator
@@ -22,6 +21,7 @@ from adapters.config import Settings, WebSettings
 from adapters.web.app import create_app, parts_for
 from adapters.web.context import Web
 from adapters.web.server import WebServer, web_server
+from tests.conftest import unavailable
 from tests.web.client import Http
 
 KEY = "web-tests-key-0123456789"
@@ -38,13 +38,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
-
-
-def missing(what: str) -> None:
-    """Skip for want of ``what`` on a developer's machine; fail under ``CI=true``."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{what} is required under CI=true", pytrace=False)
-    pytest.skip(f"{what} is not available (make test installs or starts it)")
 
 
 def free_port() -> int:
@@ -132,7 +125,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dic
     never downloads a browser of its own."""
     executable = shutil.which("chromium")
     if executable is None:
-        missing("Debian's chromium")
+        unavailable("not installed", "Debian's chromium")
     return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_ARGS}
 
 
@@ -151,4 +144,4 @@ def postgres_url() -> Iterator[str]:
         with postgresql_database() as url:
             yield url
     except Unreachable as error:
-        missing(f"PostgreSQL ({error})")
+        unavailable(str(error))

@@ -3,10 +3,9 @@ them they skip, or fail under ``CI=true``."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
+from tests.conftest import unavailable
 from tests.email.dovecot import Dovecot
 
 from . import cluster
@@ -16,9 +15,6 @@ from . import cluster
 def soak_dovecot(dovecot: Dovecot) -> Dovecot:
     """The session's Dovecot with an empty inbox, and the cluster's programs checked for."""
     if not cluster.is_installed():
-        reason = f"PostgreSQL's server programs are not in {cluster.BIN}"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"required under CI=true: {reason}", pytrace=False)
-        pytest.skip(reason)
+        unavailable(f"its server programs are not in {cluster.BIN}")
     dovecot.empty()
     return dovecot
