@@ -20,7 +20,8 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -78,20 +79,22 @@ def run(args: argparse.Namespace) -> int:
     roles = (args.role,) if args.role else ("worker", "telegram", "web")
     running: list[Running] = []
     channels = None
-    try:
-        if args.role != "web":  # the web sends nothing: it makes links only
-            channels = _channels(environ, wiring, settings, roles)
-        for role in roles:
-            running.extend(_start(role, wiring, settings, channels))
-        if not running:  # e.g. --role telegram without its token: idle rather than crash-loop
-            log.warning("serve: nothing to run in this process; waiting for SIGTERM")
-        _wait_for_signal()
-    finally:
-        for one in reversed(running):
-            one.stop()
-        if channels is not None:
-            channels.close()
-        wiring.close()
+    with _stopped_by_signals() as stopping:
+        try:
+            if args.role != "web":  # the web sends nothing: it makes links only
+                channels = _channels(environ, wiring, settings, roles)
+            for role in roles:
+                running.extend(_start(role, wiring, settings, channels))
+            if not running:  # e.g. --role telegram without its token: idle, not crash-loop
+                log.warning("serve: nothing to run in this process; waiting for SIGTERM")
+            while not stopping.wait(1.0):
+                pass
+        finally:
+            for one in reversed(running):
+                one.stop()
+            if channels is not None:
+                channels.close()
+            wiring.close()
     return 0
 
 
@@ -223,19 +226,26 @@ def _beat(pulse: Any, worker: Any, stopping: threading.Event, every: float) -> N
             return
 
 
-def _wait_for_signal() -> None:
+@contextmanager
+def _stopped_by_signals() -> Iterator[threading.Event]:
+    """An event SIGINT or SIGTERM sets, for as long as the service runs *and stops*.
+
+    The handlers stay until everything has stopped: a second signal during the stop (``make``
+    passes its own SIGTERM on to the command it ran, just after the group's) must not kill the
+    process half-way through stopping in order.
+    """
     stopping = threading.Event()
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        log.info("%s: stopping", signal.Signals(signum).name)
+        name = signal.Signals(signum).name
+        log.info("%s: %s", name, "already stopping" if stopping.is_set() else "stopping")
         stopping.set()
 
     previous: dict[int, Callable[..., Any] | int | None] = {
         sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)
     }
     try:
-        while not stopping.wait(1.0):
-            pass
+        yield stopping
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

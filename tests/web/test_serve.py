@@ -136,6 +136,23 @@ def test_make_run_serves_the_landing_page_on_sqlite(start, tmp_path: Path) -> No
     assert "web: stopped" in output and "worker stopped" in output
 
 
+def test_a_second_signal_while_stopping_does_not_cut_the_stop_short(start, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``make run`` stopped with SIGTERM: the group's signal reaches ``conquian serve`` and
+    ``make`` passes its own on just after.  The second one, arriving while the service stops,
+    must not kill it before everything has stopped in order."""
+    port = free_port()
+    service = start(
+        [CONQUIAN, "serve"], CONQUIAN_DATA_DIR=str(tmp_path), CONQUIAN_WEB_PORT=str(port)
+    )
+    service.wait_for("Conquian is running")  # printed once the worker and the web have started
+    os.killpg(service.popen.pid, signal.SIGTERM)
+    service.wait_for("SIGTERM: stopping")
+    os.killpg(service.popen.pid, signal.SIGTERM)
+    assert service.popen.wait(timeout=60) == 0
+    output = service.output
+    assert "web: stopped" in output and "worker stopped" in output
+
+
 def test_web_and_worker_roles_on_postgresql_play_a_game_started_through_the_api(  # type: ignore[no-untyped-def]
     start, postgres_url: str, tmp_path: Path
 ) -> None:
