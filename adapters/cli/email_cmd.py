@@ -18,12 +18,10 @@ import argparse
 import json
 import logging
 import os
-import signal
 import sys
-import threading
-from types import FrameType
 from typing import Any
 
+from adapters.cli.signals import stopped_by_signals
 from adapters.config import Settings
 
 EX_TEMPFAIL = 75
@@ -110,15 +108,8 @@ def _email_poll(args: argparse.Namespace) -> int:
         if args.once:
             print(json.dumps(poller.poll_once()), flush=True)
             return 0
-        stopping = threading.Event()
-
-        def stop(signum: int, frame: FrameType | None) -> None:
-            log.info("%s: stopping", signal.Signals(signum).name)
-            stopping.set()
-
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            signal.signal(sig, stop)
-        poller.run(stopping)
+        with stopped_by_signals() as stopping:
+            poller.run(stopping)
         return 0
     finally:
         wiring.close()

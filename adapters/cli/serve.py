@@ -18,14 +18,12 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import signal
 import threading
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import FrameType
 from typing import TYPE_CHECKING, Any, Protocol
 
+from adapters.cli.signals import stopped_by_signals
 from adapters.config import Settings, SettingsError
 
 if TYPE_CHECKING:
@@ -79,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     roles = (args.role,) if args.role else ("worker", "telegram", "web")
     running: list[Running] = []
     channels = None
-    with _stopped_by_signals() as stopping:
+    with stopped_by_signals() as stopping:
         try:
             if args.role != "web":  # the web sends nothing: it makes links only
                 channels = _channels(environ, wiring, settings, roles)
@@ -224,28 +222,3 @@ def _beat(pulse: Any, worker: Any, stopping: threading.Event, every: float) -> N
             log.exception("worker heartbeat failed")
         if stopping.wait(every):
             return
-
-
-@contextmanager
-def _stopped_by_signals() -> Iterator[threading.Event]:
-    """An event SIGINT or SIGTERM sets, for as long as the service runs *and stops*.
-
-    The handlers stay until everything has stopped: a second signal during the stop (``make``
-    passes its own SIGTERM on to the command it ran, just after the group's) must not kill the
-    process half-way through stopping in order.
-    """
-    stopping = threading.Event()
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        name = signal.Signals(signum).name
-        log.info("%s: %s", name, "already stopping" if stopping.is_set() else "stopping")
-        stopping.set()
-
-    previous: dict[int, Callable[..., Any] | int | None] = {
-        sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)
-    }
-    try:
-        yield stopping
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)

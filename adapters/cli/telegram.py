@@ -14,12 +14,11 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import signal
 import sys
 import threading
-from types import FrameType
 from typing import Any
 
+from adapters.cli.signals import stopped_by_signals
 from adapters.config import Settings
 
 
@@ -69,16 +68,16 @@ def _serve(args: argparse.Namespace, settings: Settings, telegram: Any) -> None:
         app = channels.telegram
         assert app is not None  # the token is set
         worker = Worker(wiring, settings, senders=channels.senders)
-        stop = _stop_on_signals()
-        worker.start()
-        try:
-            if args.webhook:
-                _webhook(args, app, worker, telegram.webhook_secret, stop)
-            else:
-                app.poller(after_round=worker.drain).run(stop)
-        finally:
-            worker.stop()
-            channels.close()
+        with stopped_by_signals() as stop:
+            worker.start()
+            try:
+                if args.webhook:
+                    _webhook(args, app, worker, telegram.webhook_secret, stop)
+                else:
+                    app.poller(after_round=worker.drain).run(stop)
+            finally:
+                worker.stop()
+                channels.close()
     finally:
         wiring.close()
 
@@ -99,15 +98,3 @@ def _webhook(
     thread.start()
     stop.wait()
     server.shutdown()
-
-
-def _stop_on_signals() -> threading.Event:
-    stop = threading.Event()
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        logging.getLogger(__name__).info("%s: stopping", signal.Signals(signum).name)
-        stop.set()
-
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, handler)
-    return stop
