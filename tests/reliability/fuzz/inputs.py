@@ -23,10 +23,11 @@ from hypothesis import strategies as st
 
 T = TypeVar("T")
 EXAMPLES = int(os.environ.get("CONQUIAN_FUZZ_EXAMPLES", "20000"))
-PIPELINE_EXAMPLES = EXAMPLES // 10
+PIPELINE_EXAMPLES = int(os.environ.get("CONQUIAN_FUZZ_PIPELINE_EXAMPLES", EXAMPLES // 10))
 """Cases of a surface that goes through a database and a server (a Telegram update answered
-over the fake Bot API, a mail answered over SMTP, an API request): 3-7 ms each on this machine,
-so a tenth of ``EXAMPLES``; its parsing layer gets ``EXAMPLES`` of its own."""
+over the fake Bot API, a mail answered over SMTP, an API request): 1-9 ms each on this machine,
+so a tenth of ``EXAMPLES`` unless ``CONQUIAN_FUZZ_PIPELINE_EXAMPLES`` says; its parsing layer
+gets ``EXAMPLES`` of its own."""
 SEED = os.environ.get("CONQUIAN_FUZZ_SEED")
 LARGE = 64 * 1024
 """The size of the large inputs every surface must answer quickly (``run.py``)."""
