@@ -193,7 +193,8 @@ class FakeTelegram:
     def chat(self, chat_id: int) -> list[Message]:
         """The chat's messages from the bot, oldest first, as last edited."""
         with self.changed:
-            return [m for (chat, _), m in sorted(self.messages.items()) if chat == chat_id]
+            ids = sorted(number for chat, number in self.messages if chat == chat_id)
+            return [self.messages[(chat_id, number)] for number in ids]
 
     def last(self, chat_id: int) -> Message:
         return self.chat(chat_id)[-1]

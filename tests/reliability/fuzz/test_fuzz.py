@@ -1,6 +1,6 @@
 """Fuzzing every inbound surface (issue 9, part 4): 20,000 hypothesis cases each, derandomized
-(``inputs.EXAMPLES``); the surfaces that go through a database and a server — Telegram updates,
-mail, API requests — 2,000 (``inputs.PIPELINE_EXAMPLES``), their parsing layers 20,000.
+(``inputs.EXAMPLES``), both for each parsing layer and for the whole path through a database and
+a server — Telegram updates, mail, API requests (``inputs.PIPELINE_EXAMPLES``).
 
 Each test builds its surface once (a database, a bot, a web app …) and runs its cases against it;
 ``check`` raises on an unexpected exception, a failure logged by a channel, an unanswered sender,

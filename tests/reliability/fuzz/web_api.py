@@ -28,6 +28,7 @@ from adapters.web.errors import ApiError
 from service.memory import SeededChance
 
 from .inputs import EXAMPLES, LARGE, PIPELINE_EXAMPLES, json_value, large_texts, seeded, some_text
+from .progress import progress
 
 KEY = "fuzz-web-key-0123456789"
 FIELDS = (
@@ -243,12 +244,11 @@ class Api:
         return self.wiring.service.game(self.open["game_id"]).status
 
     def _state(self) -> tuple[object, ...]:
-        with self.wiring.engine.connect() as connection:
+        """The players registered, and how far the games have come."""
+        engine = self.wiring.engine
+        with engine.connect() as connection:
             players = connection.execute(text("SELECT count(*) FROM players")).scalar()
-            versions = connection.execute(
-                text("SELECT game_id, version FROM game_summaries ORDER BY game_id")
-            ).all()
-        return players, tuple(versions)
+        return (players, *progress(engine))
 
     @staticmethod
     def large_cases(rng: random.Random) -> list[tuple[Any, ...]]:
