@@ -30,6 +30,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check service adapters tests
+	$(BIN)/ruff format --check service adapters tests
 	$(BIN)/mypy
 
 bench: $(STAMP)

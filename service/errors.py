@@ -64,7 +64,9 @@ class NoSuchGame(IllegalAction, UnknownGame):
 
 class NotWaiting(IllegalAction):
     code = "not_waiting"
-    template = N_("You can claim the win or extend a deadline only while your opponent owes a move.")
+    template = N_(
+        "You can claim the win or extend a deadline only while your opponent owes a move."
+    )
 
 
 class DeadlineNotPassed(IllegalAction):

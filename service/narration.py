@@ -176,9 +176,7 @@ def _narrated(event: Event, faces: DeckFaces, tr: Translator, names: tuple[str, 
         case CardBuried(card=one):
             return tr.gettext("{card} is dead.", card=c(one))
         case CardPassed(seat=seat, card=one):
-            return tr.gettext(
-                "{card} passes to {player}.", card=c(one), player=names[seat.other]
-            )
+            return tr.gettext("{card} passes to {player}.", card=c(one), player=names[seat.other])
         case DealWon(seat=seat, amount=amount):
             return tr.gettext(
                 "{player} goes out and wins {amount}.", player=names[seat], amount=amount
@@ -244,9 +242,7 @@ def describe(
     return _opened(_described(event, variant, tr, names), names)
 
 
-def _described(
-    event: LogEvent, variant: Variant, tr: Translator, names: tuple[str, str]
-) -> str:
+def _described(event: LogEvent, variant: Variant, tr: Translator, names: tuple[str, str]) -> str:
     match event:
         case GameOpened(host=host):
             flags = ", ".join(f"{k}={v}" for k, v in variant.changed_flags().items())
@@ -269,9 +265,7 @@ def _described(
         case RematchOffered(player=player):
             return tr.gettext("{name} offers a rematch.", name=player)
         case RematchAccepted(player=player, game_id=game_id):
-            return tr.gettext(
-                "{name} accepts the rematch: game {game}.", name=player, game=game_id
-            )
+            return tr.gettext("{name} accepts the rematch: game {game}.", name=player, game=game_id)
         case TurnTimedOut(seat=seat, policy=policy):
             return _timed_out(names[seat], policy, tr)
         case WinClaimed(seat=seat):

@@ -188,4 +188,3 @@ def _reminders(words: list[str]) -> tuple[str, ...]:
         if offset != "half":
             parse_offset(offset)
     return tuple(dict.fromkeys(offsets))
-

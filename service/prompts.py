@@ -144,7 +144,9 @@ def _decide_options(view: PlayerView, center: str, tr: Translator) -> str:
 def _take_options(takes: list[Take], center: str, faces: DeckFaces, tr: Translator) -> str:
     refuse = word(tr, "pass")
     if not takes:
-        return tr.gettext("{card} doesn't fit anything you hold: {refuse}.", card=center, refuse=refuse)
+        return tr.gettext(
+            "{card} doesn't fit anything you hold: {refuse}.", card=center, refuse=refuse
+        )
     going_out = [a for a in takes if a.discard is None]
     if going_out:
         return tr.gettext(

@@ -33,7 +33,9 @@ def check_time_control(control: TimeControl) -> None:
     """Refuse a time control the service cannot run as asked, saying what is allowed."""
     shortest, longest = MOVE_TIMES
     if not shortest <= control.move_seconds <= longest:
-        raise BadSetting(reason=Phrase(N_("The time per move must be between a minute and 14 days.")))
+        raise BadSetting(
+            reason=Phrase(N_("The time per move must be between a minute and 14 days."))
+        )
     if not 0 <= control.reserve_seconds <= MAX_RESERVE:
         raise BadSetting(reason=Phrase(N_("The reserve must be between none and 30 days.")))
     if control.on_timeout not in POLICIES:

@@ -131,4 +131,3 @@ def in_english(words: list[str]) -> list[str]:
             out.append(words[at])
             at += 1
     return out
-

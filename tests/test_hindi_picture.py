@@ -57,7 +57,9 @@ def test_the_labels_are_shaped_devanagari_not_boxes_or_loose_letters() -> None:
     assert features.check("raqm"), "Pillow without raqm cannot shape Devanagari"
     word = "आपका हाथ"  # vowel signs that attach to their consonants
     shaped = _drawn(word, label_font("hi", 24))
-    loose = _drawn(word, ImageFont.truetype(str(DEVANAGARI), 24, layout_engine=ImageFont.Layout.BASIC))
+    loose = _drawn(
+        word, ImageFont.truetype(str(DEVANAGARI), 24, layout_engine=ImageFont.Layout.BASIC)
+    )
     boxes = _drawn(word, label_font("en", 24))  # DejaVu has no Devanagari
     assert differing_share(shaped, loose) > 0.001
     assert differing_share(shaped, boxes) > 0.01
@@ -78,7 +80,9 @@ def _drawn(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> Ima
 def test_every_hindi_label_of_the_pictures_has_its_glyphs_in_the_shipped_font() -> None:
     hi = translator("hi")
     labels = [
-        hi.ngettext("Opponent's table ({n} card in hand)", "Opponent's table ({n} cards in hand)", 5),
+        hi.ngettext(
+            "Opponent's table ({n} card in hand)", "Opponent's table ({n} cards in hand)", 5
+        ),
         hi.gettext("Center card"),
         hi.gettext("Your table"),
         hi.gettext("Your hand"),
@@ -88,5 +92,7 @@ def test_every_hindi_label_of_the_pictures_has_its_glyphs_in_the_shipped_font() 
     ]
     font = ImageFont.truetype(str(DEVANAGARI), 24, layout_engine=ImageFont.Layout.BASIC)
     tofu = _drawn("\uffff", font).tobytes()  # what the font draws for a character it lacks
-    lacking = {c for label in labels for c in label if c.strip() and _drawn(c, font).tobytes() == tofu}
+    lacking = {
+        c for label in labels for c in label if c.strip() and _drawn(c, font).tobytes() == tofu
+    }
     assert lacking == set(), labels

@@ -126,7 +126,9 @@ class Handler:
                 continue
             except Exception as error:
                 failures = self._failures[stored.key] = self._failures.get(stored.key, 0) + 1
-                log.exception("handling %s failed (%d of %d attempts)", stored.key, failures, ATTEMPTS)
+                log.exception(
+                    "handling %s failed (%d of %d attempts)", stored.key, failures, ATTEMPTS
+                )
                 if failures < ATTEMPTS:
                     continue
                 outcome = f"failed: {error!r}"[:200]  # given up: it must not block the rest

@@ -29,7 +29,17 @@ DISCARD_HINT = N_(
     "name them as in the lines above."
 )
 COMMANDS = N_("Other commands: {commands}.")
-OTHER_COMMANDS = ("hand", "help", "resign", "claim", "extend", "vacation", "auto", "settings", "lang")
+OTHER_COMMANDS = (
+    "hand",
+    "help",
+    "resign",
+    "claim",
+    "extend",
+    "vacation",
+    "auto",
+    "settings",
+    "lang",
+)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,9 @@ def table_png(view: PlayerView, opponent: str, tr: Translator = ENGLISH) -> byte
     center = [[view.center]] if view.center is not None else []
     rows: list[tuple[str, Sequence[Sequence[Card | None]]]] = [
         (
-            tr.ngettext("{name}: {n} card", "{name}: {n} cards", view.hand_sizes[them], name=opponent),
+            tr.ngettext(
+                "{name}: {n} card", "{name}: {n} cards", view.hand_sizes[them], name=opponent
+            ),
             [[None] * view.hand_sizes[them]],
         ),
         (

@@ -79,7 +79,9 @@ class ServiceRequests:
         except ValueError as error:
             return handler.refuse(inbound, f"{error}\n\n{tr.gettext(HELP)}")
         if guest_address == inbound.sender or handler.addresses.is_ours(guest_address):
-            return handler.refuse(inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP))
+            return handler.refuse(
+                inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP)
+            )
         host = self._player(inbound.sender, inbound.sender_name, inbound.language)
         guest = self._player(guest_address, "")
         if earlier is not None and earlier.startswith("opened "):

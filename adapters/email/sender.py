@@ -110,7 +110,9 @@ class EmailSender:
             raise Undeliverable(f"{address.value} is unreachable: {why}")
         notice = self.mail.service.notice(notification)
         game = self.mail.service.game(notification.game_id)
-        letter = notice_letter(notice, self.mail.opponent(game, player), translator(notice.language))
+        letter = notice_letter(
+            notice, self.mail.opponent(game, player), translator(notice.language)
+        )
         span = f"{notification.from_seq}-{notification.to_seq}.{notification.kind}"
         message_id = self.mail.composer.notification_id(game.id, player, span)
         self.mail.send(game.id, player, address.value, letter, notice.version, message_id)

@@ -22,9 +22,7 @@ from .channel import CHANNEL, SOURCE, Channel
 from .incoming import Said
 from .screens import Screens
 
-NO_EMAIL = N_(
-    "Linking an email address needs the email channel, which this service does not have."
-)
+NO_EMAIL = N_("Linking an email address needs the email channel, which this service does not have.")
 USAGE = N_(
     "Send /link alone: I give you a code, and you mail it to me from the address to link. "
     "(A code from a mail is for the other channel, not for here.)"

@@ -81,7 +81,9 @@ class Lobby:
         if game.status == "open":
             self._invite(said, game_id, game.invitation)
         else:
-            self.screens.turn(said.player, game_id, [said.tr.gettext("A new game against the bot.")])
+            self.screens.turn(
+                said.player, game_id, [said.tr.gettext("A new game against the bot.")]
+            )
             self.screens.tell_group(game_id)
 
     def _invite(self, said: Said, game_id: GameId, invitation: str) -> None:

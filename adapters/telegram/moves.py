@@ -57,7 +57,9 @@ class Moves:
             self.screens.say(said.chat_id, help_text(view, said.tr))
         elif reply.get("ok") and (reply.get("query") == "settings" or "settings" in reply):
             tr = channel.tr(said.player)  # after ``lang …``, the new language
-            self.screens.say(said.chat_id, settings_text(channel.directory.profile(said.player), tr))
+            self.screens.say(
+                said.chat_id, settings_text(channel.directory.profile(said.player), tr)
+            )
         else:
             self.screens.say(said.chat_id, self._refusal(reply, game_id, said))
 
@@ -74,7 +76,8 @@ class Moves:
             found = channel.find_game(said.player, first)
             if found is None:
                 self._done(
-                    said, said.tr.gettext("You have no game {game}. /games lists yours.", game=first)
+                    said,
+                    said.tr.gettext("You have no game {game}. /games lists yours.", game=first),
                 )
             return found, rest
         playing = [s for s in channel.service.games_of(said.player) if s.status == "playing"]

@@ -171,7 +171,9 @@ class Processor:
                     else tr.gettext("Welcome back: this game.")
                 )
                 missed = (
-                    [] if shown is None else self.screens.news(line.game_id, shown.version + 1, tr=tr)
+                    []
+                    if shown is None
+                    else self.screens.news(line.game_id, shown.version + 1, tr=tr)
                 )
                 self.screens.turn(player, line.game_id, [welcome, *missed])
 
@@ -184,7 +186,9 @@ class Processor:
         if press is None:
             reply = json.dumps({"ok": False, "answer": "unknown button"})
             self.channel.inbox.complete(SOURCE, key, reply)
-            self.channel.api.answer(query.id, tr.gettext("This button is not one of mine."), alert=True)
+            self.channel.api.answer(
+                query.id, tr.gettext("This button is not one of mine."), alert=True
+            )
         elif press.kind == "log":
             self.replay.pressed(pressed, press)
         else:
@@ -208,7 +212,9 @@ class Processor:
         if not said.private and name not in GROUP_COMMANDS:
             self._done(
                 said,
-                said.tr.gettext("Play in your private chat with me: your hand is shown only there."),
+                said.tr.gettext(
+                    "Play in your private chat with me: your hand is shown only there."
+                ),
             )
             return
         self._command(said, name, args)
@@ -245,7 +251,8 @@ class Processor:
             game_id = self.channel.find_game(said.player, args[0])
             if game_id is None:
                 self._done(
-                    said, said.tr.gettext("You have no game {game}. /games lists yours.", game=args[0])
+                    said,
+                    said.tr.gettext("You have no game {game}. /games lists yours.", game=args[0]),
                 )
                 return
         if name == "hand":

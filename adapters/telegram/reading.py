@@ -36,6 +36,7 @@ You can press the buttons of your turn message, or type a command. With several 
 start with the game (#3fa2c1 pass) or reply to its message."""
 )
 
+
 class Reading:
     def __init__(self, channel: Channel, screens: Screens) -> None:
         self.channel = channel

@@ -32,7 +32,9 @@ def json_object() -> dict[str, Any]:
     try:  # "\ud800" is valid JSON, yet no text: it could be neither stored nor answered
         json.dumps(body, ensure_ascii=False).encode()
     except UnicodeEncodeError:
-        raise bad_request("The body holds a lone surrogate (\\ud800–\\udfff).", "malformed_json") from None
+        raise bad_request(
+            "The body holds a lone surrogate (\\ud800–\\udfff).", "malformed_json"
+        ) from None
     try:
         if _holds_nul(body):  # PostgreSQL stores no NUL in text
             raise bad_request("The body holds a NUL character (\\u0000).", "malformed_json")

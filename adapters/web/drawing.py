@@ -119,7 +119,9 @@ def _side(side: Side, y: float, faces: DeckFaces, tr: Translator, hand_first: bo
         combos.append(f'<g class="combo">{_row(cards, x, table_y, COMBO_STEP, faces)}</g>')
         x += CARD_W + COMBO_STEP * (len(cards) - 1) + 16
     label = escape(
-        tr.ngettext("{label} · {n} in hand", "{label} · {n} in hand", side.hand_size, label=side.label)
+        tr.ngettext(
+            "{label} · {n} in hand", "{label} · {n} in hand", side.hand_size, label=side.label
+        )
     )
     return (
         f'<g class="side" id="side-{side.seat}">'

@@ -90,7 +90,9 @@ class NothingToForce(IllegalAction):
 
 class MustDiscardAfterForce(IllegalAction):
     code = "must_discard_after_force"
-    template = N_("You were forced to lay off {card}: now discard a card from your hand (discard …).")
+    template = N_(
+        "You were forced to lay off {card}: now discard a card from your hand (discard …)."
+    )
 
 
 class ForcedLayOffOnly(IllegalAction):
@@ -120,7 +122,9 @@ class CardOnYourTable(IllegalAction):
 
 class CenterCardInList(IllegalAction):
     code = "center_card_in_list"
-    template = N_("{card} is the center card: it goes onto your table by itself; name only hand cards.")
+    template = N_(
+        "{card} is the center card: it goes onto your table by itself; name only hand cards."
+    )
 
 
 class DiscardRequired(IllegalAction):
@@ -159,12 +163,16 @@ class NoArrangement(IllegalAction):
 
 class NotTheSameCards(IllegalAction):
     code = "not_the_same_cards"
-    template = N_("That table must hold exactly your table cards, {center} and the cards you put down.")
+    template = N_(
+        "That table must hold exactly your table cards, {center} and the cards you put down."
+    )
 
 
 class HandCardsWithCenterOnly(IllegalAction):
     code = "hand_cards_with_center_only"
-    template = N_("In this game every card you put down must join {center} in the same combination.")
+    template = N_(
+        "In this game every card you put down must join {center} in the same combination."
+    )
 
 
 class CombinationsOnlyGrow(IllegalAction):

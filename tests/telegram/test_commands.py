@@ -101,9 +101,12 @@ def test_settings_change_the_profile_and_pictures_come_with_turn_messages(
         ("half", "2h"),
     )
     ana.say("/settings tz=Mars/Olympus")
-    assert ana.last().text.startswith("⚠ " + fil.gettext(
-        "Unknown time zone '{name}'; use a name like Europe/Madrid.", name="Mars/Olympus"
-    ))
+    assert ana.last().text.startswith(
+        "⚠ "
+        + fil.gettext(
+            "Unknown time zone '{name}'; use a name like Europe/Madrid.", name="Mars/Olympus"
+        )
+    )
     assert bot.wiring.directory.profile(bot.player(ana.person)).timezone == "Europe/Madrid"
 
     game_id = start_game(bot, ana, ben)

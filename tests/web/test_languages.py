@@ -58,6 +58,7 @@ def test_a_spanish_browser_plays_its_page_in_spanish(site: Site) -> None:
     ).format(word="bailar") in answer.text.replace("&#39;", "'")
 
     typed = next(move for move in moves if move != "rendirse")
-    played = browser.post_form(page, {"csrf_token": fields["csrf_token"], "version": version,
-                                       "command": typed})
+    played = browser.post_form(
+        page, {"csrf_token": fields["csrf_token"], "version": version, "command": typed}
+    )
     assert played.status == 303, played.text
