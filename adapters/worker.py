@@ -56,6 +56,21 @@ ROUND_SHARE = 0.9
 (which it would skip, with a warning, while the round still ran)."""
 
 
+class _StillRunning(logging.Filter):
+    """Drops APScheduler's warning that a tick found its job still running.  A drain sends for
+    as long as the outbox comes back full, so under a steady load every tick of it finds it
+    running: that is the job keeping up, not a fault, and a line a second would bury the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "maximum number of running instances reached" not in record.getMessage()
+
+
+def _quiet_ticks_while_running() -> None:
+    scheduler_log = logging.getLogger("apscheduler.scheduler")
+    if not any(isinstance(f, _StillRunning) for f in scheduler_log.filters):
+        scheduler_log.addFilter(_StillRunning())
+
+
 class Parts(Protocol):
     """What the worker needs of the wiring (``bootstrap.Wiring``, or in-memory parts in tests)."""
 
@@ -208,6 +223,7 @@ class Worker:
         if self._scheduler is not None:
             return
         self._stopping.clear()
+        _quiet_ticks_while_running()
         scheduler = BackgroundScheduler(
             jobstores={"default": MemoryJobStore()},
             executors={"default": ThreadPoolExecutor(len(JOBS))},

@@ -1,0 +1,61 @@
+"""A drain that outlasts its interval (the outbox stays full under load) leaves no warning per
+skipped tick in the log: the soak at 50 moves/s wrote one a second for an hour."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+import pytest
+
+from adapters.config import Settings, WorkerSettings
+from adapters.system import SystemClock
+from adapters.worker import Worker
+from service.game_events import PlayerId
+from service.games import GameService
+from service.memory import InMemoryDirectory, InMemoryEventStore, InMemoryOutbox, SeededChance
+from service.ports import Address, Notification
+from tests.fakes import RecordingSender
+
+from .conftest import Parts
+
+
+class SlowSender(RecordingSender):
+    """Holds every send until told to go on, as a slow channel does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sending = threading.Event()
+        self.go_on = threading.Event()
+
+    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+        self.sending.set()
+        self.go_on.wait(10)
+        super().send(player, address, notification)
+
+
+def test_ticks_that_find_the_drain_still_sending_are_not_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    clock, store, directory = SystemClock(), InMemoryEventStore(), InMemoryDirectory()
+    service = GameService(store, clock, SeededChance(4), directory=directory)
+    host, guest = (directory.register(name, Address("log", name)) for name in ("ana", "ben"))
+    service.join(service.game(service.open_game(host)).invitation, guest)
+    sender = SlowSender()
+    parts = Parts(store, directory, InMemoryOutbox(store), service)
+    settings = Settings(worker=WorkerSettings(drain_seconds=0.2, sweep_seconds=60))
+    worker = Worker(parts, settings, clock, {"log": sender}, SeededChance(1))
+    caplog.set_level(logging.INFO, logger="apscheduler")
+    worker.start()
+    try:
+        assert sender.sending.wait(10)
+        time.sleep(1.0)  # five ticks of the drain while it waits on the channel
+        sender.go_on.set()
+    finally:
+        worker.stop()
+
+    assert sender.delivered  # the drain did go on once the channel answered
+    skipped = [r for r in caplog.records if "maximum number of running instances" in r.message]
+    assert skipped == []
+    assert any("Running job" in r.message or "executed" in r.message for r in caplog.records)
