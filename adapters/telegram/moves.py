@@ -2,8 +2,8 @@
 
 Both go through ``GameService.handle`` with the update's inbox key, so an update delivered twice
 (or processed again after a crash) moves the game once and gets the first answer again.  A button
-press carries the version it was drawn for, so a press on a position that has moved on is
-refused by the service as stale; presses by someone who is not that seat's player, on a game
+press carries the version it was drawn for, and a typed command the version of the chat's turn
+message, so either on a position that has moved on is refused by the service as stale; presses by someone who is not that seat's player, on a game
 they do not play, or with data we never wrote are answered before the service is asked.
 Selecting cards for a take changes nothing but the buttons.
 """
@@ -39,15 +39,25 @@ class Moves:
     # -- typed ------------------------------------------------------------------------------------
 
     def typed(self, said: Said, command: str, game_id: GameId | None = None) -> None:
-        """A command in the shared grammar for ``game_id`` or the game it must mean."""
+        """A command in the shared grammar for ``game_id`` or the game it must mean.
+
+        It is played on the position the chat's turn message shows, as a press of its buttons
+        would be: if the game has moved on since (a move on the web page, a timeout whose news is
+        still on its way), the command is refused as stale and the position shown as it is now,
+        rather than applied to a position the player has not seen here.
+        """
         channel = self.channel
         if game_id is None:
             game_id, command = self._game_for(said, command)
         if game_id is None:
             return
-        request = Request(said.player, game_id, command)
+        shown = channel.records.turn_message(said.chat_id, game_id)
+        request = Request(said.player, game_id, command, None if shown is None else shown.version)
         reply = channel.service.handle(SOURCE, said.key, said.payload, request)
-        if reply.get("ok") and "events" in reply:
+        stale = _stale(reply)
+        if stale is not None:  # the game moved on from what this chat was shown: show it now
+            self.screens.turn(said.player, game_id, [f"⚠ {refusal_text(stale, said.tr)}"])
+        elif reply.get("ok") and "events" in reply:
             self.screens.turn(said.player, game_id, self._told(game_id, reply, said.tr))
             self.screens.tell_group(game_id)
         elif reply.get("query") == "hand":
@@ -229,3 +239,9 @@ class Moves:
             reply = json.dumps({"ok": not alert, "answer": text})
             self.channel.inbox.complete(SOURCE, pressed.key, reply)
         self.channel.api.answer(pressed.callback_id, text, alert)
+
+
+def _stale(reply: dict[str, object]) -> dict[str, object] | None:
+    """The refusal in ``reply`` if it is for a position that has moved on."""
+    error = reply.get("error")
+    return error if isinstance(error, dict) and error.get("code") == StaleVersion.code else None

@@ -9,6 +9,7 @@ import pytest
 
 from adapters.telegram.callbacks import Press
 from service.game_events import GameId
+from service.prompts import action_text
 from service.rules.actions import Take
 
 from .driver import label
@@ -165,3 +166,32 @@ def test_garbage_text_is_answered_with_what_is_possible(
     unchanged.assert_only("sendMessage", "sendMessage")
     assert mover.last().text.startswith("⚠ I don't know the command 'dance!'.")
     assert other.last().text.startswith("⚠ 'qq' is not a card")
+
+
+def test_a_typed_command_on_a_position_the_chat_was_not_shown_is_refused_and_shows_it(
+    bot: Bot, fake: FakeTelegram, game: GameId, ana: Phone, ben: Phone
+) -> None:
+    """The game moves on behind the chat (here through the service, as a move on the web page
+    or a timeout would, with its news not yet sent): a command typed for the turn message the
+    player has is not applied to a position they have not seen here."""
+    mover, _ = on_turn(bot, game, ana, ben)
+    shown = bot.service.game(game).version
+    player = bot.player(mover.person)
+    while True:  # play on, out of the chat's sight, until it is the mover's decision again
+        acting = bot.service.game(game).to_act
+        assert acting is not None
+        view = bot.service.view(game, acting)[1]
+        bot.service.act(game, acting, action_text(view.legal_actions[0], view.variant.deck_faces))
+        if bot.service.game(game).to_act == player:
+            break
+    view = bot.view(mover.person, game)
+    command = action_text(view.legal_actions[0], view.variant.deck_faces)
+    moved_on = bot.service.game(game).version
+
+    mover.say(command)
+
+    assert bot.service.game(game).version == moved_on  # not applied
+    news = mover.turn_message().text
+    assert news.startswith(f"⚠ This position has moved on (you saw move {shown};")
+    mover.say(command)  # now the chat shows the position: the same command is played
+    assert bot.service.game(game).version > moved_on
