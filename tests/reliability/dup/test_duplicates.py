@@ -71,9 +71,6 @@ class Tally:
     accepted: int = 0
     stale_or_refused: int = 0
     games: int = 0
-    typed_after_another: int = 0
-    """Patterns where a typed Telegram command (it carries no version) was applied on the
-    position after another submission of the same decision was accepted."""
 
 
 @dataclass
@@ -174,11 +171,11 @@ class Barrage:
             data = move_press(self.game_id, version, move).encode()
             update = fake.press(ana, self.turn_message(), data)
             sent.delivered_at_once += 1
-            self.copies(update, pattern, sent, versioned=True)
+            self.copies(update, pattern, sent, press=True)
         elif pattern.primary == "text":
             update = fake.send(ana, action_text(move))
             sent.delivered_at_once += 1
-            self.copies(update, pattern, sent, versioned=False)
+            self.copies(update, pattern, sent, press=False)
             sent.texts += 1
         elif pattern.primary == "reply":
             mail = self.world.mailbag.to(BEN)[-1]
@@ -192,13 +189,14 @@ class Barrage:
             sent.versioned_mail.add(message_key(raw))
             self.past.replies.append((raw, recipient))
 
-    def copies(self, update: JSON, pattern: Pattern, sent: Sent, versioned: bool) -> None:
-        """The update is queued already; ``copies - 1`` more deliveries of it."""
+    def copies(self, update: JSON, pattern: Pattern, sent: Sent, press: bool) -> None:
+        """The update is queued already; ``copies - 1`` more deliveries of it.  Both carry the
+        pattern's version: a press in its data, typed text as the chat's turn message's."""
         fake = self.world.fake
         key = _key(update)
         sent.telegram_keys.add(key)
-        if versioned:
-            sent.versioned_telegram.add(key)
+        sent.versioned_telegram.add(key)
+        if press:
             sent.press_ids.add(_query_id(update))
         self.past.updates.append(update)
         content = {name: value for name, value in update.items() if name != "update_id"}
@@ -298,8 +296,6 @@ class Barrage:
         covered = [seq for first, last in ranges for seq in range(first, last + 1)]
         assert covered == list(range(version + 1, after + 1)), (pattern, ranges, version, after)
         assert versioned_accepted <= 1, (pattern, ranges)
-        typed_accepted = len(ranges) - versioned_accepted
-        self.tally.typed_after_another += typed_accepted > 0 and versioned_accepted > 0
         self.tally.accepted += len(ranges)
         self.tally.stale_or_refused += len(replies) + len(sent.web) - len(ranges)
         self.answered(sent)

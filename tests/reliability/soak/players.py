@@ -6,8 +6,9 @@ or posting moves to the JSON API of a ``conquian serve --role web`` process.
 The greedy bot chooses each move from the player's own view (read from the database, as a
 person reads their table); what the bots send is paced by the soak (``soak.py``) and recorded
 (``Sent``), and ``checks.py`` later holds the log to it.  A bot sends its next move only once the game has moved
-past the version it moved at, and an email bot only once the mail showing that version arrived,
-so every move it sends is legal where it lands, and none is sent twice — except a web move
+past the version it moved at, an email bot only once the mail showing that version arrived and a
+Telegram bot only once its chat's turn message shows it (a typed command is played on the position
+the chat shows), so every move it sends is legal where it lands, and none is sent twice — except a web move
 refused with 503 ("try again"), which is sent again later and recorded once.
 """
 
@@ -29,6 +30,7 @@ from sqlalchemy import select
 from adapters.bootstrap import Wiring
 from adapters.sql.engine import is_unavailable
 from adapters.sql.tables import game_summaries
+from adapters.sql.telegram_tables import telegram_turn_messages
 from adapters.web.capabilities import Capabilities
 from service.bots import greedy_bot
 from service.game_events import GameId, PlayerId
@@ -81,6 +83,8 @@ class Table:
     to_act: PlayerId | None = None
     in_flight: Sent | None = None
     sending: bool = False
+    shown: dict[int, int] = field(default_factory=dict)
+    """The version each Telegram player's chat was last shown (its turn message's)."""
 
 
 class Players:
@@ -165,10 +169,19 @@ class Players:
             game_summaries.c.status,
             game_summaries.c.to_act,
         ).where(game_summaries.c.game_id.in_(ids))
+        turns = select(
+            telegram_turn_messages.c.game_id,
+            telegram_turn_messages.c.chat_id,
+            telegram_turn_messages.c.version,
+        ).where(telegram_turn_messages.c.game_id.in_(ids))
         with self.wiring.engine.connect() as connection:
             rows = connection.execute(statement).all()
+            shown = connection.execute(turns).all()
         now = time.monotonic()
         with self.lock:
+            for game_id, chat_id, version in shown:
+                if (table := self.tables.get(GameId(game_id))) is not None:
+                    table.shown[chat_id] = version
             for game_id, version, status, to_act in rows:
                 table = self.tables[GameId(game_id)]
                 table.version, table.status = version, status
@@ -194,6 +207,10 @@ class Players:
             if bot.channel == "email":
                 mail = self.mail.newest_to(bot.address or "")
                 if mail is None or mail.version != table.version:
+                    continue
+            if bot.channel == "telegram":
+                assert bot.person is not None
+                if table.shown.get(bot.person.id, 0) < table.version:
                     continue
             waiting.append(table)
         return waiting
