@@ -7,6 +7,7 @@ was face up when the event happened.  Each sentence is a catalog message in the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
 from .codec import LogEvent, is_rules_event
@@ -19,6 +20,7 @@ from .game_events import (
     GameOpened,
     InstructionGiven,
     InstructionWithdrawn,
+    PlayerId,
     PlayerJoined,
     RematchAccepted,
     RematchOffered,
@@ -230,28 +232,42 @@ def describe(
     variant: Variant,
     tr: Translator = ENGLISH,
     names: tuple[str, str] | None = None,
+    players: Sequence[PlayerId | None] = (),
 ) -> str:
     """One public sentence about any event of a game's log, moves and game events alike.
 
     ``DealCommitted`` is described by its digest only: its salt stays hidden until the deal ends.
     A standing instruction is described without its text, which names the player's own cards.
+    With the game's ``players`` by seat, an event that records a player by id (the opening, a
+    join, a rematch) calls them by their seat's name in ``names``, as moves do, not by the id.
     """
     if is_rules_event(event):
         return narrate(event, variant.deck_faces, tr, names)
+    seated = zip(players, names or (), strict=False)  # no players: nobody is called by name
+    called = {player: name for player, name in seated if player is not None}
     names = names or seat_names(tr)
-    return _opened(_described(event, variant, tr, names), names)
+    return _opened(_described(event, variant, tr, names, called), names)
 
 
-def _described(event: LogEvent, variant: Variant, tr: Translator, names: tuple[str, str]) -> str:
+def _described(
+    event: LogEvent,
+    variant: Variant,
+    tr: Translator,
+    names: tuple[str, str],
+    called: Mapping[PlayerId, str],
+) -> str:
     match event:
         case GameOpened(host=host):
+            host_name = called.get(host, host)
             flags = ", ".join(f"{k}={v}" for k, v in variant.changed_flags().items())
             if not flags:
-                return tr.gettext("{host} opens the game (the default rules).", host=host)
-            return tr.gettext("{host} opens the game ({flags}).", host=host, flags=flags)
+                return tr.gettext("{host} opens the game (the default rules).", host=host_name)
+            return tr.gettext("{host} opens the game ({flags}).", host=host_name, flags=flags)
         case PlayerJoined(player=player, seat=seat):
             seat_name = tr.gettext("player {number}", number=seat.number)
-            return tr.gettext("{name} joins as {player}.", name=player, player=seat_name)
+            return tr.gettext(
+                "{name} joins as {player}.", name=called.get(player, player), player=seat_name
+            )
         case DealCommitted(number=number, commitment=digest):
             return tr.gettext(
                 "Deal {number}'s deck order is committed: SHA-256 {digest}.",
@@ -263,9 +279,13 @@ def _described(event: LogEvent, variant: Variant, tr: Translator, names: tuple[s
                 "Deal {number} is over; its salt is revealed: {salt}.", number=number, salt=salt
             )
         case RematchOffered(player=player):
-            return tr.gettext("{name} offers a rematch.", name=player)
+            return tr.gettext("{name} offers a rematch.", name=called.get(player, player))
         case RematchAccepted(player=player, game_id=game_id):
-            return tr.gettext("{name} accepts the rematch: game {game}.", name=player, game=game_id)
+            return tr.gettext(
+                "{name} accepts the rematch: game {game}.",
+                name=called.get(player, player),
+                game=game_id,
+            )
         case TurnTimedOut(seat=seat, policy=policy):
             return _timed_out(names[seat], policy, tr)
         case WinClaimed(seat=seat):

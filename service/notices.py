@@ -63,7 +63,7 @@ def notice(
     news = (
         ()
         if notification.kind == "reminder"
-        else tuple(describe(one.event, view.variant, tr, names) for one in events)
+        else tuple(describe(one.event, view.variant, tr, names, game.players) for one in events)
     )
     mine = due is not None and due.player == notification.player
     return Notice(

@@ -267,7 +267,8 @@ class Table:
             in_range = self.log[note.from_seq - 1 : note.to_seq]
             names = (self.service.name_of(game.players[0]), self.service.name_of(game.players[1]))
             assert told.news == tuple(
-                describe(one.event, game.variant, names=names) for one in in_range
+                describe(one.event, game.variant, names=names, players=game.players)
+                for one in in_range
             )
             self.check_view(told.view, visible_to(game.rules, seat))
         self.notified = len(self.store.outbox)

@@ -86,3 +86,19 @@ def test_a_notice_to_the_waiting_player_has_no_deadline() -> None:
     told = service.notice(note)
     assert (told.your_turn, told.deadline) == (False, None)
     assert told.view.seat is waiting_seat
+
+
+def test_the_news_of_a_join_and_a_rematch_call_the_players_by_name_not_by_id() -> None:
+    service, store, _, game_id = game_between_ana_in_madrid_and_ben()
+    ana, ben = service.game(game_id).players
+    joined = next(item for item in store.outbox if item.notification.player == ana)
+
+    told = service.notice(joined.notification)
+
+    assert "Ben joins as player 2." in told.news
+    assert not any(str(ben) in sentence or str(ana) in sentence for sentence in told.news)
+    service.act(game_id, ana, "resign")  # type: ignore[arg-type]
+    service.offer_rematch(game_id, ana)  # type: ignore[arg-type]
+    offered = store.outbox[-1].notification
+    assert offered.player == ben
+    assert service.notice(offered).news == ("Ana offers a rematch.",)
