@@ -13,6 +13,7 @@ withdraw an instruction: ``clock_commands``); both are appended the same way, un
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from contextlib import suppress
@@ -137,12 +138,39 @@ class GameService:
         terms: MatchTerms | None = None,
         time_control: TimeControl | None = None,
         opponent: PlayerId | None = None,
+        request: str | None = None,
     ) -> GameId:
-        """Open a game hosted by ``host``; with a bot ``opponent`` it starts at once."""
-        game_id = self._open(host, variant, terms, time_control, None)
-        if opponent is not None:
+        """Open a game hosted by ``host``; with a bot ``opponent`` it starts at once.
+
+        ``request`` names the message that asked (its inbox source and key): the same request
+        opens the same game, so a message handled again after a crash between the opening and
+        the record of its answer opens no second game.  The game's id is then derived from the
+        request and the host's id (which nobody else knows), not drawn.
+        """
+        if request is None:
+            game_id = self._open(host, variant, terms, time_control, None)
+        else:
+            game_id = self._open_once(host, variant, terms, time_control, request)
+        if opponent is not None and self.game(game_id).status == "open":
             self.join(self.game(game_id).invitation, opponent)
         return game_id
+
+    def _open_once(
+        self,
+        host: PlayerId,
+        variant: Variant,
+        terms: MatchTerms | None,
+        time_control: TimeControl | None,
+        request: str,
+    ) -> GameId:
+        digest = hashlib.sha256(f"{host}\n{request}".encode()).hexdigest()
+        game_id = GameId(digest[:16])
+        try:
+            return self._open(host, variant, terms, time_control, None, game_id)
+        except ConcurrencyError:
+            if self.game(game_id).host != host:
+                raise
+            return game_id  # opened when this request was first handled
 
     def join(self, invitation: str, player: PlayerId) -> GameId:
         """Take the free seat of the game this invitation belongs to; the match begins."""

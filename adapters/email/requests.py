@@ -87,7 +87,8 @@ class ServiceRequests:
         if earlier is not None and earlier.startswith("opened "):
             game_id = GameId(earlier.split()[1])  # opened before a crash: only the mail is left
         else:
-            game_id = handler.service.open_game(host, variant, terms)
+            request = f"email:{inbound.key}"  # handled again after a crash: the same game
+            game_id = handler.service.open_game(host, variant, terms, request=request)
             handler.store.note(inbound.key, f"opened {game_id}")
         mail = handler.mail
         game = handler.service.game(game_id)

@@ -68,7 +68,12 @@ class Lobby:
                 self.screens.say(said.chat_id, text)
                 return
             game_id = channel.service.open_game(
-                said.player, variant, terms, time_control, PlayerId(opponent) if opponent else None
+                said.player,
+                variant,
+                terms,
+                time_control,
+                PlayerId(opponent) if opponent else None,
+                request=f"{SOURCE}:{said.key}",  # answered again after a crash: the same game
             )
             if not said.private:
                 channel.records.link_group(game_id, said.chat_id, 1)

@@ -6,11 +6,12 @@ from __future__ import annotations
 import threading
 import time
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from adapters.email.imap import ImapPoller
 from adapters.sql.email_tables import email_messages, email_uids
 from service.game_events import GameId
+from service.ports import Address
 
 from .world import ANA, BEN, World, greedy_command, reply, request
 
@@ -126,3 +127,27 @@ def test_the_running_poller_wakes_up_in_idle_when_a_reply_arrives(imap_world: Wo
     world.dovecot.deliver(request(ANA, "hello"), "reply@conquian.test")  # wakes it to stop
     running.join(timeout=10)
     assert not running.is_alive()
+
+
+def test_a_new_game_mail_handled_again_after_a_crash_before_its_note_opens_one_game(
+    world: World,
+) -> None:
+    """The game was opened, then the process died before it noted so: handled again, the mail
+    opens the same game, not a second one."""
+    handler = world.channel.handler
+    key = handler.receive(request(ANA, f"new game with {BEN}"))
+    (stored,) = handler.store.waiting()
+    handler.handle(stored)
+    with world.wiring.engine.begin() as connection:  # ... the note and the answer never written
+        connection.execute(
+            update(email_messages)
+            .where(email_messages.c.key == key)
+            .values(outcome=None, done_at=None)
+        )
+    host = world.wiring.directory.player_at(Address("email", ANA))
+    assert host is not None
+    [opened] = world.service.games_of(host)
+
+    assert list(handler.handle_waiting()) == [key]
+
+    assert [line.game_id for line in world.service.games_of(host)] == [opened.game_id]

@@ -4,6 +4,10 @@ chat and message id, and answered from the store after a restart."""
 
 from __future__ import annotations
 
+from sqlalchemy import update as sa_update
+
+from adapters.sql.tables import inbox
+from adapters.sql.telegram_tables import telegram_updates
 from service.game_events import GameId
 
 from .fake_api import FakeTelegram
@@ -104,3 +108,36 @@ def _id(update: dict[str, object]) -> int:
     message = update["message"]
     assert isinstance(message, dict)
     return int(message["message_id"])
+
+
+def test_new_answered_again_after_a_crash_before_its_answer_was_recorded_opens_one_game(
+    bot: Bot, bots: list[Bot], fake: FakeTelegram, ana: Phone
+) -> None:
+    ana.say("/start")
+    bot.close()
+    crashing = restart(fake, bots, started=False)
+    update = fake.send(ana.person, "/new")
+    crashing.poller.fetch(timeout=1)
+    crashing.app.processor.answer_waiting()
+    key = f"message:{ana.chat}:{_id(update)}"
+    with crashing.wiring.engine.begin() as connection:  # the crash: the game was opened, its
+        connection.execute(  # answer and the update's "answered" never written
+            sa_update(inbox)
+            .where(inbox.c.source == "telegram", inbox.c.key == key)
+            .values(reply=None, completed_at=None)
+        )
+        connection.execute(
+            sa_update(telegram_updates)
+            .where(telegram_updates.c.key == key)
+            .values(answered_at=None)
+        )
+    [opened] = crashing.service.games_of(crashing.player(ana.person))
+    crashing.close()
+
+    restarted = restart(fake, bots)
+    ana.settle(update)
+
+    assert [g.game_id for g in restarted.service.games_of(restarted.player(ana.person))] == [
+        opened.game_id
+    ]
+    assert restarted.app.channel.records.waiting() == []
