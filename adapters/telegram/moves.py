@@ -3,8 +3,9 @@
 Both go through ``GameService.handle`` with the update's inbox key, so an update delivered twice
 (or processed again after a crash) moves the game once and gets the first answer again.  A button
 press carries the version it was drawn for, and a typed command the version of the chat's turn
-message, so either on a position that has moved on is refused by the service as stale; presses by someone who is not that seat's player, on a game
-they do not play, or with data we never wrote are answered before the service is asked.
+message, so either on a position that has moved on is refused by the service as stale; presses
+by someone who is not that seat's player, on a game they do not play, or with data we never
+wrote are answered before the service is asked.
 Selecting cards for a take changes nothing but the buttons.
 """
 
