@@ -7,8 +7,9 @@ The greedy bot chooses each move from the player's own view (read from the datab
 person reads their table); what the bots send is paced by the soak (``soak.py``) and recorded
 (``Sent``), and ``checks.py`` later holds the log to it.  A bot sends its next move only once the game has moved
 past the version it moved at, an email bot only once the mail showing that version arrived and a
-Telegram bot only once its chat's turn message shows it (a typed command is played on the position
-the chat shows), so every move it sends is legal where it lands, and none is sent twice — except a web move
+Telegram bot only once its chat's turn message shows it, if it has one (a typed command is played
+on the position the chat shows, and on the current one in a chat never shown the game, as a
+guest's whom the soak joined for them), so every move it sends is legal where it lands, and none is sent twice — except a web move
 refused with 503 ("try again"), which is sent again later and recorded once.
 """
 
@@ -33,8 +34,9 @@ from adapters.sql.tables import game_summaries
 from adapters.sql.telegram_tables import telegram_turn_messages
 from adapters.web.capabilities import Capabilities
 from service.bots import greedy_bot
+from service.dispatch import Sender
 from service.game_events import GameId, PlayerId
-from service.ports import Address
+from service.ports import Address, Notification
 from service.prompts import action_text
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
@@ -99,8 +101,11 @@ class Players:
         dovecot: Dovecot,
         webs: list[str],
         seed: int = 1,
+        tell_guest: Sender | None = None,
     ) -> None:
+        """``tell_guest``: the email channel's sender, to tell an email guest the game began."""
         self.wiring = wiring
+        self.tell_guest = tell_guest
         self.capabilities = capabilities
         self.fake = fake
         self.dovecot = dovecot
@@ -130,10 +135,20 @@ class Players:
             game_id = service.open_game(host.player)
             service.join(service.game(game_id).invitation, guest.player)
             version = service.game(game_id).version
+            if channel == "email" and self.tell_guest is not None:
+                self._welcome(guest, game_id, version)
             with self.lock:
                 self.tables[game_id] = Table(
                     game_id, {host.player: host, guest.player: guest}, version, version
                 )
+
+    def _welcome(self, guest: Bot, game_id: GameId, version: int) -> None:
+        """What a guest who joins by mail is answered (the table, with a reply address): the
+        soak joins for them, and without it a guest who must act first would never hear of the
+        game and it would stand still, taking one of the soak's places for good."""
+        assert self.tell_guest is not None and guest.address is not None
+        told = Notification(guest.player, game_id, 1, version)
+        self.tell_guest.send(guest.player, Address("email", guest.address), told)
 
     def _bot(self, channel: str) -> Bot:
         number = next(self._names)
@@ -210,8 +225,9 @@ class Players:
                     continue
             if bot.channel == "telegram":
                 assert bot.person is not None
-                if table.shown.get(bot.person.id, 0) < table.version:
-                    continue
+                shown = table.shown.get(bot.person.id)
+                if shown is not None and shown < table.version:
+                    continue  # its chat shows an older position: wait for the news
             waiting.append(table)
         return waiting
 

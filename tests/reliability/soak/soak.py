@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from adapters.bootstrap import build
+from adapters.channels import build_channels
 from adapters.config import Settings, WebSettings
 from adapters.web.capabilities import Capabilities
 from tests.email.dovecot import Dovecot
@@ -74,8 +75,17 @@ class Soak:
         self.deployment.start()
         capabilities = Capabilities.from_settings(self.settings, self.wiring.directory)
         webs = [web.base_url for web in self.deployment.webs]
+        # The email channel as the processes have it, to tell a guest who joined by mail.
+        self.channels = build_channels(self.wiring, Settings.from_env(env), None)
         self.players = Players(
-            self.wiring, capabilities, self.fake, self.sink, self.dovecot, webs, seed=7
+            self.wiring,
+            capabilities,
+            self.fake,
+            self.sink,
+            self.dovecot,
+            webs,
+            seed=7,
+            tell_guest=self.channels.senders["email"],
         )
         self.background = threading.Thread(target=self._housekeeping, daemon=True)
         self.background.start()
@@ -89,6 +99,8 @@ class Soak:
             for service in self.deployment.all:
                 if service.alive:
                     service.stop()
+        if hasattr(self, "channels"):
+            self.channels.close()
         if hasattr(self, "wiring"):
             self.wiring.close()
         if self.cluster is not None:
