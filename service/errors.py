@@ -42,6 +42,21 @@ class InvitationUsed(IllegalAction):
     template = N_("This invitation has been used: the game already has two players.")
 
 
+class InvitationWithdrawn(IllegalAction):
+    code = "invitation_withdrawn"
+    template = N_("This invitation was withdrawn: its host called the game off.")
+
+
+class GameCalledOff(IllegalAction):
+    code = "game_called_off"
+    template = N_("This game was called off before anyone joined it.")
+
+
+class GameStarted(IllegalAction):
+    code = "game_started"
+    template = N_("The game has begun, so it can no longer be called off; you may resign instead.")
+
+
 class GameNotOver(IllegalAction):
     code = "game_not_over"
     template = N_("The game is still being played: its log holds hidden cards until it ends.")

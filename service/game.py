@@ -16,6 +16,7 @@ from .game_events import (
     DeadlineExtended,
     DealCommitted,
     DealRevealed,
+    GameCancelled,
     GameId,
     GameOpened,
     InstructionGiven,
@@ -91,11 +92,13 @@ class Game(NamedTuple):
     turn_since: datetime
     """When the current decision (or status) began: what deadlines and game lists count from."""
     clocks: Clocks
+    cancelled: bool = False
+    """The host called the game off before anyone joined."""
 
     @property
     def status(self) -> str:
         if self.players[1] is None:
-            return "open"
+            return "cancelled" if self.cancelled else "open"
         return "over" if self.rules.phase is Phase.OVER else "playing"
 
     def seat_of(self, player: PlayerId) -> Seat | None:
@@ -164,6 +167,7 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
     players, commitments, revealed = game.players, game.commitments, game.revealed
     offer, rematch, rules, clocks = game.rematch_offer, game.rematch, game.rules, game.clocks
     version, updated_at, turn_since = game.version, game.updated_at, game.turn_since
+    cancelled = game.cancelled
     rules_evolve = evolve
     for one in stored:
         version, updated_at = one.seq, one.at
@@ -186,6 +190,8 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
                 commitments = (*commitments, committed)
             case DealRevealed(number=number):
                 revealed = (*revealed, number)
+            case GameCancelled():
+                cancelled = True
             case RematchOffered(player=player):
                 offer = player
             case RematchAccepted(game_id=new_game):
@@ -217,6 +223,7 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
         updated_at=updated_at,
         turn_since=turn_since,
         clocks=clocks,
+        cancelled=cancelled,
     )
 
 

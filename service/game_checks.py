@@ -22,6 +22,7 @@ from .game_events import (
     DeadlineExtended,
     DealCommitted,
     DealRevealed,
+    GameCancelled,
     GameOpened,
     InstructionGiven,
     InstructionWithdrawn,
@@ -71,6 +72,9 @@ def check_game_event(game: Game, stored: StoredEvent) -> None:
                 raise Bad(seq, "only the second seat is joined, and only once")
             if player == game.host:
                 raise Bad(seq, "the host cannot join their own game")
+        case GameCancelled(player=player):
+            if game.status != "open" or player != game.host:
+                raise Bad(seq, "only the host calls off a game, and only before anyone joins")
         case DealCommitted(number=number):
             _check_commitment(game, seq, number)
         case DealRevealed(number=number, salt=salt):

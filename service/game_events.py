@@ -111,6 +111,16 @@ class DealRevealed(Record):
         self.salt: Final = salt
 
 
+class GameCancelled(Record):
+    """The host called the game off before anyone joined it: its invitation no longer works."""
+
+    __slots__ = ("player",)
+    __match_args__ = ("player",)
+
+    def __init__(self, player: PlayerId) -> None:
+        self.player: Final = player
+
+
 class RematchOffered(Record):
     __slots__ = ("player",)
     __match_args__ = ("player",)
@@ -210,6 +220,7 @@ GameEvent = (
     | PlayerJoined
     | DealCommitted
     | DealRevealed
+    | GameCancelled
     | RematchOffered
     | RematchAccepted
     | TurnTimedOut

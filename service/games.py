@@ -32,9 +32,12 @@ from .codec import LogEvent
 from .commands import Command, Query, parse_command
 from .deadlines import Deadline, deadline
 from .errors import (
+    GameCalledOff,
     GameNotOver,
     GameNotStarted,
+    GameStarted,
     InvitationUsed,
+    InvitationWithdrawn,
     NoProfile,
     NoRematchOffered,
     NotAPlayer,
@@ -51,6 +54,7 @@ from .game_events import (
     PRIVATE_EVENTS,
     ClockPaused,
     ClockResumed,
+    GameCancelled,
     GameId,
     GameOpened,
     PlayerId,
@@ -180,6 +184,8 @@ class GameService:
         game = self.game(game_id)
         if game.host == player:
             raise OwnInvitation()
+        if game.status == "cancelled":
+            raise InvitationWithdrawn()
         if game.status != "open":
             raise InvitationUsed()
         events: list[LogEvent] = [PlayerJoined(player, Seat.SECOND)]
@@ -189,6 +195,25 @@ class GameService:
         except ConcurrencyError:
             raise InvitationUsed() from None  # someone else joined first
         return game_id
+
+    def cancel(self, game_id: GameId, player: PlayerId) -> Game:
+        """The host calls off a game nobody has joined: its invitation stops working.
+
+        Calling off a game already called off changes nothing, so a request sent twice is
+        answered the same; once someone has joined, the game is played (or resigned) instead.
+        """
+        game = self.game(game_id)
+        if game.seat_of(player) is None:
+            raise NotAPlayer()
+        if game.status == "cancelled":
+            return game
+        if game.status != "open":
+            raise GameStarted()
+        try:
+            after, _ = self._append(game, [GameCancelled(player)], actor=player)
+        except ConcurrencyError:
+            raise GameStarted() from None  # the guest joined first
+        return after
 
     def act(
         self,
@@ -482,7 +507,8 @@ class GameService:
         return translator(self.settings.of(player).language)
 
     def games_of(self, player: PlayerId) -> list[GameSummary]:
-        return self.store.summaries(player)
+        """The player's games, most recently changed first; games called off are not listed."""
+        return [line for line in self.store.summaries(player) if line.status != "cancelled"]
 
     def transcript(self, game_id: GameId, operator: bool = False) -> list[StoredEvent]:
         """The whole log of a finished game; a running game's log holds hidden cards."""
@@ -650,6 +676,8 @@ class GameService:
             raise NotAPlayer()
         if game.status == "open":
             raise GameNotStarted()
+        if game.status == "cancelled":
+            raise GameCalledOff()
         return seat
 
 

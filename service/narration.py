@@ -17,6 +17,7 @@ from .game_events import (
     DeadlineExtended,
     DealCommitted,
     DealRevealed,
+    GameCancelled,
     GameOpened,
     InstructionGiven,
     InstructionWithdrawn,
@@ -278,6 +279,8 @@ def _described(
             return tr.gettext(
                 "Deal {number} is over; its salt is revealed: {salt}.", number=number, salt=salt
             )
+        case GameCancelled(player=player):
+            return tr.gettext("{name} calls the game off.", name=called.get(player, player))
         case RematchOffered(player=player):
             return tr.gettext("{name} offers a rematch.", name=called.get(player, player))
         case RematchAccepted(player=player, game_id=game_id):

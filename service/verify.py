@@ -74,6 +74,8 @@ def _walk(header: Header, stored: Sequence[StoredEvent]) -> Game:
     index = 1
     while index < len(stored):
         one = stored[index]
+        if game.cancelled:
+            raise Bad(one.seq, "nothing follows GameCancelled: the game was called off")
         if is_rules_event(one.event):
             count = _check_move(game, stored, index)
         elif isinstance(one.event, TurnTimedOut):

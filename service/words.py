@@ -41,6 +41,7 @@ def spelled(tr: Translator) -> dict[str, str]:
         "faces": tr.pgettext("command", "faces"),
         "join": tr.pgettext("command", "join"),
         "decline": tr.pgettext("command", "decline"),
+        "cancel": tr.pgettext("command", "cancel"),
         # the words of standing instructions (``auto never force``, ``auto take 7h with 5h 6h``)
         "with": tr.pgettext("command", "with"),
         "never": tr.pgettext("command", "never"),

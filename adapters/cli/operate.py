@@ -20,7 +20,7 @@ from typing import Any
 from adapters.config import Settings
 from service.ports import GameSummary
 
-STATUSES = ("playing", "open", "over")
+STATUSES = ("playing", "open", "over", "cancelled")
 _COLUMNS = ("game", "status", "players", "to act", "since", "due", "reminder", "version")
 
 

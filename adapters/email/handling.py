@@ -15,7 +15,8 @@ Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anyth
   retired key): refused, "not a valid reply address";
 * the sender is not the player the token was made for: refused, "not your reply address";
 * the game is over: answered with the final position (``GameService`` is not asked);
-* the game has not started (the invitation is not accepted yet): refused;
+* the game has not started (the invitation is not accepted yet): ``cancel`` from the host calls
+  it off (``GameService.cancel``), anything else is refused;
 * the token's version is older than the position: answered with the position now (stale);
 * otherwise the first line is played (a bare number picks that line of the mail's move list).
 
@@ -33,21 +34,23 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from service.dispatch import TryLater
-from service.errors import StaleVersion
+from service.errors import GameCalledOff, StaleVersion
 from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.language import Translator, translator
 from service.linking import Linking
 from service.ports import Address, Clock, Directory
+from service.prompts import error_text
 from service.replies import Request, rejected
 from service.rules.errors import N_
+from service.words import word
 
 from .addressing import Addresses
 from .answers import UNPARSEABLE, answer_letter
 from .compose import Composer, Heading, reply_subject
 from .inbound import Inbound, message_key, read
 from .letters import Letter, move_lines
-from .requests import ServiceRequests
+from .requests import CALL_OFF, ServiceRequests, answer_word
 from .sender import GameMail
 from .store import EmailStore, StoredMail
 from .tokens import ReplyToken, TokenError, TokenKeys, parse_token
@@ -205,11 +208,8 @@ class Handler:
         game = self.service.game(player.game_id)
         if game.status == "over":
             return self._over(inbound, player)
-        if game.status == "open":
-            why = self.mail.tr(player.player).gettext(
-                "The game starts when your opponent joins: nothing yet."
-            )
-            return self.refuse(inbound, why)
+        if game.status in ("open", "cancelled"):
+            return self._waiting(inbound, player)
         command = self._command(inbound.command, player)
         if command is None:
             answer = _stale(game.id, player.token.version, game.version)
@@ -227,6 +227,21 @@ class Handler:
         if letter is not None:
             self.answer_in_game(inbound, player.game_id, player.player, letter)
         return outcome
+
+    def _waiting(self, inbound: Inbound, player: Player) -> str:
+        """A reply before anyone joined: ``cancel`` from the host calls the game off (again is
+        no harm: the answer is the same), anything else moves nothing."""
+        tr = self.mail.tr(player.player)
+        if answer_word(inbound.command) == "cancel":
+            self.service.cancel(player.game_id, player.player)
+            said = tr.gettext("You called the game off: its invitation no longer works.")
+            letter = Letter((said,), replies=False, tr=tr)
+            self.answer_in_game(inbound, player.game_id, player.player, letter)
+            return "cancelled"
+        if self.service.game(player.game_id).status == "cancelled":
+            return self.refuse(inbound, error_text(GameCalledOff(), tr=tr))
+        why = tr.gettext("The game starts when your opponent joins: nothing yet.")
+        return self.refuse(inbound, why + " " + tr.gettext(CALL_OFF, cancel=word(tr, "cancel")))
 
     def _over(self, inbound: Inbound, player: Player) -> str:
         """Any mail to a finished game's address gets the final position, at most once an hour

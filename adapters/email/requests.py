@@ -11,7 +11,8 @@ To the service's address (``CONQUIAN_MAIL_FROM``), the first line may be::
 
 The sender is registered as a player on first use (the From name, or the address's local part).
 ``new game with`` opens the game and mails the invitation; the invited player replies ``join``
-or ``decline``.  ``join CODE`` is how a friend on email takes up a Telegram player's ``/new``:
+or ``decline``; until someone joins, the host may reply ``cancel`` to call the game off
+(``handling``).  ``join CODE`` is how a friend on email takes up a Telegram player's ``/new``:
 the answer is their first table, in the game's thread, and they play by replying to it.
 Anything else is answered with these lines, at most once an hour per sender.
 """
@@ -28,7 +29,7 @@ from service.ports import Address
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
-from service.words import in_english
+from service.words import in_english, word
 
 from .inbound import Inbound
 from .letters import Letter
@@ -36,6 +37,7 @@ from .letters import Letter
 if TYPE_CHECKING:
     from .handling import Handler
 
+CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(
     "This address starts games of Conquian by email. Write on the first line:\n"
     "  new game with bob@example.org        (add: deals 3, target 100, stake 2, flag=value)\n"
@@ -116,6 +118,7 @@ class ServiceRequests:
                     "they join.",
                     address=guest_address,
                 ),
+                tr.gettext(CALL_OFF, cancel=word(tr, "cancel")),
             ),
             replies=False,
             tr=tr,
@@ -170,7 +173,7 @@ class ServiceRequests:
     ) -> str:
         """``join`` or ``decline`` from an invited player."""
         handler = self.handler
-        word = _answer_word(inbound.command)
+        word = answer_word(inbound.command)
         game = handler.service.game(game_id)
         tr = handler.mail.tr(guest)
         if word == "join" or earlier == "joined":
@@ -199,7 +202,9 @@ class ServiceRequests:
             note_id = handler.composer.notification_id(game_id, host, "declined")
             tr = handler.mail.tr(host)
             text = tr.gettext("{address} declined your invitation.", address=guest_address)
-            letter = Letter((text,), replies=False, tr=tr)
+            letter = Letter(
+                (text, tr.gettext(CALL_OFF, cancel=word(tr, "cancel"))), replies=False, tr=tr
+            )
             version = handler.service.game(game_id).version
             handler.mail.send(game_id, host, emails[0].value, letter, version, note_id)
 
@@ -255,6 +260,6 @@ def _settings(text: str) -> tuple[Variant, MatchTerms]:
     return variant, MatchTerms(default.deals, default.target, stake)
 
 
-def _answer_word(command: str) -> str:
-    """``join`` or ``decline`` in any language's command words, as the English word."""
+def answer_word(command: str) -> str:
+    """A one-word answer (``join``, ``decline``, ``cancel``) in any language, in English."""
     return " ".join(in_english(command.lower().strip(" .!").split()))

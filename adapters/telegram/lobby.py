@@ -1,5 +1,5 @@
 """Starting games: ``/new`` (an invitation, or a game against the bot), ``/start <invitation>``
-(the deep link the invited player taps), ``/rematch``.
+(the deep link the invited player taps), ``/rematch``, ``/cancel`` (calling off a game nobody has joined).
 
 An invitation is the game's own invitation code in a deep link,
 ``https://t.me/<bot>?start=<code>``: it can be used once (the service refuses a second player)
@@ -123,7 +123,40 @@ class Lobby:
             )
             label = tr.pgettext("button", "Join {name}'s game", name=said.user_name)
             button = InlineKeyboardButton(label, url=link)
+        text += "\n" + tr.gettext("/cancel calls the game off until someone joins.")
         self.screens.say(said.chat_id, text, InlineKeyboardMarkup([[button]]))
+
+    def cancel(self, said: Said, game_id: GameId | None) -> None:
+        """``/cancel [#game]``: call off a game of one's own that nobody has joined yet (the
+        only one, if the command names none); a group it was opened in is told."""
+        outcome = self._outcome(said) or self._finish(said, self._cancel(said, game_id))
+        if not outcome.get("ok"):
+            self.screens.say(said.chat_id, f"⚠ {outcome.get('said')}")
+            return
+        self.screens.say(said.chat_id, str(outcome.get("said")))
+        cancelled = GameId(str(outcome.get("cancelled")))
+        group = self.channel.records.group_of(cancelled)
+        if group is not None and group.chat_id != said.chat_id:
+            self.screens.tell_group(cancelled)
+
+    def _cancel(self, said: Said, game_id: GameId | None) -> dict[str, object]:
+        service, tr = self.channel.service, said.tr
+        if game_id is None:
+            waiting = [s.game_id for s in service.games_of(said.player) if s.status == "open"]
+            if not waiting:
+                return {"ok": False, "said": tr.gettext("You have no game waiting for a player.")}
+            if len(waiting) > 1:
+                which = " ".join(f"/cancel {short(one)}" for one in waiting)
+                return {"ok": False, "said": tr.gettext("Which game? {games}", games=which)}
+            game_id = waiting[0]
+        try:
+            service.cancel(game_id, said.player)
+        except IllegalAction as error:
+            return {"ok": False, "said": error_text(error, tr=tr)}
+        text = tr.gettext(
+            "Game {game} is called off: its invitation no longer works.", game=short(game_id)
+        )
+        return {"ok": True, "said": text, "cancelled": game_id}
 
     def start(self, said: Said, invitation: str) -> None:
         """``/start`` (first contact) or ``/start <invitation>`` (tapping an invitation)."""

@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 ATTEMPTS = 3
 """Unexpected failures of one update (in one process) before it is given up as answered.  The
 database being unreachable is not one: that would give up every update stored while it was away."""
-GROUP_COMMANDS = frozenset({"new", "help", "rules", "games", "start"})
+GROUP_COMMANDS = frozenset({"new", "cancel", "help", "rules", "games", "start"})
 
 
 def key_of(update: dict[str, Any]) -> str:
@@ -237,7 +237,7 @@ class Processor:
             handlers[name]()
         elif name == "link":
             self.links.link(said, args)
-        elif name in ("hand", "resign", "rematch", "log"):
+        elif name in ("hand", "resign", "rematch", "log", "cancel"):
             self._for_game(said, name, args)
         else:
             self._done(
@@ -261,6 +261,8 @@ class Processor:
             self.moves.typed(said, "resign", game_id)
         elif name == "rematch":
             self.lobby.rematch(said, game_id)
+        elif name == "cancel":
+            self.lobby.cancel(said, game_id)
         else:
             self.replay.start(said, game_id)
 

@@ -26,6 +26,7 @@ COMMANDS = N_(
 /games — your games and whose turn it is
 /hand [#game] — your table again, with its buttons
 /resign [#game] — give up a match
+/cancel [#game] — call off a game nobody has joined yet
 /rematch [#game] — play the last opponent again
 /log [#game] — step through a game's moves
 /settings — language, time zone, quiet hours, reminders, pictures

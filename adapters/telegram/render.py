@@ -17,6 +17,7 @@ from service.game_events import (
     ClockPaused,
     ClockResumed,
     DeadlineExtended,
+    GameCancelled,
     GameId,
     PlayerId,
     PlayerJoined,
@@ -154,6 +155,8 @@ def public_line(
     match event:
         case PlayerJoined(player=player):
             return tr.gettext("{name} joins: the match begins.", name=names.get(player, player))
+        case GameCancelled(player=player):
+            return tr.gettext("{name} calls the game off.", name=names.get(player, player))
         case RematchOffered(player=player):
             return tr.gettext(
                 "{name} offers a rematch (/rematch to accept).", name=names.get(player, player)

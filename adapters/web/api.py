@@ -22,7 +22,7 @@ from service.rules.errors import IllegalAction
 from . import bodies
 from .capabilities import Forbidden
 from .context import web
-from .errors import ApiError, forbidden, not_found
+from .errors import ApiError, bad_request, forbidden, not_found
 from .openapi import document
 from .security import NO_STORE, client_key
 from .views import public_json, summary_json, view_json
@@ -31,6 +31,8 @@ blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 
 OPPONENTS = {"friend": None, "greedy": PlayerId("bot:greedy"), "random": PlayerId("bot:random")}
 COMMAND_LENGTH = 200
+IDEMPOTENCY_KEY = "Idempotency-Key"
+KEY_LENGTH = 100
 
 
 @blueprint.errorhandler(ApiError)
@@ -74,15 +76,23 @@ def my_games() -> Response:
 
 @blueprint.post("/games")
 def create_game() -> tuple[Response, int]:
-    """Open a game against a friend (an invitation to pass on) or a bot (it starts at once)."""
+    """Open a game against a friend (an invitation to pass on) or a bot (it starts at once).
+
+    A client that may send the request twice (a retry after a lost answer) names it with an
+    ``Idempotency-Key`` header: the same key from the same player opens the same game, and the
+    answer is the one the first request got, whatever the later body says.
+    """
     player = _player()
     body = bodies.json_object()
     opponent = bodies.choice(body, "opponent", OPPONENTS, "friend")
     variant, terms, control = bodies.rules(body)
+    key = _idempotency_key()
     _limit_invitations()
     service = web().service
     try:
-        game_id = service.open_game(player, variant, terms, control, opponent=OPPONENTS[opponent])
+        game_id = service.open_game(
+            player, variant, terms, control, opponent=OPPONENTS[opponent], request=key
+        )
     except IllegalAction as error:
         raise ApiError.of(error) from None
     return jsonify(_game_answer(game_id, player)), 201
@@ -97,6 +107,19 @@ def join(code: str) -> Response:
     except IllegalAction as error:
         raise ApiError.of(error) from None
     return jsonify(_game_answer(game_id, player))
+
+
+@blueprint.post("/games/<game_id>/cancel")
+def cancel(game_id: str) -> Response:
+    """The host calls off a game nobody has joined yet; its invitation stops working."""
+    player = _player()
+    try:
+        game = web().service.cancel(GameId(game_id), player)
+    except UnknownGame:
+        raise not_found() from None
+    except IllegalAction as error:
+        raise ApiError.of(error) from None
+    return jsonify(_game_answer(game.id, player, game))
 
 
 @blueprint.get("/games/<game_id>")
@@ -174,6 +197,19 @@ def _limit_moves(player: PlayerId) -> None:
         raise _too_many(wait, "Too many moves in a short time; wait a little.")
 
 
+def _idempotency_key() -> str | None:
+    """The request's name for ``open_game``, from its ``Idempotency-Key`` header if it has one."""
+    key = request.headers.get(IDEMPOTENCY_KEY)
+    if key is None:
+        return None
+    if not 0 < len(key) <= KEY_LENGTH or not key.isascii() or not key.isprintable():
+        raise bad_request(
+            f"'{IDEMPOTENCY_KEY}' must be 1 to {KEY_LENGTH} printable ASCII characters.",
+            "bad_header",
+        )
+    return f"api:{key}"
+
+
 def _too_many(wait: float, message: str) -> ApiError:
     return ApiError(429, "rate_limited", message, {"retry_after": str(max(1, round(wait)))})
 
@@ -204,6 +240,7 @@ def _game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) ->
     if game.status == "open":
         answer["invitation"] = game.invitation
         answer["invitation_url"] = f"{parts.settings.base_url}/join/{game.invitation}"
+    if game.status in ("open", "cancelled"):
         answer["view"] = None
     else:
         answer["view"] = view_json(parts.service.player_view(game, player))

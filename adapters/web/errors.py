@@ -7,9 +7,12 @@ service's own (``IllegalAction`` codes) and the web's (bad JSON, a missing token
 from __future__ import annotations
 
 from service.errors import (
+    GameCalledOff,
     GameNotOver,
     GameNotStarted,
+    GameStarted,
     InvitationUsed,
+    InvitationWithdrawn,
     NoRematchOffered,
     NoSuchGame,
     NotAPlayer,
@@ -29,6 +32,9 @@ _STATUS: dict[type[IllegalAction], int] = {
     UnknownInvitation: 404,
     GameNotStarted: 409,
     InvitationUsed: 409,
+    InvitationWithdrawn: 410,
+    GameCalledOff: 410,
+    GameStarted: 409,
     OwnInvitation: 409,
     GameNotOver: 409,
     RematchNotYet: 409,

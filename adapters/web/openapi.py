@@ -25,7 +25,10 @@ def _errors(*statuses: int) -> dict[str, Any]:
         403: "No valid player token, or the player does not sit at this game.",
         404: "No such game or invitation.",
         409: "The game moved on since the version sent (stale_version), or the request does "
-        "not fit the game's state (invitation_used, own_invitation, game_not_over).",
+        "not fit the game's state (invitation_used, own_invitation, game_not_over, "
+        "game_started).",
+        410: "The host called the game off: its invitation (invitation_withdrawn) and the "
+        "game (game_called_off) are gone.",
         413: "The body is larger than the limit.",
         422: "The command is not understood or not legal now; the message says what to do.",
         429: "Too many requests; Retry-After says when to try again.",
@@ -92,7 +95,7 @@ SCHEMAS: dict[str, Any] = {
         "required": ["game_id", "status", "version", "page_url", "view"],
         "properties": {
             "game_id": {"type": "string"},
-            "status": {"type": "string", "enum": ["open", "playing", "over"]},
+            "status": {"type": "string", "enum": ["open", "playing", "over", "cancelled"]},
             "version": {
                 "type": "integer",
                 "description": "Send it back as expected_version with the next move.",
@@ -188,6 +191,16 @@ def _paths() -> dict[str, Any]:
                 "summary": "Open a game against a friend (pass the invitation on) or a bot.",
                 "operationId": "createGame",
                 "security": _SECURED,
+                "parameters": [
+                    {
+                        "name": "Idempotency-Key",
+                        "in": "header",
+                        "required": False,
+                        "description": "Names the request: sent again with the same key, it "
+                        "answers with the game the first one opened instead of a second game.",
+                        "schema": {"type": "string", "minLength": 1, "maxLength": 100},
+                    }
+                ],
                 "requestBody": {
                     "required": False,
                     "content": {
@@ -230,7 +243,7 @@ def _paths() -> dict[str, Any]:
                 ],
                 "responses": {
                     "200": _json(_ref("Game"), "The game, now being played."),
-                    **_errors(403, 404, 409, 429),
+                    **_errors(403, 404, 409, 410, 429),
                 },
             }
         },
@@ -241,6 +254,18 @@ def _paths() -> dict[str, Any]:
                 "security": _SECURED,
                 "parameters": [_GAME_ID],
                 "responses": {"200": _json(_ref("Game"), "The game."), **_errors(403, 404)},
+            }
+        },
+        "/games/{game_id}/cancel": {
+            "post": {
+                "summary": "Call off a game nobody has joined yet: its invitation stops working.",
+                "operationId": "cancelGame",
+                "security": _SECURED,
+                "parameters": [_GAME_ID],
+                "responses": {
+                    "200": _json(_ref("Game"), "The game, called off (again, if it was)."),
+                    **_errors(403, 404, 409),
+                },
             }
         },
         "/games/{game_id}/moves": {
@@ -270,7 +295,7 @@ def _paths() -> dict[str, Any]:
                 },
                 "responses": {
                     "200": _json(_ref("Game"), "The game after the command."),
-                    **_errors(400, 403, 404, 409, 413, 422, 429),
+                    **_errors(400, 403, 404, 409, 410, 413, 422, 429),
                 },
             }
         },

@@ -17,7 +17,7 @@ from datetime import timedelta
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
-from service.errors import InvitationUsed, StaleVersion, UnknownInvitation
+from service.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
 from service.game import Game
 from service.game_events import PlayerId
 from service.language import translator
@@ -87,6 +87,8 @@ def invitation(code: str) -> str | tuple[str, int]:
     if game.status != "open" or player == game.host:
         if player is not None and game.seat_of(player) is not None:
             return render_template("moved.html", url=web().capabilities.page_url(game.id, player))
+        if game.status == "cancelled":
+            return _message(error_text(InvitationWithdrawn(), tr=tr), 410)
         return _message(error_text(InvitationUsed(), tr=tr), 409)
     return render_template(
         "join.html", code=code, csrf=csrf_token(web().capabilities), known=player
@@ -105,7 +107,7 @@ def join(code: str) -> BaseResponse | tuple[str, int]:
     try:
         game_id = web().service.join(code, player)
     except IllegalAction as error:
-        status = 404 if error.code == "unknown_invitation" else 409
+        status = {"unknown_invitation": 404, "invitation_withdrawn": 410}.get(error.code, 409)
         return _message(error_text(error, tr=page_translator()), status)
     return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
 
@@ -150,6 +152,18 @@ def version(token: str) -> Response:
     return response
 
 
+@blueprint.post("/p/<token>/cancel")
+def cancel(token: str) -> BaseResponse:
+    """The host calls off the game they are waiting in: its invitation stops working."""
+    grant = _grant(token)
+    _check_form()
+    try:
+        web().service.cancel(grant.game_id, grant.player)
+    except IllegalAction as error:  # the guest joined while the page was open
+        return _page(grant, token, error_text(error, tr=page_translator()), 409)
+    return redirect(f"/p/{token}", 303)
+
+
 @blueprint.post("/p/<token>/revoke")
 def revoke(token: str) -> BaseResponse:
     """Make every link this player was given invalid and go on with a new one."""
@@ -181,7 +195,7 @@ def _page(grant: PageGrant, token: str, error: str = "", status: int = 200) -> R
         "poll_ms": int(web().settings.poll_seconds * 1000),
         "seat": seat.number,
     }
-    if game.status == "open":
+    if game.status in ("open", "cancelled"):
         context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
         html = render_template("waiting.html", **context)
     else:

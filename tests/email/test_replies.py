@@ -75,6 +75,37 @@ def test_a_reply_before_the_invitation_is_accepted_moves_nothing(world: World) -
     assert "nothing yet" in world.latest(ANA).text()
 
 
+@pytest.mark.parametrize("word", ["cancel", "Cancelar"])
+def test_the_host_calls_the_game_off_by_replying_cancel(world: World, word: str) -> None:
+    world.deliver(request(ANA, f"new game with {BEN}"))
+    opened, invitation = world.latest(ANA), world.latest(BEN)
+    assert "reply cancel" in opened.text()
+
+    assert only(world.answer(opened, word)) == "cancelled"
+
+    assert "You called the game off" in world.latest(ANA).text()
+    assert world.service.games_of(world.players[ANA]) == []
+    assert only(world.answer(invitation, "join")) == "refused: invitation_withdrawn"
+    assert "withdrawn" in world.latest(BEN).text()
+    assert only(world.answer(opened, "pass")).startswith("refused: This game was called off")
+
+
+def test_a_declined_invitation_can_be_called_off_from_the_hosts_news(world: World) -> None:
+    world.deliver(request(ANA, f"new game with {BEN}"))
+    world.answer(world.latest(BEN), "decline")
+    declined = world.latest(ANA)
+    assert "declined your invitation" in declined.text() and "reply cancel" in declined.text()
+
+    assert only(world.answer(declined, "cancel")) == "cancelled"
+    assert only(world.answer(declined, "cancel")) == "cancelled"  # a second mail: no harm
+
+    (game_id,) = {line.game_id for line in world.service.store.all_summaries()}
+    assert [type(one.event).__name__ for one in world.service.store.load(game_id)] == [
+        "GameOpened",
+        "GameCancelled",
+    ]
+
+
 def test_new_game_settings_are_read(world: World) -> None:
     done = world.deliver(request(ANA, f"new game with {BEN} deals 3, stake 2 forcing=disabled"))
     game_id = only(done).split()[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -60,3 +61,59 @@ def test_new_with_bad_options_says_what_is_wrong_and_opens_nothing(bot: Bot, ana
     ana.say("/new colour=blue")
     assert "colour" in ana.last().text.splitlines()[0]
     assert bot.service.games_of(bot.player(ana.person)) == []
+
+
+def test_the_host_calls_off_a_game_nobody_joined(bot: Bot, ana: Phone, ben: Phone) -> None:
+    ana.say("/new")
+    assert "/cancel calls the game off" in ana.last().text
+    invitation = ana.invitation()
+    [line] = bot.service.games_of(bot.player(ana.person))
+
+    ana.say("/cancel")
+
+    assert ana.last().text == (
+        f"Game #{line.game_id[:6]} is called off: its invitation no longer works."
+    )
+    assert bot.service.game(line.game_id).status == "cancelled"
+    ben.say(f"/start {invitation}")
+    assert ben.last().text == "⚠ This invitation was withdrawn: its host called the game off."
+    ana.say("/cancel")
+    assert ana.last().text == "⚠ You have no game waiting for a player."
+    assert bot.service.games_of(bot.player(ana.person)) == []
+
+
+def test_cancel_asks_which_of_several_and_refuses_a_game_that_began(
+    bot: Bot, ana: Phone, ben: Phone
+) -> None:
+    ana.say("/new")
+    ben.say(f"/start {ana.invitation()}")
+    ana.say("/new")
+    ana.say("/new")
+    lines = bot.service.games_of(bot.player(ana.person))
+    began = next(line.game_id for line in lines if line.status == "playing")
+    waiting = sorted(line.game_id[:6] for line in lines if line.status == "open")
+
+    ana.say("/cancel")
+    assert ana.last().text.startswith("⚠ Which game? /cancel #")
+    assert sorted(re.findall(r"/cancel #(\w+)", ana.last().text)) == waiting
+    ana.say(f"/cancel #{began[:6]}")
+    assert ana.last().text == (
+        "⚠ The game has begun, so it can no longer be called off; you may resign instead."
+    )
+    ana.say(f"/cancel #{waiting[0]}")
+
+    statuses = sorted(line.status for line in bot.service.games_of(bot.player(ana.person)))
+    assert statuses == ["open", "playing"]
+
+
+def test_a_group_hears_that_its_game_is_called_off(
+    bot: Bot, fake: FakeTelegram, ana: Phone
+) -> None:
+    group = fake.group()
+    ana.say("/new", chat_id=group)
+    ana.say("/start")
+
+    ana.say("/cancel")
+
+    assert ana.last().text.endswith("is called off: its invitation no longer works.")
+    assert fake.last(group).text.endswith("Ana calls the game off.")

@@ -74,11 +74,19 @@ class Http:
     def get(self, path: str, token: str | None = None, **headers: str) -> Answer:
         return self.request("GET", path, headers=headers, token=token)
 
-    def post(self, path: str, payload: Any = None, token: str | None = None) -> Answer:
+    def post(
+        self,
+        path: str,
+        payload: Any = None,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
         """POST ``payload`` as JSON (nothing for None)."""
         body = None if payload is None else json.dumps(payload).encode()
-        headers = {} if body is None else {"Content-Type": "application/json"}
-        return self.request("POST", path, body, headers, token)
+        sent = dict(headers or {})
+        if body is not None:
+            sent["Content-Type"] = "application/json"
+        return self.request("POST", path, body, sent, token)
 
     def post_raw(
         self,

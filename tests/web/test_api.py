@@ -174,6 +174,33 @@ def test_a_game_with_a_variant_and_terms(site: Site) -> None:
     assert answer.json["view"]["variant"] == {"forcing": "disabled"}
 
 
+def test_a_request_sent_again_with_its_idempotency_key_opens_no_second_game(site: Site) -> None:
+    host, other = site.player(), site.player()
+    key = {"Idempotency-Key": "retry-7f3a"}
+    first = site.http.post("/api/v1/games", {"opponent": "greedy"}, token=host, headers=key)
+    again = site.http.post("/api/v1/games", {"opponent": "friend"}, token=host, headers=key)
+    assert first.status == again.status == 201, again.text
+    assert again.json["game_id"] == first.json["game_id"]
+    assert again.json["players"][1] == "bot:greedy", "the first request's settings hold"
+    assert again.json["version"] == first.json["version"], "nothing was appended"
+    listed = site.http.get("/api/v1/games", token=host).json["games"]
+    assert [line["game_id"] for line in listed] == [first.json["game_id"]]
+    theirs = site.http.post("/api/v1/games", {}, token=other, headers=key)
+    fresh = site.http.post("/api/v1/games", {}, token=host, headers={"Idempotency-Key": "next"})
+    plain = [site.http.post("/api/v1/games", {}, token=host) for _ in range(2)]
+    opened = {first.json["game_id"], theirs.json["game_id"], fresh.json["game_id"]}
+    opened |= {answer.json["game_id"] for answer in plain}
+    assert len(opened) == 5, "another player's key, another key and no key open games of their own"
+
+
+@pytest.mark.parametrize("key", ["", "x" * 101, "caf\u00e9", "tab\there"])
+def test_a_malformed_idempotency_key_is_refused_and_opens_nothing(site: Site, key: str) -> None:
+    host = site.player()
+    sent = site.http.post("/api/v1/games", {}, token=host, headers={"Idempotency-Key": key})
+    refused(sent, 400, "bad_header")
+    assert site.http.get("/api/v1/games", token=host).json["games"] == []
+
+
 @pytest.mark.parametrize(
     ("body", "status", "code"),
     [
@@ -216,6 +243,33 @@ def test_an_invitation_is_used_once_and_never_by_its_host(site: Site) -> None:
 
 
 # -- viewing -------------------------------------------------------------------------------------
+
+
+def test_the_host_calls_off_a_game_nobody_joined_and_its_invitation_is_gone(site: Site) -> None:
+    host, guest = site.player("Host"), site.player("Guest")
+    opened = site.http.post("/api/v1/games", {"opponent": "friend"}, token=host).json
+    cancel = f"/api/v1/games/{opened['game_id']}/cancel"
+
+    refused(site.http.post(cancel, token=guest), 403, "not_a_player")
+    answer = site.http.post(cancel, token=host)
+    again = site.http.post(cancel, token=host)
+
+    assert answer.status == again.status == 200, answer.text
+    assert answer.json["status"] == "cancelled" and answer.json["view"] is None
+    assert "invitation" not in answer.json and again.json["version"] == answer.json["version"]
+    joined = site.http.post(f"/api/v1/invitations/{opened['invitation']}/join", token=guest)
+    refused(joined, 410, "invitation_withdrawn")
+    moved = {"command": "pass", "expected_version": answer.json["version"]}
+    refused(site.http.post(f"{cancel[:-7]}/moves", moved, token=host), 410, "game_called_off")
+    assert site.http.get("/api/v1/games", token=host).json["games"] == []
+    refused(site.http.post("/api/v1/games/nothing/cancel", token=host), 404, "not_found")
+
+
+def test_a_game_that_began_is_not_called_off(site: Site) -> None:
+    host, guest, game_id, game = friendly_game(site)
+    for token in (host, guest):
+        refused(site.http.post(f"/api/v1/games/{game_id}/cancel", token=token), 409, "game_started")
+    assert site.http.get(f"/api/v1/games/{game_id}", token=host).json["version"] == game["version"]
 
 
 def test_a_game_is_shown_only_to_its_players(site: Site) -> None:

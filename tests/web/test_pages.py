@@ -170,6 +170,36 @@ def test_a_used_invitation_says_so_and_sends_its_players_to_their_table(site: Si
     assert "/join/" not in host.get(host_page).text, "a started game shows no invitation"
 
 
+def test_the_host_calls_off_from_the_waiting_page_and_the_invitation_says_so(site: Site) -> None:
+    host, guest = Browser(site.http), Browser(site.http)
+    opened = host.post_form("/games", {**landing_form(host), "name": "Ana", "opponent": "friend"})
+    host_page = page_path(opened)
+    waiting = host.get(host_page)
+    invitation = re.search(r'id="invitation" class="link" readonly value="([^"]+)"', waiting.text)
+    assert invitation and 'id="cancel"' in waiting.text, waiting.text
+    assert 'id="games"' in host.get("/").text
+    join_path = site.path(invitation.group(1))
+
+    called_off = host.post_form(f"{host_page}/cancel", hidden_fields(waiting.text))
+
+    assert called_off.status == 303 and called_off.headers["location"].endswith(host_page)
+    shown = host.get(host_page)
+    assert 'id="called-off"' in shown.text and "/join/" not in shown.text
+    offer = guest.get(join_path)
+    assert offer.status == 410 and "withdrawn" in offer.text
+    assert 'id="games"' not in host.get("/").text, "the landing page no longer lists the game"
+
+
+def test_calling_off_a_game_that_began_shows_the_table_and_why(site: Site) -> None:
+    host, _, host_page, _ = start_friendly(site)
+    page = host.get(host_page)
+
+    answer = host.post_form(f"{host_page}/cancel", hidden_fields(page.text))
+
+    assert answer.status == 409 and "can no longer be called off" in answer.text
+    assert 'id="moves"' in answer.text or 'id="options"' in answer.text
+
+
 def test_a_channel_makes_a_working_page_link_for_its_own_player(site: Site) -> None:
     """What the Telegram and email channels do: a link for a player the web has never seen."""
     from adapters.web.capabilities import Capabilities
