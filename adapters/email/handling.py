@@ -15,8 +15,9 @@ Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anyth
   retired key): refused, "not a valid reply address";
 * the sender is not the player the token was made for: refused, "not your reply address";
 * the game is over: answered with the final position (``GameService`` is not asked);
-* the game has not started (the invitation is not accepted yet): ``cancel`` from the host calls
-  it off (``GameService.cancel``), anything else is refused;
+* ``cancel``: the host calls off a game nobody has joined (``GameService.cancel``); once the game
+  has begun, refused;
+* the game has not started (the invitation is not accepted yet): refused;
 * the token's version is older than the position: answered with the position now (stale);
 * otherwise the first line is played (a bare number picks that line of the mail's move list).
 
@@ -42,7 +43,7 @@ from service.linking import Linking
 from service.ports import Address, Clock, Directory
 from service.prompts import error_text
 from service.replies import Request, rejected
-from service.rules.errors import N_
+from service.rules.errors import N_, IllegalAction
 from service.words import word
 
 from .addressing import Addresses
@@ -208,8 +209,10 @@ class Handler:
         game = self.service.game(player.game_id)
         if game.status == "over":
             return self._over(inbound, player)
+        if answer_word(inbound.command) == "cancel":
+            return self._call_off(inbound, player)
         if game.status in ("open", "cancelled"):
-            return self._waiting(inbound, player)
+            return self._not_started(inbound, player, game.status)
         command = self._command(inbound.command, player)
         if command is None:
             answer = _stale(game.id, player.token.version, game.version)
@@ -228,17 +231,24 @@ class Handler:
             self.answer_in_game(inbound, player.game_id, player.player, letter)
         return outcome
 
-    def _waiting(self, inbound: Inbound, player: Player) -> str:
-        """A reply before anyone joined: ``cancel`` from the host calls the game off (again is
-        no harm: the answer is the same), anything else moves nothing."""
+    def _call_off(self, inbound: Inbound, player: Player) -> str:
+        """``cancel``: the host calls off a game nobody has joined (again is no harm: the answer
+        is the same); once the game has begun, the refusal says to resign instead."""
         tr = self.mail.tr(player.player)
-        if answer_word(inbound.command) == "cancel":
+        try:
             self.service.cancel(player.game_id, player.player)
-            said = tr.gettext("You called the game off: its invitation no longer works.")
-            letter = Letter((said,), replies=False, tr=tr)
-            self.answer_in_game(inbound, player.game_id, player.player, letter)
-            return "cancelled"
-        if self.service.game(player.game_id).status == "cancelled":
+        except IllegalAction as error:
+            return self.refuse(inbound, error_text(error, tr=tr))
+        said = tr.gettext("You called the game off: its invitation no longer works.")
+        self.answer_in_game(
+            inbound, player.game_id, player.player, Letter((said,), replies=False, tr=tr)
+        )
+        return "cancelled"
+
+    def _not_started(self, inbound: Inbound, player: Player, status: str) -> str:
+        """Anything else before anyone joined moves nothing."""
+        tr = self.mail.tr(player.player)
+        if status == "cancelled":
             return self.refuse(inbound, error_text(GameCalledOff(), tr=tr))
         why = tr.gettext("The game starts when your opponent joins: nothing yet.")
         return self.refuse(inbound, why + " " + tr.gettext(CALL_OFF, cancel=word(tr, "cancel")))

@@ -1,5 +1,6 @@
 """Starting games: ``/new`` (an invitation, or a game against the bot), ``/start <invitation>``
-(the deep link the invited player taps), ``/rematch``, ``/cancel`` (calling off a game nobody has joined).
+(the deep link the invited player taps), ``/rematch``; and ``/cancel``, calling off a game
+nobody has joined.
 
 An invitation is the game's own invitation code in a deep link,
 ``https://t.me/<bot>?start=<code>``: it can be used once (the service refuses a second player)

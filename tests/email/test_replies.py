@@ -90,6 +90,16 @@ def test_the_host_calls_the_game_off_by_replying_cancel(world: World, word: str)
     assert only(world.answer(opened, "pass")).startswith("refused: This game was called off")
 
 
+def test_a_game_that_began_is_not_called_off_by_mail(world: World) -> None:
+    game_id = world.start_game()
+    version = world.service.game(game_id).version
+
+    assert only(world.answer(world.latest(ANA), "cancel")).startswith("refused: The game has")
+
+    assert "you may resign instead" in world.latest(ANA).text()
+    assert world.service.game(game_id).version == version
+
+
 def test_a_declined_invitation_can_be_called_off_from_the_hosts_news(world: World) -> None:
     world.deliver(request(ANA, f"new game with {BEN}"))
     world.answer(world.latest(BEN), "decline")
