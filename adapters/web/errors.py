@@ -43,6 +43,11 @@ _STATUS: dict[type[IllegalAction], int] = {
 """Refusals about the request's standing; anything else the rules or the grammar refuse is 422."""
 
 
+def status_of(error: IllegalAction) -> int:
+    """The HTTP status a refusal is answered with, by the API and the pages alike."""
+    return next((s for kind, s in _STATUS.items() if isinstance(error, kind)), 422)
+
+
 class ApiError(Exception):
     """A refusal to answer with ``status`` and the error body."""
 
@@ -58,7 +63,7 @@ class ApiError(Exception):
     @classmethod
     def of(cls, error: IllegalAction, faces: DeckFaces = DeckFaces.FRENCH) -> ApiError:
         """The answer to a refusal of the service or the rules."""
-        status = next((s for kind, s in _STATUS.items() if isinstance(error, kind)), 422)
+        status = status_of(error)
         params = {name: str(value) for name, value in error.params.items()}
         return cls(status, error.code, error_text(error, faces), params)
 

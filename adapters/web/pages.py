@@ -31,6 +31,7 @@ from .api import OPPONENTS
 from .capabilities import Forbidden, PageGrant
 from .context import web
 from .drawing import picture_svg
+from .errors import status_of
 from .languages import browser_language, page_translator, speak_to
 from .pictures import player_picture
 from .security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
@@ -107,8 +108,7 @@ def join(code: str) -> BaseResponse | tuple[str, int]:
     try:
         game_id = web().service.join(code, player)
     except IllegalAction as error:
-        status = {"unknown_invitation": 404, "invitation_withdrawn": 410}.get(error.code, 409)
-        return _message(error_text(error, tr=page_translator()), status)
+        return _message(error_text(error, tr=page_translator()), status_of(error))
     return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
 
 
@@ -160,7 +160,7 @@ def cancel(token: str) -> BaseResponse:
     try:
         web().service.cancel(grant.game_id, grant.player)
     except IllegalAction as error:  # the guest joined while the page was open
-        return _page(grant, token, error_text(error, tr=page_translator()), 409)
+        return _page(grant, token, error_text(error, tr=page_translator()), status_of(error))
     return redirect(f"/p/{token}", 303)
 
 
