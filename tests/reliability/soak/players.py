@@ -5,12 +5,13 @@ or posting moves to the JSON API of a ``conquian serve --role web`` process.
 
 The greedy bot chooses each move from the player's own view (read from the database, as a
 person reads their table); what the bots send is paced by the soak (``soak.py``) and recorded
-(``Sent``), and ``checks.py`` later holds the log to it.  A bot sends its next move only once the game has moved
-past the version it moved at, an email bot only once the mail showing that version arrived and a
-Telegram bot only once its chat's turn message shows it, if it has one (a typed command is played
-on the position the chat shows, and on the current one in a chat never shown the game, as a
-guest's whom the soak joined for them), so every move it sends is legal where it lands, and none is sent twice — except a web move
-refused with 503 ("try again"), which is sent again later and recorded once.
+(``Sent``), and ``checks.py`` later holds the log to it.  A bot sends its next move only once the
+game has moved past the version it moved at, an email bot only once the mail showing that version
+arrived and a Telegram bot only once its chat's turn message shows it, if it has one (a typed
+command is played on the position the chat shows, and on the current one in a chat never shown
+the game, as a guest's whom the soak joined for them), so every move it sends is legal where it
+lands, and none is sent twice — except a web move refused with 503 ("try again"), which is sent
+again later and recorded once.
 """
 
 from __future__ import annotations
