@@ -32,6 +32,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check service adapters tests
 	$(BIN)/ruff format --check service adapters tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: $(STAMP)
 	sh deploy/ensure-postgres.sh

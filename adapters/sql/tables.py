@@ -258,6 +258,3 @@ outbox = SQLModel.metadata.tables["outbox"]
 players = SQLModel.metadata.tables["players"]
 addresses = SQLModel.metadata.tables["addresses"]
 vacations = SQLModel.metadata.tables["vacations"]
-
-# The channels' tables share this metadata, so the migrations and their check see them.
-from . import email_tables, telegram_tables  # noqa: E402, F401

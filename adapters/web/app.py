@@ -26,10 +26,10 @@ from service.rules.errors import N_
 from . import api, health, pages, replay, security
 from .capabilities import Capabilities
 from .context import EXTENSION, Web
-from .health import Readiness
 from .languages import page_language, page_translator
 from .limits import RateLimit
 from .pulse import Pulse, pulse_for
+from .readiness import Readiness
 
 
 def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) -> Web:

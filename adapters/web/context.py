@@ -4,7 +4,6 @@ Flask app by ``create_app`` and fetched with ``web()`` while a request is handle
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from flask import current_app
 
@@ -13,9 +12,7 @@ from service.games import GameService
 
 from .capabilities import Capabilities
 from .limits import RateLimit
-
-if TYPE_CHECKING:
-    from .health import Readiness
+from .readiness import Readiness
 
 EXTENSION = "conquian"
 

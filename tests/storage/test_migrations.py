@@ -13,11 +13,11 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, insert, inspect, select
-from sqlmodel import SQLModel
 
 from adapters.sql import tables
 from adapters.sql.engine import create, writer
 from adapters.sql.migrate import config, current, head, upgrade
+from adapters.sql.schema import metadata
 from adapters.sql.store import SqlEventStore
 from service.game_events import GameId
 from tests.conftest import TABLES, DatabaseFactory
@@ -83,7 +83,7 @@ def differences(engine: Engine) -> list[object]:
     strict = {"compare_server_default": True, "compare_type": True}
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts=strict)
-        return list(compare_metadata(context, SQLModel.metadata))
+        return list(compare_metadata(context, metadata))
 
 
 def migrate_to(engine: Engine, revision: str, down: bool = False) -> None:

@@ -7,12 +7,9 @@ import os
 
 from alembic import context
 from sqlalchemy import Connection
-from sqlmodel import SQLModel
 
-from adapters.sql import tables  # noqa: F401  (registers every table on SQLModel.metadata)
 from adapters.sql.engine import create, writer
-
-target_metadata = SQLModel.metadata
+from adapters.sql.schema import metadata as target_metadata
 
 
 def _run(connection: Connection) -> None:

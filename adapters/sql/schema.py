@@ -1,0 +1,17 @@
+"""The whole schema: the core tables and every channel's, on one metadata.
+
+The migrations (``migrations/env.py``) and their check compare the database with this.  It is a
+module of its own so that the core tables need not import the channels' tables that build on
+their column types (which made an import circle).
+"""
+
+from __future__ import annotations
+
+from sqlmodel import SQLModel
+
+from . import email_tables, tables, telegram_tables
+
+TABLE_MODULES = (tables, email_tables, telegram_tables)
+"""Each registers its tables on ``SQLModel.metadata`` when imported."""
+
+metadata = SQLModel.metadata
