@@ -152,7 +152,7 @@ def _time_control(fields: Mapping[str, object]) -> TimeControl | None:
     if seconds is None:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, int):
-        raise BadNumber(name="move_seconds", value=seconds)
+        raise BadNumber(name="move_seconds", value=str(seconds))
     control = TimeControl(move_seconds=seconds)
     check_time_control(control)
     return control
@@ -169,7 +169,7 @@ def _whole(name: str, value: object) -> int:
             raise NumberTooLarge(name=name, most=most)
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise BadNumber(name=name, value=value)
+        raise BadNumber(name=name, value=str(value))
     if value > most:
         raise NumberTooLarge(name=name, most=most)
     return value

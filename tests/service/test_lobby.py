@@ -89,7 +89,7 @@ def test_the_json_fields_read_as_the_words_do() -> None:
     [
         (["dance"], UnknownOption, {"word": "dance"}),
         (["deals=zero"], BadNumber, {"name": "deals", "value": "zero"}),
-        (["deals=0"], BadNumber, {"name": "deals", "value": 0}),
+        (["deals=0"], BadNumber, {"name": "deals", "value": "0"}),
         (["stake", "-2"], BadNumber, {"name": "stake", "value": "-2"}),
         (["deals"], BadNumber, {"name": "deals", "value": ""}),
         (["deals=３"], BadNumber, {"name": "deals", "value": "３"}),
