@@ -45,8 +45,8 @@ def json_object() -> dict[str, Any]:
 
 
 class Digits(str):
-    """A JSON whole number too long for ``int`` (over 4,300 digits), kept as its digits so that
-    the field's reader refuses it in its own words, not in the parser's."""
+    """A JSON whole number of thousands of digits (``int`` refuses over 4,300), kept as its
+    digits so that the field's reader refuses it in its own words, not in the parser's."""
 
 
 def _whole_number(digits: str) -> int | str:
@@ -103,7 +103,7 @@ def game_options(body: dict[str, Any], opponents: Collection[str]) -> GameOption
     try:
         for name, value in fields.items():
             if isinstance(value, bool) or not isinstance(value, int | Digits | None):
-                raise BadNumber(name=name, value=value)
+                raise BadNumber(name=name, value=str(value))
         return read_fields({**fields, "opponent": opponent, "variant": flags})
     except IllegalAction as error:
         raise ApiError.of(error) from None
