@@ -19,7 +19,7 @@ from adapters.email.letters import letter_text
 from adapters.email.sender import notice_letter
 from adapters.telegram.keyboards import turn_keyboard
 from adapters.telegram.render import due_text, table_text_for
-from service import commands, errors, instructions, linking
+from service import commands, errors, instructions, linking, lobby
 from service.bots import greedy_bot
 from service.clock_commands import BadDuration
 from service.games import GameService
@@ -115,7 +115,7 @@ def test_a_spanish_reminder_has_no_english(spanish: tuple[Translator, Recording]
 
 def every_refusal() -> list[type[IllegalAction]]:
     found: list[type[IllegalAction]] = []
-    for module in (rules_errors, errors, commands, instructions, linking):
+    for module in (rules_errors, errors, commands, instructions, linking, lobby):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, IllegalAction) and value not in found:
                 found.append(value)

@@ -3,7 +3,7 @@ answer to an invitation.
 
 To the service's address (``CONQUIAN_MAIL_FROM``), the first line may be::
 
-    new game with bob@example.org [deals 3] [target 100] [stake 2] [flag=value …]
+    new game with bob@example.org [deals 3] [target 100] [stake 2] [time 12h] [flag=value …]
     join CODE            join the game of an invitation made on another channel (the code, or
                          the whole invitation link, e.g. ``https://t.me/<bot>?start=CODE``)
     link                 a code to type on another channel, to play there as this player
@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from service.game_events import GameId, PlayerId
 from service.linking import LinkError
+from service.lobby import read_words
 from service.ports import Address
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
-from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 from service.words import in_english, word
 
 from .inbound import Inbound
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(
     "This address starts games of Conquian by email. Write on the first line:\n"
-    "  new game with bob@example.org        (add: deals 3, target 100, stake 2, flag=value)\n"
+    "  new game with bob@example.org        (add: deals 3, target 100, stake 2, time 12h, flag=value)\n"
     "  join CODE                            join a game you were invited to on another channel\n"
     "  link                                 get a code to play as you on another channel\n"
     "  link CODE                            use a code from another channel here\n"
@@ -77,9 +77,9 @@ class ServiceRequests:
         handler = self.handler
         tr = handler.tr_for(inbound)
         try:
-            variant, terms = _settings(rest)
-        except ValueError as error:
-            return handler.refuse(inbound, f"{error}\n\n{tr.gettext(HELP)}")
+            options = read_words([rest], name_opponent=False)  # the opponent is the address
+        except IllegalAction as error:
+            return handler.refuse(inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
         if guest_address == inbound.sender or handler.addresses.is_ours(guest_address):
             return handler.refuse(
                 inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP)
@@ -90,7 +90,9 @@ class ServiceRequests:
             game_id = GameId(earlier.split()[1])  # opened before a crash: only the mail is left
         else:
             request = f"email:{inbound.key}"  # handled again after a crash: the same game
-            game_id = handler.service.open_game(host, variant, terms, request=request)
+            game_id = handler.service.open_game(
+                host, options.variant, options.terms, options.time_control, request=request
+            )
             handler.store.note(inbound.key, f"opened {game_id}")
         mail = handler.mail
         game = handler.service.game(game_id)
@@ -234,30 +236,6 @@ class ServiceRequests:
         text = tr.gettext("This address now plays as {name}.", name=handler.mail.name(player, tr))
         handler.note(inbound, Letter((text,), replies=False, tr=tr))
         return "linked"
-
-
-def _settings(text: str) -> tuple[Variant, MatchTerms]:
-    """The optional settings after ``new game with …``: ``deals N``, ``target N``, ``stake N``
-    and variant flags ``flag=value``; ``ValueError`` names anything else."""
-    words = text.replace(",", " ").split()
-    flags = [word for word in words if "=" in word]
-    rest = [word.lower() for word in words if "=" not in word]
-    chosen: dict[str, int] = {}
-    while rest:
-        name, value = rest[0], rest[1] if len(rest) > 1 else ""
-        if name not in ("deals", "target", "stake") or not value.isdigit() or int(value) < 1:
-            raise ValueError(f"I don't understand '{' '.join(rest[:2])}'.")
-        chosen[name] = int(value)
-        rest = rest[2:]
-    try:
-        variant = Variant().with_flags(parse_assignments(flags))
-    except VariantError as error:
-        raise ValueError(str(error)) from None
-    default = MatchTerms.default_for(variant)
-    stake = chosen.get("stake", default.stake)
-    if "deals" in chosen or "target" in chosen:
-        return variant, MatchTerms(chosen.get("deals"), chosen.get("target"), stake)
-    return variant, MatchTerms(default.deals, default.target, stake)
 
 
 def answer_word(command: str) -> str:

@@ -21,34 +21,23 @@ from urllib.parse import quote
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from service.deadlines import SettingError, parse_offset
 from service.errors import UnknownInvitation
-from service.game_events import GameId, PlayerId, TimeControl
-from service.language import Phrase
+from service.game_events import GameId
+from service.lobby import read_words
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
-from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 
 from .channel import SOURCE, Channel
 from .incoming import Said
 from .render import short
 from .screens import Screens
 
-BOT_OPPONENTS = {"bot": "bot:greedy", "greedy": "bot:greedy", "random": "bot:random"}
 NEW_HELP = N_(
     "/new — a game with a friend: you get an invitation to send them.\n"
     "/new bot — a game against the bot.\n"
     "Options: deals=3, target=100, stake=2, time=12h (per move; 30m, 2d …), and rule variants "
     "as flag=value, e.g. /new deals=3 time=2d forcing=disabled"
 )
-
-
-class BadOptions(ValueError):
-    """Options of ``/new`` that cannot be read; the message is a catalog ``Phrase``."""
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.phrase = Phrase(template, params)
-        super().__init__(str(self.phrase))
 
 
 class Lobby:
@@ -62,18 +51,18 @@ class Lobby:
         outcome = self._outcome(said)
         if outcome is None:
             try:
-                opponent, variant, terms, time_control = _options(options)
-            except BadOptions as error:
-                text = f"{said.tr.phrase(error.phrase)}\n\n{said.tr.gettext(NEW_HELP)}"
+                chosen = read_words(options)
+            except IllegalAction as error:
+                text = f"{error_text(error, tr=said.tr)}\n\n{said.tr.gettext(NEW_HELP)}"
                 self._finish(said, {"ok": False, "said": text})
                 self.screens.say(said.chat_id, text)
                 return
             game_id = channel.service.open_game(
                 said.player,
-                variant,
-                terms,
-                time_control,
-                PlayerId(opponent) if opponent else None,
+                chosen.variant,
+                chosen.terms,
+                chosen.time_control,
+                chosen.opponent,
                 request=f"{SOURCE}:{said.key}",  # answered again after a crash: the same game
             )
             if not said.private:
@@ -247,48 +236,6 @@ class Lobby:
             self.channel.inbox.complete(SOURCE, said.key, json.dumps(outcome))
         )
         return stored
-
-
-def _options(words: list[str]) -> tuple[str | None, Variant, MatchTerms, TimeControl | None]:
-    """``/new``'s words as the opponent, variant, match terms and time control."""
-    opponent = None
-    numbers: dict[str, int] = {}
-    seconds = None
-    flags = []
-    for word in words:
-        lowered = word.lower()
-        name, _, value = lowered.partition("=")
-        if lowered in BOT_OPPONENTS:
-            opponent = BOT_OPPONENTS[lowered]
-        elif name in ("deals", "target", "stake"):
-            if not value.isdigit() or int(value) < 1:
-                raise BadOptions(
-                    N_("{name} must be a whole number of at least 1, not '{value}'."),
-                    name=name,
-                    value=value,
-                )
-            numbers[name] = int(value)
-        elif name == "time":
-            try:
-                seconds = int(parse_offset(value).total_seconds())
-            except SettingError:
-                raise BadOptions(
-                    N_("time: write the time per move as a number with m, h or d, not '{value}'."),
-                    value=value,
-                ) from None
-        else:
-            flags.append(word)
-    try:
-        variant = Variant().with_flags(parse_assignments(flags))
-        default = MatchTerms.default_for(variant)
-        terms = MatchTerms(
-            numbers.get("deals", default.deals if "target" not in numbers else None),
-            numbers.get("target", default.target),
-            numbers.get("stake", default.stake),
-        )
-    except (VariantError, ValueError) as error:
-        raise BadOptions(N_("These options do not make a game: {reason}"), reason=error) from None
-    return opponent, variant, terms, None if seconds is None else TimeControl(seconds)
 
 
 WELCOME = N_(

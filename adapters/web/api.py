@@ -29,7 +29,8 @@ from .views import public_json, summary_json, view_json
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 
-OPPONENTS = {"friend": None, "greedy": PlayerId("bot:greedy"), "random": PlayerId("bot:random")}
+OPPONENTS = ("friend", "greedy", "random")
+"""The opponents a client may ask for (the lobby's words; ``bot`` is Telegram's)."""
 COMMAND_LENGTH = 200
 IDEMPOTENCY_KEY = "Idempotency-Key"
 KEY_LENGTH = 100
@@ -84,14 +85,18 @@ def create_game() -> tuple[Response, int]:
     """
     player = _player()
     body = bodies.json_object()
-    opponent = bodies.choice(body, "opponent", OPPONENTS, "friend")
-    variant, terms, control = bodies.rules(body)
+    options = bodies.game_options(body, OPPONENTS)
     key = _idempotency_key()
     _limit_invitations()
     service = web().service
     try:
         game_id = service.open_game(
-            player, variant, terms, control, opponent=OPPONENTS[opponent], request=key
+            player,
+            options.variant,
+            options.terms,
+            options.time_control,
+            options.opponent,
+            request=key,
         )
     except IllegalAction as error:
         raise ApiError.of(error) from None

@@ -1,15 +1,16 @@
 """What a JSON request body says, field by field: each reader names the field it refuses (400),
-so a client learns exactly what to fix; a variant or terms the rules do not define are 422."""
+so a client learns exactly what to fix; a variant or a time the rules do not allow are 422."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from typing import Any
 
 from flask import request
 
-from service.game_events import TimeControl
-from service.rules.variants import MatchTerms, Variant, VariantError
+from service.lobby import LARGEST, BadNumber, GameOptions, read_fields
+from service.rules.errors import IllegalAction
 
 from .errors import ApiError, bad_request
 
@@ -22,7 +23,7 @@ def json_object() -> dict[str, Any]:
     if request.mimetype != "application/json":
         raise bad_request("Send the body as JSON with Content-Type: application/json.")
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, parse_int=_whole_number)
     except (ValueError, UnicodeDecodeError) as error:
         raise bad_request(f"The body is not valid JSON: {error}.", "malformed_json") from None
     except RecursionError:
@@ -41,6 +42,15 @@ def json_object() -> dict[str, Any]:
     except RecursionError:
         raise bad_request("The body is nested too deeply.", "malformed_json") from None
     return body
+
+
+class Digits(str):
+    """A JSON whole number of thousands of digits (``int`` refuses over 4,300), kept as its
+    digits so that the field's reader refuses it in its own words, not in the parser's."""
+
+
+def _whole_number(digits: str) -> int | str:
+    return int(digits) if len(digits) <= 4000 else Digits(digits)
 
 
 def _holds_nul(value: Any) -> bool:
@@ -73,31 +83,27 @@ def whole(body: dict[str, Any], name: str, minimum: int, required: bool = False)
     return value
 
 
-def choice(body: dict[str, Any], name: str, choices: dict[str, Any], default: str) -> str:
+def choice(body: dict[str, Any], name: str, choices: Collection[str], default: str) -> str:
     value = body.get(name, default)
     if not isinstance(value, str) or value not in choices:
         raise bad_request(f"'{name}' must be one of {', '.join(choices)}.", "bad_field")
     return value
 
 
-def rules(body: dict[str, Any]) -> tuple[Variant, MatchTerms, TimeControl | None]:
-    """The variant, match terms and time control asked for (defaults where not given)."""
+def game_options(body: dict[str, Any], opponents: Collection[str]) -> GameOptions:
+    """The new game's options: the body's types are checked here (400), what they say by the
+    lobby every channel shares (its refusals answered as the service's)."""
+    opponent = choice(body, "opponent", opponents, "friend")
     flags = body.get("variant", {})
     if not isinstance(flags, dict) or not all(isinstance(v, str) for v in flags.values()):
         raise bad_request(
             "'variant' must be an object of flag names to string values.", "bad_field"
         )
-    deals = whole(body, "deals", minimum=1)
-    target = whole(body, "target", minimum=1)
-    stake = whole(body, "stake", minimum=1)
-    move_seconds = whole(body, "move_seconds", minimum=1)
+    fields = {name: body.get(name) for name in (*LARGEST, "move_seconds")}
     try:
-        variant = Variant().with_flags(flags)
-        if deals is None and target is None:
-            default = MatchTerms.default_for(variant)
-            deals, target = default.deals, default.target
-        terms = MatchTerms(deals, target, stake or 1)
-    except VariantError as error:
-        raise ApiError(422, "bad_variant", str(error)) from None
-    control = None if move_seconds is None else TimeControl(move_seconds=move_seconds)
-    return variant, terms, control
+        for name, value in fields.items():
+            if isinstance(value, bool) or not isinstance(value, int | Digits | None):
+                raise BadNumber(name=name, value=str(value))
+        return read_fields({**fields, "opponent": opponent, "variant": flags})
+    except IllegalAction as error:
+        raise ApiError.of(error) from None

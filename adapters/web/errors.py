@@ -21,6 +21,7 @@ from service.errors import (
     StaleVersion,
     UnknownInvitation,
 )
+from service.lobby import BadNumber, NumberTooLarge
 from service.prompts import error_text
 from service.rules.errors import IllegalAction
 from service.rules.variants import DeckFaces
@@ -39,8 +40,11 @@ _STATUS: dict[type[IllegalAction], int] = {
     GameNotOver: 409,
     RematchNotYet: 409,
     NoRematchOffered: 409,
+    BadNumber: 400,
+    NumberTooLarge: 400,
 }
-"""Refusals about the request's standing; anything else the rules or the grammar refuse is 422."""
+"""Refusals about the request's standing, and numbers a field cannot hold (the API's schema
+bounds them); anything else the rules or the grammar refuse is 422."""
 
 
 def status_of(error: IllegalAction) -> int:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.lobby import LARGEST
+
 VERSION = "1.0.0"
 
 
@@ -21,7 +23,8 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
 
 def _errors(*statuses: int) -> dict[str, Any]:
     meaning = {
-        400: "The body is not JSON, not an object, or a field is missing or of the wrong type.",
+        400: "The body is not JSON, not an object, or a field is missing, of the wrong type or "
+        "out of its bounds.",
         403: "No valid player token, or the player does not sit at this game.",
         404: "No such game or invitation.",
         409: "The game moved on since the version sent (stale_version), or the request does "
@@ -213,9 +216,10 @@ def _paths() -> dict[str, Any]:
                                         "enum": ["friend", "greedy", "random"],
                                         "default": "friend",
                                     },
-                                    "deals": {"type": "integer", "minimum": 1},
-                                    "target": {"type": "integer", "minimum": 1},
-                                    "stake": {"type": "integer", "minimum": 1},
+                                    **{
+                                        name: {"type": "integer", "minimum": 1, "maximum": most}
+                                        for name, most in LARGEST.items()
+                                    },
                                     "move_seconds": {"type": "integer", "minimum": 60},
                                     "variant": {
                                         "type": "object",

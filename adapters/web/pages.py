@@ -21,13 +21,14 @@ from service.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, Un
 from service.game import Game
 from service.game_events import PlayerId
 from service.language import translator
+from service.lobby import OPPONENTS, read_words
 from service.names import display_name
 from service.notices import deadline_text
 from service.ports import Notification, UnknownGame
 from service.prompts import action_text, error_text, options_text
 from service.rules.errors import N_, IllegalAction
 
-from .api import OPPONENTS
+from .api import OPPONENTS as CHOICES
 from .capabilities import Forbidden, PageGrant
 from .context import web
 from .drawing import picture_svg
@@ -39,6 +40,9 @@ from .security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
 blueprint = Blueprint("pages", __name__)
 
 FORM_EXPIRED = N_("This form has expired; reload the page and try again.")
+OPTIONS_LENGTH = 10_000
+"""Characters of the options box read: more than any options need, and the lobby refuses a
+number too long before it converts it."""
 NEWS = 8
 """How many of the latest events the page tells in words."""
 _YEAR = int(timedelta(days=365).total_seconds())
@@ -66,12 +70,20 @@ def open_game() -> BaseResponse | tuple[str, int]:
     speak_to(_browser_player())
     tr = page_translator()
     opponent = request.form.get("opponent", "")
-    if opponent not in OPPONENTS:
+    if opponent not in CHOICES:
         return _message(tr.gettext("Choose a friend or one of the bots."), 400)
+    try:  # the button pressed chooses the opponent; the options box holds the rest
+        options = read_words(
+            [request.form.get("options", "")[:OPTIONS_LENGTH]], name_opponent=False
+        )
+    except IllegalAction as error:
+        return _message(error_text(error, tr=tr), status_of(error))
     if _too_many_invitations():
         return _message(tr.gettext("Too many new games from here; wait a little."), 429)
     player, token = _player_for_form()
-    game_id = web().service.open_game(player, opponent=OPPONENTS[opponent])
+    game_id = web().service.open_game(
+        player, options.variant, options.terms, options.time_control, OPPONENTS[opponent]
+    )
     return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
 
 

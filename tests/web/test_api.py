@@ -454,3 +454,15 @@ def test_random_bodies_never_get_a_server_error_nor_move_a_game(site: Site) -> N
         assert answer.status < 500, answer.text
         assert answer.status in (200, 201) or "error" in answer.json
     assert site.events(game_id) == before
+
+
+@pytest.mark.parametrize("field", ["deals", "target", "stake", "move_seconds"])
+def test_a_number_of_thousands_of_digits_is_refused_in_a_few_plain_words(
+    site: Site, field: str
+) -> None:
+    host = site.player()
+    body = f'{{"{field}": {"9" * 5000}}}'.encode()
+    answer = site.http.post_raw("/api/v1/games", body, token=host)
+    refused(answer, 400, "bad_field")
+    assert len(answer.error["message"]) < 200 and "digits" not in answer.error["message"]
+    assert site.http.get("/api/v1/games", token=host).json["games"] == []

@@ -161,7 +161,7 @@ _READERS = (
     lambda body: reading.text(body, "command", 200, required=True),
     lambda body: reading.whole(body, "expected_version", minimum=1, required=True),
     lambda body: reading.choice(body, "opponent", OPPONENTS, "friend"),
-    reading.rules,
+    lambda body: reading.game_options(body, OPPONENTS),
 )
 
 
