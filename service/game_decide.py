@@ -68,17 +68,17 @@ def decide_game(game: Game, command: GameCommand, now: datetime) -> list[LogEven
     (a game called off twice, a rematch offered twice)."""
     match command:  # the most frequent first: a move
         case Move(player=player, action=action):
-            return _move(game, seat_of(game, player), action, now)
+            return _move(game, checked_seat(game, player), action, now)
         case Claim(player=player, due_at=due_at):
-            return claimed(game, seat_of(game, player), now, due_at)
+            return claimed(game, checked_seat(game, player), now, due_at)
         case Extend(player=player, due_at=due_at, until=until):
-            return extended(game, seat_of(game, player), now, due_at, until)
+            return extended(game, checked_seat(game, player), now, due_at, until)
         case Instruct(player=player, instruction=text):
-            seat = seat_of(game, player)
+            seat = checked_seat(game, player)
             _check_playing(game)
             return [*given(game.clocks.instructions[seat], view_for(game.rules, seat), text)]
         case Withdraw(player=player, instruction=text):
-            seat = seat_of(game, player)
+            seat = checked_seat(game, player)
             return [*withdrawn(game.clocks.instructions[seat], seat, text)]
         case Join(player=player):
             return _join(game, player)
@@ -89,13 +89,13 @@ def decide_game(game: Game, command: GameCommand, now: datetime) -> list[LogEven
         case AcceptRematch(player=player, new_game=new_game):
             return _accept_rematch(game, player, new_game)
         case Pause(player=player, until=until):
-            return _pause(game, seat_of(game, player), until, now)
+            return _pause(game, checked_seat(game, player), until, now)
         case Resume(player=player):
-            return _resume(game, seat_of(game, player), now)
+            return _resume(game, checked_seat(game, player), now)
     raise TypeError(f"not a game command: {command!r}")
 
 
-def seat_of(game: Game, player: PlayerId) -> Seat:
+def checked_seat(game: Game, player: PlayerId) -> Seat:
     """The player's seat in a game that is being played or is over; refused otherwise."""
     seat = game.seat_of(player)
     if seat is None:
@@ -151,7 +151,7 @@ def _cancel(game: Game, player: PlayerId) -> list[LogEvent]:
 
 def _offer_rematch(game: Game, player: PlayerId, new_game: GameId | None) -> list[LogEvent]:
     """An offer after the opponent's is an acceptance; a repeated one changes nothing."""
-    seat_of(game, player)
+    checked_seat(game, player)
     if game.status is not GameStatus.OVER:
         raise RematchNotYet()
     if answers_offer(game, player):
@@ -162,7 +162,7 @@ def _offer_rematch(game: Game, player: PlayerId, new_game: GameId | None) -> lis
 
 
 def _accept_rematch(game: Game, player: PlayerId, new_game: GameId | None) -> list[LogEvent]:
-    seat_of(game, player)
+    checked_seat(game, player)
     if game.rematch is not None:
         return []
     if not answers_offer(game, player):

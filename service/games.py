@@ -21,7 +21,7 @@ from .errors import GameNotOver
 from .folded import FoldedGames
 from .follow_ups import BOTS
 from .game import Game, fold
-from .game_decide import seat_of
+from .game_decide import checked_seat
 from .game_events import GameId, PlayerId, TimeControl
 from .game_status import GameStatus
 from .journal import Journal, summary_of
@@ -145,11 +145,11 @@ class GameService:
 
     def claim_win(self, game_id: GameId, player: PlayerId) -> Outcome:
         """The waiting player takes the match once the opponent's deadline has passed."""
-        return self.act(game_id, player, ClaimWin(seat_of(self.game(game_id), player)))
+        return self.act(game_id, player, ClaimWin(checked_seat(self.game(game_id), player)))
 
     def extend_deadline(self, game_id: GameId, player: PlayerId, more: timedelta) -> Outcome:
         """The waiting player gives the opponent ``more`` time, from now, once the deadline passed."""
-        seat = seat_of(self.game(game_id), player)
+        seat = checked_seat(self.game(game_id), player)
         return self.act(game_id, player, ExtendDeadline(seat, more))
 
     def take_vacation(self, player: PlayerId, days: int) -> tuple[datetime, list[Outcome]]:
@@ -166,7 +166,7 @@ class GameService:
         return self.pauses.resume(game_id, player)
 
     def resign(self, game_id: GameId, player: PlayerId) -> Outcome:
-        return self.act(game_id, player, Resign(seat_of(self.game(game_id), player)))
+        return self.act(game_id, player, Resign(checked_seat(self.game(game_id), player)))
 
     def offer_rematch(self, game_id: GameId, player: PlayerId) -> GameId | None:
         """Offer a new game with the same settings; a bot, or an earlier offer, accepts at once."""

@@ -27,7 +27,7 @@ from .errors import StaleVersion
 from .follow_ups import follow_ups
 from .game import Game
 from .game_commands import Claim, Extend, GameCommand, Instruct, Move, Withdraw
-from .game_decide import decide_game, seat_of
+from .game_decide import checked_seat, decide_game
 from .game_events import CLOCK_ONLY_EVENTS, GameId, PlayerId
 from .journal import Journal
 from .notation import in_faces
@@ -91,7 +91,7 @@ class Playing:
     def player_view(self, game: Game, player: PlayerId) -> PlayerView:
         """The player's view of ``game``, cards spelled in the faces they prefer: what they are
         shown and what their commands are read on."""
-        view = view_for(game.rules, seat_of(game, player))
+        view = view_for(game.rules, checked_seat(game, player))
         return in_faces(view, self.journal.settings.of(player).card_faces)
 
     def _same_position(self, game: Game, seen: int) -> bool:
@@ -108,7 +108,7 @@ class Playing:
     def _parse(self, game: Game, player: PlayerId, command: str | Command) -> Command:
         if isinstance(command, str):
             return parse_command(command, self.player_view(game, player))
-        seat_of(game, player)  # NotAPlayer for someone else
+        checked_seat(game, player)  # NotAPlayer for someone else
         return command
 
     def _play(

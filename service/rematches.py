@@ -13,7 +13,7 @@ from .errors import InvitationUsed
 from .follow_ups import BOTS
 from .game import Game
 from .game_commands import AcceptRematch, OfferRematch
-from .game_decide import answers_offer, decide_game, seat_of
+from .game_decide import answers_offer, checked_seat, decide_game
 from .game_events import GameId, PlayerId
 from .game_status import GameStatus
 from .journal import Journal
@@ -37,7 +37,7 @@ class Rematches:
                 game, _ = self.journal.append(game, events, actor=player)
             if game.rematch is not None:
                 return self.started(game)
-            opponent = game.players[seat_of(game, player).other]
+            opponent = game.players[checked_seat(game, player).other]
             return self.accept(game.id, opponent) if opponent in BOTS else None
 
         return self.journal.retried(game_id, attempt)
