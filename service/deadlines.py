@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from .game import Game, paused_seconds
 from .game_events import PlayerId
+from .game_status import GameStatus
 from .language import Phrase
 from .rules.errors import N_
 from .rules.seats import Seat
@@ -82,7 +83,7 @@ def deadline(game: Game, settings: ClockSettings) -> Deadline | None:
     """The deadline of the decision ``game`` waits for, or None when it waits for nobody."""
     seat = game.rules.to_act
     player = None if seat is None else game.players[seat]
-    if seat is None or player is None or game.status != "playing":
+    if seat is None or player is None or game.status is not GameStatus.PLAYING:
         return None
     started = game.turn_since
     due = game.clocks.extended_until or _due(game, seat, settings)

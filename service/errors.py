@@ -104,6 +104,11 @@ class OnVacation(IllegalAction):
     template = N_("You are on vacation until {until}; your next move ends it.")
 
 
+class ClockNotPaused(IllegalAction):
+    code = "clock_not_paused"
+    template = N_("Your clock is not paused in this game, so there is nothing to resume.")
+
+
 class NoProfile(IllegalAction):
     code = "no_profile"
     template = N_(

@@ -1,6 +1,6 @@
-"""What follows a move without anyone deciding: the next deal with its commitment, the salt of
-a finished deal, the moves of bot players, and the moves a player's standing instructions
-(``instructions.py``) make for them.
+"""What follows a move without anyone deciding: the match's start once both seats are taken,
+the next deal with its commitment, the salt of a finished deal, the moves of bot players, and
+the moves a player's standing instructions (``instructions.py``) make for them.
 
 These steps are appended with the move that caused them, so a game never waits on the service
 itself.  Chance (decks, salts, the bots' choices) comes from the injected ``Chance``.  An
@@ -60,7 +60,9 @@ def follow_ups(game: Game, events: Sequence[LogEvent], chance: Chance) -> list[L
         if state.phase in (Phase.DEALING, Phase.OVER) and number and number not in revealed:
             out.append(DealRevealed(number, salts[number]))
             revealed.add(number)
-        if state.phase is Phase.DEALING:
+        if state.phase is Phase.NEW and None not in players:  # the second seat was taken
+            step = decide(state, start_match(game, chance))
+        elif state.phase is Phase.DEALING:
             deck, salt = chance.deck(), chance.salt()
             out.append(DealCommitted(number + 1, commitment(deck, salt), salt))
             salts[number + 1] = salt

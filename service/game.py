@@ -28,6 +28,7 @@ from .game_events import (
     TimeControl,
     TurnTimedOut,
 )
+from .game_status import GameStatus
 from .ports import StoredEvent, UnknownGame
 from .rules.events import (
     CardDiscarded,
@@ -96,10 +97,10 @@ class Game(NamedTuple):
     """The host called the game off before anyone joined."""
 
     @property
-    def status(self) -> str:
+    def status(self) -> GameStatus:
         if self.players[1] is None:
-            return "cancelled" if self.cancelled else "open"
-        return "over" if self.rules.phase is Phase.OVER else "playing"
+            return GameStatus.CANCELLED if self.cancelled else GameStatus.OPEN
+        return GameStatus.OVER if self.rules.phase is Phase.OVER else GameStatus.PLAYING
 
     def seat_of(self, player: PlayerId) -> Seat | None:
         for seat in Seat:

@@ -33,6 +33,7 @@ from .game_events import (
     TurnTimedOut,
     WinClaimed,
 )
+from .game_status import GameStatus
 from .ports import StoredEvent
 from .rules.events import DealStarted
 from .rules.seats import Phase, Seat
@@ -73,14 +74,14 @@ def check_game_event(game: Game, stored: StoredEvent) -> None:
             if player == game.host:
                 raise Bad(seq, "the host cannot join their own game")
         case GameCancelled(player=player):
-            if game.status != "open" or player != game.host:
+            if game.status is not GameStatus.OPEN or player != game.host:
                 raise Bad(seq, "only the host calls off a game, and only before anyone joins")
         case DealCommitted(number=number):
             _check_commitment(game, seq, number)
         case DealRevealed(number=number, salt=salt):
             _check_reveal(game, seq, number, salt)
         case RematchOffered(player=player) | RematchAccepted(player=player):
-            if game.status != "over" or game.seat_of(player) is None:
+            if game.status is not GameStatus.OVER or game.seat_of(player) is None:
                 raise Bad(seq, "only a player of a finished game offers or accepts a rematch")
             if isinstance(event, RematchAccepted):
                 _check_acceptance(game, seq, player)
@@ -104,7 +105,7 @@ def check_game_event(game: Game, stored: StoredEvent) -> None:
 def _check_to_act(game: Game, seq: int, seat: Seat | None, reason: str) -> None:
     """The game is being played and waits for ``seat`` (for anyone, with None)."""
     waiting = game.rules.to_act
-    if game.status != "playing" or waiting is None or seat not in (None, waiting):
+    if game.status is not GameStatus.PLAYING or waiting is None or seat not in (None, waiting):
         raise Bad(seq, reason)
 
 

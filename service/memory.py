@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 
 from .codec import LogEvent, decode, encode, name_of
 from .game_events import GameId, PlayerId
+from .game_status import GameStatus
 from .ports import (
     Address,
     Append,
@@ -173,7 +174,7 @@ class InMemoryEventStore:
                 (
                     s.due_at
                     for s in self.game_summaries.values()
-                    if s.status == "playing"
+                    if s.status == GameStatus.PLAYING
                     and s.due_at is not None
                     and self.deadline_claims.get(s.game_id, now) <= now
                 ),
@@ -187,7 +188,7 @@ class InMemoryEventStore:
             (
                 s
                 for s in self.game_summaries.values()
-                if s.status == "playing"
+                if s.status == GameStatus.PLAYING
                 and getattr(s, when) is not None
                 and getattr(s, when) <= now
                 and claims.get(s.game_id, now) <= now

@@ -88,7 +88,8 @@ class GameSummary:
     game_id: GameId
     players: tuple[PlayerId | None, PlayerId | None]
     status: str
-    """``open`` (waiting for a second player), ``playing`` or ``over``."""
+    """A ``GameStatus`` (``open``, ``playing``, ``over`` or ``cancelled``); a store may hand it
+    back as the plain word, which compares equal to the member."""
     to_act: PlayerId | None
     since: datetime
     """When the current decision became ``to_act``'s (or when the game changed status)."""

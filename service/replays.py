@@ -14,6 +14,7 @@ from datetime import datetime
 from .codec import LogEvent
 from .errors import GameNotOver
 from .game import Game, apply, fold, opened
+from .game_status import GameStatus
 from .ports import StoredEvent
 
 
@@ -29,7 +30,7 @@ class Step:
 
 def steps(stored: Sequence[StoredEvent], operator: bool = False) -> list[Step]:
     """One step per event; raises ``GameNotOver`` for a running game unless ``operator``."""
-    if fold(stored).status != "over" and not operator:
+    if fold(stored).status is not GameStatus.OVER and not operator:
         raise GameNotOver()
     game = opened(stored[0])
     out = [Step(stored[0].seq, stored[0].at, stored[0].event, game)]

@@ -16,6 +16,7 @@ from .codec import LogEvent
 from .errors import BadSetting, DeadlineNotPassed, NotWaiting
 from .game import Game
 from .game_events import DeadlineExtended, TimeControl, TurnTimedOut, WinClaimed
+from .game_status import GameStatus
 from .language import Phrase
 from .rules.actions import Discard, Forfeit, NoForce, PlayerAction, Refuse
 from .rules.decide import decide
@@ -93,7 +94,7 @@ def extended(
 
 
 def _check_overdue(game: Game, seat: Seat, now: datetime, due_at: datetime | None) -> None:
-    if game.status != "playing" or game.rules.to_act != seat.other:
+    if game.status is not GameStatus.PLAYING or game.rules.to_act != seat.other:
         raise NotWaiting()
     if due_at is None or now < due_at:
         raise DeadlineNotPassed(due=due_at)

@@ -23,6 +23,7 @@ from service.clock_commands import ShowInstructions
 from service.codec import is_rules_event
 from service.commands import ShowHelp
 from service.game_events import GameId, PlayerId
+from service.game_status import GameStatus
 from service.games import GameService
 from service.language import translator
 from service.memory import SeededChance
@@ -156,7 +157,7 @@ class TerminalGame:
         return game_id
 
     def _is_over(self) -> bool:
-        return self.service.game(self.game_id).status == "over"
+        return self.service.game(self.game_id).status is GameStatus.OVER
 
     def _handle(self, line: str) -> None:
         game = self.service.game(self.game_id)

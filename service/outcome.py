@@ -1,0 +1,32 @@
+"""What a player's command did, as the use cases answer it (``GameService``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from .commands import Query
+from .game import Game
+from .game_events import GameId, PlayerId
+from .ports import Profile, StoredEvent
+from .rules.view import PlayerView, view_for
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a player's command did: the game after it and the events it appended (none for a query)."""
+
+    game: Game
+    player: PlayerId
+    appended: tuple[StoredEvent, ...] = ()
+    query: Query | None = None
+    vacation: tuple[datetime, tuple[GameId, ...]] | None = None
+    """For ``vacation``: when it ends and the games it paused."""
+    profile: Profile | None = None
+    """For ``settings`` and a change of one: the player's settings (after the change)."""
+
+    @property
+    def view(self) -> PlayerView:
+        seat = self.game.seat_of(self.player)
+        assert seat is not None
+        return view_for(self.game.rules, seat)
