@@ -25,8 +25,7 @@ from datetime import timedelta
 from typing import Protocol
 
 from .game_events import GameId, PlayerId
-from .ports import Address, Chance, Clock, Delivery, Directory, Notification, Outbox
-from .sweeps import LEASE
+from .ports import LEASE, Address, Chance, Clock, Delivery, Directory, Notification, Outbox
 
 log = logging.getLogger(__name__)
 

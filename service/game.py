@@ -29,7 +29,6 @@ from .game_events import (
     TurnTimedOut,
 )
 from .game_status import GameStatus
-from .ports import StoredEvent, UnknownGame
 from .rules.events import (
     CardDiscarded,
     CardForced,
@@ -45,6 +44,7 @@ from .rules.evolve import evolve
 from .rules.seats import Phase, Seat
 from .rules.state import GameState, initial_state
 from .rules.variants import MatchTerms, Variant
+from .stored import StoredEvent, UnknownGame
 
 
 class Pause(NamedTuple):

@@ -34,9 +34,9 @@ from .game_events import (
     WinClaimed,
 )
 from .game_status import GameStatus
-from .ports import StoredEvent
 from .rules.events import DealStarted
 from .rules.seats import Phase, Seat
+from .stored import StoredEvent
 
 
 class Bad(Exception):

@@ -30,16 +30,7 @@ from .notices import Notice, notice
 from .outcome import Outcome
 from .pauses import Pauses
 from .playing import Playing
-from .ports import (
-    Chance,
-    Clock,
-    Directory,
-    EventStore,
-    GameSummary,
-    Inbox,
-    Notification,
-    StoredEvent,
-)
+from .ports import Chance, Clock, Directory, EventStore, GameSummary, Inbox, Notification
 from .profile_changes import ProfileChanges
 from .rematches import Rematches
 from .replies import Request, looked, moved, on_vacation, rejected, settings_changed
@@ -49,6 +40,7 @@ from .rules.variants import DEFAULT, MatchTerms, Variant
 from .rules.view import PlayerView
 from .seating import Seating
 from .settings import ClockSettingsOf
+from .stored import StoredEvent
 
 __all__ = ["GameService", "Outcome", "Request", "summary_of"]
 

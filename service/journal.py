@@ -27,9 +27,9 @@ from .ports import (
     GameSummary,
     InboxReply,
     Notification,
-    StoredEvent,
 )
 from .settings import ClockSettingsOf
+from .stored import StoredEvent
 
 RETRIES = 5
 """Decisions made again after lost races before the request is answered as stale."""

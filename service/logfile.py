@@ -18,8 +18,8 @@ from . import codec
 from .codec import CodecError, LogEvent
 from .game import fold
 from .game_events import GameId, PlayerId
-from .ports import StoredEvent
 from .rules.variants import MatchTerms, Variant, VariantError
+from .stored import StoredEvent
 
 FORMAT = "conquian-log"
 FORMAT_VERSION = 1

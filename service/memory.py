@@ -30,11 +30,11 @@ from .ports import (
     InboxReply,
     Notification,
     Profile,
-    StoredEvent,
     check_appends,
     check_summary,
 )
 from .rules.cards import DECK, Card
+from .stored import StoredEvent
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,9 @@ from .game_events import GameId, PlayerId
 from .language import ENGLISH, Translator
 from .narration import describe
 from .notation import in_faces
-from .ports import Notification, StoredEvent
+from .ports import Notification
 from .rules.view import PlayerView, view_for
+from .stored import StoredEvent
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,8 +8,9 @@ from datetime import datetime
 from .commands import Query
 from .game import Game
 from .game_events import GameId, PlayerId
-from .ports import Profile, StoredEvent
+from .ports import Profile
 from .rules.view import PlayerView, view_for
+from .stored import StoredEvent
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,10 @@ from typing import Protocol
 from .codec import LogEvent
 from .game_events import GameId, PlayerId
 from .rules.cards import Card
+from .stored import StoredEvent
+
+LEASE = timedelta(seconds=30)
+"""How long a claim holds before another worker may take the game up (a crashed worker's)."""
 
 
 def check_appends(appends: Sequence[Append]) -> None:
@@ -42,22 +46,6 @@ def check_summary(
 
 class ConcurrencyError(Exception):
     """Another writer appended to the game first: the expected version is no longer current."""
-
-
-class UnknownGame(LookupError):
-    """No game has this id."""
-
-
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    """An event as the log holds it: its place in its game (``seq``, from 1), its place in the whole
-    log (``position``, increasing across games, for followers) and when it was appended."""
-
-    game_id: GameId
-    seq: int
-    position: int
-    event: LogEvent
-    at: datetime
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from .codec import LogEvent
 from .errors import GameNotOver
 from .game import Game, apply, fold, opened
 from .game_status import GameStatus
-from .ports import StoredEvent
+from .stored import StoredEvent
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from .games import GameService
-from .ports import Due
-
-LEASE = timedelta(seconds=30)
-"""How long a claim holds before another worker may take the game up (a crashed worker's)."""
+from .ports import LEASE, Due
 
 
 class Sweeper:

@@ -19,12 +19,12 @@ from .game_checks import Bad, check_deal_commitment, check_game_event
 from .game_events import GameOpened, PlayerJoined, TurnTimedOut
 from .logfile import Header, LogFile
 from .moves import action_for, without_second
-from .ports import StoredEvent
 from .rules.actions import Action
 from .rules.decide import decide
 from .rules.errors import IllegalAction
 from .rules.events import DealStarted, MatchStarted
 from .rules.seats import Phase
+from .stored import StoredEvent
 from .timeouts import timed_out
 
 

@@ -8,8 +8,9 @@ from datetime import datetime
 from service.codec import LogEvent
 from service.game_events import GameId, PlayerId
 from service.memory import InMemoryEventStore, SeededChance
-from service.ports import Address, GameSummary, InboxReply, Notification, StoredEvent
+from service.ports import Address, GameSummary, InboxReply, Notification
 from service.rules.cards import Card
+from service.stored import StoredEvent
 
 PLAYER_1_DEALS = 0.25
 """A first ``random()`` answer that makes player 1 the first dealer (``GameService`` draws < 0.5)."""

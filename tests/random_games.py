@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.ports import EventStore, StoredEvent
+from service.ports import EventStore
 from service.rules.actions import PlayerAction, Take
 from service.rules.legal import legal_actions
 from service.rules.variants import DEFAULT, MatchTerms, Variant
+from service.stored import StoredEvent
 
 HOST = PlayerId("ana")
 GUEST = PlayerId("bob")

@@ -25,8 +25,9 @@ from service.game import Game, apply, fold, opened
 from service.game_events import GameId
 from service.games import summary_of
 from service.logfile import LogFile, LogFormatError, export_lines, read_log
-from service.ports import ConcurrencyError, EventStore, StoredEvent, UnknownGame
+from service.ports import ConcurrencyError, EventStore
 from service.replays import steps
+from service.stored import StoredEvent, UnknownGame
 from service.verify import verify
 
 from .replay import step_json, view

@@ -28,7 +28,7 @@ from service.games import GameService
 from service.language import translator
 from service.memory import SeededChance
 from service.narration import narrate
-from service.ports import Chance, StoredEvent
+from service.ports import Chance
 from service.profiles import settings_text
 from service.prompts import error_text, help_text, instructions_text, options_text
 from service.rules.cards import Card
@@ -36,6 +36,7 @@ from service.rules.errors import IllegalAction
 from service.rules.seats import Seat
 from service.rules.variants import FirstDealer, MatchTerms, Variant
 from service.rules.view import PlayerView, view_for
+from service.stored import StoredEvent
 
 from .render import view_json, view_text
 

@@ -43,10 +43,10 @@ from service.ports import (
     GameSummary,
     InboxReply,
     Notification,
-    StoredEvent,
     check_appends,
     check_summary,
 )
+from service.stored import StoredEvent
 
 from .appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
 from .batches import PostgresqlAppendMany, SqliteAppendMany

@@ -29,11 +29,12 @@ from service.game_events import (
 from service.language import ENGLISH, Translator
 from service.narration import capitalized, center_text, narrate, table_text
 from service.notation import cards_text
-from service.ports import GameSummary, StoredEvent
+from service.ports import GameSummary
 from service.prompts import options_text
 from service.rules.seats import Phase
 from service.rules.variants import DeckFaces
 from service.rules.view import PlayerView
+from service.stored import StoredEvent
 
 TEXT_LIMIT = 4096
 CAPTION_LIMIT = 1024

@@ -19,11 +19,11 @@ from service.game_events import GameId, PlayerId
 from service.language import ENGLISH, Translator
 from service.narration import capitalized, table_text
 from service.notation import cards_text
-from service.ports import StoredEvent
 from service.prompts import error_text
 from service.rules.cards import CardSet
 from service.rules.errors import IllegalAction
 from service.rules.view import view_for
+from service.stored import StoredEvent
 
 from .api import Refused
 from .callbacks import Press

@@ -16,8 +16,8 @@ from service.game import Game
 from service.game_events import GameId, PlayerId
 from service.logfile import export_lines, format_time
 from service.names import NAME_LENGTH
-from service.ports import UnknownGame
 from service.rules.errors import IllegalAction
+from service.stored import UnknownGame
 
 from . import bodies
 from .capabilities import Forbidden

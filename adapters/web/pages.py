@@ -24,9 +24,10 @@ from service.language import translator
 from service.lobby import OPPONENTS, read_words
 from service.names import display_name
 from service.notices import deadline_text
-from service.ports import Notification, UnknownGame
+from service.ports import Notification
 from service.prompts import action_text, error_text, options_text
 from service.rules.errors import N_, IllegalAction
+from service.stored import UnknownGame
 
 from .api import OPPONENTS as CHOICES
 from .capabilities import Forbidden, PageGrant

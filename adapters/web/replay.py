@@ -19,10 +19,10 @@ from service.fairness import is_committed
 from service.game_events import DealCommitted, DealRevealed, GameId
 from service.logfile import export_lines, read_log
 from service.narration import describe
-from service.ports import StoredEvent, UnknownGame
 from service.prompts import error_text
 from service.replays import steps
 from service.rules.events import DealStarted
+from service.stored import StoredEvent, UnknownGame
 from service.verify import verify
 
 from .api import log_response

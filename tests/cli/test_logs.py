@@ -22,8 +22,8 @@ from adapters.cli.replay import state_json
 from adapters.config import Settings
 from service.game import fold
 from service.logfile import export_lines
-from service.ports import StoredEvent
 from service.rules.variants import MatchTerms, Variant
+from service.stored import StoredEvent
 from tests.random_games import Played, play
 
 CONQUIAN = Path(sys.executable).parent / "conquian"

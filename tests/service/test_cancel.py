@@ -16,8 +16,9 @@ from service.games import GameService
 from service.logfile import export_lines, read_log
 from service.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.narration import describe
-from service.ports import GameSummary, InboxReply, Notification, StoredEvent
+from service.ports import GameSummary, InboxReply, Notification
 from service.rules.variants import DEFAULT
+from service.stored import StoredEvent
 from service.verify import verify
 
 from .given import GUEST, HOST

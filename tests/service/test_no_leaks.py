@@ -29,7 +29,6 @@ from service.games import GameService, Request
 from service.memory import InMemoryEventStore, InMemoryInbox, ManualClock, SeededChance
 from service.narration import describe, narrate
 from service.notation import CardSpellingError, card_text, parse_card
-from service.ports import StoredEvent
 from service.prompts import action_text, error_text, help_text, options_text
 from service.rules.cards import DECK, Card, CardSet, card
 from service.rules.errors import IllegalAction
@@ -39,6 +38,7 @@ from service.rules.seats import Phase, Seat
 from service.rules.state import GameState, initial_state
 from service.rules.variants import DEFAULT, DeckFaces, MatchTerms, Variant, flag_choices
 from service.rules.view import PlayerView, view_for
+from service.stored import StoredEvent
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
 

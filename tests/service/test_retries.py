@@ -14,8 +14,9 @@ from service.game_events import ClockPaused, GameId, PlayerJoined
 from service.game_status import GameStatus
 from service.games import GameService
 from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.ports import GameSummary, InboxReply, Notification, StoredEvent
+from service.ports import GameSummary, InboxReply, Notification
 from service.rules.seats import Seat
+from service.stored import StoredEvent
 
 from .given import GUEST, HOST, STRANGER, T0
 

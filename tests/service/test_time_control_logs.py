@@ -14,8 +14,9 @@ from service.games import GameService
 from service.logfile import export_lines, read_log
 from service.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
 from service.narration import describe
-from service.ports import Address, StoredEvent
+from service.ports import Address
 from service.replays import steps
+from service.stored import StoredEvent
 from service.sweeps import Sweeper
 from service.verify import verify
 

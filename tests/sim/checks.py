@@ -34,7 +34,7 @@ from service.game import Game, apply_all, fold
 from service.game_events import GameId, PlayerId, TurnTimedOut
 from service.games import GameService
 from service.memory import ManualClock, SeededChance
-from service.ports import StoredEvent
+from service.stored import StoredEvent
 
 from .hour import ClockedSender, Plan, Run
 

@@ -37,7 +37,8 @@ from adapters.sql.appends import APPEND_LOCK
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from service.ports import Clock, InboxEntry, StoredEvent
+from service.ports import Clock, InboxEntry
+from service.stored import StoredEvent
 
 from .processes import Forked, Parts, Trigger, die
 
