@@ -114,7 +114,19 @@ def happened(
     the cast's reader; the later events only name a forced card."""
     logged = [one.event for one in events]
     said = news(logged, variant, cast, tr, center, told)
-    return [line for event, line in zip(logged, said, strict=False) if worth_telling(event)]
+    return [
+        _with_hint(event, line, cast, tr)
+        for event, line in zip(logged, said, strict=False)
+        if worth_telling(event)
+    ]
+
+
+def _with_hint(event: LogEvent, line: str, cast: Cast, tr: Translator) -> str:
+    """The line, and for a rematch offered to the reader, the command that accepts it."""
+    match event:
+        case RematchOffered(player=player) if cast.reader not in (None, cast.seat_of(player)):
+            return f"{line} {tr.gettext('Send /rematch to accept.')}"
+    return line
 
 
 def clip(text: str, limit: int = TEXT_LIMIT) -> str:
