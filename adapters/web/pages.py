@@ -218,8 +218,10 @@ def _table(game: Game, player: PlayerId) -> dict[str, object]:
     faces = view.variant.deck_faces
     due = service.deadline(game) if game.status == "playing" else None
     timezone = service.settings.of(player).timezone
-    seen = position(view, cast_of(game.players, service.directory, tr, player), tr)
+    cast = cast_of(game.players, service.directory, tr, player)
+    seen = position(view, cast, tr)
     return {
+        "me": cast[view.seat],
         "svg": picture_svg(player_picture(view, tr)),
         "view": view,
         "news": notice.news,
