@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .cast import Cast
+from .cast import Cast, seat_name
 from .language import ENGLISH, Translator
 from .narration import center_text, signed, table_text
 from .notation import cards_text
@@ -47,6 +47,32 @@ def turn_text(view: PlayerView, cast: Cast, tr: Translator = ENGLISH) -> str:
     return tr.gettext("Your turn. {options}", options=options) if view.is_my_decision else options
 
 
+def _deal_text(view: PlayerView, cast: Cast, tr: Translator) -> str:
+    """The deal, the seats, the stock and the dead cards; an opponent called by their seat's
+    number is not named twice."""
+    me, them = view.seat, view.opponent
+    if cast[them] == seat_name(them, tr):
+        return tr.ngettext(
+            "Deal {deal} · you are player {me} · stock {n} card · dead {dead}",
+            "Deal {deal} · you are player {me} · stock {n} cards · dead {dead}",
+            view.stock_size,
+            deal=view.deal_number,
+            me=me.number,
+            dead=view.dead_size,
+        )
+    return tr.ngettext(
+        "Deal {deal} · you are player {me}, {name} is player {them} · stock {n} card · dead {dead}",
+        "Deal {deal} · you are player {me}, {name} is player {them} · stock {n} cards · "
+        "dead {dead}",
+        view.stock_size,
+        deal=view.deal_number,
+        me=me.number,
+        name=cast[them],
+        them=them.number,
+        dead=view.dead_size,
+    )
+
+
 def position(view: PlayerView, cast: Cast, tr: Translator = ENGLISH) -> Position:
     """The position as ``view.seat`` sees it, the opponent called as ``cast`` says."""
     cast = replace(cast, reader=view.seat)
@@ -54,18 +80,7 @@ def position(view: PlayerView, cast: Cast, tr: Translator = ENGLISH) -> Position
     me, them = view.seat, view.opponent
     empty = tr.gettext("(empty)")
     lines = [
-        tr.ngettext(
-            "Deal {deal} · you are player {me}, {name} is player {them} · stock {n} card · "
-            "dead {dead}",
-            "Deal {deal} · you are player {me}, {name} is player {them} · stock {n} cards · "
-            "dead {dead}",
-            view.stock_size,
-            deal=view.deal_number,
-            me=me.number,
-            name=cast[them],
-            them=them.number,
-            dead=view.dead_size,
-        ),
+        _deal_text(view, cast, tr),
         score_text(view, cast, tr),
         cast.opening(
             tr.ngettext(

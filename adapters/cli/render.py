@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from service.cast import anonymous
+from service.cast import anonymous, named
 from service.language import ENGLISH, Translator
 from service.notation import card_text
 from service.position import position
@@ -14,10 +14,13 @@ from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
 
 
-def view_text(view: PlayerView, tr: Translator = ENGLISH) -> str:
+def view_text(
+    view: PlayerView, tr: Translator = ENGLISH, names: tuple[str, str] | None = None
+) -> str:
     """The position as ``view.seat`` sees it (``service.position``), then what they can do, in
-    ``tr``'s language; the seats are called by their numbers."""
-    seen = position(view, anonymous(tr, view.seat), tr)
+    ``tr``'s language; the seats are called by ``names``, by default by their numbers."""
+    cast = anonymous(tr, view.seat) if names is None else named(names, tr, view.seat)
+    seen = position(view, cast, tr)
     stake = tr.gettext(
         "Dealer: player {dealer} · stake ×{stake}",
         dealer=view.dealer.number,
