@@ -76,6 +76,26 @@ class Cast:
         return sentence
 
 
+def said(tr: Translator, cast: Cast, seat: Seat, you: str, them: str, **params: object) -> str:
+    """``you`` when the reader is ``seat``, else ``them`` with ``{player}`` the seat's name."""
+    if cast.reader is seat:
+        return tr.gettext(you, **params)
+    return tr.gettext(them, player=cast[seat], **params)
+
+
+def said_between(
+    tr: Translator, cast: Cast, seat: Seat, messages: tuple[str, str, str], **params: object
+) -> str:
+    """One of three messages about ``seat`` acting on the other seat: the reader is the actor,
+    the reader is acted on, or the reader is neither; ``{player}`` acts, ``{other}`` is acted on."""
+    actor, target, neither = messages
+    if cast.reader is seat:
+        return tr.gettext(actor, other=cast[seat.other], **params)
+    if cast.reader is seat.other:
+        return tr.gettext(target, player=cast[seat], **params)
+    return tr.gettext(neither, player=cast[seat], other=cast[seat.other], **params)
+
+
 def _generated(tr: Translator) -> frozenset[str]:
     """The names this product makes up, in ``tr``'s language (not a player's own)."""
     return frozenset(

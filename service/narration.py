@@ -10,9 +10,9 @@ is ever made by putting "you" where a name goes.
 
 from __future__ import annotations
 
-from .cast import Cast, anonymous
+from .cast import Cast, anonymous, said, said_between
 from .language import ENGLISH, Translator
-from .notation import card_text, cards_text
+from .notation import card_text, cards_text, signed
 from .rules.cards import Card, CardSet
 from .rules.errors import N_
 from .rules.events import (
@@ -39,32 +39,6 @@ from .rules.events import (
 )
 from .rules.seats import Seat, Source
 from .rules.variants import DeckFaces
-
-
-def signed(number: int) -> str:
-    """A score as a sentence writes it: a true minus sign for a negative one (``−1``), so that
-    no score reads as a dash followed by a hyphen."""
-    return f"\N{MINUS SIGN}{-number}" if number < 0 else str(number)
-
-
-def said(tr: Translator, cast: Cast, seat: Seat, you: str, them: str, **params: object) -> str:
-    """``you`` when the reader is ``seat``, else ``them`` with ``{player}`` the seat's name."""
-    if cast.reader is seat:
-        return tr.gettext(you, **params)
-    return tr.gettext(them, player=cast[seat], **params)
-
-
-def said_between(
-    tr: Translator, cast: Cast, seat: Seat, messages: tuple[str, str, str], **params: object
-) -> str:
-    """One of three messages about ``seat`` acting on the other seat: the reader is the actor,
-    the reader is acted on, or the reader is neither; ``{player}`` acts, ``{other}`` is acted on."""
-    actor, target, neither = messages
-    if cast.reader is seat:
-        return tr.gettext(actor, other=cast[seat.other], **params)
-    if cast.reader is seat.other:
-        return tr.gettext(target, player=cast[seat], **params)
-    return tr.gettext(neither, player=cast[seat], other=cast[seat.other], **params)
 
 
 def center_text(

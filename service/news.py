@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from .cast import Cast, anonymous, named, seat_name
+from .cast import Cast, anonymous, named, said, said_between, seat_name
 from .codec import LogEvent, is_rules_event
 from .game_events import (
     ClockPaused,
@@ -32,7 +32,7 @@ from .game_events import (
     WinClaimed,
 )
 from .language import ENGLISH, Translator
-from .narration import narrate, said, said_between
+from .narration import narrate
 from .rules.cards import Card
 from .rules.errors import N_
 from .rules.events import CardForced, CardLaidOff, CardRefused, ForceWindowOpened

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 
 from .cast import Cast, seat_name
 from .language import ENGLISH, Translator
-from .narration import center_text, signed, table_text
-from .notation import cards_text
+from .narration import center_text, table_text
+from .notation import cards_text, signed
 from .prompts import options_text
 from .rules.view import PlayerView
 

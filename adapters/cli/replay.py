@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from service.codec import encode, name_of
 from service.game import Game
 from service.logfile import format_time
-from service.narration import center_text, signed, table_text
+from service.narration import center_text, table_text
 from service.news import describe
-from service.notation import card_text, cards_text
+from service.notation import card_text, cards_text, signed
 from service.replays import Step
 from service.rules.cards import Card, CardSet
 from service.rules.seats import Seat
