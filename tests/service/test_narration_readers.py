@@ -173,7 +173,7 @@ ACTOR = {
 WRONG_FORM = re.compile(
     r"\b[Yy]ou (takes|refuses|forces|lays|goes|wins|resigns|discards|melds|runs|forfeits)\b"
 )
-DASHED_NEGATIVE = re.compile(r"[–—-]\s*-\d|\s-\d")
+DASHED_NEGATIVE = re.compile(r"[–—-]\s*[-\N{MINUS SIGN}]\d|\s-\d")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
