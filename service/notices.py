@@ -64,16 +64,19 @@ def notice(
     assert seat is not None, "a notification goes to a player of the game"
     cast = cast or cast_of(game.players, None, tr, notification.player)
     view = in_faces(view_for(game.rules, seat), faces)
-    told = sum(1 for one in events if one.seq <= notification.to_seq)
-    center = forced_card(game.rules)
+    told = (
+        0
+        if notification.kind == "reminder"
+        else sum(1 for one in events if one.seq <= notification.to_seq)
+    )
     logged = [one.event for one in events]
-    said = news(logged, view.variant, cast, tr, center, told)
+    said = news(logged, view.variant, cast, tr, forced_card(game.rules), told)
     mine = due is not None and due.player == notification.player
     return Notice(
         game.id,
         notification.player,
         notification.kind,
-        () if notification.kind == "reminder" else tuple(said),
+        tuple(said),
         view,
         game.version,
         mine,
