@@ -14,12 +14,12 @@ import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+from .cast import cast_of, player_name
 from .clock_commands import ClaimWin, ExtendDeadline
 from .commands import Command
 from .deadlines import Deadline
 from .errors import GameNotOver
 from .folded import FoldedGames
-from .follow_ups import BOTS
 from .game import Game, fold
 from .game_decide import checked_seat
 from .game_events import GameId, PlayerId, TimeControl
@@ -227,26 +227,16 @@ class GameService:
         words it); the deadline in the player's own time zone."""
         game = self.game(notification.game_id)
         events = self.store.load(game.id, after=notification.from_seq - 1)
-        in_range = [one for one in events if one.seq <= notification.to_seq]
         timezone = self.settings.of(notification.player).timezone
         tr = self.translator_of(notification.player)
         faces = self.settings.of(notification.player).card_faces
-        names = (self.name_of(game.players[0], tr), self.name_of(game.players[1], tr))
+        cast = cast_of(game.players, self.directory, tr, notification.player)
         due = self.deadline(game)
-        return notice(game, in_range, notification, due, timezone, tr, faces, names)
+        return notice(game, events, notification, due, timezone, tr, faces, cast)
 
     def name_of(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
-        """What the news calls a player: their name, or the bot's in the reader's language."""
-        if player is None:
-            return tr.gettext("(nobody yet)")
-        if player in BOTS:
-            return tr.gettext("the random bot") if player == "bot:random" else tr.gettext("the bot")
-        if self.directory is not None:
-            try:
-                return self.directory.profile(player).name
-            except KeyError:
-                pass
-        return str(player)
+        """What the news calls a player (``cast.player_name``)."""
+        return player_name(player, self.directory, tr)
 
     def translator_of(self, player: PlayerId) -> Translator:
         """The player's own language (their profile's); English for a player without one."""

@@ -23,7 +23,7 @@ canonically in an ``InstructionGiven`` event and revoked by ``InstructionWithdra
 
 Without instructions nothing is played for a player before their deadline.  Instructions never
 answer a forced lay-off.  The text of an instruction names the player's own cards, so it is never
-narrated to the opponent (``narration.describe`` says only that instructions changed).
+narrated to the opponent (``news.describe`` says only that instructions changed).
 
 Pure: parses text, picks the instructed action from a ``PlayerView``.  Imports the rules and
 ``bots`` (for the greedy discard), nothing with effects.

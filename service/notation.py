@@ -82,3 +82,9 @@ def in_faces(view: PlayerView, faces: str) -> PlayerView:
         return view
     variant = replace(view.variant, deck_faces=DeckFaces(faces))
     return view._replace(match=view.match._replace(variant=variant))
+
+
+def signed(number: int) -> str:
+    """A score as a sentence writes it: a true minus sign for a negative one (``−1``), so that
+    no score reads as a dash followed by a hyphen."""
+    return f"\N{MINUS SIGN}{-number}" if number < 0 else str(number)

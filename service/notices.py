@@ -4,7 +4,7 @@ A notification names a game and a range of its events (``kind`` ``moves``), or a
 due soon (``reminder``).  ``notice`` turns it into a ``Notice``: the news as public sentences, the
 player's own view when it is their decision, and the deadline in the player's time zone and in
 UTC.  Only the player's view is used (``view_for`` of their seat), and the sentences are the
-public narration, so nothing in a notice shows the opponent's hidden cards.
+public narration told to the player, so nothing in a notice shows the opponent's hidden cards.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
+from .cast import Cast, cast_of
 from .deadlines import Deadline
 from .game import Game
 from .game_events import GameId, PlayerId
 from .language import ENGLISH, Translator
-from .narration import describe
+from .news import forced_card, news
 from .notation import in_faces
 from .ports import Notification
 from .rules.view import PlayerView, view_for
@@ -54,24 +55,29 @@ def notice(
     timezone: str = "UTC",
     tr: Translator = ENGLISH,
     faces: str = "",
-    names: tuple[str, str] | None = None,
+    cast: Cast | None = None,
 ) -> Notice:
-    """The notice of ``notification`` on ``game`` as it stands, ``events`` being its range, in
-    the language of ``tr`` (the player's)."""
+    """The notice of ``notification`` on ``game`` as it stands, in the language of ``tr`` (the
+    player's), told to the player (``cast``, by default the players' ids as names).  ``events``
+    are the game's log from the notification's first event on: those after its range only name
+    a forced card."""
     seat = game.seat_of(notification.player)
     assert seat is not None, "a notification goes to a player of the game"
+    cast = cast or cast_of(game.players, None, tr, notification.player)
     view = in_faces(view_for(game.rules, seat), faces)
-    news = (
-        ()
+    told = (
+        0
         if notification.kind == "reminder"
-        else tuple(describe(one.event, view.variant, tr, names, game.players) for one in events)
+        else sum(1 for one in events if one.seq <= notification.to_seq)
     )
+    logged = [one.event for one in events]
+    said = news(logged, view.variant, cast, tr, forced_card(game.rules), told)
     mine = due is not None and due.player == notification.player
     return Notice(
         game.id,
         notification.player,
         notification.kind,
-        news,
+        tuple(said),
         view,
         game.version,
         mine,

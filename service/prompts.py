@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .cast import anonymous
 from .instructions import instruction_text, reveals
 from .language import ENGLISH, Phrase, Translator
-from .narration import seat_names
 from .notation import card_text, cards_text
 from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
 from .rules.cards import Card, CardSet
@@ -92,7 +92,7 @@ def options_text(
         return tr.gettext("Waiting for the next deal.")
     if not view.is_my_decision:
         assert view.to_act is not None
-        player = (names or seat_names(tr))[view.to_act]
+        player = (names or anonymous(tr).names)[view.to_act]
         if view.phase is Phase.FORCE_WINDOW:
             return tr.gettext(
                 "{player} is deciding whether to force {card} on you.", player=player, card=center

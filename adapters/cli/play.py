@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from adapters.system import SystemChance
+from service.cast import Cast, anonymous
 from service.clock_commands import ShowInstructions
 from service.codec import is_rules_event
 from service.commands import ShowHelp
@@ -27,7 +28,7 @@ from service.game_status import GameStatus
 from service.games import GameService
 from service.language import translator
 from service.memory import SeededChance
-from service.narration import narrate
+from service.news import forced_card, news
 from service.ports import Chance
 from service.profiles import settings_text
 from service.prompts import error_text, help_text, instructions_text, options_text
@@ -204,14 +205,20 @@ class TerminalGame:
     def _respond_with_view(
         self, player: PlayerId, events: Sequence[StoredEvent], command: str | None = None
     ) -> None:
-        _, view = self.service.view(self.game_id, player)
-        faces = view.variant.deck_faces
-        told = [narrate(s.event, faces, self.tr) for s in events if is_rules_event(s.event)]
+        game, view = self.service.view(self.game_id, player)
+        moves = [s.event for s in events if is_rules_event(s.event)]
+        told = news(moves, view.variant, self._cast(), self.tr, forced_card(game.rules))
         payload: dict[str, object] = {"ok": True, "seat": view.seat.number}
         if command is not None:
             payload["command"] = command
         payload |= {"events": told, "view": view_json(view, self.tr)}
         self._respond(payload, "\n".join([*told, "", view_text(view, self.tr)]))
+
+    def _cast(self) -> Cast:
+        """Who the moves are told to: the person playing a bot, or both people sharing the
+        keyboard (a hot seat), who read the moves as onlookers do."""
+        reader = None if self.setup.opponent is None else Seat.FIRST
+        return anonymous(self.tr, reader)
 
     def _respond(self, payload: dict[str, object], text: str) -> None:
         payload = {"game_id": self.game_id, **payload}

@@ -4,56 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from service.cast import anonymous, named
 from service.language import ENGLISH, Translator
-from service.narration import center_text, table_text
-from service.notation import card_text, cards_text
+from service.notation import card_text
+from service.position import position
 from service.prompts import action_text, options_text
 from service.rules.cards import Card
 from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
 
 
-def view_text(view: PlayerView, tr: Translator = ENGLISH) -> str:
-    """The table as ``view.seat`` sees it, then what they can do, in ``tr``'s language."""
-    faces = view.variant.deck_faces
-    me, them = view.seat, view.opponent
-    match = view.match
-    empty = tr.gettext("(empty)")
-    lines = [
-        tr.gettext(
-            "Deal {deal} · you are player {me} · dealer: player {dealer} · stock {stock} · "
-            "dead {dead} · stake ×{stake} · score {mine}–{theirs}",
-            deal=view.deal_number,
-            me=me.number,
-            dealer=view.dealer.number,
-            stock=view.stock_size,
-            dead=view.dead_size,
-            stake=match.multiplier,
-            mine=match.scores[me],
-            theirs=match.scores[them],
-        ),
-        tr.ngettext(
-            "Player {number}'s table: {table}   ({n} card in hand)",
-            "Player {number}'s table: {table}   ({n} cards in hand)",
-            view.hand_sizes[them],
-            number=them.number,
-            table=table_text(view.tables[them], faces, tr),
-        ),
-        tr.gettext("Your table: {table}", table=table_text(view.tables[me], faces, tr)),
-    ]
-    if view.center is not None and view.source is not None:
-        center = center_text(view.center, view.source, view.player, faces, tr)
-        lines.append(tr.gettext("Center card: {card}", card=center))
-    if view.dead:
-        lines.append(tr.gettext("Dead cards: {cards}", cards=cards_text(view.dead, faces)))
-    lines.append(tr.gettext("Your hand: {cards}", cards=cards_text(view.hand, faces) or empty))
-    if view.revealed is not None:
-        revealed = cards_text(view.revealed, faces) or empty
-        lines.append(
-            tr.gettext("Player {number}'s hand was: {cards}", number=them.number, cards=revealed)
-        )
-    lines.append(options_text(view, tr))
-    return "\n".join(lines)
+def view_text(
+    view: PlayerView, tr: Translator = ENGLISH, names: tuple[str, str] | None = None
+) -> str:
+    """The position as ``view.seat`` sees it (``service.position``), then what they can do, in
+    ``tr``'s language; the seats are called by ``names``, by default by their numbers."""
+    cast = anonymous(tr, view.seat) if names is None else named(names, tr, view.seat)
+    seen = position(view, cast, tr)
+    stake = tr.gettext(
+        "Dealer: player {dealer} · stake ×{stake}",
+        dealer=view.dealer.number,
+        stake=view.match.multiplier,
+    )
+    return "\n".join([stake, *seen.all_lines])
 
 
 def view_json(view: PlayerView, tr: Translator = ENGLISH) -> dict[str, object]:

@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from service.codec import encode, name_of
 from service.game import Game
 from service.logfile import format_time
-from service.narration import center_text, describe, table_text
-from service.notation import card_text, cards_text
+from service.narration import center_text, table_text
+from service.news import describe
+from service.notation import card_text, cards_text, signed
 from service.replays import Step
 from service.rules.cards import Card, CardSet
 from service.rules.seats import Seat
@@ -22,8 +23,9 @@ HELP = "n or Enter: next · b: back · j N: jump to step N · q: quit"
 
 
 def sentence(step: Step) -> str:
-    """What the step's event did, in one sentence."""
-    return describe(step.event, step.game.variant)
+    """What the step's event did, in one sentence, told as onlookers hear it; a force names the
+    card it is about, the center card after it."""
+    return describe(step.event, step.game.variant, refused=step.game.rules.center)
 
 
 def step_json(step: Step) -> dict[str, object]:
@@ -92,7 +94,7 @@ def step_text(step: Step, index: int, count: int) -> str:
         lines.append(
             f"Deal {rules.deal_number} · dealer: player {rules.dealer.number} · stock "
             f"{rules.stock_size} · dead {len(rules.dead)} · stake ×{rules.match.multiplier} · "
-            f"score {scores[0]}–{scores[1]}"
+            f"score: player 1 {signed(scores[0])}, player 2 {signed(scores[1])}"
         )
         for seat in Seat:
             hand = cards_text(CardSet(rules.hands[seat]), faces) or "(empty)"

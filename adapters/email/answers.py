@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
+from service.cast import cast_of
 from service.game import Game
 from service.game_events import PlayerId
 from service.games import GameService
 from service.language import Translator
-from service.narration import describe
+from service.news import forced_card, news
 from service.profiles import settings_text
 from service.prompts import help_text, instructions_text, refusal_text
 from service.rules.seats import Phase
@@ -56,24 +57,19 @@ def _answer(
         if not (view.is_my_decision or view.phase is Phase.OVER):
             return None
         first, last = (int(seq) for seq in events)
-        names = _names(view, opponent, tr)
-        news = tuple(
-            describe(one.event, game.variant, tr, names)
-            for one in service.store.load(game.id, after=first - 1)
-            if one.seq <= last
+        logged = service.store.load(game.id, after=first - 1)
+        told = sum(1 for one in logged if one.seq <= last)
+        cast = cast_of(game.players, service.directory, tr, player)
+        said = news(
+            [one.event for one in logged], game.variant, cast, tr, forced_card(game.rules), told
         )
         intro = (
             tr.gettext("Your move is played. It is your turn again.")
             if view.is_my_decision
             else tr.gettext("Your move is played.")
         )
-        return Letter((intro,), view, opponent, news=news, tr=tr)
+        return Letter((intro,), view, opponent, news=tuple(said), tr=tr)
     return _looked(service, answer, game, player, view, opponent, tr)
-
-
-def _names(view: PlayerView, opponent: str, tr: Translator) -> tuple[str, str]:
-    you = tr.gettext("you")
-    return (opponent, you) if view.seat else (you, opponent)
 
 
 def _refusal(error: dict[str, object], tr: Translator) -> str:

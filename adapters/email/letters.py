@@ -11,10 +11,10 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from service.cast import facing
 from service.language import ENGLISH, Translator
-from service.narration import center_text, table_text
-from service.notation import cards_text
-from service.prompts import action_text, options_text
+from service.position import position
+from service.prompts import action_text
 from service.rules.actions import Take
 from service.rules.errors import N_
 from service.rules.view import PlayerView
@@ -79,48 +79,6 @@ def move_lines(view: PlayerView, tr: Translator = ENGLISH) -> list[str]:
     return [action_text(take, faces, tr) for take in ordered[:room]] + others[:MAX_MOVES]
 
 
-def position_lines(view: PlayerView, opponent: str, tr: Translator = ENGLISH) -> list[str]:
-    faces = view.variant.deck_faces
-    me, them = view.seat, view.opponent
-    scores = view.match.scores
-    empty = tr.gettext("(empty)")
-    names = (opponent, tr.gettext("you")) if me else (tr.gettext("you"), opponent)
-    lines = [
-        tr.ngettext(
-            "Deal {deal} · you are player {me}, {name} is player {them} · stock {n} card · "
-            "dead {dead} · score {mine}–{theirs}",
-            "Deal {deal} · you are player {me}, {name} is player {them} · stock {n} cards · "
-            "dead {dead} · score {mine}–{theirs}",
-            view.stock_size,
-            deal=view.deal_number,
-            me=me.number,
-            name=opponent,
-            them=them.number,
-            dead=view.dead_size,
-            mine=scores[me],
-            theirs=scores[them],
-        ),
-        tr.ngettext(
-            "{name}'s table: {table}   ({n} card in hand)",
-            "{name}'s table: {table}   ({n} cards in hand)",
-            view.hand_sizes[them],
-            name=opponent,
-            table=table_text(view.tables[them], faces, tr),
-        ),
-        tr.gettext("Your table: {table}", table=table_text(view.tables[me], faces, tr)),
-    ]
-    if view.center is not None and view.source is not None:
-        center = center_text(view.center, view.source, view.player, faces, tr, names)
-        lines.append(tr.gettext("Center card: {card}", card=center))
-    if view.dead:
-        lines.append(tr.gettext("Dead cards: {cards}", cards=cards_text(view.dead, faces)))
-    lines.append(tr.gettext("Your hand: {cards}", cards=cards_text(view.hand, faces) or empty))
-    if view.revealed is not None:
-        revealed = cards_text(view.revealed, faces) or empty
-        lines.append(tr.gettext("{name}'s hand was: {cards}", name=opponent, cards=revealed))
-    return lines
-
-
 def _sections(letter: Letter) -> list[tuple[str, list[str]]]:
     """The letter's parts in order, each a kind (``p``, ``list``, ``moves``, ``position``,
     ``pre``) and its lines."""
@@ -133,9 +91,9 @@ def _sections(letter: Letter) -> list[tuple[str, list[str]]]:
     view = letter.view
     if view is not None:
         opponent = letter.opponent or tr.gettext("your opponent")
-        names = (opponent, tr.gettext("you")) if view.seat else (tr.gettext("you"), opponent)
-        parts.append(("position", position_lines(view, opponent, tr)))
-        parts.append(("p", [options_text(view, tr, names)]))
+        seen = position(view, facing(opponent, view.seat, tr), tr)
+        parts.append(("position", list(seen.lines)))
+        parts.append(("p", [seen.turn]))
         moves = move_lines(view, tr) if view.is_my_decision else []
         if moves:
             parts.append(("p", [tr.gettext("Reply with one of these lines (or just its number):")]))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Protocol
 
+from service.cast import player_name
 from service.dispatch import Undeliverable
 from service.game import Game
 from service.game_events import GameId, PlayerId
@@ -73,16 +74,7 @@ class GameMail:
         return self.service.translator_of(player)
 
     def name(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
-        if player is None:
-            return tr.gettext("(open seat)")
-        if player == "bot:random":
-            return tr.gettext("the random bot")
-        if player.startswith("bot:"):
-            return tr.gettext("the bot")
-        try:
-            return self.directory.profile(player).name
-        except KeyError:
-            return player
+        return player_name(player, self.directory, tr)
 
     def deadline(self, game: Game, player: PlayerId) -> str | None:
         """When ``player``'s decision in ``game`` falls due, in their time zone; None if it is not

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from service.follow_ups import BOTS
+from service.cast import Cast, cast_of, player_name
 from service.game import Game
 from service.game_events import GameId, PlayerId
 from service.games import GameService
@@ -72,19 +72,11 @@ class Channel:
         return None
 
     def name(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
-        if player is None:
-            return tr.gettext("(nobody yet)")
-        if player in BOTS:
-            if player == "bot:random":
-                return tr.gettext("the random bot")
-            return tr.gettext("the bot")
-        try:
-            return self.directory.profile(player).name
-        except KeyError:
-            return str(player)
+        return player_name(player, self.directory, tr)
 
-    def seat_names(self, game: Game, tr: Translator = ENGLISH) -> tuple[str, str]:
-        return (self.name(game.players[0], tr), self.name(game.players[1], tr))
+    def cast(self, game: Game, tr: Translator = ENGLISH, reader: PlayerId | None = None) -> Cast:
+        """The game's players as ``reader`` (None: a group) is told of them."""
+        return cast_of(game.players, self.directory, tr, reader)
 
     def names(self, game: Game, tr: Translator = ENGLISH) -> dict[PlayerId, str]:
         return {p: self.name(p, tr) for p in game.players if p is not None}

@@ -15,7 +15,7 @@ import json
 
 from service.errors import NotAPlayer, StaleVersion
 from service.game import Game
-from service.game_events import GameId
+from service.game_events import GameId, PlayerId
 from service.language import Translator
 from service.profiles import settings_text
 from service.prompts import action_text, error_text, help_text, options_text, refusal_text
@@ -59,7 +59,9 @@ class Moves:
         if stale is not None:  # the game moved on from what this chat was shown: show it now
             self.screens.turn(said.player, game_id, [f"⚠ {refusal_text(stale, said.tr)}"])
         elif reply.get("ok") and "events" in reply:
-            self.screens.turn(said.player, game_id, self._told(game_id, reply, said.tr))
+            self.screens.turn(
+                said.player, game_id, self._told(game_id, reply, said.player, said.tr)
+            )
             self.screens.tell_group(game_id)
         elif reply.get("query") == "hand":
             self.screens.turn(said.player, game_id)
@@ -125,14 +127,16 @@ class Moves:
             game, view = self.channel.service.view(game_id, said.player)
         except IllegalAction:
             return f"⚠ {message}"
-        names = self.channel.seat_names(game, said.tr)
+        names = self.channel.cast(game, said.tr).names
         return f"⚠ {message}\n{options_text(view, said.tr, names)}"
 
-    def _told(self, game_id: GameId, reply: dict[str, object], tr: Translator) -> list[str]:
-        """What the events of a move's reply say, in public words."""
+    def _told(
+        self, game_id: GameId, reply: dict[str, object], player: PlayerId, tr: Translator
+    ) -> list[str]:
+        """What the events of a move's reply say, told to the player who made it."""
         span = reply["events"]
         assert isinstance(span, list)
-        return self.screens.news(game_id, int(span[0]), int(span[1]), tr)
+        return self.screens.news(game_id, int(span[0]), int(span[1]), tr, player)
 
     # -- pressed ----------------------------------------------------------------------------------
 
@@ -195,7 +199,7 @@ class Moves:
             self._answer(pressed, message, alert=True)
             return
         self._answer(pressed, f"✓ {action_text(action, faces, tr)}")
-        told = self._told(press.game_id, reply, tr)
+        told = self._told(press.game_id, reply, pressed.player, tr)
         self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 

@@ -173,7 +173,7 @@ class Processor:
                 missed = (
                     []
                     if shown is None
-                    else self.screens.news(line.game_id, shown.version + 1, tr=tr)
+                    else self.screens.news(line.game_id, shown.version + 1, tr=tr, reader=player)
                 )
                 self.screens.turn(player, line.game_id, [welcome, *missed])
 

@@ -1,18 +1,19 @@
 """What the bot writes: a player's table, what happened, the list of games — as plain text.
 
-Everything a player is shown is built from their ``PlayerView`` (and public events, which
-``service.narration`` only ever describes with cards that were face up), so the opponent's hidden
+Everything a player is shown is built from their ``PlayerView`` (``service.position``) and public
+events (``service.news`` only ever tells of cards that were face up), so the opponent's hidden
 cards cannot appear: there is nothing here that could name them.  Every sentence is in the
 reader's language (``tr``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from service.codec import is_rules_event
+from service.cast import Cast, named
+from service.codec import LogEvent, is_rules_event
 from service.game_events import (
     ClockPaused,
     ClockResumed,
@@ -27,12 +28,12 @@ from service.game_events import (
     WinClaimed,
 )
 from service.language import ENGLISH, Translator
-from service.narration import capitalized, center_text, narrate, table_text
-from service.notation import cards_text
+from service.news import news
 from service.ports import GameSummary
-from service.prompts import options_text
+from service.position import position
+from service.rules.cards import Card
 from service.rules.seats import Phase
-from service.rules.variants import DeckFaces
+from service.rules.variants import Variant
 from service.rules.view import PlayerView
 from service.stored import StoredEvent
 
@@ -53,56 +54,13 @@ def table_text_for(
     due: str | None = None,
     tr: Translator = ENGLISH,
 ) -> str:
-    """The table as ``view.seat`` sees it, what they can do, and by when, in ``tr``'s language."""
-    faces = view.variant.deck_faces
-    me, them = view.seat, view.opponent
-    scores = view.match.scores
-    empty = tr.gettext("(empty)")
-    lines = [
-        tr.gettext(
-            "Game {game} · deal {deal} · you are player {number} · score {mine}–{theirs}",
-            game=short(game_id),
-            deal=view.deal_number,
-            number=me.number,
-            mine=scores[me],
-            theirs=scores[them],
-        ),
-        tr.ngettext(
-            "{name} (player {number}): {table} · {n} card in hand",
-            "{name} (player {number}): {table} · {n} cards in hand",
-            view.hand_sizes[them],
-            name=names[them],
-            number=them.number,
-            table=table_text(view.tables[them], faces, tr),
-        ),
-        tr.gettext("You: {table}", table=table_text(view.tables[me], faces, tr)),
-    ]
-    if view.center is not None and view.source is not None:
-        center = center_text(view.center, view.source, view.player, faces, tr, names)
-        lines.append(tr.gettext("Center card: {card}", card=center))
-    lines.append(
-        tr.gettext("Stock: {stock} · dead: {dead}", stock=view.stock_size, dead=view.dead_size)
-    )
-    if view.dead:
-        lines.append(tr.gettext("Dead cards: {cards}", cards=cards_text(view.dead, faces)))
-    lines.append(tr.gettext("Your hand: {cards}", cards=cards_text(view.hand, faces) or empty))
-    if view.revealed is not None:
-        lines.append(
-            tr.gettext(
-                "{name}'s hand was: {cards}",
-                name=names[them],
-                cards=cards_text(view.revealed, faces) or empty,
-            )
-        )
-    lines.append(_whose_turn(view, names, tr))
+    """The position as ``view.seat`` sees it (``service.position``) under the game's short id,
+    and by when they must decide, in ``tr``'s language."""
+    seen = position(view, named(names, tr, view.seat), tr)
+    lines = [tr.gettext("Game {game}", game=short(game_id)), *seen.all_lines]
     if due is not None and view.phase is not Phase.OVER:
         lines.append(tr.gettext("Deadline: {when}", when=due))
     return "\n".join(lines)
-
-
-def _whose_turn(view: PlayerView, names: tuple[str, str], tr: Translator) -> str:
-    options = options_text(view, tr, names)
-    return tr.gettext("Your turn. {options}", options=options) if view.is_my_decision else options
 
 
 def due_text(due_at: datetime, timezone: str, now: datetime, tr: Translator = ENGLISH) -> str:
@@ -126,55 +84,50 @@ def due_text(due_at: datetime, timezone: str, now: datetime, tr: Translator = EN
     )
 
 
+TOLD = (
+    PlayerJoined,
+    GameCancelled,
+    RematchOffered,
+    RematchAccepted,
+    TurnTimedOut,
+    WinClaimed,
+    DeadlineExtended,
+    ClockPaused,
+    ClockResumed,
+)
+"""The game events a chat is told of besides the moves (not the opening, the deals' commitments
+or standing instructions)."""
+
+
+def worth_telling(event: LogEvent) -> bool:
+    return is_rules_event(event) or isinstance(event, TOLD)
+
+
 def happened(
-    events: Iterable[StoredEvent],
-    names: dict[PlayerId, str],
-    seat_names: tuple[str, str],
-    faces: DeckFaces,
+    events: Sequence[StoredEvent],
+    variant: Variant,
+    cast: Cast,
     tr: Translator = ENGLISH,
+    center: Card | None = None,
+    told: int | None = None,
 ) -> list[str]:
-    """One public sentence per event worth telling (deal commitments and the like are not),
-    cards spelled in the game's deck faces."""
-    lines = []
-    for stored in events:
-        line = public_line(stored, names, seat_names, faces, tr)
-        if line:
-            lines.append(capitalized(line))
-    return lines
+    """The news (``service.news``) of the events worth telling among ``events[:told]``, told to
+    the cast's reader; the later events only name a forced card."""
+    logged = [one.event for one in events]
+    said = news(logged, variant, cast, tr, center, told)
+    return [
+        _with_hint(event, line, cast, tr)
+        for event, line in zip(logged, said, strict=False)
+        if worth_telling(event)
+    ]
 
 
-def public_line(
-    stored: StoredEvent,
-    names: dict[PlayerId, str],
-    seat_names: tuple[str, str],
-    faces: DeckFaces,
-    tr: Translator = ENGLISH,
-) -> str | None:
-    event = stored.event
-    if is_rules_event(event):
-        return narrate(event, faces, tr, seat_names)
+def _with_hint(event: LogEvent, line: str, cast: Cast, tr: Translator) -> str:
+    """The line, and for a rematch offered to the reader, the command that accepts it."""
     match event:
-        case PlayerJoined(player=player):
-            return tr.gettext("{name} joins: the match begins.", name=names.get(player, player))
-        case GameCancelled(player=player):
-            return tr.gettext("{name} calls the game off.", name=names.get(player, player))
-        case RematchOffered(player=player):
-            return tr.gettext(
-                "{name} offers a rematch (/rematch to accept).", name=names.get(player, player)
-            )
-        case RematchAccepted(player=player):
-            return tr.gettext("{name} accepts the rematch.", name=names.get(player, player))
-        case TurnTimedOut(seat=seat):
-            return tr.gettext("{name}'s time ran out.", name=seat_names[seat])
-        case WinClaimed(seat=seat):
-            return tr.gettext("{name} claims the win on time.", name=seat_names[seat])
-        case DeadlineExtended(seat=seat):
-            return tr.gettext("{name} gives more time.", name=seat_names[seat])
-        case ClockPaused(seat=seat):
-            return tr.gettext("{name} is away; their clock is paused.", name=seat_names[seat])
-        case ClockResumed(seat=seat):
-            return tr.gettext("{name} is back.", name=seat_names[seat])
-    return None
+        case RematchOffered(player=player) if cast.reader not in (None, cast.seat_of(player)):
+            return f"{line} {tr.gettext('Send /rematch to accept.')}"
+    return line
 
 
 def clip(text: str, limit: int = TEXT_LIMIT) -> str:

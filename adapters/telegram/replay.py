@@ -13,12 +13,15 @@ import json
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from service.cast import named
 from service.errors import NotAPlayer
 from service.game import Game, apply, opened
 from service.game_events import GameId, PlayerId
 from service.language import ENGLISH, Translator
-from service.narration import capitalized, table_text
+from service.narration import table_text
+from service.news import news
 from service.notation import cards_text
+from service.position import position
 from service.prompts import error_text
 from service.rules.cards import CardSet
 from service.rules.errors import IllegalAction
@@ -29,7 +32,7 @@ from .api import Refused
 from .callbacks import Press
 from .channel import SOURCE, Channel
 from .incoming import Pressed, Said
-from .render import clip, public_line, short
+from .render import clip, short, worth_telling
 from .screens import Screens
 
 
@@ -82,14 +85,13 @@ class Replay:
         final = channel.service.game(game_id)
         if final.seat_of(player) is None:
             raise NotAPlayer()
-        names = channel.seat_names(final, tr)
-        people = channel.names(final, tr)
-        faces = final.variant.deck_faces
-        steps = [s for s in stored if public_line(s, people, names, faces, tr) is not None]
+        cast = channel.cast(final, tr, player)
+        names = cast.names
+        said = news([one.event for one in stored], final.variant, cast, tr)
+        steps = [index for index, one in enumerate(stored) if worth_telling(one.event)]
         number = max(0, min(number, len(steps) - 1))
-        game = _fold_to(stored, steps[number].seq) if steps else final
-        what = public_line(steps[number], people, names, faces, tr) if steps else ""
-        what = capitalized(what or "")
+        game = _fold_to(stored, stored[steps[number]].seq) if steps else final
+        what = said[steps[number]] if steps else ""
         header = tr.gettext(
             "Game {game} · step {number} of {count}",
             game=short(game_id),
@@ -135,22 +137,7 @@ def _seen(game: Game, player: PlayerId, names: tuple[str, str], tr: Translator =
     if seat is None or game.status == "open":
         return tr.gettext("(the game had not begun)")
     view = view_for(game.rules, seat)
-    faces = game.variant.deck_faces
-    lines = [
-        tr.ngettext(
-            "{name}: {table} · {n} card in hand",
-            "{name}: {table} · {n} cards in hand",
-            view.hand_sizes[seat.other],
-            name=names[seat.other],
-            table=table_text(view.tables[seat.other], faces, tr),
-        ),
-        tr.gettext("You: {table}", table=table_text(view.tables[seat], faces, tr)),
-    ]
-    if view.center is not None:
-        lines.append(tr.gettext("Center card: {card}", card=cards_text([view.center], faces)))
-    cards = cards_text(view.hand, faces) or tr.gettext("(empty)")
-    lines.append(tr.gettext("Your hand: {cards}", cards=cards))
-    return "\n".join(lines)
+    return "\n".join(position(view, named(names, tr, seat), tr).lines)
 
 
 def _buttons(game_id: GameId, number: int, count: int) -> InlineKeyboardMarkup:

@@ -22,6 +22,7 @@ from telegram import InlineKeyboardMarkup
 from service.dispatch import TryLater, Undeliverable
 from service.game_events import GameId, PlayerId
 from service.language import ENGLISH, Translator
+from service.news import forced_card
 
 from .api import Refused
 from .channel import Channel
@@ -37,16 +38,21 @@ class Screens:
         self.channel = channel
 
     def news(
-        self, game_id: GameId, first: int, last: int | None = None, tr: Translator = ENGLISH
+        self,
+        game_id: GameId,
+        first: int,
+        last: int | None = None,
+        tr: Translator = ENGLISH,
+        reader: PlayerId | None = None,
     ) -> list[str]:
-        """The public sentences of events ``first`` … ``last`` (to the end) of the game."""
+        """The sentences of events ``first`` … ``last`` (to the end) of the game, told to
+        ``reader`` (None: the game's group)."""
         channel = self.channel
         game = channel.service.game(game_id)
         events = channel.service.store.load(game_id, after=first - 1)
-        if last is not None:
-            events = events[: last - first + 1]
-        names = channel.seat_names(game, tr)
-        return happened(events, channel.names(game, tr), names, game.variant.deck_faces, tr)
+        told = len(events) if last is None else last - first + 1
+        cast = channel.cast(game, tr, reader)
+        return happened(events, game.variant, cast, tr, forced_card(game.rules), told)
 
     def table_text(self, player: PlayerId, game_id: GameId, before: Sequence[str] = ()) -> str:
         """What happened (``before``), then the player's table and deadline."""
@@ -58,7 +64,7 @@ class Screens:
         if due is not None and due.player == player:
             timezone = channel.directory.profile(player).timezone
             due_line = due_text(due.due_at, timezone, channel.clock.now(), tr)
-        table = table_text_for(view, game_id, channel.seat_names(game, tr), due_line, tr)
+        table = table_text_for(view, game_id, channel.cast(game, tr).names, due_line, tr)
         return clip("\n".join([*before, "", table]) if before else table)
 
     def turn(
@@ -130,7 +136,7 @@ class Screens:
         lines = self.news(game_id, group.told_seq + 1, game.version, tr)
         if not lines:
             return
-        names = channel.seat_names(game, tr)
+        names = channel.cast(game, tr).names
         header = tr.gettext(
             "{first} vs {second} ({game}):", first=names[0], second=names[1], game=short(game_id)
         )

@@ -45,7 +45,9 @@ class TelegramSender:
             before = [channel.tr(player).gettext("⏰ Reminder: this game waits for your move.")]
         else:
             tr = channel.tr(player)
-            before = self.screens.news(game_id, notification.from_seq, notification.to_seq, tr)
+            before = self.screens.news(
+                game_id, notification.from_seq, notification.to_seq, tr, player
+            )
         try:
             self.screens.turn(player, game_id, before)
         except Undeliverable as error:

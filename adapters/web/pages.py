@@ -17,6 +17,7 @@ from datetime import timedelta
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
+from service.cast import cast_of
 from service.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
 from service.game import Game
 from service.game_events import PlayerId
@@ -25,7 +26,8 @@ from service.lobby import OPPONENTS, read_words
 from service.names import display_name
 from service.notices import deadline_text
 from service.ports import Notification
-from service.prompts import action_text, error_text, options_text
+from service.position import position
+from service.prompts import action_text, error_text
 from service.rules.errors import N_, IllegalAction
 from service.stored import UnknownGame
 
@@ -229,15 +231,18 @@ def _table(game: Game, player: PlayerId) -> dict[str, object]:
     faces = view.variant.deck_faces
     due = service.deadline(game) if game.status == "playing" else None
     timezone = service.settings.of(player).timezone
+    cast = cast_of(game.players, service.directory, tr, player)
+    seen = position(view, cast, tr)
     return {
+        "me": cast[view.seat],
         "svg": picture_svg(player_picture(view, tr)),
         "view": view,
         "news": notice.news,
+        "position": seen.lines,
         "moves": [action_text(action, faces, tr) for action in view.legal_actions],
-        "options": options_text(view, tr),
+        "options": seen.turn,
         "deadline": None if due is None else deadline_text(due.due_at, timezone, tr),
         "commitment": game.current_commitment.commitment if game.current_commitment else None,
-        "scores": view.match.scores,
     }
 
 

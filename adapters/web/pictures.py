@@ -7,6 +7,7 @@ game, where both hands are public.
 
 from __future__ import annotations
 
+from service.cast import anonymous
 from service.game import Game
 from service.language import ENGLISH, Translator
 from service.narration import center_text
@@ -25,7 +26,7 @@ def player_picture(view: PlayerView, tr: Translator = ENGLISH) -> Picture:
     note = (
         ""
         if view.center is None or view.source is None
-        else center_text(view.center, view.source, view.player, faces, tr)
+        else center_text(view.center, view.source, view.player, faces, tr, anonymous(tr, me))
     )
     return Picture(
         top=Side(

@@ -18,7 +18,7 @@ from service.errors import GameNotOver, NoSuchGame
 from service.fairness import is_committed
 from service.game_events import DealCommitted, DealRevealed, GameId
 from service.logfile import export_lines, read_log
-from service.narration import describe
+from service.news import describe
 from service.prompts import error_text
 from service.replays import steps
 from service.rules.events import DealStarted
@@ -64,7 +64,10 @@ def replay(game_id: str) -> tuple[str, int] | str:
         at=at,
         last=last,
         svg=picture_svg(replay_picture(game, tr)),
-        sentences=[describe(one.event, one.game.variant, tr) for one in shown],
+        sentences=[
+            describe(one.event, one.game.variant, tr, refused=one.game.rules.center)
+            for one in shown
+        ],
         deals=_deal_checks(stored),
         verdict=verdict,
         playing=request.args.get("play") == "1",

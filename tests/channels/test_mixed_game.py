@@ -51,7 +51,7 @@ def test_a_telegram_player_and_an_email_player_play_a_deal_to_a_win(
 
     game_id = GameId(joined.removeprefix("joined "))
     assert "You joined the game with Ben." in post.latest(ANA).text()
-    assert "Ana joins: the match begins." in ben.last().text
+    assert "ana joins as player 2." in ben.last().text  # her name as she gave it
     telegram = LeakCheck(fake, bot, game_id)
     decisions = play(bot, post, ben, game_id, telegram, seed=5)
 

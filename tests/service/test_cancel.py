@@ -15,7 +15,7 @@ from service.game_events import GameCancelled, GameId
 from service.games import GameService
 from service.logfile import export_lines, read_log
 from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.narration import describe
+from service.news import describe
 from service.ports import GameSummary, InboxReply, Notification
 from service.rules.variants import DEFAULT
 from service.stored import StoredEvent

@@ -22,7 +22,7 @@ from service.instructions import (
     UnknownInstruction,
 )
 from service.memory import InMemoryEventStore, ManualClock
-from service.narration import describe
+from service.news import describe
 from service.rules.cards import card, cards
 from service.rules.errors import CardNotInHand
 from service.rules.events import (

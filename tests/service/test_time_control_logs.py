@@ -13,7 +13,7 @@ from service.game_events import TimeControl
 from service.games import GameService
 from service.logfile import export_lines, read_log
 from service.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
-from service.narration import describe
+from service.news import describe
 from service.ports import Address
 from service.replays import steps
 from service.stored import StoredEvent

@@ -72,7 +72,7 @@ def test_resign_ends_the_match_and_rematch_starts_another(
 
     ana.say("/rematch")
     assert ana.last().text == "Rematch offered to Ben: waiting for them."
-    assert ben.last().text.startswith("Ana offers a rematch (/rematch to accept).")
+    assert ben.last().text.startswith("Ana offers a rematch. Send /rematch to accept.")
     ben.say("/rematch")
 
     lines = bot.service.games_of(bot.player(ben.person))
@@ -161,5 +161,5 @@ def test_reminders_and_timeouts_of_the_worker_reach_the_player(
     worker.drain()
     game = bot.service.game(line.game_id)
     assert game.version > line.version
-    assert f"{waiting.person.first_name}'s time ran out" in fake.chat(waiting.chat)[-1].text
+    assert "You ran out of time" in fake.chat(waiting.chat)[-1].text
     assert game.rules.phase is not Phase.OVER

@@ -110,7 +110,7 @@ def test_a_429_on_a_direct_answer_is_waited_out_and_the_move_made_once(
 
     def answers() -> list[Call]:
         return [
-            c for c in fake.calls_to(mover.chat, "sendMessage") if "refuses" in c.params["text"]
+            c for c in fake.calls_to(mover.chat, "sendMessage") if "You refuse" in c.params["text"]
         ]
 
     started = time.monotonic()
@@ -120,7 +120,7 @@ def test_a_429_on_a_direct_answer_is_waited_out_and_the_move_made_once(
     assert time.monotonic() - started >= 1
     mover.settle(fake.send(mover.person, "/games"))
     assert len(answers()) == 2
-    assert str(answers()[-1].params["text"]).startswith(f"{mover.person.first_name} refuses")
+    assert str(answers()[-1].params["text"]).startswith("You refuse")
     game = bot.service.game(GameId(game_id))
     assert [type(s.event).__name__ for s in bot.service.store.load(game_id)[before:]].count(
         "CardRefused"
@@ -140,5 +140,5 @@ def test_a_player_who_comes_back_is_shown_a_game_that_ended_while_they_were_away
     ben.say("/start")
 
     back = ben.last().text
-    assert back.startswith("Welcome back: this game.\nAna resigns.\nThe match is over: Ben wins")
+    assert back.startswith("Welcome back: this game.\nAna resigns.\nYou won the match 0 to 0.")
     assert f"#{game_id[:6]}" in back

@@ -25,7 +25,7 @@ def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
     [line] = bot.service.games_of(bot.player(ben.person))
     game_id = line.game_id
     news = fake.last(group).text
-    assert news.startswith(f"Ana vs Ben (#{game_id[:6]}):\nBen joins: the match begins.")
+    assert news.startswith(f"Ana vs Ben (#{game_id[:6]}):\nBen joins as player 2.")
     ana_player = bot.player(ana.person)
     if bot.service.game(game_id).to_act == ana_player:
         assert bot.app.channel.records.unreachable(ana_player) is not None
@@ -41,7 +41,7 @@ def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
     play(bot, [ana, ben], game_id, seed=5, check=check)
 
     said = [m.text for m in fake.chat(group)]
-    assert said[-1].splitlines()[-1].startswith("The match is over")
+    assert " won the match against " in said[-1].splitlines()[-1]
     assert sum(text.count("turns up") for text in said) >= 3
     assert all(not m.buttons() for m in fake.chat(group)[1:])
     assert not any("Your hand" in text or "hand was" in text for text in said)

@@ -16,10 +16,11 @@ import random
 import pytest
 
 from adapters.telegram.keyboards import chooser_keyboard, turn_keyboard
-from adapters.telegram.render import public_line, table_text_for
+from adapters.telegram.render import table_text_for, worth_telling
 from adapters.telegram.replay import _seen
 from service.game import apply, opened
 from service.game_events import GameId, PlayerId
+from service.news import describe
 from service.rules.actions import Take
 from service.rules.cards import Card, CardSet
 from service.rules.seats import Phase, Seat
@@ -36,7 +37,6 @@ VARIANTS = [
     Variant().with_flags({"rearrange": "any_turn", "forced_turn": "full_meld_turn"}),
     Variant().with_flags({"deck_faces": "spanish", "first_turn": "dealer_upcard"}),
 ]
-NAMES = {HOST: "Ana", GUEST: "Ben"}
 SEAT_NAMES = ("Ana", "Ben")
 
 
@@ -65,8 +65,11 @@ def test_nothing_rendered_for_a_player_names_the_opponents_hidden_cards(seed: in
         game = apply(game, event)
         rules = game.rules
         faces = variant.deck_faces
-        line = public_line(event, NAMES, SEAT_NAMES, faces)
-        if line and rules.phase not in (Phase.DEALING, Phase.OVER):
+        players = (PlayerId(HOST), PlayerId(GUEST))
+        line = describe(
+            event.event, variant, names=SEAT_NAMES, players=players, refused=rules.center
+        )
+        if worth_telling(event.event) and rules.phase not in (Phase.DEALING, Phase.OVER):
             assert not named_in([line], [], faces) & hidden(rules.hands[0] | rules.hands[1]), line
         if index + 1 < len(stored) and stored[index + 1].at == event.at:
             continue  # inside one append: not a position anyone is shown

@@ -32,7 +32,7 @@ def test_an_invited_friend_joins_and_both_are_told(bot: Bot, ana: Phone, ben: Ph
     game = bot.service.game(game_id)
     assert game.status == "playing"
     assert ben.messages()[0].text.startswith("You joined Ana's game.")
-    assert "Ben joins: the match begins." in ana.last().text
+    assert "Ben joins as player 2." in ana.last().text
     first = ana if game.to_act == bot.player(ana.person) else ben
     assert "Your turn." in first.last().text and first.last().buttons()
 

@@ -103,7 +103,7 @@ def test_a_bot_killed_after_receiving_a_move_applies_it_once_after_a_restart(
         answers = [
             c
             for c in fake.calls_to(ana.chat, "sendMessage")
-            if "Ana refuses" in str(c.params["text"])
+            if "You refuse" in str(c.params["text"])
         ]
         assert len(answers) == 1
     finally:
