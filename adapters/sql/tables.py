@@ -260,4 +260,4 @@ addresses = SQLModel.metadata.tables["addresses"]
 vacations = SQLModel.metadata.tables["vacations"]
 
 # The channels' tables share this metadata, so the migrations and their check see them.
-from . import email_tables, telegram_tables  # noqa: E402, F401
+from . import email_tables, quota_tables, telegram_tables  # noqa: E402, F401
