@@ -19,7 +19,7 @@ from typing import Protocol
 
 class Quotas(Protocol):
     def take(self, key: str, limit: int, since: datetime, at: datetime) -> int | None:
-        """Count a use of ``key`` at ``at`` if fewer than ``limit`` were counted since ``since``:
+        """Count a use of ``key`` at ``at`` if fewer than ``limit`` were counted after ``since``:
         the use's ticket, or None (nothing counted) when the limit is reached."""
         ...
 
@@ -38,7 +38,7 @@ class InMemoryQuotas:
 
     def take(self, key: str, limit: int, since: datetime, at: datetime) -> int | None:
         with self.lock:
-            used = sum(1 for k, when in self.uses.values() if k == key and when >= since)
+            used = sum(1 for k, when in self.uses.values() if k == key and when > since)
             if used >= limit:
                 return None
             ticket = next(self._tickets)

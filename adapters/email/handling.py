@@ -22,8 +22,13 @@ Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anyth
 * otherwise the first line is played (a bare number picks that line of the mail's move list).
 
 Refusals, answers about a finished game and answers to text that is no command at all go out at
-most once an hour per sender, so a responder that does not mark its mail automatic cannot start a
-ping-pong.
+most once an hour per proven sender and once a day per unproven one (whose ``From`` may be
+forged: every answer to it is backscatter), so a responder that does not mark its mail automatic
+cannot start a ping-pong.
+
+Answering a mail with its token proves the sender's address (``Consent``) and takes it off the
+never-mail list; ``stop`` as the answer, or any mail to ``List-Unsubscribe``'s ``reply+stop-<mac>``
+from the address the MAC was made for, puts it on that list.
 """
 
 from __future__ import annotations
@@ -34,22 +39,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from service.consent import Consent
 from service.dispatch import TryLater
 from service.errors import GameCalledOff, StaleVersion
 from service.game_events import GameId, PlayerId
 from service.games import GameService
+from service.invitations import InvitationLimits
 from service.language import Translator, translator
 from service.linking import Linking
 from service.ports import Address, Clock, Directory
 from service.prompts import error_text
+from service.quotas import Quotas
 from service.replies import Request, rejected
 from service.rules.errors import N_, IllegalAction
 from service.words import word
 
-from .addressing import Addresses
+from .addressing import CONFIRM, STOP, Addresses
 from .answers import UNPARSEABLE, answer_letter
-from .compose import Composer, Heading, reply_subject
+from .compose import SERVICE_NAME, Composer, Heading, reply_subject
 from .inbound import Inbound, message_key, read
+from .invitations import Invitations
 from .letters import Letter, move_lines
 from .requests import CALL_OFF, ServiceRequests, answer_word
 from .sender import GameMail
@@ -60,6 +69,8 @@ log = logging.getLogger(__name__)
 
 SOURCE = "email"
 ERROR_INTERVAL = timedelta(hours=1)
+STRANGER_ERROR_INTERVAL = timedelta(days=1)
+"""Between error replies to an address that never answered our mail with its token."""
 ATTEMPTS = 3
 """Unexpected failures of one message (in one process) before it is given up as handled."""
 
@@ -92,6 +103,8 @@ class Handler:
         mail: GameMail,
         clock: Clock,
         linking: Linking,
+        quotas: Quotas,
+        limits: InvitationLimits,
     ) -> None:
         self.service = service
         self.directory = directory
@@ -100,9 +113,13 @@ class Handler:
         self.mail = mail
         self.clock = clock
         self.linking = linking
+        self.quotas = quotas
+        self.limits = limits
+        self.consent: Consent = mail.consent
         self.composer: Composer = mail.composer
         self.addresses: Addresses = mail.composer.addresses
         self.requests = ServiceRequests(self)
+        self.invitations = Invitations(self)
         self._failures: dict[str, int] = {}
 
     # -- storing, then handling ------------------------------------------------------------------
@@ -150,10 +167,17 @@ class Handler:
             return f"ignored: {inbound.automatic}"
         if inbound.tag is None:
             return self.requests.handle(inbound, stored.outcome)
+        if inbound.tag.kind == STOP:
+            return self._unsubscribe(inbound, inbound.tag.token)
+        if inbound.tag.kind == CONFIRM:
+            return self.invitations.confirmed(inbound, inbound.tag.token, stored.outcome)
         player = self.authenticate(inbound.tag.token, inbound.sender)
         if isinstance(player, str):
             return self.refuse(inbound, self.tr_for(inbound).gettext(player))
         self.store.reachable(inbound.sender)
+        self.consent.prove(inbound.sender, self.clock.now())  # it read our mail: it is theirs
+        if answer_word(inbound.command) == "stop":
+            return self.stop(inbound.sender)
         game = self.service.game(player.game_id)
         if game.seat_of(player.player) is None or stored.outcome == "joined":
             return self.requests.invitation_reply(
@@ -204,6 +228,19 @@ class Handler:
             return "ignored: bounce for a player without email"
         self.store.unreachable(emails[0].value, self.clock.now(), "the mail bounced")
         return f"bounce: {emails[0].value} unreachable"
+
+    def _unsubscribe(self, inbound: Inbound, mac: str) -> str:
+        """Mail to ``List-Unsubscribe``'s address: stops all mail to its sender if the address
+        was made for them (never answered: an answer would be the mail they asked not to get)."""
+        unsubscribe = self.composer.unsubscribe
+        if unsubscribe is None or not unsubscribe.matches(inbound.sender, mac):
+            return "ignored: stop with an invalid token"
+        return self.stop(inbound.sender)
+
+    def stop(self, address: str) -> str:
+        """``address`` gets no more mail from us until it answers one of our mails again."""
+        self.consent.stop(address, self.clock.now())
+        return f"stopped: {address}"
 
     def _play(self, inbound: Inbound, player: Player) -> str:
         game = self.service.game(player.game_id)
@@ -281,7 +318,9 @@ class Handler:
         return lines[int(text) - 1] if 1 <= int(text) <= len(lines) else text
 
     def _may_answer_error(self, sender: str) -> bool:
-        return self.store.claim_error_reply(sender, self.clock.now(), ERROR_INTERVAL)
+        proven = self.consent.proven(sender)
+        interval = ERROR_INTERVAL if proven else STRANGER_ERROR_INTERVAL
+        return self.store.claim_error_reply(sender, self.clock.now(), interval)
 
     def answer_in_game(
         self, inbound: Inbound, game_id: GameId, player: PlayerId, letter: Letter
@@ -302,16 +341,28 @@ class Handler:
     def note(self, inbound: Inbound, letter: Letter) -> None:
         """A mail answering ``inbound`` outside any game, from the service's address, with a
         null return path (RFC 3834: nothing bounces back at an automatic answer)."""
+        self.note_to(inbound, letter)
+
+    def note_to(
+        self, inbound: Inbound, letter: Letter, subject: str = "", reply_to: str | None = None
+    ) -> None:
+        """``note`` with a ``subject`` of ours and a ``reply_to`` address.  Without a subject, the
+        mail's own is answered ("Re: …") only for a proven sender: an unproven ``From`` may be
+        forged, and the subject is then a stranger's text in a mail to someone else."""
+        if not subject:
+            proven = self.consent.proven(inbound.sender)
+            subject = reply_subject(inbound.subject if proven and inbound.subject else SERVICE_NAME)
         references = (inbound.message_id,) if inbound.message_id else ()
         heading = Heading(
             inbound.sender,
-            reply_subject(inbound.subject or "Conquian"),
+            subject,
             self.composer.answer_id(inbound.key),
+            reply_to=reply_to,
             in_reply_to=inbound.message_id,
             references=references,
         )
         message = self.composer.mail(heading, letter, self.clock.now())
-        self.mail.transport.send(message, "", [inbound.sender])
+        self.mail.post(message, "", inbound.sender)
 
 
 def _stale(game_id: GameId, seen: int, current: int) -> dict[str, object]:

@@ -9,9 +9,10 @@ To the service's address (``CONQUIAN_MAIL_FROM``), the first line may be::
     link                 a code to type on another channel, to play there as this player
     link CODE            this address joins the player who asked for CODE elsewhere
 
-The sender is registered as a player on first use (the From name, or the address's local part).
-``new game with`` opens the game and mails the invitation; the invited player replies ``join``
-or ``decline``; until someone joins, the host may reply ``cancel`` to call the game off
+The sender is registered as a player on first use (the From name, cleaned, or the address's
+local part).  ``new game with`` from a proven address opens the game and mails the invitation,
+within the limits on invitations; from any other address it is first confirmed by mail
+(``invitations``).  The invited player replies ``join`` or ``decline`` (or ``stop``); until someone joins, the host may reply ``cancel`` to call the game off
 (``handling``).  ``join CODE`` is how a friend on email takes up a Telegram player's ``/new``:
 the answer is their first table, in the game's thread, and they play by replying to it.
 Anything else is answered with these lines, at most once an hour per sender.
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from service.game_events import GameId, PlayerId
 from service.linking import LinkError
+from service.names import display_name
 from service.ports import Address
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
@@ -58,9 +60,16 @@ class ServiceRequests:
         command = inbound.command
         found = _NEW_GAME.match(command)
         if found is not None:
-            return self._new_game(
-                inbound, found.group(1).strip("<>,.;").lower(), found.group(2), earlier
-            )
+            guest = _guest(found.group(1))
+            refused = self._invalid(inbound, guest, found.group(2))
+            if refused is not None:
+                return refused
+            if not self.handler.consent.proven(inbound.sender):
+                return self.handler.invitations.ask(inbound, guest)
+            return self.new_game(inbound, inbound, earlier)
+        if answer_word(command) == "stop" and not self.handler.consent.proven(inbound.sender):
+            # without a token only a stranger's: a forged stop must not silence a player's games
+            return self.handler.stop(inbound.sender)
         joining = _JOIN.match(command)
         if joining is not None:
             return self._join(inbound, joining.group(1).lower(), earlier)
@@ -71,37 +80,49 @@ class ServiceRequests:
 
     # -- new games -------------------------------------------------------------------------------
 
-    def _new_game(
-        self, inbound: Inbound, guest_address: str, rest: str, earlier: str | None
-    ) -> str:
+    def _invalid(self, inbound: Inbound, guest_address: str, rest: str) -> str | None:
+        """The refusal of a ``new game with`` that cannot be played, before anything is sent."""
         handler = self.handler
         tr = handler.tr_for(inbound)
         try:
-            variant, terms = _settings(rest)
+            _settings(rest)
         except ValueError as error:
             return handler.refuse(inbound, f"{error}\n\n{tr.gettext(HELP)}")
         if guest_address == inbound.sender or handler.addresses.is_ours(guest_address):
             return handler.refuse(
                 inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP)
             )
-        host = self._player(inbound.sender, inbound.sender_name, inbound.language)
-        guest = self._player(guest_address, "")
+        return None
+
+    def new_game(self, asked: Inbound, answering: Inbound, earlier: str | None) -> str:
+        """Open the game ``asked`` for (by a proven sender) and invite the guest, within the
+        limits; ``answering`` is the mail answered: ``asked`` itself, or the confirmation's reply."""
+        handler = self.handler
+        found = _NEW_GAME.match(asked.command)
+        assert found is not None
+        guest_address, (variant, terms) = _guest(found.group(1)), _settings(found.group(2))
         if earlier is not None and earlier.startswith("opened "):
             game_id = GameId(earlier.split()[1])  # opened before a crash: only the mail is left
+            host = self._player(asked.sender, asked.sender_name, asked.language)
         else:
-            request = f"email:{inbound.key}"  # handled again after a crash: the same game
+            refused = handler.invitations.refusal(answering, guest_address)
+            if refused is not None:
+                return refused
+            host = self._player(asked.sender, asked.sender_name, asked.language)
+            request = f"email:{asked.key}"  # handled again after a crash: the same game
             game_id = handler.service.open_game(host, variant, terms, request=request)
-            handler.store.note(inbound.key, f"opened {game_id}")
+            for key in {asked.key, answering.key}:
+                handler.store.note(key, f"opened {game_id}")
+        guest = self._player(guest_address, "")
         mail = handler.mail
         game = handler.service.game(game_id)
         guest_tr = mail.tr(guest)
         invitation = Letter(
             (
                 guest_tr.gettext(
-                    "{name} ({address}) invites you to a game of Conquian by email: two-player "
-                    "rummy with 40 cards, played one move at a time by replying to mail.",
-                    name=mail.name(host, guest_tr),
-                    address=inbound.sender,
+                    "{address} invites you to a game of Conquian by email: two-player rummy "
+                    "with 40 cards, played one move at a time by replying to mail.",
+                    address=asked.sender,
                 ),
                 guest_tr.gettext("Reply join to play, or decline."),
             ),
@@ -123,7 +144,7 @@ class ServiceRequests:
             replies=False,
             tr=tr,
         )
-        handler.answer_in_game(inbound, game_id, host, opened)
+        handler.answer_in_game(answering, game_id, host, opened)
         return f"opened {game_id}"
 
     def _player(self, address: str, name: str, language: str | None = None) -> PlayerId:
@@ -133,7 +154,8 @@ class ServiceRequests:
         if found is not None:
             return found
         try:
-            player = directory.register(name or address.split("@")[0], Address("email", address))
+            shown = display_name(name, address.split("@")[0])
+            player = directory.register(shown, Address("email", address))
         except ValueError:  # registered by a racing request
             found = directory.player_at(Address("email", address))
             assert found is not None
@@ -258,6 +280,10 @@ def _settings(text: str) -> tuple[Variant, MatchTerms]:
     if "deals" in chosen or "target" in chosen:
         return variant, MatchTerms(chosen.get("deals"), chosen.get("target"), stake)
     return variant, MatchTerms(default.deals, default.target, stake)
+
+
+def _guest(typed: str) -> str:
+    return typed.strip("<>,.;").lower()
 
 
 def answer_word(command: str) -> str:

@@ -19,7 +19,7 @@ class SqlQuotas:
 
     @reconnecting
     def take(self, key: str, limit: int, since: datetime, at: datetime) -> int | None:
-        count = select(func.count()).where(quota_uses.c.key == key, quota_uses.c.at >= since)
+        count = select(func.count()).where(quota_uses.c.key == key, quota_uses.c.at > since)
         with self.engine.connect() as connection:
             if connection.execute(count).scalar_one() >= limit:
                 return None  # the common refusal, without a write

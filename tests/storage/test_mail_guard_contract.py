@@ -37,7 +37,7 @@ def test_a_limit_counts_the_uses_in_its_window(quotas: Quotas) -> None:
     ]
     assert taken[0] is not None and taken[1] is not None and taken[2] is None
     assert quotas.take("invite-from:ben", 2, T0 - DAY, T0) is not None  # another key
-    later = T0 + DAY + timedelta(minutes=1)  # the first use left the window
+    later = T0 + DAY + timedelta(seconds=30)  # the first use left the window, not the second
     assert quotas.take("invite-from:ana", 2, later - DAY, later) is not None
     assert quotas.take("invite-from:ana", 2, later - DAY, later) is None
 
