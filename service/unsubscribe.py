@@ -29,6 +29,13 @@ class Unsubscribe:
     secrets: tuple[bytes, ...]
     """The first signs; all verify."""
 
+    @classmethod
+    def from_keys(cls, text: str) -> Unsubscribe:
+        """The secrets of ``CONQUIAN_MAIL_TOKEN_KEYS`` (``id:secret,…``, the first signing), so
+        the email channel and the web side agree without sharing code of either."""
+        secrets = tuple(item.partition(":")[2].strip().encode() for item in text.split(","))
+        return cls(tuple(secret for secret in secrets if secret))
+
     def mac(self, address: str) -> str:
         return _mac(self.secrets[0], address)
 

@@ -57,7 +57,7 @@ def build_channel(
     store = EmailStore(engine)
     addresses = Addresses(settings.domain, settings.service_address)
     keys = TokenKeys.parse(settings.token_keys)
-    unsubscribe = Unsubscribe((keys.keys[keys.current], *keys.keys.values()))
+    unsubscribe = Unsubscribe.from_keys(settings.token_keys)
     composer = Composer(addresses, unsubscribe, settings.unsubscribe_url)
     consent = SqlConsent(engine)
     mail = GameMail(service, directory, store, keys, composer, transport, clock, consent)
