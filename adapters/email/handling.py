@@ -37,7 +37,6 @@ import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
 
 from service.consent import Consent
 from service.dispatch import TryLater
@@ -56,10 +55,11 @@ from service.words import word
 
 from .addressing import CONFIRM, STOP, Addresses
 from .answers import UNPARSEABLE, answer_letter
-from .compose import SERVICE_NAME, Composer, Heading, reply_subject
+from .compose import Composer
 from .inbound import Inbound, message_key, read
 from .invitations import Invitations
 from .letters import Letter, move_lines
+from .notes import Notes
 from .requests import CALL_OFF, ServiceRequests, answer_word
 from .sender import GameMail
 from .store import EmailStore, StoredMail
@@ -68,9 +68,6 @@ from .tokens import ReplyToken, TokenError, TokenKeys, parse_token
 log = logging.getLogger(__name__)
 
 SOURCE = "email"
-ERROR_INTERVAL = timedelta(hours=1)
-STRANGER_ERROR_INTERVAL = timedelta(days=1)
-"""Between error replies to an address that never answered our mail with its token."""
 ATTEMPTS = 3
 """Unexpected failures of one message (in one process) before it is given up as handled."""
 
@@ -118,6 +115,7 @@ class Handler:
         self.consent: Consent = mail.consent
         self.composer: Composer = mail.composer
         self.addresses: Addresses = mail.composer.addresses
+        self.notes = Notes(mail, store, clock, self.tr_for)
         self.requests = ServiceRequests(self)
         self.invitations = Invitations(self)
         self._failures: dict[str, int] = {}
@@ -173,7 +171,7 @@ class Handler:
             return self.invitations.confirmed(inbound, inbound.tag.token, stored.outcome)
         player = self.authenticate(inbound.tag.token, inbound.sender)
         if isinstance(player, str):
-            return self.refuse(inbound, self.tr_for(inbound).gettext(player))
+            return self.notes.refuse(inbound, self.tr_for(inbound).gettext(player))
         self.store.reachable(inbound.sender)
         self.consent.prove(inbound.sender, self.clock.now())  # it read our mail: it is theirs
         if answer_word(inbound.command) == "stop":
@@ -260,7 +258,7 @@ class Handler:
         error = answer.get("error")
         code = error.get("code") if isinstance(error, dict) else None
         outcome = f"refused: {code}" if code else ("moved" if "events" in answer else "answered")
-        if code in UNPARSEABLE and not self._may_answer_error(inbound.sender):
+        if code in UNPARSEABLE and not self.notes.may_answer_error(inbound.sender):
             return outcome + " (not answered: an error reply went out within the hour)"
         game = self.service.game(player.game_id)
         letter = answer_letter(self.mail, game, player.player, answer)
@@ -275,7 +273,7 @@ class Handler:
         try:
             self.service.cancel(player.game_id, player.player)
         except IllegalAction as error:
-            return self.refuse(inbound, error_text(error, tr=tr))
+            return self.notes.refuse(inbound, error_text(error, tr=tr))
         said = tr.gettext("You called the game off: its invitation no longer works.")
         self.answer_in_game(
             inbound, player.game_id, player.player, Letter((said,), replies=False, tr=tr)
@@ -286,14 +284,16 @@ class Handler:
         """Anything else before anyone joined moves nothing."""
         tr = self.mail.tr(player.player)
         if status == "cancelled":
-            return self.refuse(inbound, error_text(GameCalledOff(), tr=tr))
+            return self.notes.refuse(inbound, error_text(GameCalledOff(), tr=tr))
         why = tr.gettext("The game starts when your opponent joins: nothing yet.")
-        return self.refuse(inbound, why + " " + tr.gettext(CALL_OFF, cancel=word(tr, "cancel")))
+        return self.notes.refuse(
+            inbound, why + " " + tr.gettext(CALL_OFF, cancel=word(tr, "cancel"))
+        )
 
     def _over(self, inbound: Inbound, player: Player) -> str:
         """Any mail to a finished game's address gets the final position, at most once an hour
         (whatever it says: so a responder that quotes our mail cannot ping-pong with us)."""
-        if not self._may_answer_error(inbound.sender):
+        if not self.notes.may_answer_error(inbound.sender):
             return (
                 "refused: the game is over (not answered: an error reply went out within the hour)"
             )
@@ -317,11 +317,6 @@ class Handler:
         lines = move_lines(view, self.mail.tr(player.player))
         return lines[int(text) - 1] if 1 <= int(text) <= len(lines) else text
 
-    def _may_answer_error(self, sender: str) -> bool:
-        proven = self.consent.proven(sender)
-        interval = ERROR_INTERVAL if proven else STRANGER_ERROR_INTERVAL
-        return self.store.claim_error_reply(sender, self.clock.now(), interval)
-
     def answer_in_game(
         self, inbound: Inbound, game_id: GameId, player: PlayerId, letter: Letter
     ) -> None:
@@ -330,39 +325,6 @@ class Handler:
         version = self.service.game(game_id).version
         message_id = self.composer.answer_id(inbound.key)
         self.mail.send(game_id, player, inbound.sender, letter, version, message_id, answering)
-
-    def refuse(self, inbound: Inbound, why: str) -> str:
-        """Tell the sender why their mail moved nothing (at most once an hour)."""
-        if not self._may_answer_error(inbound.sender):
-            return f"refused: {why[:40]}… (not answered: an error reply went out within the hour)"
-        self.note(inbound, Letter((why,), replies=False, tr=self.tr_for(inbound)))
-        return f"refused: {why[:40]}…"
-
-    def note(self, inbound: Inbound, letter: Letter) -> None:
-        """A mail answering ``inbound`` outside any game, from the service's address, with a
-        null return path (RFC 3834: nothing bounces back at an automatic answer)."""
-        self.note_to(inbound, letter)
-
-    def note_to(
-        self, inbound: Inbound, letter: Letter, subject: str = "", reply_to: str | None = None
-    ) -> None:
-        """``note`` with a ``subject`` of ours and a ``reply_to`` address.  Without a subject, the
-        mail's own is answered ("Re: …") only for a proven sender: an unproven ``From`` may be
-        forged, and the subject is then a stranger's text in a mail to someone else."""
-        if not subject:
-            proven = self.consent.proven(inbound.sender)
-            subject = reply_subject(inbound.subject if proven and inbound.subject else SERVICE_NAME)
-        references = (inbound.message_id,) if inbound.message_id else ()
-        heading = Heading(
-            inbound.sender,
-            subject,
-            self.composer.answer_id(inbound.key),
-            reply_to=reply_to,
-            in_reply_to=inbound.message_id,
-            references=references,
-        )
-        message = self.composer.mail(heading, letter, self.clock.now())
-        self.mail.post(message, "", inbound.sender)
 
 
 def _stale(game_id: GameId, seen: int, current: int) -> dict[str, object]:

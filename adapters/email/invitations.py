@@ -80,7 +80,7 @@ class Invitations:
             return f"refused: {why} (told already today)"
         tr = handler.tr_for(inbound)
         text = tr.gettext(REFUSALS[why], address=guest, limit=handler.limits.per_sender_day)
-        handler.note(inbound, Letter((text,), replies=False, tr=tr))
+        handler.notes.note(inbound, Letter((text,), replies=False, tr=tr))
         return f"refused: {why}"
 
     def ask(self, inbound: Inbound, guest: str) -> str:
@@ -96,7 +96,9 @@ class Invitations:
         tr = handler.tr_for(inbound)
         text = tr.gettext(CONFIRM, address=guest, yes=word(tr, "yes"))
         letter = Letter((text,), replies=False, tr=tr)
-        handler.note_to(inbound, letter, confirmation_subject(tr), handler.addresses.confirm(token))
+        handler.notes.note_to(
+            inbound, letter, confirmation_subject(tr), handler.addresses.confirm(token)
+        )
         return "confirmation asked"
 
     def confirmed(self, inbound: Inbound, text: str, earlier: str | None) -> str:

@@ -76,7 +76,7 @@ class ServiceRequests:
         words = command.lower().split()
         if words[:1] == ["link"] and len(words) <= 2:
             return self._link(inbound, words[1] if len(words) == 2 else None)
-        return self.handler.refuse(inbound, self.handler.tr_for(inbound).gettext(HELP))
+        return self.handler.notes.refuse(inbound, self.handler.tr_for(inbound).gettext(HELP))
 
     # -- new games -------------------------------------------------------------------------------
 
@@ -87,9 +87,9 @@ class ServiceRequests:
         try:
             _settings(rest)
         except ValueError as error:
-            return handler.refuse(inbound, f"{error}\n\n{tr.gettext(HELP)}")
+            return handler.notes.refuse(inbound, f"{error}\n\n{tr.gettext(HELP)}")
         if guest_address == inbound.sender or handler.addresses.is_ours(guest_address):
-            return handler.refuse(
+            return handler.notes.refuse(
                 inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP)
             )
         return None
@@ -176,7 +176,7 @@ class ServiceRequests:
             except IllegalAction as error:
                 tr = handler.mail.tr(guest)
                 why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
-                return handler.refuse(inbound, why)
+                return handler.notes.refuse(inbound, why)
             handler.store.note(inbound.key, f"joined {game_id}")
         handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
         return f"joined {game_id}"
@@ -204,7 +204,7 @@ class ServiceRequests:
                     handler.service.join(game.invitation, guest)
                 except IllegalAction as error:
                     why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
-                    handler.note(inbound, Letter((why,), replies=False, tr=tr))
+                    handler.notes.note(inbound, Letter((why,), replies=False, tr=tr))
                     return f"refused: {error.code}"
                 handler.store.note(inbound.key, "joined")
             handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
@@ -212,9 +212,9 @@ class ServiceRequests:
         if word == "decline":
             self._tell_host(game_id, inbound.sender)
             letter = Letter((tr.gettext("You declined the invitation."),), replies=False, tr=tr)
-            handler.note(inbound, letter)
+            handler.notes.note(inbound, letter)
             return "declined"
-        return handler.refuse(inbound, tr.gettext("Reply join to play, or decline."))
+        return handler.notes.refuse(inbound, tr.gettext("Reply join to play, or decline."))
 
     def _tell_host(self, game_id: GameId, guest_address: str) -> None:
         handler = self.handler
@@ -246,15 +246,15 @@ class ServiceRequests:
                     code=made.code,
                     valid_for=made.valid_for_text(tr),
                 )
-                handler.note(inbound, Letter((text,), replies=False, tr=tr))
+                handler.notes.note(inbound, Letter((text,), replies=False, tr=tr))
                 return "link offered"
             player = handler.linking.confirm(code, address)
         except LinkError as error:
             tr = handler.tr_for(inbound)
-            return handler.refuse(inbound, error_text(error, tr=tr))
+            return handler.notes.refuse(inbound, error_text(error, tr=tr))
         tr = handler.mail.tr(player)
         text = tr.gettext("This address now plays as {name}.", name=handler.mail.name(player, tr))
-        handler.note(inbound, Letter((text,), replies=False, tr=tr))
+        handler.notes.note(inbound, Letter((text,), replies=False, tr=tr))
         return "linked"
 
 
