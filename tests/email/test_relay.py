@@ -19,6 +19,9 @@ import time
 from collections import Counter
 from email.utils import formataddr
 
+from sqlalchemy import select
+
+from adapters.sql.tables import outbox
 from service.game_events import GameId
 
 from .dovecot import Dovecot
@@ -198,3 +201,27 @@ def test_a_new_player_confirms_then_invites_a_friend_who_joins_and_they_play(
     assert only(world.send(request(gina, "new game with ivy@example.net"), SERVICE)).startswith(
         "opened "
     )
+
+
+def test_a_player_who_replies_stop_gets_no_game_mail_until_answering_again(
+    imap_world: World,
+) -> None:
+    world = imap_world
+    game_id = world.start_game()
+    mover = ANA if world.service.game(game_id).to_act == world.players[ANA] else BEN
+    waiting = BEN if mover == ANA else ANA
+    assert "reply stop" in world.latest(waiting).text()
+    assert only(world.answer(world.latest(waiting), "stop")) == f"stopped: {waiting}"
+    sent = len(world.sink.received)
+    assert only(world.answer(world.latest(mover), greedy_command(world, game_id, mover))) == "moved"
+    assert [m.to for m in world.sink.received[sent:] if m.to == waiting] == []
+    with world.wiring.engine.connect() as connection:
+        last = connection.execute(
+            select(outbox.c.status, outbox.c.last_error)
+            .where(outbox.c.player == world.players[waiting])
+            .order_by(outbox.c.id.desc())
+        ).first()
+    assert last is not None and last.status == "failed"  # the news of the move: not mailed
+    assert "no more mail" in (last.last_error or "")
+    world.answer(world.latest(waiting), "hand")  # the player writes again: mail resumes
+    assert [m.to for m in world.sink.received[sent:] if m.to == waiting] == [waiting]
