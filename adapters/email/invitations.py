@@ -29,6 +29,8 @@ from .tokens import TokenError, parse_token
 if TYPE_CHECKING:
     from .handling import Handler
 
+COUNTED = "confirmation counted"
+"""A request's outcome between counting its confirmation and sending it."""
 CONFIRMING = "confirm"
 """The "game" a confirmation token is signed for (its "player" is the sender's address)."""
 REFUSALS = {
@@ -83,15 +85,20 @@ class Invitations:
         handler.notes.note(inbound, Letter((text,), replies=False, tr=tr))
         return f"refused: {why}"
 
-    def ask(self, inbound: Inbound, guest: str) -> str:
-        """An unproven sender's request: mail them a confirmation, within its limits."""
+    def ask(self, inbound: Inbound, guest: str, earlier: str | None) -> str:
+        """An unproven sender's request: mail them a confirmation, within its limits.  It is
+        counted (and that noted) before it is sent, so a mail handled again after the mail
+        server refused it sends it then, instead of finding it counted."""
         handler = self.handler
         stored = handler.store.message(inbound.key)
         assert stored is not None  # handled from the store
         if handler.consent.stopped(inbound.sender):
             return "ignored: an unproven sender on the never-mail list"
-        if not may_confirm(handler.quotas, handler.limits, inbound.sender, handler.clock.now()):
-            return "ignored: an unproven sender, confirmed at most once a day"
+        if earlier != COUNTED:
+            now = handler.clock.now()
+            if not may_confirm(handler.quotas, handler.limits, inbound.sender, now):
+                return "ignored: an unproven sender, confirmed at most once a day"
+            handler.store.note(inbound.key, COUNTED)
         token = handler.keys.issue(stored.number, CONFIRMING, inbound.sender.lower(), 0)
         tr = handler.tr_for(inbound)
         text = tr.gettext(CONFIRM, address=guest, yes=word(tr, "yes"))

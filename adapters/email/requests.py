@@ -65,7 +65,7 @@ class ServiceRequests:
             if refused is not None:
                 return refused
             if not self.handler.consent.proven(inbound.sender):
-                return self.handler.invitations.ask(inbound, guest)
+                return self.handler.invitations.ask(inbound, guest, earlier)
             return self.new_game(inbound, inbound, earlier)
         if answer_word(command) == "stop" and not self.handler.consent.proven(inbound.sender):
             # without a token only a stranger's: a forged stop must not silence a player's games

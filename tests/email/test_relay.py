@@ -21,11 +21,25 @@ from email.utils import formataddr
 
 from sqlalchemy import select
 
+from adapters.config import MailServer
+from adapters.email.channel import build_channel
+from adapters.email.smtp import SmtpTransport
 from adapters.sql.tables import outbox
 from service.game_events import GameId
 
 from .dovecot import Dovecot
-from .world import ANA, BEN, SERVICE, UNSUBSCRIBE, World, greedy_command, only, request
+from .smtp_sink import free_port
+from .world import (
+    ANA,
+    BEN,
+    SERVICE,
+    UNSUBSCRIBE,
+    World,
+    email_settings,
+    greedy_command,
+    only,
+    request,
+)
 
 SPAM = "CHEAP PILLS at spam.example BUY NOW"
 FLOOD = int(os.environ.get("CONQUIAN_RELAY_MAILS", "100"))
@@ -225,3 +239,27 @@ def test_a_player_who_replies_stop_gets_no_game_mail_until_answering_again(
     assert "no more mail" in (last.last_error or "")
     world.answer(world.latest(waiting), "hand")  # the player writes again: mail resumes
     assert [m.to for m in world.sink.received[sent:] if m.to == waiting] == [waiting]
+
+
+def test_a_confirmation_held_back_by_a_mail_server_away_goes_out_when_it_is_back(
+    world: World,
+) -> None:
+    """The confirmation is counted before it is sent: handled again after the SMTP server
+    refused to take it, the request must still send it (once), not count it as sent."""
+    away = build_channel(
+        world.wiring.engine,
+        world.service,
+        world.wiring.directory,
+        email_settings(world.sink),
+        world.clock,
+        world.chance,
+        SmtpTransport(MailServer("127.0.0.1", free_port(), "none", timeout=2)),
+    )
+    away.handler.receive(request("kim@example.net", "new game with lee@example.net"))
+    assert away.handler.handle_waiting() == {}  # no server: it waits
+    assert world.sink.to("kim@example.net") == []
+
+    done = world.channel.handler.handle_waiting()
+
+    assert list(done.values()) == ["confirmation asked"]
+    assert len(world.sink.to("kim@example.net")) == 1
