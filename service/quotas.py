@@ -6,6 +6,9 @@ A use is taken by recording it first and counting after: ``take`` writes the use
 uses of the key in the window (its own included) and gives it back when that is over the limit.
 Of racing takers the last to count sees every use committed before it, so the limit is never
 overshot (at worst two racers both give back, and one tries again later).
+
+Every ``PRUNE_EVERY``-th use also forgets the uses older than ``KEEP`` (longer than any window a
+limit uses), so the store holds about a week of uses, not every use ever made.
 """
 
 from __future__ import annotations
@@ -13,8 +16,12 @@ from __future__ import annotations
 import itertools
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
+
+KEEP = timedelta(days=8)
+"""How long a use is kept: longer than the longest window (an invitation's week)."""
+PRUNE_EVERY = 256
 
 
 class Quotas(Protocol):
@@ -43,6 +50,8 @@ class InMemoryQuotas:
                 return None
             ticket = next(self._tickets)
             self.uses[ticket] = (key, at)
+            if ticket % PRUNE_EVERY == 0:
+                self.uses = {t: use for t, use in self.uses.items() if use[1] >= at - KEEP}
             return ticket
 
     def give_back(self, ticket: int) -> None:

@@ -1,12 +1,15 @@
 """``SqlQuotas``: ``service.quotas.Quotas`` in the ``quota_uses`` table, shared by every process
 on the database.  A use is inserted and committed first, then counted (``service/quotas.py`` says
-why that never overshoots a limit); one over the limit is deleted again."""
+why that never overshoots a limit); one over the limit is deleted again, and every
+``PRUNE_EVERY``-th use deletes the uses older than ``KEEP``."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from sqlalchemy import Engine, delete, func, insert, select
+
+from service.quotas import KEEP, PRUNE_EVERY
 
 from .engine import reconnecting, writer
 from .quota_tables import quota_uses
@@ -27,6 +30,8 @@ class SqlQuotas:
             ticket = connection.execute(
                 insert(quota_uses).values(key=key, at=at).returning(quota_uses.c.id)
             ).scalar_one()
+            if ticket % PRUNE_EVERY == 0:
+                connection.execute(delete(quota_uses).where(quota_uses.c.at < at - KEEP))
         with self.engine.connect() as connection:
             if connection.execute(count).scalar_one() <= limit:
                 return int(ticket)

@@ -13,7 +13,7 @@ import pytest
 from adapters.sql.consent import SqlConsent
 from adapters.sql.quotas import SqlQuotas
 from service.consent import Consent, InMemoryConsent
-from service.quotas import InMemoryQuotas, Quotas
+from service.quotas import KEEP, PRUNE_EVERY, InMemoryQuotas, Quotas
 
 from .conftest import Backend
 
@@ -78,3 +78,11 @@ def test_an_address_is_proven_and_stopped_whatever_its_case(consent: Consent) ->
     assert consent.proven("Ana@example.org") and not consent.stopped("ana@example.org")
     consent.stop("ana@example.org", T0 + 2 * DAY)  # a player may stop all mail too
     assert consent.proven("ana@example.org") and consent.stopped("ana@example.org")
+
+
+def test_uses_older_than_any_window_are_forgotten(quotas: Quotas) -> None:
+    assert quotas.take("old", 1, T0 - 30 * DAY, T0) is not None
+    later = T0 + KEEP + DAY
+    for _ in range(PRUNE_EVERY):
+        quotas.take("new", PRUNE_EVERY, later - DAY, later)
+    assert quotas.take("old", 1, T0 - 30 * DAY, later) is not None  # the old use is gone
