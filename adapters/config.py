@@ -208,6 +208,10 @@ def _positive(environ: Mapping[str, str], name: str, kind: Callable[[str], N], d
 # ``CONQUIAN_IMAP_FOLDER``              INBOX
 # ``CONQUIAN_IMAP_POLL_SECONDS``        60          between polls (IDLE wakes up sooner)
 # ``CONQUIAN_IMAP_DELETE``              0           1: delete handled mail instead of flagging it
+# ``CONQUIAN_MAIL_INVITATIONS_PER_DAY`` 10          invitations one address may send a day
+# ``CONQUIAN_MAIL_INVITATIONS_PER_HOUR`` 100        invitations mailed an hour in all
+# ``CONQUIAN_PUBLIC_URL``               (none)      when set, every mail's ``List-Unsubscribe``
+#                                                   carries the one-click ``<URL>/unsubscribe/…``
 # ====================================  ==========  ===========================================
 
 _SECURITY = ("starttls", "tls", "none")
@@ -236,6 +240,12 @@ class EmailSettings:
     imap_folder: str = "INBOX"
     poll_seconds: float = 60.0
     delete_handled: bool = False
+    unsubscribe_url: str | None = None
+    """``<CONQUIAN_PUBLIC_URL>/unsubscribe`` when set: the one-click link in every mail."""
+    invitations_per_day: int = 10
+    """Invitations one address may send a day (``CONQUIAN_MAIL_INVITATIONS_PER_DAY``)."""
+    invitations_per_hour: int = 100
+    """Invitations the service mails an hour in all (``CONQUIAN_MAIL_INVITATIONS_PER_HOUR``)."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> EmailSettings | None:
@@ -252,7 +262,15 @@ class EmailSettings:
             imap_folder=environ.get("CONQUIAN_IMAP_FOLDER", "").strip() or "INBOX",
             poll_seconds=_positive(environ, "CONQUIAN_IMAP_POLL_SECONDS", float, 60.0),
             delete_handled=environ.get("CONQUIAN_IMAP_DELETE", "0").strip() == "1",
+            unsubscribe_url=_unsubscribe_url(environ),
+            invitations_per_day=_positive(environ, "CONQUIAN_MAIL_INVITATIONS_PER_DAY", int, 10),
+            invitations_per_hour=_positive(environ, "CONQUIAN_MAIL_INVITATIONS_PER_HOUR", int, 100),
         )
+
+
+def _unsubscribe_url(environ: Mapping[str, str]) -> str | None:
+    public = environ.get("CONQUIAN_PUBLIC_URL", "").strip().rstrip("/")
+    return f"{public}/unsubscribe" if public else None
 
 
 def _mail_server(

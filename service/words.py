@@ -42,6 +42,9 @@ def spelled(tr: Translator) -> dict[str, str]:
         "join": tr.pgettext("command", "join"),
         "decline": tr.pgettext("command", "decline"),
         "cancel": tr.pgettext("command", "cancel"),
+        # answers to the service's mail: confirming an invitation, asking for no more mail
+        "yes": tr.pgettext("command", "yes"),
+        "stop": tr.pgettext("command", "stop"),
         # the words of standing instructions (``auto never force``, ``auto take 7h with 5h 6h``)
         "with": tr.pgettext("command", "with"),
         "never": tr.pgettext("command", "never"),

@@ -42,6 +42,7 @@ TABLES = (
     *("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players"),
     *("telegram_updates", "telegram_turn_messages", "telegram_players", "telegram_game_chats"),
     *("email_threads", "email_messages", "email_uids", "email_contacts", "link_codes"),
+    "quota_uses",
 )
 
 

@@ -1,6 +1,8 @@
 """The service's addresses: its own (``conquian@<domain>``, where new games start), reply
-addresses ``reply+<token>@<domain>`` and the VERP return path ``reply+bounce-<token>@<domain>``
-that bounces come back to.  One mailbox (``reply@<domain>``) receives all of them.
+addresses ``reply+<token>@<domain>``, the VERP return path ``reply+bounce-<token>@<domain>``
+that bounces come back to, ``reply+confirm-<token>@<domain>`` that an unproven sender answers to
+confirm an invitation, and ``reply+stop-<mac>@<domain>`` (``List-Unsubscribe``'s ``mailto:``).
+One mailbox (``reply@<domain>``) receives all of them.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from email.utils import getaddresses
 
 REPLY = "reply"
 BOUNCE = "bounce-"
+CONFIRM = "confirm"
+STOP = "stop"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +25,8 @@ class Tag:
 
     token: str
     bounce: bool
+    kind: str = ""
+    """``confirm`` or ``stop`` for those addresses; empty for a reply or a bounce."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,12 @@ class Addresses:
     def bounce(self, token: object) -> str:
         return f"{REPLY}+{BOUNCE}{token}@{self.domain}"
 
+    def confirm(self, token: object) -> str:
+        return f"{REPLY}+{CONFIRM}-{token}@{self.domain}"
+
+    def stop(self, mac: str) -> str:
+        return f"{REPLY}+{STOP}-{mac}@{self.domain}"
+
     def tag(self, address: str) -> Tag | None:
         """The tag of ``address`` if it is one of our reply or bounce addresses."""
         local, _, domain = address.strip().strip("<>").lower().rpartition("@")
@@ -43,6 +55,9 @@ class Addresses:
             return None
         if tag.startswith(BOUNCE):
             return Tag(tag[len(BOUNCE) :], bounce=True)
+        for kind in (CONFIRM, STOP):
+            if tag.startswith(f"{kind}-"):
+                return Tag(tag[len(kind) + 1 :], bounce=False, kind=kind)
         return Tag(tag, bounce=False)
 
     def is_ours(self, address: str) -> bool:

@@ -9,11 +9,15 @@ from sqlalchemy import Engine
 
 from service.dispatch import Sender
 from service.games import GameService
+from service.invitations import InvitationLimits
 from service.linking import Linking
 from service.ports import Chance, Clock, Directory
+from service.unsubscribe import Unsubscribe
 
 from ..config import EmailSettings
+from ..sql.consent import SqlConsent
 from ..sql.link_codes import SqlLinkCodes
+from ..sql.quotas import SqlQuotas
 from .addressing import Addresses
 from .compose import Composer
 from .handling import Handler
@@ -53,7 +57,15 @@ def build_channel(
     store = EmailStore(engine)
     addresses = Addresses(settings.domain, settings.service_address)
     keys = TokenKeys.parse(settings.token_keys)
-    mail = GameMail(service, directory, store, keys, Composer(addresses), transport, clock)
+    unsubscribe = Unsubscribe.from_keys(settings.token_keys)
+    composer = Composer(addresses, unsubscribe, settings.unsubscribe_url)
+    consent = SqlConsent(engine)
+    mail = GameMail(service, directory, store, keys, composer, transport, clock, consent)
     linking = Linking(directory, SqlLinkCodes(engine), clock, chance)
-    handler = Handler(service, directory, store, keys, mail, clock, linking)
+    limits = InvitationLimits(
+        per_sender_day=settings.invitations_per_day, per_hour=settings.invitations_per_hour
+    )
+    handler = Handler(
+        service, directory, store, keys, mail, clock, linking, SqlQuotas(engine), limits
+    )
     return EmailChannel(store, mail, EmailSender(mail), handler)

@@ -17,6 +17,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
 from service.language import ENGLISH, Translator
+from service.unsubscribe import Unsubscribe
 
 from .addressing import Addresses
 from .automatic import LOOP_HEADER
@@ -39,6 +40,10 @@ class Heading:
 @dataclass(frozen=True)
 class Composer:
     addresses: Addresses
+    unsubscribe: Unsubscribe | None = None
+    """Signs the ``List-Unsubscribe`` addresses; None leaves the header off (tests of layout)."""
+    unsubscribe_url: str | None = None
+    """``<public URL>/unsubscribe`` when the web side is on: the RFC 8058 one-click link."""
 
     def game_root(self, game_id: str, player: str) -> str:
         """The ``Message-ID`` every mail of this player's game refers to."""
@@ -66,6 +71,7 @@ class Composer:
             message["References"] = " ".join(heading.references)
         message["Auto-Submitted"] = "auto-generated"
         message[LOOP_HEADER] = self.addresses.service
+        self._unsubscribe(message, heading.to)
         message.set_content(letter_text(letter))
         picture = None
         if letter.view is not None:
@@ -78,6 +84,20 @@ class Composer:
             html_part.add_related(picture, "image", "png", cid=f"<{cid}>", filename="table.png")
         return message
 
+    def _unsubscribe(self, message: EmailMessage, to: str) -> None:
+        """``List-Unsubscribe`` (RFC 2369) on every mail: a ``mailto:`` whose address carries a
+        MAC of the recipient's, and with the web side on, the RFC 8058 one-click link (which
+        ``List-Unsubscribe-Post`` announces; it needs an HTTPS-style URL, so it is left off
+        without one)."""
+        if self.unsubscribe is None:
+            return
+        stop = self.addresses.stop(self.unsubscribe.mac(to))
+        targets = [f"<mailto:{stop}?subject=stop>"]
+        if self.unsubscribe_url:
+            targets.append(f"<{self.unsubscribe_url}/{self.unsubscribe.link_token(to)}>")
+            message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        message["List-Unsubscribe"] = ", ".join(targets)
+
 
 def game_subject(game_id: str, host: str, tr: Translator = ENGLISH) -> str:
     """The subject every mail of a game carries, from the invitation on: ``Conquian: Ana's game
@@ -86,6 +106,18 @@ def game_subject(game_id: str, host: str, tr: Translator = ENGLISH) -> str:
     return tr.gettext(
         "{service}: {name}'s game ({game})", service=SERVICE_NAME, name=host, game=game_id[:6]
     )
+
+
+def invitation_subject(game_id: str, tr: Translator = ENGLISH) -> str:
+    """The subject of a game's mail to someone who has not played in it yet (the invitation): no
+    name in it, since a name is chosen by whoever asks for the game, who may be a stranger."""
+    return tr.gettext(
+        "{service}: an invitation to a game ({game})", service=SERVICE_NAME, game=game_id[:6]
+    )
+
+
+def confirmation_subject(tr: Translator = ENGLISH) -> str:
+    return tr.gettext("{service}: confirm your invitation", service=SERVICE_NAME)
 
 
 def reply_subject(subject: str) -> str:

@@ -22,8 +22,13 @@ Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anyth
 * otherwise the first line is played (a bare number picks that line of the mail's move list).
 
 Refusals, answers about a finished game and answers to text that is no command at all go out at
-most once an hour per sender, so a responder that does not mark its mail automatic cannot start a
-ping-pong.
+most once an hour per proven sender and once a day per unproven one (whose ``From`` may be
+forged: every answer to it is backscatter), so a responder that does not mark its mail automatic
+cannot start a ping-pong.
+
+Answering a mail with its token proves the sender's address (``Consent``) and takes it off the
+never-mail list; ``stop`` as the answer, or any mail to ``List-Unsubscribe``'s ``reply+stop-<mac>``
+from the address the MAC was made for, puts it on that list.
 """
 
 from __future__ import annotations
@@ -32,25 +37,29 @@ import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import timedelta
 
+from service.consent import Consent
 from service.dispatch import TryLater
 from service.errors import GameCalledOff, StaleVersion
 from service.game_events import GameId, PlayerId
 from service.games import GameService
+from service.invitations import InvitationLimits
 from service.language import Translator, translator
 from service.linking import Linking
 from service.ports import Address, Clock, Directory
 from service.prompts import error_text
+from service.quotas import Quotas
 from service.replies import Request, rejected
 from service.rules.errors import N_, IllegalAction
 from service.words import word
 
-from .addressing import Addresses
+from .addressing import CONFIRM, STOP, Addresses
 from .answers import UNPARSEABLE, answer_letter
-from .compose import Composer, Heading, reply_subject
+from .compose import Composer
 from .inbound import Inbound, message_key, read
+from .invitations import Invitations
 from .letters import Letter, move_lines
+from .notes import Notes
 from .requests import CALL_OFF, ServiceRequests, answer_word
 from .sender import GameMail
 from .store import EmailStore, StoredMail
@@ -59,7 +68,6 @@ from .tokens import ReplyToken, TokenError, TokenKeys, parse_token
 log = logging.getLogger(__name__)
 
 SOURCE = "email"
-ERROR_INTERVAL = timedelta(hours=1)
 ATTEMPTS = 3
 """Unexpected failures of one message (in one process) before it is given up as handled."""
 
@@ -92,6 +100,8 @@ class Handler:
         mail: GameMail,
         clock: Clock,
         linking: Linking,
+        quotas: Quotas,
+        limits: InvitationLimits,
     ) -> None:
         self.service = service
         self.directory = directory
@@ -100,9 +110,14 @@ class Handler:
         self.mail = mail
         self.clock = clock
         self.linking = linking
+        self.quotas = quotas
+        self.limits = limits
+        self.consent: Consent = mail.consent
         self.composer: Composer = mail.composer
         self.addresses: Addresses = mail.composer.addresses
+        self.notes = Notes(mail, store, clock, self.tr_for)
         self.requests = ServiceRequests(self)
+        self.invitations = Invitations(self)
         self._failures: dict[str, int] = {}
 
     # -- storing, then handling ------------------------------------------------------------------
@@ -150,10 +165,17 @@ class Handler:
             return f"ignored: {inbound.automatic}"
         if inbound.tag is None:
             return self.requests.handle(inbound, stored.outcome)
+        if inbound.tag.kind == STOP:
+            return self._unsubscribe(inbound, inbound.tag.token)
+        if inbound.tag.kind == CONFIRM:
+            return self.invitations.confirmed(inbound, inbound.tag.token, stored.outcome)
         player = self.authenticate(inbound.tag.token, inbound.sender)
         if isinstance(player, str):
-            return self.refuse(inbound, self.tr_for(inbound).gettext(player))
+            return self.notes.refuse(inbound, self.tr_for(inbound).gettext(player))
         self.store.reachable(inbound.sender)
+        self.consent.prove(inbound.sender, self.clock.now())  # it read our mail: it is theirs
+        if answer_word(inbound.command) == "stop":
+            return self.stop(inbound.sender)
         game = self.service.game(player.game_id)
         if game.seat_of(player.player) is None or stored.outcome == "joined":
             return self.requests.invitation_reply(
@@ -205,6 +227,19 @@ class Handler:
         self.store.unreachable(emails[0].value, self.clock.now(), "the mail bounced")
         return f"bounce: {emails[0].value} unreachable"
 
+    def _unsubscribe(self, inbound: Inbound, mac: str) -> str:
+        """Mail to ``List-Unsubscribe``'s address: stops all mail to its sender if the address
+        was made for them (never answered: an answer would be the mail they asked not to get)."""
+        unsubscribe = self.composer.unsubscribe
+        if unsubscribe is None or not unsubscribe.matches(inbound.sender, mac):
+            return "ignored: stop with an invalid token"
+        return self.stop(inbound.sender)
+
+    def stop(self, address: str) -> str:
+        """``address`` gets no more mail from us until it answers one of our mails again."""
+        self.consent.stop(address, self.clock.now())
+        return f"stopped: {address}"
+
     def _play(self, inbound: Inbound, player: Player) -> str:
         game = self.service.game(player.game_id)
         if game.status == "over":
@@ -223,7 +258,7 @@ class Handler:
         error = answer.get("error")
         code = error.get("code") if isinstance(error, dict) else None
         outcome = f"refused: {code}" if code else ("moved" if "events" in answer else "answered")
-        if code in UNPARSEABLE and not self._may_answer_error(inbound.sender):
+        if code in UNPARSEABLE and not self.notes.may_answer_error(inbound.sender):
             return outcome + " (not answered: an error reply went out within the hour)"
         game = self.service.game(player.game_id)
         letter = answer_letter(self.mail, game, player.player, answer)
@@ -238,7 +273,7 @@ class Handler:
         try:
             self.service.cancel(player.game_id, player.player)
         except IllegalAction as error:
-            return self.refuse(inbound, error_text(error, tr=tr))
+            return self.notes.refuse(inbound, error_text(error, tr=tr))
         said = tr.gettext("You called the game off: its invitation no longer works.")
         self.answer_in_game(
             inbound, player.game_id, player.player, Letter((said,), replies=False, tr=tr)
@@ -249,14 +284,16 @@ class Handler:
         """Anything else before anyone joined moves nothing."""
         tr = self.mail.tr(player.player)
         if status == "cancelled":
-            return self.refuse(inbound, error_text(GameCalledOff(), tr=tr))
+            return self.notes.refuse(inbound, error_text(GameCalledOff(), tr=tr))
         why = tr.gettext("The game starts when your opponent joins: nothing yet.")
-        return self.refuse(inbound, why + " " + tr.gettext(CALL_OFF, cancel=word(tr, "cancel")))
+        return self.notes.refuse(
+            inbound, why + " " + tr.gettext(CALL_OFF, cancel=word(tr, "cancel"))
+        )
 
     def _over(self, inbound: Inbound, player: Player) -> str:
         """Any mail to a finished game's address gets the final position, at most once an hour
         (whatever it says: so a responder that quotes our mail cannot ping-pong with us)."""
-        if not self._may_answer_error(inbound.sender):
+        if not self.notes.may_answer_error(inbound.sender):
             return (
                 "refused: the game is over (not answered: an error reply went out within the hour)"
             )
@@ -280,9 +317,6 @@ class Handler:
         lines = move_lines(view, self.mail.tr(player.player))
         return lines[int(text) - 1] if 1 <= int(text) <= len(lines) else text
 
-    def _may_answer_error(self, sender: str) -> bool:
-        return self.store.claim_error_reply(sender, self.clock.now(), ERROR_INTERVAL)
-
     def answer_in_game(
         self, inbound: Inbound, game_id: GameId, player: PlayerId, letter: Letter
     ) -> None:
@@ -291,27 +325,6 @@ class Handler:
         version = self.service.game(game_id).version
         message_id = self.composer.answer_id(inbound.key)
         self.mail.send(game_id, player, inbound.sender, letter, version, message_id, answering)
-
-    def refuse(self, inbound: Inbound, why: str) -> str:
-        """Tell the sender why their mail moved nothing (at most once an hour)."""
-        if not self._may_answer_error(inbound.sender):
-            return f"refused: {why[:40]}… (not answered: an error reply went out within the hour)"
-        self.note(inbound, Letter((why,), replies=False, tr=self.tr_for(inbound)))
-        return f"refused: {why[:40]}…"
-
-    def note(self, inbound: Inbound, letter: Letter) -> None:
-        """A mail answering ``inbound`` outside any game, from the service's address, with a
-        null return path (RFC 3834: nothing bounces back at an automatic answer)."""
-        references = (inbound.message_id,) if inbound.message_id else ()
-        heading = Heading(
-            inbound.sender,
-            reply_subject(inbound.subject or "Conquian"),
-            self.composer.answer_id(inbound.key),
-            in_reply_to=inbound.message_id,
-            references=references,
-        )
-        message = self.composer.mail(heading, letter, self.clock.now())
-        self.mail.transport.send(message, "", [inbound.sender])
 
 
 def _stale(game_id: GameId, seen: int, current: int) -> dict[str, object]:

@@ -29,6 +29,7 @@ DISCARD_HINT = N_(
     "name them as in the lines above."
 )
 COMMANDS = N_("Other commands: {commands}.")
+STOP_ALL = N_("To get no more mail from this service at all, reply {stop}.")
 OTHER_COMMANDS = (
     "hand",
     "help",
@@ -104,6 +105,7 @@ def _sections(letter: Letter) -> list[tuple[str, list[str]]]:
     if letter.replies:
         commands = ", ".join(word(tr, one) for one in OTHER_COMMANDS)
         parts.append(("p", [tr.gettext(COMMANDS, commands=commands)]))
+    parts.append(("p", [tr.gettext(STOP_ALL, stop=word(tr, "stop"))]))
     return parts
 
 

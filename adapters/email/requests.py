@@ -9,9 +9,10 @@ To the service's address (``CONQUIAN_MAIL_FROM``), the first line may be::
     link                 a code to type on another channel, to play there as this player
     link CODE            this address joins the player who asked for CODE elsewhere
 
-The sender is registered as a player on first use (the From name, or the address's local part).
-``new game with`` opens the game and mails the invitation; the invited player replies ``join``
-or ``decline``; until someone joins, the host may reply ``cancel`` to call the game off
+The sender is registered as a player on first use (the From name, cleaned, or the address's
+local part).  ``new game with`` from a proven address opens the game and mails the invitation,
+within the limits on invitations; from any other address it is first confirmed by mail
+(``invitations``).  The invited player replies ``join`` or ``decline`` (or ``stop``); until someone joins, the host may reply ``cancel`` to call the game off
 (``handling``).  ``join CODE`` is how a friend on email takes up a Telegram player's ``/new``:
 the answer is their first table, in the game's thread, and they play by replying to it.
 Anything else is answered with these lines, at most once an hour per sender.
@@ -25,7 +26,8 @@ from typing import TYPE_CHECKING
 
 from service.game_events import GameId, PlayerId
 from service.linking import LinkError
-from service.lobby import read_words
+from service.lobby import GameOptions, read_words
+from service.names import display_name
 from service.ports import Address
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
@@ -58,52 +60,73 @@ class ServiceRequests:
         command = inbound.command
         found = _NEW_GAME.match(command)
         if found is not None:
-            return self._new_game(
-                inbound, found.group(1).strip("<>,.;").lower(), found.group(2), earlier
-            )
+            guest = _guest(found.group(1))
+            refused = self._invalid(inbound, guest, found.group(2))
+            if refused is not None:
+                return refused
+            if not self.handler.consent.proven(inbound.sender):
+                return self.handler.invitations.ask(inbound, guest, earlier)
+            return self.new_game(inbound, inbound, earlier)
+        if answer_word(command) == "stop" and not self.handler.consent.proven(inbound.sender):
+            # without a token only a stranger's: a forged stop must not silence a player's games
+            return self.handler.stop(inbound.sender)
         joining = _JOIN.match(command)
         if joining is not None:
             return self._join(inbound, joining.group(1).lower(), earlier)
         words = command.lower().split()
         if words[:1] == ["link"] and len(words) <= 2:
             return self._link(inbound, words[1] if len(words) == 2 else None)
-        return self.handler.refuse(inbound, self.handler.tr_for(inbound).gettext(HELP))
+        return self.handler.notes.refuse(inbound, self.handler.tr_for(inbound).gettext(HELP))
 
     # -- new games -------------------------------------------------------------------------------
 
-    def _new_game(
-        self, inbound: Inbound, guest_address: str, rest: str, earlier: str | None
-    ) -> str:
+    def _invalid(self, inbound: Inbound, guest_address: str, rest: str) -> str | None:
+        """The refusal of a ``new game with`` that cannot be played, before anything is sent."""
         handler = self.handler
         tr = handler.tr_for(inbound)
         try:
-            options = read_words([rest], name_opponent=False)  # the opponent is the address
+            _options(rest)
         except IllegalAction as error:
-            return handler.refuse(inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
+            return handler.notes.refuse(
+                inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}"
+            )
         if guest_address == inbound.sender or handler.addresses.is_ours(guest_address):
-            return handler.refuse(
+            return handler.notes.refuse(
                 inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP)
             )
-        host = self._player(inbound.sender, inbound.sender_name, inbound.language)
-        guest = self._player(guest_address, "")
+        return None
+
+    def new_game(self, asked: Inbound, answering: Inbound, earlier: str | None) -> str:
+        """Open the game ``asked`` for (by a proven sender) and invite the guest, within the
+        limits; ``answering`` is the mail answered: ``asked`` itself, or the confirmation's reply."""
+        handler = self.handler
+        found = _NEW_GAME.match(asked.command)
+        assert found is not None
+        guest_address, options = _guest(found.group(1)), _options(found.group(2))
         if earlier is not None and earlier.startswith("opened "):
             game_id = GameId(earlier.split()[1])  # opened before a crash: only the mail is left
+            host = self._player(asked.sender, asked.sender_name, asked.language)
         else:
-            request = f"email:{inbound.key}"  # handled again after a crash: the same game
+            refused = handler.invitations.refusal(answering, guest_address)
+            if refused is not None:
+                return refused
+            host = self._player(asked.sender, asked.sender_name, asked.language)
+            request = f"email:{asked.key}"  # handled again after a crash: the same game
             game_id = handler.service.open_game(
                 host, options.variant, options.terms, options.time_control, request=request
             )
-            handler.store.note(inbound.key, f"opened {game_id}")
+            for key in {asked.key, answering.key}:
+                handler.store.note(key, f"opened {game_id}")
+        guest = self._player(guest_address, "")
         mail = handler.mail
         game = handler.service.game(game_id)
         guest_tr = mail.tr(guest)
         invitation = Letter(
             (
                 guest_tr.gettext(
-                    "{name} ({address}) invites you to a game of Conquian by email: two-player "
-                    "rummy with 40 cards, played one move at a time by replying to mail.",
-                    name=mail.name(host, guest_tr),
-                    address=inbound.sender,
+                    "{address} invites you to a game of Conquian by email: two-player rummy "
+                    "with 40 cards, played one move at a time by replying to mail.",
+                    address=asked.sender,
                 ),
                 guest_tr.gettext("Reply join to play, or decline."),
             ),
@@ -125,7 +148,7 @@ class ServiceRequests:
             replies=False,
             tr=tr,
         )
-        handler.answer_in_game(inbound, game_id, host, opened)
+        handler.answer_in_game(answering, game_id, host, opened)
         return f"opened {game_id}"
 
     def _player(self, address: str, name: str, language: str | None = None) -> PlayerId:
@@ -135,7 +158,8 @@ class ServiceRequests:
         if found is not None:
             return found
         try:
-            player = directory.register(name or address.split("@")[0], Address("email", address))
+            shown = display_name(name, address.split("@")[0])
+            player = directory.register(shown, Address("email", address))
         except ValueError:  # registered by a racing request
             found = directory.player_at(Address("email", address))
             assert found is not None
@@ -156,7 +180,7 @@ class ServiceRequests:
             except IllegalAction as error:
                 tr = handler.mail.tr(guest)
                 why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
-                return handler.refuse(inbound, why)
+                return handler.notes.refuse(inbound, why)
             handler.store.note(inbound.key, f"joined {game_id}")
         handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
         return f"joined {game_id}"
@@ -184,7 +208,7 @@ class ServiceRequests:
                     handler.service.join(game.invitation, guest)
                 except IllegalAction as error:
                     why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
-                    handler.note(inbound, Letter((why,), replies=False, tr=tr))
+                    handler.notes.note(inbound, Letter((why,), replies=False, tr=tr))
                     return f"refused: {error.code}"
                 handler.store.note(inbound.key, "joined")
             handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
@@ -192,9 +216,9 @@ class ServiceRequests:
         if word == "decline":
             self._tell_host(game_id, inbound.sender)
             letter = Letter((tr.gettext("You declined the invitation."),), replies=False, tr=tr)
-            handler.note(inbound, letter)
+            handler.notes.note(inbound, letter)
             return "declined"
-        return handler.refuse(inbound, tr.gettext("Reply join to play, or decline."))
+        return handler.notes.refuse(inbound, tr.gettext("Reply join to play, or decline."))
 
     def _tell_host(self, game_id: GameId, guest_address: str) -> None:
         handler = self.handler
@@ -226,16 +250,25 @@ class ServiceRequests:
                     code=made.code,
                     valid_for=made.valid_for_text(tr),
                 )
-                handler.note(inbound, Letter((text,), replies=False, tr=tr))
+                handler.notes.note(inbound, Letter((text,), replies=False, tr=tr))
                 return "link offered"
             player = handler.linking.confirm(code, address)
         except LinkError as error:
             tr = handler.tr_for(inbound)
-            return handler.refuse(inbound, error_text(error, tr=tr))
+            return handler.notes.refuse(inbound, error_text(error, tr=tr))
         tr = handler.mail.tr(player)
         text = tr.gettext("This address now plays as {name}.", name=handler.mail.name(player, tr))
-        handler.note(inbound, Letter((text,), replies=False, tr=tr))
+        handler.notes.note(inbound, Letter((text,), replies=False, tr=tr))
         return "linked"
+
+
+def _options(text: str) -> GameOptions:
+    """The options after ``new game with <address>``: the opponent is the address, never a word."""
+    return read_words([text], name_opponent=False)
+
+
+def _guest(typed: str) -> str:
+    return typed.strip("<>,.;").lower()
 
 
 def answer_word(command: str) -> str:

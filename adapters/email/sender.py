@@ -13,6 +13,7 @@ from email.message import EmailMessage
 from typing import Protocol
 
 from service.cast import player_name
+from service.consent import Consent
 from service.dispatch import Undeliverable
 from service.game import Game
 from service.game_events import GameId, PlayerId
@@ -22,7 +23,7 @@ from service.notices import Notice, deadline_text
 from service.ports import Address, Clock, Directory, Notification
 from service.rules.seats import Phase
 
-from .compose import Composer, Heading, game_subject
+from .compose import Composer, Heading, game_subject, invitation_subject
 from .letters import Letter
 from .store import EmailStore
 from .tokens import TokenKeys
@@ -41,6 +42,7 @@ class GameMail:
     composer: Composer
     transport: Transport
     clock: Clock
+    consent: Consent
 
     def send(
         self,
@@ -57,17 +59,32 @@ class GameMail:
         addresses = self.composer.addresses
         token = self.keys.issue(self.store.thread(game_id, player), game_id, player, version)
         root = self.composer.game_root(game_id, player)
-        host = self.name(self.service.game(game_id).host, letter.tr)
         heading = Heading(
             to,
-            game_subject(game_id, host, letter.tr),
+            self.subject(game_id, player, letter.tr),
             message_id,
             reply_to=addresses.reply(token),
             in_reply_to=answering[-1] if answering else root,
             references=(root, *answering),
         )
         message = self.composer.mail(heading, letter, self.clock.now())
-        self.transport.send(message, addresses.bounce(token), [to])
+        self.post(message, addresses.bounce(token), to)
+
+    def post(self, message: EmailMessage, envelope_from: str, to: str) -> None:
+        """Send ``message`` unless ``to`` is on the never-mail list: the one place every mail
+        passes, so nothing reaches an address that said stop, whoever caused the mail."""
+        if self.consent.stopped(to):
+            return
+        self.transport.send(message, envelope_from, [to])
+
+    def subject(self, game_id: GameId, player: PlayerId, tr: Translator) -> str:
+        """The game's subject with its host's name for those who play in it; for someone not
+        seated yet (the invited) none: the host may be a stranger to them, and a name is what a
+        stranger chooses."""
+        game = self.service.game(game_id)
+        if player != game.host and game.seat_of(player) is None:
+            return invitation_subject(game_id, tr)
+        return game_subject(game_id, self.name(game.host, tr), tr)
 
     def tr(self, player: PlayerId) -> Translator:
         """The player's language."""
@@ -98,6 +115,8 @@ class EmailSender:
 
     def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
         why = self.mail.store.why_unreachable(address.value)
+        if self.mail.consent.stopped(address.value):
+            why = "it asked for no more mail"
         if why is not None:
             raise Undeliverable(f"{address.value} is unreachable: {why}")
         notice = self.mail.service.notice(notification)

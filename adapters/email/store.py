@@ -21,6 +21,8 @@ class StoredMail:
     raw: bytes
     envelope: tuple[str, ...]
     outcome: str | None
+    number: int = 0
+    """The row's id: a confirmation token names the request it confirms by it."""
 
 
 class EmailStore:
@@ -115,6 +117,13 @@ class EmailStore:
         return None if row is None else _mail(row)
 
     @reconnecting
+    def numbered(self, number: int) -> StoredMail | None:
+        query = select(email_messages).where(email_messages.c.id == number)
+        with self.engine.connect() as connection:
+            row = connection.execute(query).first()
+        return None if row is None else _mail(row)
+
+    @reconnecting
     def note(self, key: str, outcome: str) -> None:
         """Record what handling did so far (before what is left of it, such as the reply)."""
         change = update(email_messages).where(email_messages.c.key == key).values(outcome=outcome)
@@ -197,4 +206,4 @@ class EmailStore:
 
 def _mail(row: Any) -> StoredMail:
     envelope = tuple(row.envelope.split()) if row.envelope else ()
-    return StoredMail(row.key, row.raw.encode("latin-1"), envelope, row.outcome)
+    return StoredMail(row.key, row.raw.encode("latin-1"), envelope, row.outcome, int(row.id))

@@ -6,8 +6,9 @@
   before the mailbox is told it was read; ``done_at`` once it was handled and answered.
 * ``email_uids`` — which mailbox UID (per ``UIDVALIDITY``) holds which message, so a message
   fetched again after a crash is recognised before it is downloaded.
-* ``email_contacts`` — per email address: unreachable since a bounce (and why), and when it was
-  last sent an error reply (at most one an hour).
+* ``email_contacts`` — per email address: unreachable since a bounce (and why), when it was
+  last sent an error reply (at most one an hour), since when it is proven (it answered our mail
+  with its token) and since when it is on the never-mail list (``service/consent.py``).
 * ``link_codes`` — pending links of a player to another address (``service/linking.py``).
 """
 
@@ -86,6 +87,8 @@ class EmailContactRow(SQLModel, table=True):
     error_reply_at: datetime | None = Field(
         default=None, sa_column=Column(UtcDateTime, nullable=True)
     )
+    proven_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
+    stopped_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
 
 
 class LinkCodeRow(SQLModel, table=True):

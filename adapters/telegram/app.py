@@ -11,6 +11,7 @@ from typing import Protocol
 from sqlalchemy import Engine
 
 from adapters.sql.link_codes import SqlLinkCodes
+from adapters.sql.quotas import SqlQuotas
 from service.dispatch import Sender
 from service.games import GameService
 from service.linking import Linking
@@ -75,6 +76,7 @@ def build_telegram(parts: Parts, settings: TelegramSettings) -> TelegramApp:
         service.clock,
         settings,
         Linking(parts.directory, SqlLinkCodes(parts.engine), service.clock, service.chance),
+        SqlQuotas(parts.engine),
     )
     processor = Processor(channel)
     return TelegramApp(channel, processor, TelegramSender(channel, processor.screens))

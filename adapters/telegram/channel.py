@@ -18,6 +18,7 @@ from service.language import ENGLISH, Translator, supported
 from service.linking import Linking
 from service.names import display_name
 from service.ports import Address, Clock, Directory, Inbox
+from service.quotas import Quotas
 
 from .api import BotApi
 from .records import TelegramRecords
@@ -38,6 +39,8 @@ class Channel:
     clock: Clock
     settings: TelegramSettings
     linking: Linking
+    quotas: Quotas
+    """Counts ``/new`` per user (``service.invitations``), in the database every process shares."""
 
     def player_of(
         self, user_id: int, first_name: str, language_code: str | None = None

@@ -23,6 +23,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from service.errors import UnknownInvitation
 from service.game_events import GameId
+from service.invitations import DAY, first_telling, within
 from service.lobby import read_words
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
@@ -32,6 +33,9 @@ from .incoming import Said
 from .render import short
 from .screens import Screens
 
+TOO_MANY_NEW = N_(
+    "You have opened as many games today as one player may ({limit}): try again tomorrow."
+)
 NEW_HELP = N_(
     "/new — a game with a friend: you get an invitation to send them.\n"
     "/new bot — a game against the bot.\n"
@@ -57,6 +61,8 @@ class Lobby:
                 self._finish(said, {"ok": False, "said": text})
                 self.screens.say(said.chat_id, text)
                 return
+            if not self._may_open(said):
+                return
             game_id = channel.service.open_game(
                 said.player,
                 chosen.variant,
@@ -70,7 +76,8 @@ class Lobby:
             outcome = self._finish(said, {"ok": True, "opened": game_id})
         game_id = GameId(str(outcome.get("opened", "")))
         if not game_id:
-            self.screens.say(said.chat_id, str(outcome.get("said")))
+            if outcome.get("said"):  # empty: a refusal told once already
+                self.screens.say(said.chat_id, str(outcome.get("said")))
             return
         game = channel.service.game(game_id)
         if game.status == "open":
@@ -80,6 +87,22 @@ class Lobby:
                 said.player, game_id, [said.tr.gettext("A new game against the bot.")]
             )
             self.screens.tell_group(game_id)
+
+    def _may_open(self, said: Said) -> bool:
+        """Whether ``said.player`` may open one more game today (counted if so); past the daily
+        limit the first refusal is answered, the rest are not (a flood gets one answer)."""
+        channel = self.channel
+        now = channel.clock.now()
+        limit = channel.settings.new_games_per_day
+        if within(channel.quotas, f"telegram-new:{said.player}", limit, DAY, now):
+            return True
+        text = ""
+        if first_telling(channel.quotas, said.player, "telegram-new", now):
+            text = said.tr.gettext(TOO_MANY_NEW, limit=limit)
+        self._finish(said, {"ok": False, "said": text})
+        if text:
+            self.screens.say(said.chat_id, text)
+        return False
 
     def _invite(self, said: Said, game_id: GameId, invitation: str) -> None:
         tr = said.tr

@@ -35,6 +35,9 @@ class TelegramSettings:
     api_url: str = TELEGRAM_API
     webhook_secret: str | None = None
     invitation_days: float = 7
+    new_games_per_day: int = 20
+    """``/new`` one user may send a day (``CONQUIAN_TELEGRAM_NEW_GAMES_PER_DAY``): each opens a
+    game and an invitation to pass on, so a flood of them is a flood of invitations."""
     long_poll_seconds: int = 25
     """How long one ``getUpdates`` waits for news."""
     limits: RateLimits = RateLimits()
@@ -63,4 +66,14 @@ class TelegramSettings:
             api_url=environ.get("CONQUIAN_TELEGRAM_API_URL", "").strip() or TELEGRAM_API,
             webhook_secret=environ.get("CONQUIAN_TELEGRAM_WEBHOOK_SECRET", "").strip() or None,
             invitation_days=days,
+            new_games_per_day=_per_day(environ),
         )
+
+
+def _per_day(environ: Mapping[str, str]) -> int:
+    text = environ.get("CONQUIAN_TELEGRAM_NEW_GAMES_PER_DAY", "").strip() or "20"
+    if not text.isdigit() or int(text) < 1:
+        raise SettingsError(
+            f"CONQUIAN_TELEGRAM_NEW_GAMES_PER_DAY must be a whole number above 0, not {text!r}"
+        )
+    return int(text)

@@ -1,9 +1,10 @@
 """The application factory: ``create_app(web)`` builds the Flask app from parts made elsewhere.
 
 Nothing is read from the environment or connected here; the entry point (``conquian serve``) or
-a test builds the parts (``parts_for``) and hands them over.  The app has four blueprints: the
+a test builds the parts (``parts_for``) and hands them over.  The app has five blueprints: the
 JSON API (``api``), the pages people open (``pages``: landing, invitations, the player's private
-page), the replay viewer (``replay``) and the health checks (``health``).
+page), the replay viewer (``replay``), the health checks (``health``) and the mail's one-click
+unsubscribe link (``unsubscribe``).
 """
 
 from __future__ import annotations
@@ -19,15 +20,18 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
+from adapters.sql.consent import SqlConsent
 from adapters.sql.engine import is_unavailable
+from adapters.sql.quotas import SqlQuotas
 from service.language import LOCALES
 from service.rules.errors import N_
+from service.unsubscribe import Unsubscribe
 
-from . import api, health, pages, replay, security
+from . import api, health, pages, replay, security, unsubscribe
 from .capabilities import Capabilities
 from .context import EXTENSION, Web
 from .languages import page_language, page_translator
-from .limits import RateLimit
+from .limits import RateLimit, SharedLimit
 from .pulse import Pulse, pulse_for
 from .readiness import Readiness
 
@@ -42,13 +46,20 @@ def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) ->
         pulse or pulse_for(wiring.engine),
         timedelta(seconds=config.heartbeat_seconds),
     )
+    clock = wiring.service.clock
+    invitations = SharedLimit(
+        SqlQuotas(wiring.engine), clock, "web-invitations", config.invitations_per_hour, 3600.0
+    )
+    email = settings.email
     return Web(
         wiring.service,
         capabilities,
         config,
         readiness,
         moves=RateLimit(config.moves_per_minute, 60.0),
-        invitations=RateLimit(config.invitations_per_hour, 3600.0),
+        invitations=invitations,
+        consent=SqlConsent(wiring.engine) if email else None,
+        unsubscribe=Unsubscribe.from_keys(email.token_keys) if email else None,
     )
 
 
@@ -71,7 +82,8 @@ def create_app(parts: Web) -> Flask:
     Babel(app, locale_selector=page_language, default_translation_directories=str(LOCALES))
     app.context_processor(lambda: {"language": page_language()})
     security.install(app, secure_cookies=config.base_url.startswith("https://"))
-    for blueprint in (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint):
+    blueprints = (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint)
+    for blueprint in (*blueprints, unsubscribe.blueprint):
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
     app.before_request(_no_nul_in_path)

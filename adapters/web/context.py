@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from flask import current_app
 
 from adapters.config import WebSettings
+from service.consent import Consent
 from service.games import GameService
+from service.unsubscribe import Unsubscribe
 
 from .capabilities import Capabilities
-from .limits import RateLimit
+from .limits import Limit, RateLimit
 from .readiness import Readiness
 
 EXTENSION = "conquian"
@@ -25,8 +27,12 @@ class Web:
     readiness: Readiness
     moves: RateLimit
     """Moves per player."""
-    invitations: RateLimit
-    """New players, games and joins per client address."""
+    invitations: Limit
+    """New players, games and joins per client address (counted in the database)."""
+    consent: Consent | None = None
+    """The never-mail list the one-click unsubscribe link writes (with email on)."""
+    unsubscribe: Unsubscribe | None = None
+    """Checks that link's token (with email on)."""
 
 
 def web() -> Web:

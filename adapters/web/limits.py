@@ -1,8 +1,11 @@
-"""Rate limits: a token bucket per key (a player, a client address), kept in the process.
+"""Rate limits per key (a player, a client address): ``RateLimit``, a token bucket kept in the
+process, and ``SharedLimit``, counted in the database.
 
-Each web process counts for itself, so with N processes behind a balancer a client gets up to N
-times the rate; the reverse proxy in front (docs/deploy.md) holds the global limit.  Buckets that
-have filled up again are forgotten, so memory stays bounded by the clients of the last minutes.
+Moves use the bucket: each web process counts for itself, so with N processes behind a balancer a
+client gets up to N times the rate; the reverse proxy in front (docs/deploy.md) holds the global
+limit.  Buckets that have filled up again are forgotten, so memory stays bounded by the clients
+of the last minutes.  New players, games and joins use the shared count (issue 24): an invitation
+flood is what a spammer wants, and N processes must not let N times as many through.
 """
 
 from __future__ import annotations
@@ -10,6 +13,31 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from datetime import timedelta
+from typing import Protocol
+
+from service.invitations import within
+from service.ports import Clock
+from service.quotas import Quotas
+
+
+class Limit(Protocol):
+    def wait(self, key: str) -> float:
+        """Take one use for ``key``: 0 if allowed, else the seconds to wait."""
+        ...
+
+
+class SharedLimit:
+    """``count`` uses per ``seconds`` per key, counted in the database every process shares."""
+
+    def __init__(self, quotas: Quotas, clock: Clock, name: str, count: int, seconds: float) -> None:
+        self.quotas, self.clock, self.name = quotas, clock, name
+        self.count, self.window = count, timedelta(seconds=seconds)
+
+    def wait(self, key: str) -> float:
+        if within(self.quotas, f"{self.name}:{key}", self.count, self.window, self.clock.now()):
+            return 0.0
+        return max(self.window.total_seconds() / self.count, 1.0)
 
 
 class RateLimit:

@@ -145,6 +145,8 @@ def by_telegram(bot: Bot, fake: FakeTelegram, options: str) -> Settings | str:
 
 def by_email(bot: Bot, sink: SmtpSink, mailbox: Dovecot, options: str) -> Settings | str:
     post = Post(bot, sink, mailbox)
+    # Ana has played by mail before: her invitations need no confirmation (issue 24)
+    post.email.handler.consent.prove(ANA, bot.wiring.service.clock.now())
     [done] = post.mail(request(ANA, f"new game with {BEN} {options}"), SERVICE).values()
     if done.startswith("opened "):
         return _settings(bot, GameId(done.split()[1]))

@@ -181,13 +181,20 @@ def test_a_mail_loop_attempt_is_dropped(world: World, game_id: GameId) -> None:
 def test_unparseable_mail_gets_at_most_one_error_reply_an_hour(
     world: World, game_id: GameId
 ) -> None:
+    """An hour for a player's proven address; a day for an unproven one, whose ``From`` may be
+    forged (every answer to it would be backscatter)."""
     before = Before(world, game_id)
-    for text in ("hello?", "anyone there?", "please"):
-        world.deliver(request("stranger@example.org", text))
-    assert len(before.nothing_moved()) == 1
-    world.clock.advance(hours=1)
-    world.deliver(request("stranger@example.org", "hello again"))
+    for sender in (ANA, "stranger@example.org"):
+        for text in ("hello?", "anyone there?", "please"):
+            world.deliver(request(sender, text))
     assert len(before.nothing_moved()) == 2
+    world.clock.advance(hours=1)
+    for sender in (ANA, "stranger@example.org"):
+        world.deliver(request(sender, "hello again"))
+    assert [mail.to for mail in before.nothing_moved()[2:]] == [ANA]
+    world.clock.advance(hours=23)
+    world.deliver(request("stranger@example.org", "hello again"))
+    assert [mail.to for mail in before.nothing_moved()[3:]] == ["stranger@example.org"]
 
 
 def test_ten_thousand_random_tokens_are_all_refused(world: World, game_id: GameId) -> None:

@@ -51,9 +51,16 @@ def conquian(
 
 
 def invitation_and_join(env: dict[str, str], sink: SmtpSink) -> Received:
+    """Ana, new to the service, asks for a game, confirms it from her mailbox, and Ben is
+    invited."""
     done = conquian(
         env, "email-in", "--recipient", SERVICE, stdin=request(ANA, f"new game with {BEN}")
     )
+    assert done.returncode == 0, done.stderr.decode()
+    assert only(json.loads(done.stdout)["handled"]) == "confirmation asked"
+    confirmation = sink.to(ANA)[-1]
+    recipient = str(confirmation.message["Reply-To"])
+    done = conquian(env, "email-in", "--recipient", recipient, stdin=reply(confirmation, "yes"))
     assert done.returncode == 0, done.stderr.decode()
     assert only(json.loads(done.stdout)["handled"]).startswith("opened ")
     invitation = sink.to(BEN)[-1]
@@ -95,6 +102,10 @@ def test_email_poll_once_reads_the_mailbox(
     done = conquian(env, "email-poll", "--once")
 
     assert done.returncode == 0, done.stderr.decode()
+    assert only(json.loads(done.stdout)) == "confirmation asked"  # Ana is new: she confirms
+    confirmation = smtp_sink.to(ANA)[-1]
+    mailbox.deliver(reply(confirmation, "yes"), str(confirmation.message["Reply-To"]))
+    done = conquian(env, "email-poll", "--once")
     assert only(json.loads(done.stdout)).startswith("opened ")
     assert "invites you" in smtp_sink.to(BEN)[-1].text()
     again = conquian(env, "email-poll", "--once")

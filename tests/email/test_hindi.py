@@ -11,6 +11,7 @@ from service.bots import greedy_bot
 from service.game_events import GameId
 from service.language import translator
 from service.prompts import action_text
+from service.words import word
 
 from .smtp_sink import Received
 from .world import BEN, SERVICE, World, request
@@ -33,7 +34,9 @@ def english_in(mail: Received) -> list[str]:
 
 def test_a_hindi_player_plays_a_whole_deal_by_email_in_hindi(world: World) -> None:
     hi, en = translator("hi"), translator("en")
-    opened = world.send(request(PRIYA, f"new game with {BEN}", Content_Language="hi"), SERVICE)
+    asked = world.send(request(PRIYA, f"new game with {BEN}", Content_Language="hi"), SERVICE)
+    assert list(asked.values()) == ["confirmation asked"]  # she is new: she confirms, in Hindi
+    opened = world.answer(world.latest(PRIYA), word(hi, "yes"))
     (outcome,) = opened.values()
     assert outcome.startswith("opened ")
     game_id = GameId(outcome.split()[1])

@@ -33,6 +33,7 @@ SERVICE = f"reply@{DOMAIN}"
 KEYS = "k1:0123456789abcdef0123456789abcdef"
 ANA = "ana@example.org"
 BEN = "ben@example.org"
+UNSUBSCRIBE = f"https://{DOMAIN}/unsubscribe"
 
 
 def email_settings(sink: SmtpSink, keys: str = KEYS) -> EmailSettings:
@@ -41,6 +42,7 @@ def email_settings(sink: SmtpSink, keys: str = KEYS) -> EmailSettings:
         token_keys=keys,
         service_address=SERVICE,
         smtp=MailServer("127.0.0.1", sink.port, "none", timeout=5),
+        unsubscribe_url=UNSUBSCRIBE,
     )
 
 
@@ -81,7 +83,10 @@ class World:
         return self.wiring.service
 
     def register(self, name: str, address: str) -> PlayerId:
+        """A player who has played by mail before: their address is proven (it answered our
+        mail with its token), so their invitations need no confirmation."""
         player = self.wiring.directory.register(name, Address("email", address))
+        self.channel.handler.consent.prove(address, self.clock.now())
         self.players[address] = player
         return player
 

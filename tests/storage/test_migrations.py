@@ -1,7 +1,8 @@
 """Migrations: a fresh database is brought to head, a second upgrade changes nothing, the schema
 the migrations build is the one ``tables.py`` describes (no autogenerate differences, server
-defaults and types included), 0002 keeps the data of a database at 0001 and can be undone, and 0005 gives existing players each
-game's own card faces."""
+defaults and types included), 0002 keeps the data of a database at 0001 and can be undone, 0005
+gives existing players each game's own card faces, and 0007 leaves existing mail contacts
+unproven and mailable."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, insert, inspect, select
 
 from adapters.sql import tables
+from adapters.sql.email_tables import email_contacts
 from adapters.sql.engine import create, writer
 from adapters.sql.migrate import config, current, head, upgrade
 from adapters.sql.schema import metadata
@@ -55,7 +57,7 @@ def test_a_fresh_database_is_migrated_to_head(fresh_engine: Engine) -> None:
 
     upgrade(fresh_engine)
 
-    assert current(fresh_engine) == head() == "0005"
+    assert current(fresh_engine) == head() == "0007"
     assert set(TABLES) | {"alembic_version"} == set(inspect(fresh_engine).get_table_names())
 
 
@@ -69,7 +71,7 @@ def test_upgrading_again_changes_nothing_and_keeps_the_data(fresh_engine: Engine
     upgrade(fresh_engine)
 
     assert schema(fresh_engine) == before
-    assert current(fresh_engine) == "0005"
+    assert current(fresh_engine) == "0007"
     assert [one.event for one in store.load(GameId("g1"))] == [opened("g1")]
 
 
@@ -140,5 +142,27 @@ def test_0005_gives_existing_players_each_games_card_faces_and_can_be_undone(
     assert (ana.language, ana.card_faces) == ("es", "")
     migrate_to(fresh_engine, "0004", down=True)
     assert "card_faces" not in [c["name"] for c in inspect(fresh_engine).get_columns("players")]
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
+def test_0007_keeps_each_contact_unproven_and_mailable_and_can_be_undone(
+    fresh_engine: Engine,
+) -> None:
+    migrate_to(fresh_engine, "0005")
+    contact = {"address": "ana@example.org", "error_reply_at": T0}
+    with writer(fresh_engine).begin() as connection:
+        connection.execute(insert(email_contacts).values(contact))
+
+    upgrade(fresh_engine)
+
+    with fresh_engine.connect() as connection:
+        row = connection.execute(select(email_contacts)).one()
+    assert (row.address, row.proven_at, row.stopped_at) == ("ana@example.org", None, None)
+    migrate_to(fresh_engine, "0005", down=True)
+    assert "quota_uses" not in inspect(fresh_engine).get_table_names()
+    assert "stopped_at" not in [
+        c["name"] for c in inspect(fresh_engine).get_columns("email_contacts")
+    ]
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

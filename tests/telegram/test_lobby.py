@@ -117,3 +117,19 @@ def test_a_group_hears_that_its_game_is_called_off(
 
     assert ana.last().text.endswith("is called off: its invitation no longer works.")
     assert fake.last(group).text.endswith("Ana calls the game off.")
+
+
+def test_new_stops_at_the_daily_limit_with_one_answer(bot: Bot, ana: Phone) -> None:
+    """A /new flood opens as many games (and invitations) as a day allows, is told so once, and
+    then goes unanswered."""
+    limit = bot.app.channel.settings.new_games_per_day
+    for _ in range(limit):
+        ana.say("/new")
+    before = len(ana.messages())
+    ana.say("/new")
+    ana.say("/new bot")
+    told = ana.messages()[before:]
+    assert [m.text for m in told] == [
+        f"You have opened as many games today as one player may ({limit}): try again tomorrow."
+    ]
+    assert len(bot.service.games_of(bot.player(ana.person))) == limit

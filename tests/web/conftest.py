@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 
 from adapters.bootstrap import Wiring, build
-from adapters.config import Settings, WebSettings
+from adapters.config import EmailSettings, Settings, WebSettings
 from adapters.web.app import create_app, parts_for
 from adapters.web.context import Web
 from adapters.web.server import WebServer, web_server
@@ -83,7 +83,9 @@ SiteFactory = Callable[..., Site]
 def make_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteFactory]:
     started: list[Site] = []
 
-    def start(database_url: str | None = None, **web: object) -> Site:
+    def start(
+        database_url: str | None = None, email: EmailSettings | None = None, **web: object
+    ) -> Site:
         port = free_port()
         data = tmp_path_factory.mktemp("site")
         config = replace(
@@ -97,7 +99,7 @@ def make_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteFactory]
             ),
             **web,
         )
-        settings = Settings(data_dir=data, database_url=database_url, web=config)
+        settings = Settings(data_dir=data, database_url=database_url, web=config, email=email)
         wiring = build(settings)
         parts = parts_for(wiring, settings)
         app = create_app(parts)

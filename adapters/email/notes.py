@@ -1,0 +1,73 @@
+"""Answers outside any game — refusals, help, link codes, confirmations: from the service's
+address with a null return path (RFC 3834: nothing bounces back at an automatic answer).
+
+Error replies go out at most once an hour to a proven address and once a day to an unproven one,
+whose ``From`` may be forged (every answer to it is backscatter), so a responder that does not
+mark its mail automatic cannot start a ping-pong either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from service.language import Translator
+from service.ports import Clock
+
+from .compose import SERVICE_NAME, Heading, reply_subject
+from .inbound import Inbound
+from .letters import Letter
+from .sender import GameMail
+from .store import EmailStore
+
+ERROR_INTERVAL = timedelta(hours=1)
+STRANGER_ERROR_INTERVAL = timedelta(days=1)
+"""Between error replies to an address that never answered our mail with its token."""
+
+
+class Notes:
+    def __init__(
+        self,
+        mail: GameMail,
+        store: EmailStore,
+        clock: Clock,
+        tr_for: Callable[[Inbound], Translator],
+    ) -> None:
+        self.mail, self.store, self.clock, self.tr_for = mail, store, clock, tr_for
+
+    def may_answer_error(self, sender: str) -> bool:
+        proven = self.mail.consent.proven(sender)
+        interval = ERROR_INTERVAL if proven else STRANGER_ERROR_INTERVAL
+        return self.store.claim_error_reply(sender, self.clock.now(), interval)
+
+    def refuse(self, inbound: Inbound, why: str) -> str:
+        """Tell the sender why their mail moved nothing (within the error replies' limit)."""
+        if not self.may_answer_error(inbound.sender):
+            return f"refused: {why[:40]}… (not answered: an error reply went out within the hour)"
+        self.note(inbound, Letter((why,), replies=False, tr=self.tr_for(inbound)))
+        return f"refused: {why[:40]}…"
+
+    def note(self, inbound: Inbound, letter: Letter) -> None:
+        """A mail answering ``inbound`` outside any game."""
+        self.note_to(inbound, letter)
+
+    def note_to(
+        self, inbound: Inbound, letter: Letter, subject: str = "", reply_to: str | None = None
+    ) -> None:
+        """``note`` with a ``subject`` of ours and a ``reply_to`` address.  Without a subject, the
+        mail's own is answered ("Re: …") only for a proven sender: an unproven ``From`` may be
+        forged, and the subject is then a stranger's text in a mail to someone else."""
+        if not subject:
+            proven = self.mail.consent.proven(inbound.sender)
+            subject = reply_subject(inbound.subject if proven and inbound.subject else SERVICE_NAME)
+        references = (inbound.message_id,) if inbound.message_id else ()
+        heading = Heading(
+            inbound.sender,
+            subject,
+            self.mail.composer.answer_id(inbound.key),
+            reply_to=reply_to,
+            in_reply_to=inbound.message_id,
+            references=references,
+        )
+        message = self.mail.composer.mail(heading, letter, self.clock.now())
+        self.mail.post(message, "", inbound.sender)

@@ -1,0 +1,55 @@
+"""``SqlConsent``: ``service.consent.Consent`` in the ``email_contacts`` rows (``proven_at``,
+``stopped_at``); addresses are stored in lower case, as the rest of that table."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from .email_tables import email_contacts
+from .engine import is_postgresql, reconnecting, writer
+
+
+class SqlConsent:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._writer = writer(engine)
+        self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
+
+    @reconnecting
+    def proven(self, address: str) -> bool:
+        return self._since("proven_at", address) is not None
+
+    @reconnecting
+    def prove(self, address: str, at: datetime) -> None:
+        row = email_contacts.c
+        proven = self._insert(email_contacts).values(address=address.lower(), proven_at=at)
+        upsert = proven.on_conflict_do_update(
+            index_elements=[row.address],
+            set_={"proven_at": func.coalesce(row.proven_at, at), "stopped_at": None},
+        )
+        with self._writer.begin() as connection:
+            connection.execute(upsert)
+
+    @reconnecting
+    def stopped(self, address: str) -> bool:
+        return self._since("stopped_at", address) is not None
+
+    @reconnecting
+    def stop(self, address: str, at: datetime) -> None:
+        row = email_contacts.c
+        stopped = self._insert(email_contacts).values(address=address.lower(), stopped_at=at)
+        upsert = stopped.on_conflict_do_update(
+            index_elements=[row.address], set_={"stopped_at": func.coalesce(row.stopped_at, at)}
+        )
+        with self._writer.begin() as connection:
+            connection.execute(upsert)
+
+    def _since(self, column: str, address: str) -> datetime | None:
+        query = select(email_contacts.c[column]).where(email_contacts.c.address == address.lower())
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar_one_or_none()
+        return found if isinstance(found, datetime) else None
