@@ -4,11 +4,13 @@ so a client learns exactly what to fix; a variant or terms the rules do not defi
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from flask import request
 
 from service.game_events import TimeControl
+from service.numbers import DEALS, POSITIVE, STAKE, TARGET, Bounds, NotWithin, whole_number
 from service.rules.variants import MatchTerms, Variant, VariantError
 
 from .errors import ApiError, bad_request
@@ -22,9 +24,13 @@ def json_object() -> dict[str, Any]:
     if request.mimetype != "application/json":
         raise bad_request("Send the body as JSON with Content-Type: application/json.")
     try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise bad_request(f"The body is not valid JSON: {error}.", "malformed_json") from None
+        body = json.loads(raw, parse_int=_json_int)
+    except UnicodeDecodeError:
+        raise bad_request("The body is not UTF-8 text.", "malformed_json") from None
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        message = f"The body is not valid JSON: {error.msg} at {where}."
+        raise bad_request(message, "malformed_json") from None
     except RecursionError:
         raise bad_request("The body is nested too deeply.", "malformed_json") from None
     if not isinstance(body, dict):
@@ -41,6 +47,13 @@ def json_object() -> dict[str, Any]:
     except RecursionError:
         raise bad_request("The body is nested too deeply.", "malformed_json") from None
     return body
+
+
+def _json_int(digits: str) -> int | float:
+    """A JSON number of any length is valid JSON, but ``int`` stops at 4,300 digits with a
+    message about Python: one longer than any field takes is read as infinity, which every
+    field refuses by its own name and bounds."""
+    return int(digits) if len(digits) <= 100 else math.inf
 
 
 def _holds_nul(value: Any) -> bool:
@@ -64,13 +77,16 @@ def text(body: dict[str, Any], name: str, longest: int, required: bool = False) 
     return value.strip()
 
 
-def whole(body: dict[str, Any], name: str, minimum: int, required: bool = False) -> int | None:
+def whole(body: dict[str, Any], name: str, bounds: Bounds, required: bool = False) -> int | None:
     value = body.get(name)
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise bad_request(f"'{name}' must be a whole number of at least {minimum}.", "bad_field")
-    return value
+    try:
+        if isinstance(value, str):  # a JSON number, not text of digits
+            raise NotWithin(bounds)
+        return whole_number(value, bounds)
+    except NotWithin as refusal:
+        raise bad_request(f"'{name}' must be {refusal}.", "bad_field") from None
 
 
 def choice(body: dict[str, Any], name: str, choices: dict[str, Any], default: str) -> str:
@@ -87,10 +103,10 @@ def rules(body: dict[str, Any]) -> tuple[Variant, MatchTerms, TimeControl | None
         raise bad_request(
             "'variant' must be an object of flag names to string values.", "bad_field"
         )
-    deals = whole(body, "deals", minimum=1)
-    target = whole(body, "target", minimum=1)
-    stake = whole(body, "stake", minimum=1)
-    move_seconds = whole(body, "move_seconds", minimum=1)
+    deals = whole(body, "deals", DEALS)
+    target = whole(body, "target", TARGET)
+    stake = whole(body, "stake", STAKE)
+    move_seconds = whole(body, "move_seconds", POSITIVE)
     try:
         variant = Variant().with_flags(flags)
         if deals is None and target is None:

@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.commands import LONGEST_COMMAND
+from service.names import NAME_LENGTH
+from service.numbers import DEALS, POSITIVE, STAKE, TARGET, Bounds
+
 VERSION = "1.0.0"
 
 
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _whole(bounds: Bounds) -> dict[str, Any]:
+    return {"type": "integer", "minimum": bounds.least, "maximum": bounds.most}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -151,7 +159,9 @@ def _paths() -> dict[str, Any]:
                             "schema": {
                                 "type": "object",
                                 "required": ["name"],
-                                "properties": {"name": {"type": "string", "maxLength": 40}},
+                                "properties": {
+                                    "name": {"type": "string", "maxLength": NAME_LENGTH}
+                                },
                             }
                         }
                     },
@@ -213,9 +223,9 @@ def _paths() -> dict[str, Any]:
                                         "enum": ["friend", "greedy", "random"],
                                         "default": "friend",
                                     },
-                                    "deals": {"type": "integer", "minimum": 1},
-                                    "target": {"type": "integer", "minimum": 1},
-                                    "stake": {"type": "integer", "minimum": 1},
+                                    "deals": _whole(DEALS),
+                                    "target": _whole(TARGET),
+                                    "stake": _whole(STAKE),
                                     "move_seconds": {"type": "integer", "minimum": 60},
                                     "variant": {
                                         "type": "object",
@@ -284,10 +294,10 @@ def _paths() -> dict[str, Any]:
                                 "properties": {
                                     "command": {
                                         "type": "string",
-                                        "maxLength": 200,
+                                        "maxLength": LONGEST_COMMAND,
                                         "examples": ["take 5c 5d discard ks", "pass"],
                                     },
-                                    "expected_version": {"type": "integer", "minimum": 1},
+                                    "expected_version": _whole(POSITIVE),
                                 },
                             }
                         }

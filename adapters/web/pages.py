@@ -5,8 +5,10 @@ browser is remembered as a web player by a cookie holding their player token.  A
 (``/p/<page token>``) is a capability: whoever holds the link is that player in that game, and
 nothing else.  It is drawn from the player's own view only, carries the legal moves as buttons
 and a command box in the shared grammar, and asks every few seconds whether the game moved
-(``/p/<token>/version``), reloading when it did.  Every form carries a CSRF token; every page
-showing a hand is ``Cache-Control: private, no-store``.
+(``/p/<token>/version``), reloading when it did.  Every form carries a CSRF token.  Every answer
+here is ``Cache-Control: private, no-store`` and ``Vary: Cookie``: the landing page lists the
+browser's games with their private links, an invitation answers its player with theirs, a
+player's page shows a hand — no page of this blueprint may be kept by a cache.
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ from service.game_events import PlayerId
 from service.language import translator
 from service.names import display_name
 from service.notices import deadline_text
+from service.numbers import POSITIVE, NotWithin, whole_number
 from service.ports import Notification, UnknownGame
 from service.prompts import action_text, error_text, options_text
 from service.rules.errors import N_, IllegalAction
 
-from .api import OPPONENTS
+from .api import COMMAND_LENGTH, OPPONENTS
 from .capabilities import Forbidden, PageGrant
 from .context import web
 from .drawing import picture_svg
@@ -42,6 +45,13 @@ FORM_EXPIRED = N_("This form has expired; reload the page and try again.")
 NEWS = 8
 """How many of the latest events the page tells in words."""
 _YEAR = int(timedelta(days=365).total_seconds())
+
+
+@blueprint.after_request
+def _private(response: Response) -> Response:
+    response.headers["Cache-Control"] = NO_STORE
+    response.vary.add("Cookie")
+    return response
 
 
 @blueprint.get("/")
@@ -124,16 +134,17 @@ def move(token: str) -> BaseResponse:
     grant = _grant(token)
     _check_form()
     tr = page_translator()
-    command = request.form.get("command", "").strip()[:200]
-    version = request.form.get("version", "")
-    if not version.isdigit():
+    command = request.form.get("command", "").strip()
+    try:
+        version = whole_number(request.form.get("version", ""), POSITIVE)
+    except NotWithin:
         why = tr.gettext("The page did not say which position you saw; reload it.")
         return _page(grant, token, why, 400)
     if web().moves.wait(grant.player):
         why = tr.gettext("Too many moves in a short time; wait a little.")
         return _page(grant, token, why, 429)
     try:
-        web().service.act(grant.game_id, grant.player, command, int(version))
+        web().service.act(grant.game_id, grant.player, command, version)
     except StaleVersion:
         why = tr.gettext("Your opponent moved first: here is the table now.")
         return _page(grant, token, why, 409)
@@ -147,9 +158,7 @@ def version(token: str) -> Response:
     """What the page polls: the game's version and status, nothing else."""
     grant = _grant(token)
     game = web().service.game(grant.game_id)
-    response = jsonify({"version": game.version, "status": game.status})
-    response.headers["Cache-Control"] = NO_STORE
-    return response
+    return jsonify({"version": game.version, "status": game.status})
 
 
 @blueprint.post("/p/<token>/cancel")
@@ -194,15 +203,14 @@ def _page(grant: PageGrant, token: str, error: str = "", status: int = 200) -> R
         "error": error,
         "poll_ms": int(web().settings.poll_seconds * 1000),
         "seat": seat.number,
+        "command_length": COMMAND_LENGTH,
     }
     if game.status in ("open", "cancelled"):
         context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
         html = render_template("waiting.html", **context)
     else:
         html = render_template("play.html", **context, **_table(game, grant.player))
-    response = Response(html, status=status)
-    response.headers["Cache-Control"] = NO_STORE
-    return response
+    return Response(html, status=status)
 
 
 def _table(game: Game, player: PlayerId) -> dict[str, object]:
