@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from service.game_events import GameId, PlayerId
 from service.linking import LinkError
+from service.names import display_name
 from service.ports import Address
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
@@ -133,7 +134,7 @@ class ServiceRequests:
         if found is not None:
             return found
         try:
-            player = directory.register(name or address.split("@")[0], Address("email", address))
+            player = directory.register(_shown(name, address), Address("email", address))
         except ValueError:  # registered by a racing request
             found = directory.player_at(Address("email", address))
             assert found is not None
@@ -263,3 +264,8 @@ def _settings(text: str) -> tuple[Variant, MatchTerms]:
 def answer_word(command: str) -> str:
     """A one-word answer (``join``, ``decline``, ``cancel``) in any language, in English."""
     return " ".join(in_english(command.lower().strip(" .!").split()))
+
+
+def _shown(name: str, address: str) -> str:
+    """The ``From`` name as every channel shows names, else the address's local part."""
+    return display_name(name, "") or display_name(address.split("@")[0], "Player")

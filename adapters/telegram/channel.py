@@ -28,6 +28,11 @@ SOURCE = "telegram"
 """The inbox's source for Telegram updates."""
 
 
+def user_name(first_name: str) -> str:
+    """How a Telegram user's profile name is shown (stored for a new player, said in a group)."""
+    return display_name(first_name, "Player")
+
+
 @dataclass(frozen=True)
 class Channel:
     service: GameService
@@ -50,7 +55,7 @@ class Channel:
         if known is not None:
             return known
         try:
-            player = self.directory.register(display_name(first_name, "Player"), address)
+            player = self.directory.register(user_name(first_name), address)
         except ValueError:  # registered a moment ago by another delivery of their update
             found = self.directory.player_at(address)
             assert found is not None
