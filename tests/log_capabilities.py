@@ -3,7 +3,7 @@ Telegram, email and mixed-channel suites: every record of every level, of every 
 thread of the test process, is formatted as a handler would write it (with its traceback), and
 a test whose records hold a page or invitation link, a signed web token, an email reply token or
 a bot token fails.  The processes the suites start (``conquian serve``) are checked by their
-own output in ``tests/web/test_data_dir.py``.
+own output in ``tests/web/test_serve.py``.
 
 The patterns are written here again on purpose, apart from ``adapters.redaction``: they say
 what a leak looks like, not what the redaction happens to replace.
