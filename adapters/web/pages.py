@@ -30,6 +30,7 @@ from service.ports import Notification, UnknownGame
 from service.prompts import action_text, error_text, options_text
 from service.rules.errors import N_, IllegalAction
 
+from . import recovery
 from .api import COMMAND_LENGTH, OPPONENTS
 from .capabilities import Forbidden, PageGrant
 from .context import web
@@ -41,6 +42,10 @@ from .security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
 
 blueprint = Blueprint("pages", __name__)
 
+ONLY_YOUR_BROWSER = N_(
+    "Only the browser you play in can make new links. Open this page there, or bring your "
+    "games to this browser with a recovery code made on that browser's home page."
+)
 FORM_EXPIRED = N_("This form has expired; reload the page and try again.")
 NEWS = 8
 """How many of the latest events the page tells in words."""
@@ -175,16 +180,44 @@ def cancel(token: str) -> BaseResponse:
 
 @blueprint.post("/p/<token>/revoke")
 def revoke(token: str) -> BaseResponse:
-    """Make every link this player was given invalid and go on with a new one."""
+    """Make every link this player was given invalid and go on with a new one, from the browser
+    they play in only: a page link alone (it may be the leaked one) cannot lock its owner out.
+    That browser gets the new key, and its home page lists every game with its new link."""
     grant = _grant(token)
     _check_form()
+    if _browser_player() != grant.player:
+        return _page(grant, token, page_translator().gettext(ONLY_YOUR_BROWSER), 403)
     capabilities = web().capabilities
-    this_browser = _browser_player() == grant.player
     capabilities.revoke(grant.player)
     response = redirect(capabilities.page_url(grant.game_id, grant.player), 303)
-    if this_browser:  # its cookie was one of the revoked keys: give it the new one
-        response = _remembered(response, capabilities.player_token(grant.player))
-    return response
+    return _remembered(response, capabilities.player_token(grant.player))
+
+
+@blueprint.post("/recovery")
+def make_recovery_code() -> str | tuple[str, int]:
+    """A recovery code for this browser's player, shown this once (``recovery``)."""
+    _check_form()
+    player = _browser_player()
+    speak_to(player)
+    if player is None:
+        return _message(page_translator().gettext(ONLY_YOUR_BROWSER), 403)
+    return render_template(
+        "recovery.html", code=recovery.make(web().capabilities.directory, player)
+    )
+
+
+@blueprint.post("/recover")
+def recover() -> BaseResponse | tuple[str, int]:
+    """Bring a player's games to this browser with their recovery code."""
+    _check_form()
+    speak_to(_browser_player())
+    tr = page_translator()
+    if _too_many_invitations():
+        return _message(tr.gettext("Too many attempts from here; wait a little."), 429)
+    player = recovery.use(web().capabilities.directory, request.form.get("code", "")[:100])
+    if player is None:
+        return _message(tr.gettext("This recovery code is not valid, or it has been used."), 403)
+    return _remembered(redirect("/", 303), web().capabilities.player_token(player))
 
 
 # -- the player's page --------------------------------------------------------------------------
@@ -204,6 +237,8 @@ def _page(grant: PageGrant, token: str, error: str = "", status: int = 200) -> R
         "poll_ms": int(web().settings.poll_seconds * 1000),
         "seat": seat.number,
         "command_length": COMMAND_LENGTH,
+        "this_browser": _browser_player() == grant.player,
+        "only_your_browser": page_translator().gettext(ONLY_YOUR_BROWSER),
     }
     if game.status in ("open", "cancelled"):
         context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
