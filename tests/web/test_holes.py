@@ -158,3 +158,13 @@ def test_a_command_longer_than_the_grammar_takes_is_refused_by_its_limit_not_cut
     past = site.http.post(moves, {"command": "p" * 501, "expected_version": 1}, token=host)
     refused(past, 400, "bad_field")
     assert "A command is at most 500 characters." in README
+
+
+@pytest.mark.parametrize("forged", ["é" * 22, "\u202e", "ü"])
+def test_a_csrf_token_of_any_characters_is_refused_not_a_500(site: Site, forged: str) -> None:
+    """Found by the move form's fuzzing: a token that is not ASCII made the comparison raise."""
+    browser, path, fields = bot_page(site)
+    answer = browser.post_form(path, {**fields, "csrf_token": forged, "command": "pass"})
+    assert answer.status == 400, answer.text
+    landing = browser.post_form("/games", {"csrf_token": forged, "opponent": "greedy"})
+    assert landing.status == 400
