@@ -10,12 +10,15 @@ its bounds, because:
 * a number past any sensible value breaks later, far from its cause: ``deals=10¹⁹`` is a match
   that never ends, a version past any game overflows a database integer.
 
-The bounds are generous: 99 deals, a race to 10,000 points, a stake of a million.
+The bounds of a match's terms are the rules' own (``MatchTerms``), which refuse terms past them
+whichever channel read the numbers: 99 deals, a race to 10,000 points, a stake of a million.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from .rules.variants import MatchTerms
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +27,9 @@ class Bounds:
     most: int
 
 
-DEALS = Bounds(1, 99)
-TARGET = Bounds(1, 10_000)
-STAKE = Bounds(1, 1_000_000)
+DEALS = Bounds(1, MatchTerms.MOST_DEALS)
+TARGET = Bounds(1, MatchTerms.MOST_TARGET)
+STAKE = Bounds(1, MatchTerms.MOST_STAKE)
 POSITIVE = Bounds(1, 2**31 - 1)
 """Any count a database integer holds: a version, or a time the service then checks itself."""
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.numbers import DEALS, STAKE, Bounds, NotWithin, whole_number
+from service.numbers import DEALS, STAKE, TARGET, Bounds, NotWithin, whole_number
+from service.rules.variants import MatchTerms, VariantError
 
 
 @pytest.mark.parametrize(
@@ -59,3 +62,23 @@ def test_a_number_read_is_always_within_its_bounds(given: object) -> None:
     except NotWithin:
         return
     assert bounds.least <= read <= bounds.most
+
+
+@pytest.mark.parametrize(
+    "terms",
+    [
+        {"deals": 100},
+        {"deals": 10**19},
+        {"deals": None, "target": 10_001},
+        {"stake": 1_000_001},
+    ],
+)
+def test_match_terms_past_the_bounds_are_no_match_on_any_channel(terms: dict[str, Any]) -> None:
+    """The rules refuse them too, so a channel that reads numbers its own way cannot open a
+    match that never ends."""
+    with pytest.raises(VariantError, match="at most"):
+        MatchTerms(**terms)
+
+
+def test_the_bounds_are_the_rules_own() -> None:
+    assert MatchTerms(deals=DEALS.most, target=TARGET.most, stake=STAKE.most)
