@@ -22,6 +22,8 @@ import re
 import unicodedata
 
 NAME_LENGTH = 40
+NO_NAME = "Player"
+"""What a name with nothing showable is stored as when no channel gave a better fallback."""
 
 _ADDRESS = re.compile(r"://|@|www\.|[^\W_][\w-]*\.(?:[^\W\d_]{2,}|xn--)", re.IGNORECASE)
 _FULL_STOPS = str.maketrans({"\u3002": ".", "\uff61": ".", "\ufe12": "."})

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from service.game_events import GameId, PlayerId
 from service.linking import LinkError
-from service.names import display_name
+from service.names import NO_NAME, display_name
 from service.ports import Address
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
@@ -268,4 +268,4 @@ def answer_word(command: str) -> str:
 
 def _shown(name: str, address: str) -> str:
     """The ``From`` name as every channel shows names, else the address's local part."""
-    return display_name(name, "") or display_name(address.split("@")[0], "Player")
+    return display_name(name, "") or display_name(address.split("@")[0], NO_NAME)

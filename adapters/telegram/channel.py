@@ -16,7 +16,7 @@ from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.language import ENGLISH, Translator, supported
 from service.linking import Linking
-from service.names import display_name
+from service.names import NO_NAME, display_name
 from service.ports import Address, Clock, Directory, Inbox
 
 from .api import BotApi
@@ -30,7 +30,7 @@ SOURCE = "telegram"
 
 def user_name(first_name: str) -> str:
     """How a Telegram user's profile name is shown (stored for a new player, said in a group)."""
-    return display_name(first_name, "Player")
+    return display_name(first_name, NO_NAME)
 
 
 @dataclass(frozen=True)
