@@ -21,7 +21,8 @@ SUITES = {"web", "telegram", "email", "channels"}
 LEAK = re.compile(
     r"/(?:p|join)/(?!\[link\])[A-Za-z0-9_-]{6,}"  # a page or invitation link
     r"|[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])"  # a signed web token
-    r"|reply\+(?!\[token\])[0-9a-z]+-[0-9a-z]+-"  # an email reply token
+    r"|reply\+(?!\[token\])[0-9a-z]+-[0-9a-z]+-"  # an email reply address
+    r"|(?:[0-9a-z]{1,10}-){3}[a-z2-7]{26}"  # an email reply token
     r"|\d{6,}:[A-Za-z0-9_-]{30,}"  # a Telegram bot token
 )
 
