@@ -74,6 +74,16 @@ def create_player() -> tuple[Response, int]:
     return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
 
 
+@blueprint.post("/players/me/token")
+def new_token() -> tuple[Response, int]:
+    """A new token for the player whose token this is: every older token and page link of
+    theirs stops working (a leaked one among them); their games stay theirs, with new links."""
+    player = _player()
+    capabilities = web().capabilities
+    capabilities.revoke(player)
+    return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
+
+
 @blueprint.get("/games")
 def my_games() -> Response:
     player = _player()

@@ -45,6 +45,10 @@ def _errors(*statuses: int) -> dict[str, Any]:
 
 
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_PLAYER = {
+    "type": "object",
+    "properties": {"player": {"type": "string"}, "token": {"type": "string"}},
+}
 _SECURED: list[dict[str, list[str]]] = [{"player": []}]
 
 SCHEMAS: dict[str, Any] = {
@@ -168,16 +172,25 @@ def _paths() -> dict[str, Any]:
                 },
                 "responses": {
                     "201": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "player": {"type": "string"},
-                                "token": {"type": "string"},
-                            },
-                        },
+                        _PLAYER,
                         "The new player and their token.",
                     ),
                     **_errors(400, 413, 429),
+                },
+            }
+        },
+        "/players/me/token": {
+            "post": {
+                "summary": "Get a new token: every earlier token and page link of yours stops "
+                "working; your games stay yours, with new links.",
+                "operationId": "newToken",
+                "security": _SECURED,
+                "responses": {
+                    "201": _json(
+                        _PLAYER,
+                        "Your new token.",
+                    ),
+                    **_errors(403),
                 },
             }
         },

@@ -107,3 +107,24 @@ def test_only_the_players_browser_makes_a_recovery_code(site: Site) -> None:
     stranger = Browser(site.http)
     fields = landing_form(stranger)
     assert stranger.post_form("/recovery", {"csrf_token": fields["csrf_token"]}).status == 403
+
+
+def test_an_api_player_rotates_with_their_token_and_keeps_every_game(site: Site) -> None:
+    """An API client's key is its token: with it (and only with it) it gets a new one, every
+    older token and page link stops working, and its games are listed with new links."""
+    token = site.player()
+    opened = [
+        site.http.post("/api/v1/games", {"opponent": "greedy"}, token=token).json for _ in range(2)
+    ]
+    assert site.http.post("/api/v1/players/me/token").status == 403
+    rotated = site.http.post("/api/v1/players/me/token", token=token)
+    assert rotated.status == 201, rotated.text
+    fresh = rotated.json["token"]
+    assert fresh != token
+    assert site.http.get("/api/v1/games", token=token).status == 403
+    assert all(site.http.get(site.path(game["page_url"])).status == 404 for game in opened)
+    games = site.http.get("/api/v1/games", token=fresh).json["games"]
+    assert len(games) == 2
+    for game in games:
+        answer = site.http.get(f"/api/v1/games/{game['game_id']}", token=fresh).json
+        assert site.http.get(site.path(answer["page_url"])).status == 200
