@@ -25,6 +25,7 @@ from service.deadlines import SettingError, parse_offset
 from service.errors import UnknownInvitation
 from service.game_events import GameId, PlayerId, TimeControl
 from service.language import Phrase
+from service.numbers import POSITIVE, NotWithin, whole_number
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
@@ -261,13 +262,14 @@ def _options(words: list[str]) -> tuple[str | None, Variant, MatchTerms, TimeCon
         if lowered in BOT_OPPONENTS:
             opponent = BOT_OPPONENTS[lowered]
         elif name in ("deals", "target", "stake"):
-            if not value.isdigit() or int(value) < 1:
+            try:  # past the rules' own bounds, MatchTerms below says what they are
+                numbers[name] = whole_number(value, POSITIVE)
+            except NotWithin:
                 raise BadOptions(
                     N_("{name} must be a whole number of at least 1, not '{value}'."),
                     name=name,
-                    value=value,
-                )
-            numbers[name] = int(value)
+                    value=value[:20],  # a message has room for the start of it
+                ) from None
         elif name == "time":
             try:
                 seconds = int(parse_offset(value).total_seconds())
