@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from service.game_events import GameId, PlayerId
 from service.linking import LinkError
 from service.names import NO_NAME, display_name
+from service.numbers import POSITIVE, NotWithin, whole_number
 from service.ports import Address
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
@@ -246,9 +247,12 @@ def _settings(text: str) -> tuple[Variant, MatchTerms]:
     chosen: dict[str, int] = {}
     while rest:
         name, value = rest[0], rest[1] if len(rest) > 1 else ""
-        if name not in ("deals", "target", "stake") or not value.isdigit() or int(value) < 1:
+        if name not in ("deals", "target", "stake"):
             raise ValueError(f"I don't understand '{' '.join(rest[:2])}'.")
-        chosen[name] = int(value)
+        try:  # past the rules' own bounds, MatchTerms below says what they are
+            chosen[name] = whole_number(value, POSITIVE)
+        except NotWithin:
+            raise ValueError(f"I don't understand '{name} {value[:20]}'.") from None
         rest = rest[2:]
     try:
         variant = Variant().with_flags(parse_assignments(flags))
