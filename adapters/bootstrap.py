@@ -5,7 +5,8 @@ data directory unless ``CONQUIAN_DATABASE_URL`` says otherwise), brings its sche
 wires the game service to the SQL stores: the event store, the inbox, and the directory, from
 which the service reads each player's clock settings (kept a minute, ``service.settings``).  The
 outbox is exposed for the worker that sends notifications.  Nothing happens at import; entry
-points call ``build``.
+points call ``build``, which also makes every log record of the process free of capability
+links and tokens (``redaction``), whatever role the process runs.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from sqlalchemy import Engine
 from service.games import GameService
 from service.ports import Chance, Clock
 
+from . import redaction
 from .config import Settings
 from .sql.directory import SqlDirectory
 from .sql.engine import create
@@ -44,6 +46,7 @@ class Wiring:
 
 def build(settings: Settings, clock: Clock | None = None, chance: Chance | None = None) -> Wiring:
     """Connect, migrate, wire; ``clock`` and ``chance`` default to the system's."""
+    redaction.install()
     clock = clock or SystemClock()
     engine = create(settings.effective_database_url)
     upgrade(engine)

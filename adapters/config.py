@@ -147,6 +147,13 @@ class WebSettings:
         )
 
 
+PRIVATE_FILE = 0o600
+"""The mode of every file the service writes under its data directory: the database holds the
+decks of running games, ``web.key`` signs every link; no other local user may read them."""
+PRIVATE_DIRECTORY = 0o700
+"""The mode of every directory the service makes for its data."""
+
+
 @dataclass(frozen=True)
 class Settings:
     data_dir: Path = Path("var")

@@ -21,6 +21,7 @@ from .deadlines import SettingError, parse_offset
 from .errors import BadSetting
 from .game_events import PlayerId, TimeControl
 from .language import Phrase
+from .numbers import DEALS, POSITIVE, STAKE, TARGET, Bounds, NotWithin, whole_number
 from .rules.errors import N_, IllegalAction
 from .rules.variants import DEFAULT, MatchTerms, Variant, flag_choices
 from .timeouts import check_time_control
@@ -32,9 +33,8 @@ OPPONENTS: Mapping[str, PlayerId | None] = {
     "random": PlayerId("bot:random"),
 }
 """The words that choose the opponent; a friend is whoever takes up the invitation."""
-LARGEST = {"deals": 99, "target": 10_000, "stake": 1_000_000}
-"""The most each number of the match terms may be: far beyond any match people play, and small
-enough that a score, a stake times a doubling multiplier and a log line stay ordinary numbers."""
+LARGEST: Mapping[str, Bounds] = {"deals": DEALS, "target": TARGET, "stake": STAKE}
+"""The bounds of each number of the match terms (the rules' own, ``MatchTerms``)."""
 TIME = "time"
 """The option of the time per move, written ``12h``, ``30m`` or ``2d``."""
 _VALUED = (*LARGEST, TIME)
@@ -151,6 +151,10 @@ def _time_control(fields: Mapping[str, object]) -> TimeControl | None:
             raise BadSetting(reason=Phrase(BAD_TIME, {"value": written})) from None
     if seconds is None:
         return None
+    if _beyond(seconds, POSITIVE.most):
+        seconds = (
+            POSITIVE.most
+        )  # a time past any clock: refused below as out of range, in its words
     if isinstance(seconds, bool) or not isinstance(seconds, int):
         raise BadNumber(name="move_seconds", value=str(seconds))
     control = TimeControl(move_seconds=seconds)
@@ -159,17 +163,23 @@ def _time_control(fields: Mapping[str, object]) -> TimeControl | None:
 
 
 def _whole(name: str, value: object) -> int:
-    """A whole number from 1 up to the option's largest, from an int or its digits.
+    """A whole number within the option's bounds, from an int or its digits (``whole_number``,
+    the one reader of numbers), refused as too large or as no number at all."""
+    bounds = LARGEST[name]
+    try:
+        return whole_number(value, bounds)
+    except NotWithin:
+        if _beyond(value, bounds.most):
+            raise NumberTooLarge(name=name, most=bounds.most) from None
+        raise BadNumber(name=name, value=str(value)) from None
 
-    Digits are counted before they are converted: a number of thousands of digits is refused as
-    too large, never handed to ``int`` (which refuses over 4,300 digits in words of its own)."""
-    most = LARGEST[name]
-    if isinstance(value, str) and value.isascii() and value.isdigit():
-        if len(value.lstrip("0")) > len(str(most)):
-            raise NumberTooLarge(name=name, most=most)
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise BadNumber(name=name, value=str(value))
-    if value > most:
-        raise NumberTooLarge(name=name, most=most)
-    return value
+
+def _beyond(value: object, most: int) -> bool:
+    """Whether ``value`` is a whole number past ``most``; digits are counted before any is
+    converted, so thousands of them cost nothing."""
+    if isinstance(value, str):
+        digits = value.strip().lstrip("0")
+        if not (digits.isascii() and digits.isdigit()):
+            return False
+        return len(digits) > len(str(most)) or int(digits) > most
+    return isinstance(value, int) and not isinstance(value, bool) and value > most

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from .codec import LogEvent
 from .game_events import GameId, PlayerId
+from .names import NO_NAME, display_name
 from .rules.cards import Card
 from .stored import StoredEvent
 
@@ -264,6 +265,10 @@ class Address:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
+    """A player's name and settings.  The name is always a display name (``names``): cleaned
+    here, where every channel reads names from, whatever a caller stored or a row written
+    before names were cleaned holds."""
+
     player: PlayerId
     name: str
     language: str = "en"
@@ -277,6 +282,9 @@ class Profile:
     """The deck the player reads and writes cards in: ``french`` (A 2 … 7 J Q K of ♣ ♦ ♥ ♠) or
     ``spanish`` (1–7, 10 sota, 11 caballo, 12 rey of oros, copas, espadas, bastos); empty for
     each game's own (its ``deck_faces`` variant)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", display_name(self.name, NO_NAME))
 
 
 class Directory(Protocol):

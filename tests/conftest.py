@@ -27,7 +27,10 @@ from sqlalchemy import Engine
 from adapters.sql.engine import create
 from adapters.sql.migrate import upgrade
 
-pytest_plugins = ["tests.servers"]  # fake Telegram, SMTP and Dovecot fixtures of the channel tests
+pytest_plugins = [
+    "tests.servers",  # fake Telegram, SMTP and Dovecot fixtures of the channel tests
+    "tests.log_capabilities",  # no log record of a channel test carries a capability
+]
 
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(

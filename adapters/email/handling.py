@@ -38,13 +38,11 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from service.consent import Consent
 from service.dispatch import TryLater
 from service.errors import GameCalledOff, StaleVersion
 from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.invitations import InvitationLimits
-from service.language import Translator, translator
 from service.linking import Linking
 from service.ports import Address, Clock, Directory
 from service.prompts import error_text
@@ -53,14 +51,13 @@ from service.replies import Request, rejected
 from service.rules.errors import N_, IllegalAction
 from service.words import word
 
-from .addressing import CONFIRM, STOP, Addresses
+from .addressing import CONFIRM, STOP
 from .answers import UNPARSEABLE, answer_letter
-from .compose import Composer
-from .inbound import Inbound, message_key, read
+from .desk import Desk
+from .inbound import Inbound, answer_word, message_key, read
 from .invitations import Invitations
 from .letters import Letter, move_lines
-from .notes import Notes
-from .requests import CALL_OFF, ServiceRequests, answer_word
+from .requests import CALL_OFF, ServiceRequests
 from .sender import GameMail
 from .store import EmailStore, StoredMail
 from .tokens import ReplyToken, TokenError, TokenKeys, parse_token
@@ -90,7 +87,10 @@ class Player:
     token: ReplyToken
 
 
-class Handler:
+class Handler(Desk):
+    """Every stored mail handled once: replies to game mail here, mail to the service's own
+    address by ``requests``, answers to a confirmation by ``invitations``."""
+
     def __init__(
         self,
         service: GameService,
@@ -103,21 +103,9 @@ class Handler:
         quotas: Quotas,
         limits: InvitationLimits,
     ) -> None:
-        self.service = service
-        self.directory = directory
-        self.store = store
-        self.keys = keys
-        self.mail = mail
-        self.clock = clock
-        self.linking = linking
-        self.quotas = quotas
-        self.limits = limits
-        self.consent: Consent = mail.consent
-        self.composer: Composer = mail.composer
-        self.addresses: Addresses = mail.composer.addresses
-        self.notes = Notes(mail, store, clock, self.tr_for)
-        self.requests = ServiceRequests(self)
+        super().__init__(service, directory, store, keys, mail, clock, linking, quotas, limits)
         self.invitations = Invitations(self)
+        self.requests = ServiceRequests(self, self.invitations)
         self._failures: dict[str, int] = {}
 
     # -- storing, then handling ------------------------------------------------------------------
@@ -168,7 +156,9 @@ class Handler:
         if inbound.tag.kind == STOP:
             return self._unsubscribe(inbound, inbound.tag.token)
         if inbound.tag.kind == CONFIRM:
-            return self.invitations.confirmed(inbound, inbound.tag.token, stored.outcome)
+            return self.invitations.confirmed(
+                inbound, inbound.tag.token, stored.outcome, self.requests
+            )
         player = self.authenticate(inbound.tag.token, inbound.sender)
         if isinstance(player, str):
             return self.notes.refuse(inbound, self.tr_for(inbound).gettext(player))
@@ -184,14 +174,6 @@ class Handler:
         return self._play(inbound, player)
 
     # -- who wrote -----------------------------------------------------------------------------
-
-    def tr_for(self, inbound: Inbound) -> Translator:
-        """The sender's language: their player's, or for an address the service does not know
-        yet, the one their mail is in (English when it does not say)."""
-        player = self.directory.player_at(Address("email", inbound.sender))
-        if player is not None:
-            return self.mail.tr(player)
-        return translator(inbound.language)
 
     def authenticate(self, text: str, sender: str) -> Player | str:
         """The player the token names if it is genuine and ``sender`` is theirs, else why not."""
@@ -234,11 +216,6 @@ class Handler:
         if unsubscribe is None or not unsubscribe.matches(inbound.sender, mac):
             return "ignored: stop with an invalid token"
         return self.stop(inbound.sender)
-
-    def stop(self, address: str) -> str:
-        """``address`` gets no more mail from us until it answers one of our mails again."""
-        self.consent.stop(address, self.clock.now())
-        return f"stopped: {address}"
 
     def _play(self, inbound: Inbound, player: Player) -> str:
         game = self.service.game(player.game_id)
@@ -316,15 +293,6 @@ class Handler:
             return None
         lines = move_lines(view, self.mail.tr(player.player))
         return lines[int(text) - 1] if 1 <= int(text) <= len(lines) else text
-
-    def answer_in_game(
-        self, inbound: Inbound, game_id: GameId, player: PlayerId, letter: Letter
-    ) -> None:
-        """A mail answering ``inbound`` in the player's game thread, with a fresh reply token."""
-        answering = (inbound.message_id,) if inbound.message_id else ()
-        version = self.service.game(game_id).version
-        message_id = self.composer.answer_id(inbound.key)
-        self.mail.send(game_id, player, inbound.sender, letter, version, message_id, answering)
 
 
 def _stale(game_id: GameId, seen: int, current: int) -> dict[str, object]:

@@ -13,6 +13,7 @@ from email.parser import BytesParser
 from typing import Any
 
 from service.language import supported
+from service.words import in_english
 
 from .addressing import Addresses, Tag, sender_of
 from .automatic import automatic_reason, is_bounce
@@ -116,3 +117,8 @@ def body_text(message: EmailMessage) -> str:
         content = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""
     text = str(content)[:LONGEST_BODY]
     return html_to_text(text) if part.get_content_type() == "text/html" else text
+
+
+def answer_word(command: str) -> str:
+    """A one-word answer (``join``, ``decline``, ``cancel``) in any language, in English."""
+    return " ".join(in_english(command.lower().strip(" .!").split()))

@@ -14,20 +14,17 @@ the mail reached us, which the service cannot see.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from service.invitations import first_telling, invitation_refusal, may_confirm
 from service.rules.errors import N_
 from service.words import word
 
 from .compose import confirmation_subject
-from .inbound import Inbound, read
+from .desk import Desk
+from .inbound import Inbound, answer_word, read
 from .letters import Letter
-from .requests import answer_word
 from .tokens import TokenError, parse_token
-
-if TYPE_CHECKING:
-    from .handling import Handler
 
 COUNTED = "confirmation counted"
 """A request's outcome between counting its confirmation and sending it."""
@@ -55,78 +52,82 @@ CONFIRM = N_(
 )
 
 
+class Opener(Protocol):
+    """Opens the game a confirmed request asked for (``requests.ServiceRequests``)."""
+
+    def new_game(self, asked: Inbound, answering: Inbound, earlier: str | None) -> str: ...
+
+
 class Invitations:
-    def __init__(self, handler: Handler) -> None:
-        self.handler = handler
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
 
     def refusal(self, inbound: Inbound, guest: str) -> str | None:
         """None when ``inbound``'s sender may invite ``guest`` now (the invitation is counted),
         else the outcome; the sender is told why once a day."""
-        handler = self.handler
-        now = handler.clock.now()
+        desk = self.desk
+        now = desk.clock.now()
         why = (
             "stopped"
-            if handler.consent.stopped(guest)
+            if desk.consent.stopped(guest)
             else invitation_refusal(
-                handler.quotas,
-                handler.limits,
+                desk.quotas,
+                desk.limits,
                 inbound.sender,
                 guest,
-                not handler.consent.proven(guest),
+                not desk.consent.proven(guest),
                 now,
             )
         )
         if why is None:
             return None
-        if not first_telling(handler.quotas, inbound.sender, why, now):
+        if not first_telling(desk.quotas, inbound.sender, why, now):
             return f"refused: {why} (told already today)"
-        tr = handler.tr_for(inbound)
-        text = tr.gettext(REFUSALS[why], address=guest, limit=handler.limits.per_sender_day)
-        handler.notes.note(inbound, Letter((text,), replies=False, tr=tr))
+        tr = desk.tr_for(inbound)
+        text = tr.gettext(REFUSALS[why], address=guest, limit=desk.limits.per_sender_day)
+        desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))
         return f"refused: {why}"
 
     def ask(self, inbound: Inbound, guest: str, earlier: str | None) -> str:
         """An unproven sender's request: mail them a confirmation, within its limits.  It is
         counted (and that noted) before it is sent, so a mail handled again after the mail
         server refused it sends it then, instead of finding it counted."""
-        handler = self.handler
-        stored = handler.store.message(inbound.key)
+        desk = self.desk
+        stored = desk.store.message(inbound.key)
         assert stored is not None  # handled from the store
-        if handler.consent.stopped(inbound.sender):
+        if desk.consent.stopped(inbound.sender):
             return "ignored: an unproven sender on the never-mail list"
         if earlier != COUNTED:
-            now = handler.clock.now()
-            if not may_confirm(handler.quotas, handler.limits, inbound.sender, now):
+            now = desk.clock.now()
+            if not may_confirm(desk.quotas, desk.limits, inbound.sender, now):
                 return "ignored: an unproven sender, confirmed at most once a day"
-            handler.store.note(inbound.key, COUNTED)
-        token = handler.keys.issue(stored.number, CONFIRMING, inbound.sender.lower(), 0)
-        tr = handler.tr_for(inbound)
+            desk.store.note(inbound.key, COUNTED)
+        token = desk.keys.issue(stored.number, CONFIRMING, inbound.sender.lower(), 0)
+        tr = desk.tr_for(inbound)
         text = tr.gettext(CONFIRM, address=guest, yes=word(tr, "yes"))
         letter = Letter((text,), replies=False, tr=tr)
-        handler.notes.note_to(
-            inbound, letter, confirmation_subject(tr), handler.addresses.confirm(token)
-        )
+        desk.notes.note_to(inbound, letter, confirmation_subject(tr), desk.addresses.confirm(token))
         return "confirmation asked"
 
-    def confirmed(self, inbound: Inbound, text: str, earlier: str | None) -> str:
+    def confirmed(self, inbound: Inbound, text: str, earlier: str | None, opener: Opener) -> str:
         """A reply to a confirmation: it proves the sender's address; ``yes`` sends the
         invitation asked for (once, however often it is confirmed), ``stop`` stops all mail."""
-        handler = self.handler
+        desk = self.desk
         try:
             token = parse_token(text)
-            handler.keys.verify(token, CONFIRMING, inbound.sender.lower())
-            request = handler.store.numbered(token.thread)
+            desk.keys.verify(token, CONFIRMING, inbound.sender.lower())
+            request = desk.store.numbered(token.thread)
             if request is None:
                 raise TokenError("no such request")
         except TokenError:
             return "ignored: a confirmation with an invalid token"  # never answered: backscatter
-        handler.consent.prove(inbound.sender, handler.clock.now())
+        desk.consent.prove(inbound.sender, desk.clock.now())
         answer = answer_word(inbound.command)
         if answer == "stop":
-            return handler.stop(inbound.sender)
+            return desk.stop(inbound.sender)
         if answer != "yes":
             return "ignored: the confirmation was not answered yes"
         if earlier is None and (request.outcome or "").startswith("opened "):
             return f"ignored: confirmed already ({request.outcome})"
-        asked = read(request.raw, handler.addresses, request.envelope)
-        return handler.requests.new_game(asked, inbound, earlier)
+        asked = read(request.raw, desk.addresses, request.envelope)
+        return opener.new_game(asked, inbound, earlier)

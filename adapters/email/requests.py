@@ -22,22 +22,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from service.game_events import GameId, PlayerId
 from service.linking import LinkError
 from service.lobby import GameOptions, read_words
-from service.names import display_name
+from service.names import NO_NAME, display_name
 from service.ports import Address
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
-from service.words import in_english, word
+from service.words import word
 
-from .inbound import Inbound
+from .desk import Desk
+from .inbound import Inbound, answer_word
+from .invitations import Invitations
 from .letters import Letter
-
-if TYPE_CHECKING:
-    from .handling import Handler
 
 CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(
@@ -53,8 +51,9 @@ _JOIN = re.compile(r"^join\s+(?:\S*[?&]start=)?([0-9a-z]+)\W*$", re.IGNORECASE)
 
 
 class ServiceRequests:
-    def __init__(self, handler: Handler) -> None:
-        self.handler = handler
+    def __init__(self, desk: Desk, invitations: Invitations) -> None:
+        self.desk = desk
+        self.invitations = invitations
 
     def handle(self, inbound: Inbound, earlier: str | None = None) -> str:
         command = inbound.command
@@ -64,34 +63,32 @@ class ServiceRequests:
             refused = self._invalid(inbound, guest, found.group(2))
             if refused is not None:
                 return refused
-            if not self.handler.consent.proven(inbound.sender):
-                return self.handler.invitations.ask(inbound, guest, earlier)
+            if not self.desk.consent.proven(inbound.sender):
+                return self.invitations.ask(inbound, guest, earlier)
             return self.new_game(inbound, inbound, earlier)
-        if answer_word(command) == "stop" and not self.handler.consent.proven(inbound.sender):
+        if answer_word(command) == "stop" and not self.desk.consent.proven(inbound.sender):
             # without a token only a stranger's: a forged stop must not silence a player's games
-            return self.handler.stop(inbound.sender)
+            return self.desk.stop(inbound.sender)
         joining = _JOIN.match(command)
         if joining is not None:
             return self._join(inbound, joining.group(1).lower(), earlier)
         words = command.lower().split()
         if words[:1] == ["link"] and len(words) <= 2:
             return self._link(inbound, words[1] if len(words) == 2 else None)
-        return self.handler.notes.refuse(inbound, self.handler.tr_for(inbound).gettext(HELP))
+        return self.desk.notes.refuse(inbound, self.desk.tr_for(inbound).gettext(HELP))
 
     # -- new games -------------------------------------------------------------------------------
 
     def _invalid(self, inbound: Inbound, guest_address: str, rest: str) -> str | None:
         """The refusal of a ``new game with`` that cannot be played, before anything is sent."""
-        handler = self.handler
-        tr = handler.tr_for(inbound)
+        desk = self.desk
+        tr = desk.tr_for(inbound)
         try:
             _options(rest)
         except IllegalAction as error:
-            return handler.notes.refuse(
-                inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}"
-            )
-        if guest_address == inbound.sender or handler.addresses.is_ours(guest_address):
-            return handler.notes.refuse(
+            return desk.notes.refuse(inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
+        if guest_address == inbound.sender or desk.addresses.is_ours(guest_address):
+            return desk.notes.refuse(
                 inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP)
             )
         return None
@@ -99,7 +96,7 @@ class ServiceRequests:
     def new_game(self, asked: Inbound, answering: Inbound, earlier: str | None) -> str:
         """Open the game ``asked`` for (by a proven sender) and invite the guest, within the
         limits; ``answering`` is the mail answered: ``asked`` itself, or the confirmation's reply."""
-        handler = self.handler
+        desk = self.desk
         found = _NEW_GAME.match(asked.command)
         assert found is not None
         guest_address, options = _guest(found.group(1)), _options(found.group(2))
@@ -107,19 +104,19 @@ class ServiceRequests:
             game_id = GameId(earlier.split()[1])  # opened before a crash: only the mail is left
             host = self._player(asked.sender, asked.sender_name, asked.language)
         else:
-            refused = handler.invitations.refusal(answering, guest_address)
+            refused = self.invitations.refusal(answering, guest_address)
             if refused is not None:
                 return refused
             host = self._player(asked.sender, asked.sender_name, asked.language)
             request = f"email:{asked.key}"  # handled again after a crash: the same game
-            game_id = handler.service.open_game(
+            game_id = desk.service.open_game(
                 host, options.variant, options.terms, options.time_control, request=request
             )
             for key in {asked.key, answering.key}:
-                handler.store.note(key, f"opened {game_id}")
+                desk.store.note(key, f"opened {game_id}")
         guest = self._player(guest_address, "")
-        mail = handler.mail
-        game = handler.service.game(game_id)
+        mail = desk.mail
+        game = desk.service.game(game_id)
         guest_tr = mail.tr(guest)
         invitation = Letter(
             (
@@ -133,7 +130,7 @@ class ServiceRequests:
             replies=True,
             tr=guest_tr,
         )
-        note_id = handler.composer.notification_id(game_id, guest, "invitation")
+        note_id = desk.composer.notification_id(game_id, guest, "invitation")
         mail.send(game_id, guest, guest_address, invitation, game.version, note_id)
         tr = mail.tr(host)
         opened = Letter(
@@ -148,18 +145,17 @@ class ServiceRequests:
             replies=False,
             tr=tr,
         )
-        handler.answer_in_game(answering, game_id, host, opened)
+        desk.answer_in_game(answering, game_id, host, opened)
         return f"opened {game_id}"
 
     def _player(self, address: str, name: str, language: str | None = None) -> PlayerId:
         """The player at ``address``, registered now if new, in the language their mail was in."""
-        directory = self.handler.directory
+        directory = self.desk.directory
         found = directory.player_at(Address("email", address))
         if found is not None:
             return found
         try:
-            shown = display_name(name, address.split("@")[0])
-            player = directory.register(shown, Address("email", address))
+            player = directory.register(_shown(name, address), Address("email", address))
         except ValueError:  # registered by a racing request
             found = directory.player_at(Address("email", address))
             assert found is not None
@@ -170,25 +166,25 @@ class ServiceRequests:
 
     def _join(self, inbound: Inbound, invitation: str, earlier: str | None) -> str:
         """``join CODE``: the sender takes up an invitation made on another channel."""
-        handler = self.handler
+        desk = self.desk
         guest = self._player(inbound.sender, inbound.sender_name, inbound.language)
         if earlier is not None and earlier.startswith("joined "):
             game_id = GameId(earlier.split()[1])  # joined before a crash: only the mail is left
         else:
             try:
-                game_id = handler.service.join(invitation, guest)
+                game_id = desk.service.join(invitation, guest)
             except IllegalAction as error:
-                tr = handler.mail.tr(guest)
+                tr = desk.mail.tr(guest)
                 why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
-                return handler.notes.refuse(inbound, why)
-            handler.store.note(inbound.key, f"joined {game_id}")
-        handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
+                return desk.notes.refuse(inbound, why)
+            desk.store.note(inbound.key, f"joined {game_id}")
+        desk.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
         return f"joined {game_id}"
 
     def _joined(self, game_id: GameId, guest: PlayerId) -> Letter:
         """The answer to a join: the guest's first table, with their moves if it is their turn."""
-        mail = self.handler.mail
-        game, view = self.handler.service.view(game_id, guest)
+        mail = self.desk.mail
+        game, view = self.desk.service.view(game_id, guest)
         opponent = mail.opponent(game, guest)
         tr = mail.tr(guest)
         intro = tr.gettext("You joined the game with {name}.", name=opponent)
@@ -198,67 +194,67 @@ class ServiceRequests:
         self, inbound: Inbound, game_id: GameId, guest: PlayerId, earlier: str | None
     ) -> str:
         """``join`` or ``decline`` from an invited player."""
-        handler = self.handler
+        desk = self.desk
         word = answer_word(inbound.command)
-        game = handler.service.game(game_id)
-        tr = handler.mail.tr(guest)
+        game = desk.service.game(game_id)
+        tr = desk.mail.tr(guest)
         if word == "join" or earlier == "joined":
             if earlier != "joined":
                 try:
-                    handler.service.join(game.invitation, guest)
+                    desk.service.join(game.invitation, guest)
                 except IllegalAction as error:
                     why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
-                    handler.notes.note(inbound, Letter((why,), replies=False, tr=tr))
+                    desk.notes.note(inbound, Letter((why,), replies=False, tr=tr))
                     return f"refused: {error.code}"
-                handler.store.note(inbound.key, "joined")
-            handler.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
+                desk.store.note(inbound.key, "joined")
+            desk.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
             return "joined"
         if word == "decline":
             self._tell_host(game_id, inbound.sender)
             letter = Letter((tr.gettext("You declined the invitation."),), replies=False, tr=tr)
-            handler.notes.note(inbound, letter)
+            desk.notes.note(inbound, letter)
             return "declined"
-        return handler.notes.refuse(inbound, tr.gettext("Reply join to play, or decline."))
+        return desk.notes.refuse(inbound, tr.gettext("Reply join to play, or decline."))
 
     def _tell_host(self, game_id: GameId, guest_address: str) -> None:
-        handler = self.handler
-        host = handler.service.game(game_id).host
-        emails = [a for a in handler.directory.addresses(host) if a.channel == "email"]
+        desk = self.desk
+        host = desk.service.game(game_id).host
+        emails = [a for a in desk.directory.addresses(host) if a.channel == "email"]
         if emails:
-            note_id = handler.composer.notification_id(game_id, host, "declined")
-            tr = handler.mail.tr(host)
+            note_id = desk.composer.notification_id(game_id, host, "declined")
+            tr = desk.mail.tr(host)
             text = tr.gettext("{address} declined your invitation.", address=guest_address)
             letter = Letter(
                 (text, tr.gettext(CALL_OFF, cancel=word(tr, "cancel"))), replies=False, tr=tr
             )
-            version = handler.service.game(game_id).version
-            handler.mail.send(game_id, host, emails[0].value, letter, version, note_id)
+            version = desk.service.game(game_id).version
+            desk.mail.send(game_id, host, emails[0].value, letter, version, note_id)
 
     # -- linking ---------------------------------------------------------------------------------
 
     def _link(self, inbound: Inbound, code: str | None) -> str:
-        handler = self.handler
+        desk = self.desk
         address = Address("email", inbound.sender)
         try:
             if code is None:
                 player = self._player(inbound.sender, inbound.sender_name, inbound.language)
-                made = handler.linking.offer(player, address)
-                tr = handler.mail.tr(player)
+                made = desk.linking.offer(player, address)
+                tr = desk.mail.tr(player)
                 text = tr.gettext(
                     "Your link code is {code}. Send link {code} from your other channel "
                     "within {valid_for}.",
                     code=made.code,
                     valid_for=made.valid_for_text(tr),
                 )
-                handler.notes.note(inbound, Letter((text,), replies=False, tr=tr))
+                desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))
                 return "link offered"
-            player = handler.linking.confirm(code, address)
+            player = desk.linking.confirm(code, address)
         except LinkError as error:
-            tr = handler.tr_for(inbound)
-            return handler.notes.refuse(inbound, error_text(error, tr=tr))
-        tr = handler.mail.tr(player)
-        text = tr.gettext("This address now plays as {name}.", name=handler.mail.name(player, tr))
-        handler.notes.note(inbound, Letter((text,), replies=False, tr=tr))
+            tr = desk.tr_for(inbound)
+            return desk.notes.refuse(inbound, error_text(error, tr=tr))
+        tr = desk.mail.tr(player)
+        text = tr.gettext("This address now plays as {name}.", name=desk.mail.name(player, tr))
+        desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))
         return "linked"
 
 
@@ -271,6 +267,6 @@ def _guest(typed: str) -> str:
     return typed.strip("<>,.;").lower()
 
 
-def answer_word(command: str) -> str:
-    """A one-word answer (``join``, ``decline``, ``cancel``) in any language, in English."""
-    return " ".join(in_english(command.lower().strip(" .!").split()))
+def _shown(name: str, address: str) -> str:
+    """The ``From`` name as every channel shows names, else the address's local part."""
+    return display_name(name, "") or display_name(address.split("@")[0], NO_NAME)

@@ -10,7 +10,10 @@ on PostgreSQL (read committed; the stores take their own locks where they need t
 ``engine.begin()`` does not make several statements atomic.
 
 SQLite: every connection runs in WAL mode with a busy timeout, foreign keys on and
-``synchronous=NORMAL``; pysqlite's own transaction handling is switched off.  PostgreSQL: psycopg 3
+``synchronous=NORMAL``; pysqlite's own transaction handling is switched off.  The database holds
+the decks of running games, so its file is made readable by the service's user alone before
+SQLite opens it (SQLite gives the WAL, shared-memory and journal files the database's own
+permissions), in a directory made closed to others.  PostgreSQL: psycopg 3
 with its autocommit on.
 
 No engine-level event listeners: one makes SQLAlchemy dispatch events around every statement
@@ -24,7 +27,9 @@ new connection.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -35,6 +40,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from ..config import PRIVATE_DIRECTORY, PRIVATE_FILE
 
 BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite writer waits for the lock before giving up (another process may hold it)."""
@@ -120,7 +127,7 @@ def is_unavailable(error: BaseException) -> bool:
 def _sqlite(url: URL, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **options: Any) -> Engine:
     database = url.database or ""
     if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        _private(Path(database))
     engine = create_engine(url, **options)
 
     @event.listens_for(engine, "connect")
@@ -136,3 +143,16 @@ def _sqlite(url: URL, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **options: Any) ->
             cursor.close()
 
     return engine
+
+
+_SIDECARS = ("", "-wal", "-shm", "-journal")
+
+
+def _private(database: Path) -> None:
+    """The database file (and the files SQLite keeps beside it, if an older run left them
+    readable to others) made readable and writable by the service's user alone."""
+    database.parent.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
+    os.close(os.open(database, os.O_WRONLY | os.O_CREAT, PRIVATE_FILE))
+    for suffix in _SIDECARS:
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(f"{database}{suffix}", PRIVATE_FILE)

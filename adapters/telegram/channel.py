@@ -16,7 +16,7 @@ from service.game_events import GameId, PlayerId
 from service.games import GameService
 from service.language import ENGLISH, Translator, supported
 from service.linking import Linking
-from service.names import display_name
+from service.names import NO_NAME, display_name
 from service.ports import Address, Clock, Directory, Inbox
 from service.quotas import Quotas
 
@@ -27,6 +27,11 @@ from .settings import TelegramSettings
 CHANNEL = "telegram"
 SOURCE = "telegram"
 """The inbox's source for Telegram updates."""
+
+
+def user_name(first_name: str) -> str:
+    """How a Telegram user's profile name is shown (stored for a new player, said in a group)."""
+    return display_name(first_name, NO_NAME)
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,7 @@ class Channel:
         if known is not None:
             return known
         try:
-            player = self.directory.register(display_name(first_name, "Player"), address)
+            player = self.directory.register(user_name(first_name), address)
         except ValueError:  # registered a moment ago by another delivery of their update
             found = self.directory.player_at(address)
             assert found is not None

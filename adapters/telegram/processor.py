@@ -29,7 +29,7 @@ from service.dispatch import TryLater, Undeliverable
 from service.game_events import GameId, PlayerId
 
 from .callbacks import decode
-from .channel import SOURCE, Channel
+from .channel import SOURCE, Channel, user_name
 from .incoming import Pressed, Said
 from .links import Links
 from .lobby import NEW_HELP, Lobby
@@ -132,7 +132,7 @@ class Processor:
                 key,
                 payload,
                 player,
-                user.first_name,
+                user_name(user.first_name),
                 message.chat.id,
                 message.chat.type == "private",
                 message.text.strip(),

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
+from service.commands import LONGEST_COMMAND
 from service.errors import NotAPlayer
 from service.game import Game
 from service.game_events import GameId, PlayerId
 from service.logfile import export_lines, format_time
-from service.names import NAME_LENGTH
+from service.names import NAME_LENGTH, display_name
+from service.numbers import POSITIVE
 from service.rules.errors import IllegalAction
 from service.stored import UnknownGame
 
@@ -31,7 +33,8 @@ blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 
 OPPONENTS = ("friend", "greedy", "random")
 """The opponents a client may ask for (the lobby's words; ``bot`` is Telegram's)."""
-COMMAND_LENGTH = 200
+COMMAND_LENGTH = LONGEST_COMMAND
+"""The shared grammar's limit: a page, the API and every other channel take the same commands."""
 IDEMPOTENCY_KEY = "Idempotency-Key"
 KEY_LENGTH = 100
 
@@ -62,10 +65,23 @@ def openapi() -> Response:
 def create_player() -> tuple[Response, int]:
     """A new web player; the answer holds their token, which authorises everything else."""
     body = bodies.json_object()
-    name = bodies.text(body, "name", NAME_LENGTH, required=True)
+    name = display_name(bodies.text(body, "name", NAME_LENGTH, required=True), "")
+    if not name:
+        message = "'name' has nothing to show without its control characters and addresses."
+        raise bad_request(message, "bad_field")
     _limit_invitations()
     capabilities = web().capabilities
     player = capabilities.register(name)
+    return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
+
+
+@blueprint.post("/players/me/token")
+def new_token() -> tuple[Response, int]:
+    """A new token for the player whose token this is: every older token and page link of
+    theirs stops working (a leaked one among them); their games stay theirs, with new links."""
+    player = _player()
+    capabilities = web().capabilities
+    capabilities.revoke(player)
     return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
 
 
@@ -140,7 +156,7 @@ def act(game_id: str) -> Response:
     player = _player()
     body = bodies.json_object()
     command = bodies.text(body, "command", COMMAND_LENGTH, required=True)
-    expected = bodies.whole(body, "expected_version", minimum=1, required=True)
+    expected = bodies.whole(body, "expected_version", POSITIVE, required=True)
     _limit_moves(player)
     try:
         outcome = web().service.act(GameId(game_id), player, command, expected)

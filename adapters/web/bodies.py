@@ -10,6 +10,7 @@ from typing import Any
 from flask import request
 
 from service.lobby import LARGEST, BadNumber, GameOptions, read_fields
+from service.numbers import Bounds, NotWithin, whole_number
 from service.rules.errors import IllegalAction
 
 from .errors import ApiError, bad_request
@@ -24,8 +25,12 @@ def json_object() -> dict[str, Any]:
         raise bad_request("Send the body as JSON with Content-Type: application/json.")
     try:
         body = json.loads(raw, parse_int=_whole_number)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise bad_request(f"The body is not valid JSON: {error}.", "malformed_json") from None
+    except UnicodeDecodeError:
+        raise bad_request("The body is not UTF-8 text.", "malformed_json") from None
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        message = f"The body is not valid JSON: {error.msg} at {where}."
+        raise bad_request(message, "malformed_json") from None
     except RecursionError:
         raise bad_request("The body is nested too deeply.", "malformed_json") from None
     if not isinstance(body, dict):
@@ -45,12 +50,13 @@ def json_object() -> dict[str, Any]:
 
 
 class Digits(str):
-    """A JSON whole number of thousands of digits (``int`` refuses over 4,300), kept as its
-    digits so that the field's reader refuses it in its own words, not in the parser's."""
+    """A JSON whole number longer than any field takes (``int`` stops at 4,300 digits with a
+    message about Python), kept as its digits so that the field's reader refuses it by its own
+    name and bounds, in its own words."""
 
 
 def _whole_number(digits: str) -> int | str:
-    return int(digits) if len(digits) <= 4000 else Digits(digits)
+    return int(digits) if len(digits) <= 100 else Digits(digits)
 
 
 def _holds_nul(value: Any) -> bool:
@@ -74,13 +80,16 @@ def text(body: dict[str, Any], name: str, longest: int, required: bool = False) 
     return value.strip()
 
 
-def whole(body: dict[str, Any], name: str, minimum: int, required: bool = False) -> int | None:
+def whole(body: dict[str, Any], name: str, bounds: Bounds, required: bool = False) -> int | None:
     value = body.get(name)
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise bad_request(f"'{name}' must be a whole number of at least {minimum}.", "bad_field")
-    return value
+    try:
+        if isinstance(value, str):  # a JSON number, not text of digits
+            raise NotWithin(bounds)
+        return whole_number(value, bounds)
+    except NotWithin as refusal:
+        raise bad_request(f"'{name}' must be {refusal}.", "bad_field") from None
 
 
 def choice(body: dict[str, Any], name: str, choices: Collection[str], default: str) -> str:

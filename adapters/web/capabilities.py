@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from adapters.config import Settings
+from adapters.config import PRIVATE_DIRECTORY, PRIVATE_FILE, Settings
 from service.game_events import GameId, PlayerId
 from service.ports import Address, Directory
 
@@ -226,9 +226,9 @@ def signing_keys(configured: Sequence[str], data_dir: Path) -> tuple[bytes, ...]
         return tuple(hashlib.sha256(key.encode()).digest() for key in configured)
     path = data_dir / KEY_FILE
     if not path.exists():
-        data_dir.mkdir(parents=True, exist_ok=True)
+        data_dir.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
         draft = data_dir / f".{KEY_FILE}.{os.getpid()}"
-        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
         with os.fdopen(fd, "w") as out:
             out.write(secrets.token_urlsafe(32) + "\n")
         with contextlib.suppress(FileExistsError):  # another process made it first: use theirs

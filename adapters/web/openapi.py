@@ -8,13 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.commands import LONGEST_COMMAND
 from service.lobby import LARGEST
+from service.names import NAME_LENGTH
+from service.numbers import POSITIVE, Bounds
 
 VERSION = "1.0.0"
 
 
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _whole(bounds: Bounds) -> dict[str, Any]:
+    return {"type": "integer", "minimum": bounds.least, "maximum": bounds.most}
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -40,6 +47,10 @@ def _errors(*statuses: int) -> dict[str, Any]:
 
 
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_PLAYER = {
+    "type": "object",
+    "properties": {"player": {"type": "string"}, "token": {"type": "string"}},
+}
 _SECURED: list[dict[str, list[str]]] = [{"player": []}]
 
 SCHEMAS: dict[str, Any] = {
@@ -154,23 +165,34 @@ def _paths() -> dict[str, Any]:
                             "schema": {
                                 "type": "object",
                                 "required": ["name"],
-                                "properties": {"name": {"type": "string", "maxLength": 40}},
+                                "properties": {
+                                    "name": {"type": "string", "maxLength": NAME_LENGTH}
+                                },
                             }
                         }
                     },
                 },
                 "responses": {
                     "201": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "player": {"type": "string"},
-                                "token": {"type": "string"},
-                            },
-                        },
+                        _PLAYER,
                         "The new player and their token.",
                     ),
                     **_errors(400, 413, 429),
+                },
+            }
+        },
+        "/players/me/token": {
+            "post": {
+                "summary": "Get a new token: every earlier token and page link of yours stops "
+                "working; your games stay yours, with new links.",
+                "operationId": "newToken",
+                "security": _SECURED,
+                "responses": {
+                    "201": _json(
+                        _PLAYER,
+                        "Your new token.",
+                    ),
+                    **_errors(403),
                 },
             }
         },
@@ -216,10 +238,7 @@ def _paths() -> dict[str, Any]:
                                         "enum": ["friend", "greedy", "random"],
                                         "default": "friend",
                                     },
-                                    **{
-                                        name: {"type": "integer", "minimum": 1, "maximum": most}
-                                        for name, most in LARGEST.items()
-                                    },
+                                    **{name: _whole(bounds) for name, bounds in LARGEST.items()},
                                     "move_seconds": {"type": "integer", "minimum": 60},
                                     "variant": {
                                         "type": "object",
@@ -288,10 +307,10 @@ def _paths() -> dict[str, Any]:
                                 "properties": {
                                     "command": {
                                         "type": "string",
-                                        "maxLength": 200,
+                                        "maxLength": LONGEST_COMMAND,
                                         "examples": ["take 5c 5d discard ks", "pass"],
                                     },
-                                    "expected_version": {"type": "integer", "minimum": 1},
+                                    "expected_version": _whole(POSITIVE),
                                 },
                             }
                         }

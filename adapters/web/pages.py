@@ -5,8 +5,10 @@ browser is remembered as a web player by a cookie holding their player token.  A
 (``/p/<page token>``) is a capability: whoever holds the link is that player in that game, and
 nothing else.  It is drawn from the player's own view only, carries the legal moves as buttons
 and a command box in the shared grammar, and asks every few seconds whether the game moved
-(``/p/<token>/version``), reloading when it did.  Every form carries a CSRF token; every page
-showing a hand is ``Cache-Control: private, no-store``.
+(``/p/<token>/version``), reloading when it did.  Every form carries a CSRF token.  Every answer
+here is ``Cache-Control: private, no-store`` and ``Vary: Cookie``: the landing page lists the
+browser's games with their private links, an invitation answers its player with theirs, a
+player's page shows a hand — no page of this blueprint may be kept by a cache.
 """
 
 from __future__ import annotations
@@ -25,12 +27,15 @@ from service.language import translator
 from service.lobby import OPPONENTS, read_words
 from service.names import display_name
 from service.notices import deadline_text
+from service.numbers import POSITIVE, NotWithin, whole_number
 from service.ports import Notification
 from service.position import position
 from service.prompts import action_text, error_text
 from service.rules.errors import N_, IllegalAction
 from service.stored import UnknownGame
 
+from . import recovery
+from .api import COMMAND_LENGTH
 from .api import OPPONENTS as CHOICES
 from .capabilities import Forbidden, PageGrant
 from .context import web
@@ -42,6 +47,10 @@ from .security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
 
 blueprint = Blueprint("pages", __name__)
 
+ONLY_YOUR_BROWSER = N_(
+    "Only the browser you play in can make new links. Open this page there, or bring your "
+    "games to this browser with a recovery code made on that browser's home page."
+)
 FORM_EXPIRED = N_("This form has expired; reload the page and try again.")
 OPTIONS_LENGTH = 10_000
 """Characters of the options box read: more than any options need, and the lobby refuses a
@@ -49,6 +58,13 @@ number too long before it converts it."""
 NEWS = 8
 """How many of the latest events the page tells in words."""
 _YEAR = int(timedelta(days=365).total_seconds())
+
+
+@blueprint.after_request
+def _private(response: Response) -> Response:
+    response.headers["Cache-Control"] = NO_STORE
+    response.vary.add("Cookie")
+    return response
 
 
 @blueprint.get("/")
@@ -139,16 +155,17 @@ def move(token: str) -> BaseResponse:
     grant = _grant(token)
     _check_form()
     tr = page_translator()
-    command = request.form.get("command", "").strip()[:200]
-    version = request.form.get("version", "")
-    if not version.isdigit():
+    command = request.form.get("command", "").strip()
+    try:
+        version = whole_number(request.form.get("version", ""), POSITIVE)
+    except NotWithin:
         why = tr.gettext("The page did not say which position you saw; reload it.")
         return _page(grant, token, why, 400)
     if web().moves.wait(grant.player):
         why = tr.gettext("Too many moves in a short time; wait a little.")
         return _page(grant, token, why, 429)
     try:
-        web().service.act(grant.game_id, grant.player, command, int(version))
+        web().service.act(grant.game_id, grant.player, command, version)
     except StaleVersion:
         why = tr.gettext("Your opponent moved first: here is the table now.")
         return _page(grant, token, why, 409)
@@ -162,9 +179,7 @@ def version(token: str) -> Response:
     """What the page polls: the game's version and status, nothing else."""
     grant = _grant(token)
     game = web().service.game(grant.game_id)
-    response = jsonify({"version": game.version, "status": game.status})
-    response.headers["Cache-Control"] = NO_STORE
-    return response
+    return jsonify({"version": game.version, "status": game.status})
 
 
 @blueprint.post("/p/<token>/cancel")
@@ -181,16 +196,44 @@ def cancel(token: str) -> BaseResponse:
 
 @blueprint.post("/p/<token>/revoke")
 def revoke(token: str) -> BaseResponse:
-    """Make every link this player was given invalid and go on with a new one."""
+    """Make every link this player was given invalid and go on with a new one, from the browser
+    they play in only: a page link alone (it may be the leaked one) cannot lock its owner out.
+    That browser gets the new key, and its home page lists every game with its new link."""
     grant = _grant(token)
     _check_form()
+    if _browser_player() != grant.player:
+        return _page(grant, token, page_translator().gettext(ONLY_YOUR_BROWSER), 403)
     capabilities = web().capabilities
-    this_browser = _browser_player() == grant.player
     capabilities.revoke(grant.player)
     response = redirect(capabilities.page_url(grant.game_id, grant.player), 303)
-    if this_browser:  # its cookie was one of the revoked keys: give it the new one
-        response = _remembered(response, capabilities.player_token(grant.player))
-    return response
+    return _remembered(response, capabilities.player_token(grant.player))
+
+
+@blueprint.post("/recovery")
+def make_recovery_code() -> str | tuple[str, int]:
+    """A recovery code for this browser's player, shown this once (``recovery``)."""
+    _check_form()
+    player = _browser_player()
+    speak_to(player)
+    if player is None:
+        return _message(page_translator().gettext(ONLY_YOUR_BROWSER), 403)
+    return render_template(
+        "recovery.html", code=recovery.make(web().capabilities.directory, player)
+    )
+
+
+@blueprint.post("/recover")
+def recover() -> BaseResponse | tuple[str, int]:
+    """Bring a player's games to this browser with their recovery code."""
+    _check_form()
+    speak_to(_browser_player())
+    tr = page_translator()
+    if _too_many_invitations():
+        return _message(tr.gettext("Too many attempts from here; wait a little."), 429)
+    player = recovery.use(web().capabilities.directory, request.form.get("code", "")[:100])
+    if player is None:
+        return _message(tr.gettext("This recovery code is not valid, or it has been used."), 403)
+    return _remembered(redirect("/", 303), web().capabilities.player_token(player))
 
 
 # -- the player's page --------------------------------------------------------------------------
@@ -209,15 +252,16 @@ def _page(grant: PageGrant, token: str, error: str = "", status: int = 200) -> R
         "error": error,
         "poll_ms": int(web().settings.poll_seconds * 1000),
         "seat": seat.number,
+        "command_length": COMMAND_LENGTH,
+        "this_browser": _browser_player() == grant.player,
+        "only_your_browser": page_translator().gettext(ONLY_YOUR_BROWSER),
     }
     if game.status in ("open", "cancelled"):
         context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
         html = render_template("waiting.html", **context)
     else:
         html = render_template("play.html", **context, **_table(game, grant.player))
-    response = Response(html, status=status)
-    response.headers["Cache-Control"] = NO_STORE
-    return response
+    return Response(html, status=status)
 
 
 def _table(game: Game, player: PlayerId) -> dict[str, object]:

@@ -20,6 +20,7 @@ from typing import Protocol
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 
+from adapters.config import PRIVATE_DIRECTORY, PRIVATE_FILE
 from adapters.sql.engine import create, is_postgresql
 
 APPLICATION_NAME = "conquian-worker"
@@ -41,8 +42,8 @@ class FilePulse:
         self.path = path
 
     def beat(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.touch()
+        self.path.parent.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
+        self.path.touch(mode=PRIVATE_FILE)
         os.utime(self.path)
 
     def last(self) -> datetime | None:

@@ -72,7 +72,8 @@ def csrf_ok(capabilities: Capabilities, form_request: Request) -> bool:
     given = form_request.form.get(CSRF_FIELD, "")
     if not cookie or not given:
         return False
-    return hmac.compare_digest(capabilities.mac("csrf|" + cookie), given)
+    expected = capabilities.mac("csrf|" + cookie).encode()
+    return hmac.compare_digest(expected, given.encode("utf-8", "replace"))  # any characters
 
 
 def client_key(form_request: Request) -> str:

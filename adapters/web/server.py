@@ -7,10 +7,14 @@ behind the reverse proxy, not from more threads (docs/benchmarks.md).
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from dataclasses import dataclass
 from typing import Any
+
+from waitress.channel import HTTPChannel
+from waitress.task import ErrorTask
 
 from adapters.config import WebSettings
 
@@ -58,6 +62,36 @@ def web_server(app: Any, config: WebSettings) -> WebServer:
         clear_untrusted_proxy_headers=True,
         ident="conquian",
     )
+    server.channel_class = _ApiErrorsChannel
     thread = threading.Thread(target=server.run, name="web", daemon=True)
     thread.start()
     return WebServer(server, thread)
+
+
+class _ApiErrorTask(ErrorTask):  # type: ignore[misc]
+    """waitress's own refusals (a body past its limit, a request it cannot parse) in the API's
+    JSON shape under ``/api/``, as the app answers everything else there: a client reads every
+    refusal the same way, never a text/plain page from the server."""
+
+    def execute(self) -> None:
+        if not str(getattr(self.request, "path", "")).startswith("/api/"):
+            super().execute()
+            return
+        error = self.request.error
+        message = _MESSAGES.get(error.code, f"{error.reason}.")
+        code = error.reason.lower().replace(" ", "_")
+        body = json.dumps({"error": {"code": code, "message": message, "params": {}}}).encode()
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.extend(
+            [("Content-Type", "application/json"), ("Cache-Control", "no-store")]
+        )
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
+_MESSAGES = {413: "The request body is too large.", 400: "The request is malformed."}
+
+
+class _ApiErrorsChannel(HTTPChannel):  # type: ignore[misc]
+    error_task_class = _ApiErrorTask

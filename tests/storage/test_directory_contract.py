@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from service.game_events import PlayerId
@@ -77,3 +79,13 @@ def test_an_unknown_player_has_no_profile_and_no_addresses(directory: Directory)
         directory.link(nobody, WEB)
     assert directory.addresses(nobody) == []
     assert directory.player_at(WEB) is None
+
+
+def test_a_profiles_name_is_always_shown_clean(directory: Directory) -> None:
+    """Whatever a caller stored (a channel that forgot ``display_name``, a row written before
+    names were cleaned, a rename), a profile carries its name as every channel shows names."""
+    ana = directory.register("A\u202ena\r\nwww.spam.example", TELEGRAM)
+    assert directory.profile(ana).name == "Ana"
+    directory.update(replace(directory.profile(ana), name="Ana\x07 me@spam.example"))
+    assert directory.profile(ana).name == "Ana"
+    assert [p.name for p in directory.profiles_of([ana])] == ["Ana"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import queue
 import signal
+import stat
 import subprocess
 import threading
 import time
@@ -23,6 +24,7 @@ from sqlalchemy import select
 
 from adapters.sql import tables
 from adapters.sql.engine import create
+from tests.log_capabilities import LEAK
 from tests.web.client import Http
 from tests.web.conftest import ROOT, free_port
 from tests.web.test_browser import best_move
@@ -214,3 +216,62 @@ def test_web_and_worker_roles_on_postgresql_play_a_game_started_through_the_api(
         time.sleep(0.2)
     assert answer.status == 503 and answer.json["checks"]["worker"] == "no heartbeat"
     assert web.stop() == 0
+
+
+@pytest.fixture
+def usual_umask() -> Iterator[None]:
+    """The usual umask, which leaves new files readable by every local user."""
+    previous = os.umask(0o022)
+    yield
+    os.umask(previous)
+
+
+def test_every_file_the_service_writes_is_private_and_its_log_holds_no_link(  # type: ignore[no-untyped-def]
+    start, tmp_path: Path, usual_umask: None
+) -> None:
+    """After a real run on SQLite (a player, a game against the bot played through the API, the
+    worker sending), every file under the data directory — the database, its WAL and shared
+    memory, the web key, the heartbeat — is readable by the service's user alone, and the
+    directory is closed to others (issue 15).  The run is ``--verbose``: its output, every log
+    record of the process, carries no capability link or token."""
+    port = free_port()
+    data = tmp_path / "data"
+    service = start(
+        [CONQUIAN, "serve", "--verbose"],
+        CONQUIAN_DATA_DIR=str(data),
+        CONQUIAN_WEB_PORT=str(port),
+        CONQUIAN_HEARTBEAT_SECONDS="1",
+    )
+    service.wait_for("Conquian is running")
+    http = Http(f"http://127.0.0.1:{port}")
+    assert ready(http)["ready"] is True
+    token = http.post("/api/v1/players", {"name": "Ana"}).json["token"]
+    opened = http.post("/api/v1/games", {"opponent": "greedy"}, token=token).json
+    game = f"/api/v1/games/{opened['game_id']}"
+    for _ in range(5):
+        view = http.get(game, token=token).json
+        if view["status"] != "playing" or not view["view"]["your_turn"]:
+            break
+        body = {"command": best_move(view["view"]["legal"]), "expected_version": view["version"]}
+        assert http.post(f"{game}/moves", body, token=token).status == 200
+    page = opened["page_url"].split(str(port), 1)[1]
+    assert http.get(page).status == 200
+    assert http.get(page + "x").status == 404
+    running = opened_to_others(data)
+    assert {"conquian.db", "conquian.db-wal", "conquian.db-shm", "web.key"} <= set(running)
+    assert service.stop() == 0
+    assert [f"{name} {mode}" for name, mode in running.items() if mode] == []
+    after = opened_to_others(data)
+    assert [f"{name} {mode}" for name, mode in after.items() if mode] == []
+    leaks = [line for line in service.output.splitlines() if LEAK.search(line)]
+    assert leaks == []
+
+
+def opened_to_others(data: Path) -> dict[str, str]:
+    """Every file and directory under ``data`` (and itself): its mode if others may use it, or
+    an empty string."""
+    found = {}
+    for path in [data, *sorted(data.rglob("*"))]:
+        mode = path.stat().st_mode
+        found[str(path.relative_to(data))] = stat.filemode(mode) if mode & 0o077 else ""
+    return found

@@ -127,7 +127,7 @@ class World:
         )
         senders: dict[str, Sender] = {
             "log": LogSender(),
-            "web": PageSender(),
+            "web": PageSender(wiring.directory),
             **self.email.senders,
             **self.telegram.senders,
         }

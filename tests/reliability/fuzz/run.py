@@ -111,6 +111,7 @@ def _surfaces() -> list[tuple[str, Callable[[], Any]]]:
     from .logs import Logs
     from .mail import Mail, MailReading
     from .web_api import Api, BodyReading
+    from .web_forms import MoveForm, PlayerNames
 
     return [
         ("text commands", _plain(Commands)),
@@ -121,6 +122,8 @@ def _surfaces() -> list[tuple[str, Callable[[], Any]]]:
         ("email", _closing(Mail)),
         ("JSON API body reading", _plain(BodyReading)),
         ("JSON API", _closing(Api)),
+        ("JSON API player names", _closing(PlayerNames)),
+        ("web move form", _closing(MoveForm)),
         ("game logs", _closing(Logs)),
     ]
 

@@ -18,6 +18,7 @@ from .inputs import fuzz
 from .logs import Logs
 from .mail import Mail, MailReading
 from .web_api import Api, BodyReading
+from .web_forms import MoveForm, PlayerNames
 
 
 def test_text_commands_are_parsed_or_refused_and_a_refusal_changes_nothing() -> None:
@@ -60,6 +61,24 @@ def test_every_mail_is_handled_without_a_failure_and_a_refusal_moves_nothing(
 
 def test_every_api_request_is_answered_or_refused_with_a_json_error(tmp_path: Path) -> None:
     surface = Api(tmp_path)
+    try:
+        fuzz(surface)
+    finally:
+        surface.close()
+
+
+def test_every_name_sent_to_the_api_is_registered_clean_or_refused(tmp_path: Path) -> None:
+    surface = PlayerNames(tmp_path)
+    try:
+        fuzz(surface)
+    finally:
+        surface.close()
+
+
+def test_every_move_form_is_played_or_refused_with_its_status_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    surface = MoveForm(tmp_path)
     try:
         fuzz(surface)
     finally:

@@ -22,10 +22,12 @@ from sqlalchemy import text
 from adapters.bootstrap import build
 from adapters.config import Settings, WebSettings
 from adapters.web import bodies as reading
-from adapters.web.api import OPPONENTS
+from adapters.web.api import COMMAND_LENGTH, OPPONENTS
 from adapters.web.app import create_app, parts_for
 from adapters.web.errors import ApiError
 from service.memory import SeededChance
+from service.names import NAME_LENGTH
+from service.numbers import POSITIVE
 
 from .inputs import EXAMPLES, LARGE, PIPELINE_EXAMPLES, json_value, large_texts, seeded, some_text
 from .progress import progress
@@ -157,9 +159,9 @@ class BodyReading:
 
 
 _READERS = (
-    lambda body: reading.text(body, "name", 40, required=True),
-    lambda body: reading.text(body, "command", 200, required=True),
-    lambda body: reading.whole(body, "expected_version", minimum=1, required=True),
+    lambda body: reading.text(body, "name", NAME_LENGTH, required=True),
+    lambda body: reading.text(body, "command", COMMAND_LENGTH, required=True),
+    lambda body: reading.whole(body, "expected_version", POSITIVE, required=True),
     lambda body: reading.choice(body, "opponent", OPPONENTS, "friend"),
     lambda body: reading.game_options(body, OPPONENTS),
 )
