@@ -88,3 +88,7 @@ def _keep_value(view: PlayerView, one: Card | None, hand: int) -> int:
     if layoff_targets(view.tables[view.seat], one):
         value += 3
     return value
+
+
+BOTS: dict[str, Policy] = {"bot:greedy": greedy_bot, "bot:random": random_bot}
+"""Players the service moves for itself: ``PlayerId("bot:greedy")`` can be invited like anyone."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bots import Policy, greedy_bot, random_bot
+from .bots import BOTS
 from .codec import LogEvent, is_rules_event
 from .fairness import commitment
 from .game import Game, Standing, standing
@@ -34,9 +34,6 @@ from .rules.seats import Phase, Seat
 from .rules.state import GameState
 from .rules.variants import FirstDealer
 from .rules.view import view_for
-
-BOTS: dict[str, Policy] = {"bot:greedy": greedy_bot, "bot:random": random_bot}
-"""Players the service moves for itself: ``PlayerId("bot:greedy")`` can be invited like anyone."""
 
 
 def start_match(game: Game, chance: Chance) -> StartMatch:

@@ -13,8 +13,8 @@ after ``TurnTimedOut`` must be the one its policy gives (``timeouts.timed_out``)
 
 from __future__ import annotations
 
+from .bots import BOTS
 from .fairness import is_committed
-from .follow_ups import BOTS
 from .game import Game
 from .game_events import (
     ClockPaused,

@@ -54,12 +54,12 @@ from .game_events import (
 )
 from .game_status import GameStatus
 from .instructions import given, withdrawn
+from .on_time import claimed, extended
 from .rules.actions import PlayerAction
 from .rules.decide import decide
 from .rules.errors import MatchOver
 from .rules.seats import Seat
 from .rules.view import view_for
-from .timeouts import claimed, extended
 
 
 def decide_game(game: Game, command: GameCommand, now: datetime) -> list[LogEvent]:

@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TypeVar
 
+from .bots import BOTS
 from .codec import LogEvent
 from .deadlines import Deadline, deadline
 from .errors import StaleVersion
 from .folded import FoldedGames
-from .follow_ups import BOTS
 from .game import Game, apply_all
 from .game_events import PRIVATE_EVENTS, GameId, PlayerId
 from .game_status import GameStatus

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from contextlib import suppress
 
+from .bots import BOTS
 from .errors import InvitationUsed
-from .follow_ups import BOTS
 from .game import Game
 from .game_commands import AcceptRematch, OfferRematch
 from .game_decide import answers_offer, checked_seat, decide_game

@@ -9,19 +9,16 @@ forfeits whatever the policy.
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from .bots import NoChance, greedy_bot
 from .codec import LogEvent
-from .errors import BadSetting, DeadlineNotPassed, NotWaiting
+from .errors import BadSetting
 from .game import Game
-from .game_events import DeadlineExtended, TimeControl, TurnTimedOut, WinClaimed
-from .game_status import GameStatus
+from .game_events import TimeControl, TurnTimedOut
 from .language import Phrase
 from .rules.actions import Discard, Forfeit, NoForce, PlayerAction, Refuse
 from .rules.decide import decide
 from .rules.errors import N_
-from .rules.seats import Phase, Seat
+from .rules.seats import Phase
 from .rules.view import PlayerView, view_for
 
 POLICIES = ("auto", "bot", "forfeit")
@@ -75,26 +72,3 @@ def safest(view: PlayerView) -> PlayerAction:
             return greedy_bot(view, NoChance())
         return view.legal_actions[0]  # full_meld_turn: a take of the forced card alone
     return Refuse(seat)
-
-
-def claimed(game: Game, seat: Seat, now: datetime, due_at: datetime | None) -> list[LogEvent]:
-    """``seat`` claims the win because the opponent's deadline has passed."""
-    _check_overdue(game, seat, now, due_at)
-    return [WinClaimed(seat), *decide(game.rules, Forfeit(seat.other, "claimed"))]
-
-
-def extended(
-    game: Game, seat: Seat, now: datetime, due_at: datetime | None, until: datetime
-) -> list[LogEvent]:
-    """``seat`` gives the opponent until ``until`` for the decision whose deadline passed."""
-    _check_overdue(game, seat, now, due_at)
-    if until <= now:
-        raise DeadlineNotPassed(due=until)
-    return [DeadlineExtended(seat, until)]
-
-
-def _check_overdue(game: Game, seat: Seat, now: datetime, due_at: datetime | None) -> None:
-    if game.status is not GameStatus.PLAYING or game.rules.to_act != seat.other:
-        raise NotWaiting()
-    if due_at is None or now < due_at:
-        raise DeadlineNotPassed(due=due_at)
