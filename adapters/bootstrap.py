@@ -3,7 +3,7 @@
 ``build(settings)`` creates the engine for ``settings.effective_database_url`` (SQLite under the
 data directory unless ``CONQUIAN_DATABASE_URL`` says otherwise), brings its schema to head and
 wires the game service to the SQL stores: the event store, the inbox, and the directory, from
-which the service reads each player's clock settings (kept a minute, ``service.settings``).  The
+which the service reads each player's clock settings (kept a minute, ``service.clock.settings``).  The
 outbox is exposed for the worker that sends notifications.  Nothing happens at import; entry
 points call ``build``, which also makes every log record of the process free of capability
 links and tokens (``redaction``), whatever role the process runs.
@@ -15,18 +15,17 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from service.games import GameService
-from service.ports import Chance, Clock
-
-from . import redaction
-from .config import Settings
-from .sql.directory import SqlDirectory
-from .sql.engine import create
-from .sql.inbox import SqlInbox
-from .sql.migrate import upgrade
-from .sql.outbox import SqlOutbox
-from .sql.store import SqlEventStore
-from .system import SystemChance, SystemClock
+from adapters import redaction
+from adapters.config import Settings
+from adapters.sql.directory import SqlDirectory
+from adapters.sql.engine import create
+from adapters.sql.inbox import SqlInbox
+from adapters.sql.migrate import upgrade
+from adapters.sql.outbox import SqlOutbox
+from adapters.sql.store import SqlEventStore
+from adapters.system import SystemChance, SystemClock
+from service.app.games import GameService
+from service.ports.protocols import Chance, Clock
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.ports import EventStore
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId
+from service.game.stored import StoredEvent
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import EventStore
 from service.rules.actions import PlayerAction, Take
 from service.rules.legal import legal_actions
 from service.rules.variants import DEFAULT, MatchTerms, Variant
-from service.stored import StoredEvent
 
 HOST = PlayerId("ana")
 GUEST = PlayerId("bob")

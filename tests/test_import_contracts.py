@@ -2,9 +2,9 @@
 
 ``lint-imports`` runs on the project as it is, and then on copies of ``service/`` and
 ``adapters/`` with one violation planted in each: a channel importing another channel, the
-service importing Flask, the rules core importing the service around it, and an import circle.
-Each planted copy must break exactly the contract it violates, so a contract that checks nothing
-cannot pass unnoticed.
+service importing Flask or an adapter, the rules core importing the service around it, the game
+importing the application above it, and an import circle.  Each planted copy must break the
+contract it violates, so a contract that checks nothing cannot pass unnoticed.
 """
 
 from __future__ import annotations
@@ -64,23 +64,28 @@ PLANTS = {
         "The terminal channel imports no other channel",
     ),
     "the service imports Flask": (
-        "service/notation.py",
+        "service/language/notation.py",
         "import flask",
         "The service imports no framework or outside package BROKEN",
     ),
     "the service imports an adapter": (
-        "service/notation.py",
+        "service/language/notation.py",
         "from adapters import config",
         "Adapters are built on the service, never the other way round BROKEN",
     ),
     "the rules core imports the service": (
         "service/rules/cards.py",
-        "from service import notation",
+        "from service.language import notation",
         "The rules core imports nothing of the service around it BROKEN",
     ),
+    "the game imports the application": (
+        "service/game/state.py",
+        "from service.app import games",
+        "The service's packages in layers: rules <- game <- ... <- app BROKEN",
+    ),
     "an import circle": (
-        "service/notation.py",
-        "from service import narration",
+        "service/language/translation.py",
+        "from service.language import vocabulary",
         "No import circle among the modules of any package BROKEN",
     ),
 }

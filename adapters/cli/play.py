@@ -18,28 +18,27 @@ import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from adapters.cli.render import view_json, view_text
 from adapters.system import SystemChance
-from service.cast import Cast, anonymous
-from service.clock_commands import ShowInstructions
-from service.codec import is_rules_event
-from service.commands import ShowHelp
-from service.game_events import GameId, PlayerId
-from service.game_status import GameStatus
-from service.games import GameService
-from service.language import translator
-from service.memory import SeededChance
-from service.news import forced_card, news
-from service.ports import Chance
-from service.profiles import settings_text
-from service.prompts import error_text, help_text, instructions_text, options_text
+from service.app.games import GameService
+from service.game.codec import is_rules_event
+from service.game.events import GameId, PlayerId
+from service.game.status import GameStatus
+from service.game.stored import StoredEvent
+from service.language.translation import translator
+from service.players.profiles import settings_text
+from service.ports.memory import SeededChance
+from service.ports.protocols import Chance
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction
 from service.rules.seats import Seat
 from service.rules.variants import FirstDealer, MatchTerms, Variant
 from service.rules.view import PlayerView, view_for
-from service.stored import StoredEvent
-
-from .render import view_json, view_text
+from service.words.cast import Cast, anonymous
+from service.words.grammar import ShowHelp
+from service.words.news import forced_card, news
+from service.words.prompts import error_text, help_text, instructions_text, options_text
+from service.words.time_commands import ShowInstructions
 
 PLAYERS = (PlayerId("terminal:1"), PlayerId("terminal:2"))
 """The people at the keyboard: player 1 hosts; player 2 joins in hot-seat mode."""

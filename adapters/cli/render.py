@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from service.cast import anonymous, named
-from service.language import ENGLISH, Translator
-from service.notation import card_text
-from service.position import position
-from service.prompts import action_text, options_text
+from service.language.notation import card_text
+from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card
 from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
+from service.words.cast import anonymous, named
+from service.words.position import position
+from service.words.prompts import action_text, options_text
 
 
 def view_text(
     view: PlayerView, tr: Translator = ENGLISH, names: tuple[str, str] | None = None
 ) -> str:
-    """The position as ``view.seat`` sees it (``service.position``), then what they can do, in
+    """The position as ``view.seat`` sees it (``service.words.position``), then what they can do, in
     ``tr``'s language; the seats are called by ``names``, by default by their numbers."""
     cast = anonymous(tr, view.seat) if names is None else named(names, tr, view.seat)
     seen = position(view, cast, tr)

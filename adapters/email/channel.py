@@ -7,24 +7,23 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from service.dispatch import Sender
-from service.games import GameService
-from service.invitations import InvitationLimits
-from service.linking import Linking
-from service.ports import Chance, Clock, Directory
-from service.unsubscribe import Unsubscribe
-
-from ..config import EmailSettings
-from ..sql.consent import SqlConsent
-from ..sql.link_codes import SqlLinkCodes
-from ..sql.quotas import SqlQuotas
-from .addressing import Addresses
-from .compose import Composer
-from .handling import Handler
-from .sender import EmailSender, GameMail, Transport
-from .smtp import SmtpTransport
-from .store import EmailStore
-from .tokens import TokenKeys
+from adapters.config import EmailSettings
+from adapters.email.addressing import Addresses
+from adapters.email.compose import Composer
+from adapters.email.handling import Handler
+from adapters.email.sender import EmailSender, GameMail, Transport
+from adapters.email.smtp import SmtpTransport
+from adapters.email.store import EmailStore
+from adapters.email.tokens import TokenKeys
+from adapters.sql.consent import SqlConsent
+from adapters.sql.link_codes import SqlLinkCodes
+from adapters.sql.quotas import SqlQuotas
+from service.app.games import GameService
+from service.delivery.dispatch import Sender
+from service.players.invitations import InvitationLimits
+from service.players.linking import Linking
+from service.players.unsubscribe import Unsubscribe
+from service.ports.protocols import Chance, Clock, Directory
 
 
 @dataclass(frozen=True)

@@ -8,23 +8,22 @@ needs the handler that uses them (which made an import circle).
 
 from __future__ import annotations
 
-from service.consent import Consent
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.invitations import InvitationLimits
-from service.language import Translator, translator
-from service.linking import Linking
-from service.ports import Address, Clock, Directory
-from service.quotas import Quotas
-
-from .addressing import Addresses
-from .compose import Composer
-from .inbound import Inbound
-from .letters import Letter
-from .notes import Notes
-from .sender import GameMail
-from .store import EmailStore
-from .tokens import TokenKeys
+from adapters.email.addressing import Addresses
+from adapters.email.compose import Composer
+from adapters.email.inbound import Inbound
+from adapters.email.letters import Letter
+from adapters.email.notes import Notes
+from adapters.email.sender import GameMail
+from adapters.email.store import EmailStore
+from adapters.email.tokens import TokenKeys
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId
+from service.language.translation import Translator, translator
+from service.players.invitations import InvitationLimits
+from service.players.linking import Linking
+from service.ports.consent import Consent
+from service.ports.protocols import Address, Clock, Directory
+from service.ports.quotas import Quotas
 
 
 class Desk:

@@ -38,29 +38,28 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from service.dispatch import TryLater
-from service.errors import GameCalledOff, StaleVersion
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.invitations import InvitationLimits
-from service.linking import Linking
-from service.ports import Address, Clock, Directory
-from service.prompts import error_text
-from service.quotas import Quotas
-from service.replies import Request, rejected
+from adapters.email.addressing import CONFIRM, STOP
+from adapters.email.answers import UNPARSEABLE, answer_letter
+from adapters.email.desk import Desk
+from adapters.email.inbound import Inbound, answer_word, message_key, read
+from adapters.email.invitations import Invitations
+from adapters.email.letters import Letter, move_lines
+from adapters.email.requests import CALL_OFF, ServiceRequests
+from adapters.email.sender import GameMail
+from adapters.email.store import EmailStore, StoredMail
+from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
+from service.app.games import GameService
+from service.app.replies import Request, rejected
+from service.delivery.dispatch import TryLater
+from service.game.errors import GameCalledOff, StaleVersion
+from service.game.events import GameId, PlayerId
+from service.language.vocabulary import word
+from service.players.invitations import InvitationLimits
+from service.players.linking import Linking
+from service.ports.protocols import Address, Clock, Directory
+from service.ports.quotas import Quotas
 from service.rules.errors import N_, IllegalAction
-from service.words import word
-
-from .addressing import CONFIRM, STOP
-from .answers import UNPARSEABLE, answer_letter
-from .desk import Desk
-from .inbound import Inbound, answer_word, message_key, read
-from .invitations import Invitations
-from .letters import Letter, move_lines
-from .requests import CALL_OFF, ServiceRequests
-from .sender import GameMail
-from .store import EmailStore, StoredMail
-from .tokens import ReplyToken, TokenError, TokenKeys, parse_token
+from service.words.prompts import error_text
 
 log = logging.getLogger(__name__)
 

@@ -12,12 +12,11 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from typing import Any
 
-from service.language import supported
-from service.words import in_english
-
-from .addressing import Addresses, Tag, sender_of
-from .automatic import automatic_reason, is_bounce
-from .quotes import command_line, html_to_text
+from adapters.email.addressing import Addresses, Tag, sender_of
+from adapters.email.automatic import automatic_reason, is_bounce
+from adapters.email.quotes import command_line, html_to_text
+from service.language.translation import supported
+from service.language.vocabulary import in_english
 
 
 @dataclass(frozen=True)

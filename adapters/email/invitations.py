@@ -3,7 +3,7 @@ into a spam relay).
 
 The ``From`` of a mail proves nothing, so ``new game with …`` from an address that never answered
 our mail with its token is not acted on: the sender is mailed a confirmation (at most one a day,
-``service.invitations``) whose reply address carries a token naming the stored request, and the
+``service.players.invitations``) whose reply address carries a token naming the stored request, and the
 invitation goes only when the sender answers it ``yes`` — which proves the address is theirs.
 Then the limits on invitations apply (per sender a day, per stranger a week, per hour in all) and
 the invited address must not be on the never-mail list; a refusal is told to its sender once a
@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from service.invitations import first_telling, invitation_refusal, may_confirm
+from adapters.email.compose import confirmation_subject
+from adapters.email.desk import Desk
+from adapters.email.inbound import Inbound, answer_word, read
+from adapters.email.letters import Letter
+from adapters.email.tokens import TokenError, parse_token
+from service.language.vocabulary import word
+from service.players.invitations import first_telling, invitation_refusal, may_confirm
 from service.rules.errors import N_
-from service.words import word
-
-from .compose import confirmation_subject
-from .desk import Desk
-from .inbound import Inbound, answer_word, read
-from .letters import Letter
-from .tokens import TokenError, parse_token
 
 COUNTED = "confirmation counted"
 """A request's outcome between counting its confirmation and sending it."""

@@ -11,16 +11,15 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from service.cast import facing
-from service.language import ENGLISH, Translator
-from service.position import position
-from service.prompts import action_text
+from adapters.email.quotes import marker
+from service.language.translation import ENGLISH, Translator
+from service.language.vocabulary import word
 from service.rules.actions import Take
 from service.rules.errors import N_
 from service.rules.view import PlayerView
-from service.words import word
-
-from .quotes import marker
+from service.words.cast import facing
+from service.words.position import position
+from service.words.prompts import action_text
 
 MAX_MOVES = 20
 """Ready-to-send move lines listed in a mail at most."""

@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
-from service.language import Translator
-from service.ports import Clock
-
-from .compose import SERVICE_NAME, Heading, reply_subject
-from .inbound import Inbound
-from .letters import Letter
-from .sender import GameMail
-from .store import EmailStore
+from adapters.email.compose import SERVICE_NAME, Heading, reply_subject
+from adapters.email.inbound import Inbound
+from adapters.email.letters import Letter
+from adapters.email.sender import GameMail
+from adapters.email.store import EmailStore
+from service.language.translation import Translator
+from service.ports.protocols import Clock
 
 ERROR_INTERVAL = timedelta(hours=1)
 STRANGER_ERROR_INTERVAL = timedelta(days=1)

@@ -23,19 +23,18 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from service.game_events import GameId, PlayerId
-from service.linking import LinkError
-from service.lobby import GameOptions, read_words
-from service.names import NO_NAME, display_name
-from service.ports import Address
-from service.prompts import error_text
+from adapters.email.desk import Desk
+from adapters.email.inbound import Inbound, answer_word
+from adapters.email.invitations import Invitations
+from adapters.email.letters import Letter
+from service.game.events import GameId, PlayerId
+from service.language.names import NO_NAME, display_name
+from service.language.vocabulary import word
+from service.players.linking import LinkError
+from service.ports.protocols import Address
 from service.rules.errors import N_, IllegalAction
-from service.words import word
-
-from .desk import Desk
-from .inbound import Inbound, answer_word
-from .invitations import Invitations
-from .letters import Letter
+from service.words.lobby import GameOptions, read_words
+from service.words.prompts import error_text
 
 CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(

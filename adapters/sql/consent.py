@@ -1,4 +1,4 @@
-"""``SqlConsent``: ``service.consent.Consent`` in the ``email_contacts`` rows (``proven_at``,
+"""``SqlConsent``: ``service.ports.consent.Consent`` in the ``email_contacts`` rows (``proven_at``,
 ``stopped_at``); addresses are stored in lower case, as the rest of that table."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 from sqlalchemy import Engine, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .email_tables import email_contacts
-from .engine import is_postgresql, reconnecting, writer
+from adapters.sql.email_tables import email_contacts
+from adapters.sql.engine import is_postgresql, reconnecting, writer
 
 
 class SqlConsent:

@@ -8,8 +8,8 @@
   fetched again after a crash is recognised before it is downloaded.
 * ``email_contacts`` — per email address: unreachable since a bounce (and why), when it was
   last sent an error reply (at most one an hour), since when it is proven (it answered our mail
-  with its token) and since when it is on the never-mail list (``service/consent.py``).
-* ``link_codes`` — pending links of a player to another address (``service/linking.py``).
+  with its token) and since when it is on the never-mail list (``service/ports/consent.py``).
+* ``link_codes`` — pending links of a player to another address (``service/players/linking.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Column, Index, String, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from .tables import AUTO_ID, ID, UtcDateTime
+from adapters.sql.tables import AUTO_ID, ID, UtcDateTime
 
 
 class EmailThreadRow(SQLModel, table=True):

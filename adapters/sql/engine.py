@@ -41,7 +41,7 @@ from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from ..config import PRIVATE_DIRECTORY, PRIVATE_FILE
+from adapters.config import PRIVATE_DIRECTORY, PRIVATE_FILE
 
 BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite writer waits for the lock before giving up (another process may hold it)."""

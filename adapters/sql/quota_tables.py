@@ -1,6 +1,6 @@
 """The ``quota_uses`` table (rows only; ``adapters/sql/quotas.py`` reads and writes it): one row
 per counted use of a limited thing — an invitation, a confirmation mail, a web client's new game —
-under a key naming what and who, with its time (``service/quotas.py``)."""
+under a key naming what and who, with its time (``service/ports/quotas.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from datetime import datetime
 from sqlalchemy import Column, Index, String
 from sqlmodel import Field, SQLModel
 
-from .tables import AUTO_ID, UtcDateTime
+from adapters.sql.tables import AUTO_ID, UtcDateTime
 
 
 class QuotaUseRow(SQLModel, table=True):

@@ -1,5 +1,5 @@
-"""``SqlQuotas``: ``service.quotas.Quotas`` in the ``quota_uses`` table, shared by every process
-on the database.  A use is inserted and committed first, then counted (``service/quotas.py`` says
+"""``SqlQuotas``: ``service.ports.quotas.Quotas`` in the ``quota_uses`` table, shared by every process
+on the database.  A use is inserted and committed first, then counted (``service/ports/quotas.py`` says
 why that never overshoots a limit); one over the limit is deleted again, and every
 ``PRUNE_EVERY``-th use deletes the uses older than ``KEEP``."""
 
@@ -9,10 +9,9 @@ from datetime import datetime
 
 from sqlalchemy import Engine, delete, func, insert, select
 
-from service.quotas import KEEP, PRUNE_EVERY
-
-from .engine import reconnecting, writer
-from .quota_tables import quota_uses
+from adapters.sql.engine import reconnecting, writer
+from adapters.sql.quota_tables import quota_uses
+from service.ports.quotas import KEEP, PRUNE_EVERY
 
 
 class SqlQuotas:

@@ -12,18 +12,17 @@ from sqlalchemy import Engine
 
 from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.quotas import SqlQuotas
-from service.dispatch import Sender
-from service.games import GameService
-from service.linking import Linking
-from service.ports import Directory, Inbox
-
-from .api import BotApi
-from .channel import CHANNEL, Channel
-from .polling import Poller
-from .processor import Processor
-from .records import TelegramRecords
-from .sender import TelegramSender
-from .settings import TelegramSettings
+from adapters.telegram.api import BotApi
+from adapters.telegram.channel import CHANNEL, Channel
+from adapters.telegram.polling import Poller
+from adapters.telegram.processor import Processor
+from adapters.telegram.records import TelegramRecords
+from adapters.telegram.sender import TelegramSender
+from adapters.telegram.settings import TelegramSettings
+from service.app.games import GameService
+from service.delivery.dispatch import Sender
+from service.players.linking import Linking
+from service.ports.protocols import Directory, Inbox
 
 
 class Parts(Protocol):

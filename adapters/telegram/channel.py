@@ -10,19 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from service.cast import Cast, cast_of, player_name
-from service.game import Game
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.language import ENGLISH, Translator, supported
-from service.linking import Linking
-from service.names import NO_NAME, display_name
-from service.ports import Address, Clock, Directory, Inbox
-from service.quotas import Quotas
-
-from .api import BotApi
-from .records import TelegramRecords
-from .settings import TelegramSettings
+from adapters.telegram.api import BotApi
+from adapters.telegram.records import TelegramRecords
+from adapters.telegram.settings import TelegramSettings
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId
+from service.game.state import Game
+from service.language.names import NO_NAME, display_name
+from service.language.translation import ENGLISH, Translator, supported
+from service.players.linking import Linking
+from service.ports.protocols import Address, Clock, Directory, Inbox
+from service.ports.quotas import Quotas
+from service.words.cast import Cast, cast_of, player_name
 
 CHANNEL = "telegram"
 SOURCE = "telegram"
@@ -45,7 +44,7 @@ class Channel:
     settings: TelegramSettings
     linking: Linking
     quotas: Quotas
-    """Counts ``/new`` per user (``service.invitations``), in the database every process shares."""
+    """Counts ``/new`` per user (``service.players.invitations``), in the database every process shares."""
 
     def player_of(
         self, user_id: int, first_name: str, language_code: str | None = None

@@ -21,17 +21,16 @@ from urllib.parse import quote
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from service.errors import UnknownInvitation
-from service.game_events import GameId
-from service.invitations import DAY, first_telling, within
-from service.lobby import read_words
-from service.prompts import error_text
+from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.incoming import Said
+from adapters.telegram.render import short
+from adapters.telegram.screens import Screens
+from service.game.errors import UnknownInvitation
+from service.game.events import GameId
+from service.players.invitations import DAY, first_telling, within
 from service.rules.errors import N_, IllegalAction
-
-from .channel import SOURCE, Channel
-from .incoming import Said
-from .render import short
-from .screens import Screens
+from service.words.lobby import read_words
+from service.words.prompts import error_text
 
 TOO_MANY_NEW = N_(
     "You have opened as many games today as one player may ({limit}): try again tomorrow."

@@ -1,7 +1,7 @@
 """What the bot writes: a player's table, what happened, the list of games — as plain text.
 
-Everything a player is shown is built from their ``PlayerView`` (``service.position``) and public
-events (``service.news`` only ever tells of cards that were face up), so the opponent's hidden
+Everything a player is shown is built from their ``PlayerView`` (``service.words.position``) and public
+events (``service.words.news`` only ever tells of cards that were face up), so the opponent's hidden
 cards cannot appear: there is nothing here that could name them.  Every sentence is in the
 reader's language (``tr``).
 """
@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from service.cast import Cast, named
-from service.codec import LogEvent, is_rules_event
-from service.game_events import (
+from service.game.codec import LogEvent, is_rules_event
+from service.game.events import (
     ClockPaused,
     ClockResumed,
     DeadlineExtended,
@@ -27,15 +26,16 @@ from service.game_events import (
     TurnTimedOut,
     WinClaimed,
 )
-from service.language import ENGLISH, Translator
-from service.news import news
-from service.ports import GameSummary
-from service.position import position
+from service.game.stored import StoredEvent
+from service.language.translation import ENGLISH, Translator
+from service.ports.protocols import GameSummary
 from service.rules.cards import Card
 from service.rules.seats import Phase
 from service.rules.variants import Variant
 from service.rules.view import PlayerView
-from service.stored import StoredEvent
+from service.words.cast import Cast, named
+from service.words.news import news
+from service.words.position import position
 
 TEXT_LIMIT = 4096
 CAPTION_LIMIT = 1024
@@ -54,7 +54,7 @@ def table_text_for(
     due: str | None = None,
     tr: Translator = ENGLISH,
 ) -> str:
-    """The position as ``view.seat`` sees it (``service.position``) under the game's short id,
+    """The position as ``view.seat`` sees it (``service.words.position``) under the game's short id,
     and by when they must decide, in ``tr``'s language."""
     seen = position(view, named(names, tr, view.seat), tr)
     lines = [tr.gettext("Game {game}", game=short(game_id)), *seen.all_lines]
@@ -111,7 +111,7 @@ def happened(
     center: Card | None = None,
     told: int | None = None,
 ) -> list[str]:
-    """The news (``service.news``) of the events worth telling among ``events[:told]``, told to
+    """The news (``service.words.news``) of the events worth telling among ``events[:told]``, told to
     the cast's reader; the later events only name a forced card."""
     logged = [one.event for one in events]
     said = news(logged, variant, cast, tr, center, told)

@@ -13,27 +13,26 @@ import json
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from service.cast import named
-from service.errors import NotAPlayer
-from service.game import Game, apply, opened
-from service.game_events import GameId, PlayerId
-from service.language import ENGLISH, Translator
-from service.narration import table_text
-from service.news import news
-from service.notation import cards_text
-from service.position import position
-from service.prompts import error_text
+from adapters.telegram.api import Refused
+from adapters.telegram.callbacks import Press
+from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.incoming import Pressed, Said
+from adapters.telegram.render import clip, short, worth_telling
+from adapters.telegram.screens import Screens
+from service.game.errors import NotAPlayer
+from service.game.events import GameId, PlayerId
+from service.game.state import Game, apply, opened
+from service.game.stored import StoredEvent
+from service.language.notation import cards_text
+from service.language.translation import ENGLISH, Translator
 from service.rules.cards import CardSet
 from service.rules.errors import IllegalAction
 from service.rules.view import view_for
-from service.stored import StoredEvent
-
-from .api import Refused
-from .callbacks import Press
-from .channel import SOURCE, Channel
-from .incoming import Pressed, Said
-from .render import clip, short, worth_telling
-from .screens import Screens
+from service.words.cast import named
+from service.words.narration import table_text
+from service.words.news import news
+from service.words.position import position
+from service.words.prompts import error_text
 
 
 class Replay:

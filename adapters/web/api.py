@@ -11,23 +11,22 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from service.commands import LONGEST_COMMAND
-from service.errors import NotAPlayer
-from service.game import Game
-from service.game_events import GameId, PlayerId
-from service.logfile import export_lines, format_time
-from service.names import NAME_LENGTH, display_name
-from service.numbers import POSITIVE
+from adapters.web import bodies
+from adapters.web.capabilities import Forbidden
+from adapters.web.context import web
+from adapters.web.errors import ApiError, bad_request, forbidden, not_found
+from adapters.web.openapi import document
+from adapters.web.security import NO_STORE, client_key
+from adapters.web.views import public_json, summary_json, view_json
+from service.game.errors import NotAPlayer
+from service.game.events import GameId, PlayerId
+from service.game.state import Game
+from service.game.stored import UnknownGame
+from service.language.names import NAME_LENGTH, display_name
+from service.language.numbers import POSITIVE
+from service.log.file import export_lines, format_time
 from service.rules.errors import IllegalAction
-from service.stored import UnknownGame
-
-from . import bodies
-from .capabilities import Forbidden
-from .context import web
-from .errors import ApiError, bad_request, forbidden, not_found
-from .openapi import document
-from .security import NO_STORE, client_key
-from .views import public_json, summary_json, view_json
+from service.words.grammar import LONGEST_COMMAND
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 

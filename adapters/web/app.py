@@ -23,17 +23,16 @@ from adapters.config import Settings
 from adapters.sql.consent import SqlConsent
 from adapters.sql.engine import is_unavailable
 from adapters.sql.quotas import SqlQuotas
-from service.language import LOCALES
+from adapters.web import api, health, pages, replay, security, unsubscribe
+from adapters.web.capabilities import Capabilities
+from adapters.web.context import EXTENSION, Web
+from adapters.web.languages import page_language, page_translator
+from adapters.web.limits import RateLimit, SharedLimit
+from adapters.web.pulse import Pulse, pulse_for
+from adapters.web.readiness import Readiness
+from service.language.translation import LOCALES
+from service.players.unsubscribe import Unsubscribe
 from service.rules.errors import N_
-from service.unsubscribe import Unsubscribe
-
-from . import api, health, pages, replay, security, unsubscribe
-from .capabilities import Capabilities
-from .context import EXTENSION, Web
-from .languages import page_language, page_translator
-from .limits import RateLimit, SharedLimit
-from .pulse import Pulse, pulse_for
-from .readiness import Readiness
 
 
 def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) -> Web:

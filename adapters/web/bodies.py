@@ -9,11 +9,10 @@ from typing import Any
 
 from flask import request
 
-from service.lobby import LARGEST, BadNumber, GameOptions, read_fields
-from service.numbers import Bounds, NotWithin, whole_number
+from adapters.web.errors import ApiError, bad_request
+from service.language.numbers import Bounds, NotWithin, whole_number
 from service.rules.errors import IllegalAction
-
-from .errors import ApiError, bad_request
+from service.words.lobby import LARGEST, BadNumber, GameOptions, read_fields
 
 
 def json_object() -> dict[str, Any]:

@@ -8,13 +8,12 @@ from dataclasses import dataclass
 from flask import current_app
 
 from adapters.config import WebSettings
-from service.consent import Consent
-from service.games import GameService
-from service.unsubscribe import Unsubscribe
-
-from .capabilities import Capabilities
-from .limits import Limit, RateLimit
-from .readiness import Readiness
+from adapters.web.capabilities import Capabilities
+from adapters.web.limits import Limit, RateLimit
+from adapters.web.readiness import Readiness
+from service.app.games import GameService
+from service.players.unsubscribe import Unsubscribe
+from service.ports.consent import Consent
 
 EXTENSION = "conquian"
 

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Protocol
 
-from service.invitations import within
-from service.ports import Clock
-from service.quotas import Quotas
+from service.players.invitations import within
+from service.ports.protocols import Clock
+from service.ports.quotas import Quotas
 
 
 class Limit(Protocol):

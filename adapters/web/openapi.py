@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.commands import LONGEST_COMMAND
-from service.lobby import LARGEST
-from service.names import NAME_LENGTH
-from service.numbers import POSITIVE, Bounds
+from service.language.names import NAME_LENGTH
+from service.language.numbers import POSITIVE, Bounds
+from service.words.grammar import LONGEST_COMMAND
+from service.words.lobby import LARGEST
 
 VERSION = "1.0.0"
 

@@ -19,31 +19,30 @@ from datetime import timedelta
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
-from service.cast import cast_of
-from service.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
-from service.game import Game
-from service.game_events import PlayerId
-from service.language import translator
-from service.lobby import OPPONENTS, read_words
-from service.names import display_name
-from service.notices import deadline_text
-from service.numbers import POSITIVE, NotWithin, whole_number
-from service.ports import Notification
-from service.position import position
-from service.prompts import action_text, error_text
+from adapters.web import recovery
+from adapters.web.api import COMMAND_LENGTH
+from adapters.web.api import OPPONENTS as CHOICES
+from adapters.web.capabilities import Forbidden, PageGrant
+from adapters.web.context import web
+from adapters.web.drawing import picture_svg
+from adapters.web.errors import status_of
+from adapters.web.languages import browser_language, page_translator, speak_to
+from adapters.web.pictures import player_picture
+from adapters.web.security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
+from service.delivery.notices import deadline_text
+from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
+from service.game.events import PlayerId
+from service.game.state import Game
+from service.game.stored import UnknownGame
+from service.language.names import display_name
+from service.language.numbers import POSITIVE, NotWithin, whole_number
+from service.language.translation import translator
+from service.ports.protocols import Notification
 from service.rules.errors import N_, IllegalAction
-from service.stored import UnknownGame
-
-from . import recovery
-from .api import COMMAND_LENGTH
-from .api import OPPONENTS as CHOICES
-from .capabilities import Forbidden, PageGrant
-from .context import web
-from .drawing import picture_svg
-from .errors import status_of
-from .languages import browser_language, page_translator, speak_to
-from .pictures import player_picture
-from .security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
+from service.words.cast import cast_of
+from service.words.lobby import OPPONENTS, read_words
+from service.words.position import position
+from service.words.prompts import action_text, error_text
 
 blueprint = Blueprint("pages", __name__)
 

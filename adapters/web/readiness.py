@@ -13,8 +13,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Engine, text
 
 from adapters.sql.migrate import current, head
-
-from .pulse import Pulse
+from adapters.web.pulse import Pulse
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ import hashlib
 import re
 import secrets
 
-from service.game_events import PlayerId
-from service.ports import Address, Directory
+from service.game.events import PlayerId
+from service.ports.protocols import Address, Directory
 
 CHANNEL = "web-recovery"
 _NOT_A_LETTER = re.compile(r"[\s-]+")

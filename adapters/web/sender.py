@@ -13,9 +13,9 @@ with that reason when none takes it.
 
 from __future__ import annotations
 
-from service.dispatch import Undeliverable
-from service.game_events import PlayerId
-from service.ports import Address, Directory, Notification
+from service.delivery.dispatch import Undeliverable
+from service.game.events import PlayerId
+from service.ports.protocols import Address, Directory, Notification
 
 
 class PageSender:

@@ -1,5 +1,5 @@
 """The link in every mail's ``List-Unsubscribe``: ``/unsubscribe/<token>``, the token signed over
-the address (``service/unsubscribe.py``).
+the address (``service/players/unsubscribe.py``).
 
 A POST puts the address on the never-mail list — RFC 8058's one-click unsubscribe, which mail
 programs send with the body ``List-Unsubscribe=One-Click`` and no cookie, so there is no CSRF
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
 
-from .context import web
+from adapters.web.context import web
 
 blueprint = Blueprint("unsubscribe", __name__)
 

@@ -20,10 +20,10 @@ import pytest
 from adapters.bootstrap import build
 from adapters.cli.replay import state_json
 from adapters.config import Settings
-from service.game import fold
-from service.logfile import export_lines
+from service.game.state import fold
+from service.game.stored import StoredEvent
+from service.log.file import export_lines
 from service.rules.variants import MatchTerms, Variant
-from service.stored import StoredEvent
 from tests.random_games import Played, play
 
 CONQUIAN = Path(sys.executable).parent / "conquian"

@@ -20,8 +20,7 @@ from pathlib import Path
 from imapclient import IMAPClient
 
 from adapters.config import MailServer
-
-from .smtp_sink import free_port
+from tests.email.smtp_sink import free_port
 
 DOVECOT = "/usr/sbin/dovecot"
 USER = "reply"

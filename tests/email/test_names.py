@@ -1,5 +1,5 @@
 """The name in a mail's ``From`` is cleaned before it is stored or put in anyone's mail: no
-control or bidi characters, no web or mail address (issue 15; ``service.names``)."""
+control or bidi characters, no web or mail address (issue 15; ``service.language.names``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from email.utils import formataddr
 
 import pytest
 
-from service.ports import Address
-
-from .world import BEN, SERVICE, World, request
+from service.ports.protocols import Address
+from tests.email.world import BEN, SERVICE, World, request
 
 
 @pytest.mark.parametrize(

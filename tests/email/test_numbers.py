@@ -1,5 +1,5 @@
 """``new game with … deals N`` reads its numbers like every number from outside
-(``service.numbers``): a digit ``int`` refuses or a number of thousands of digits is answered
+(``service.language.numbers``): a digit ``int`` refuses or a number of thousands of digits is answered
 with what is wrong — never with Python's own words — and a number past the rules' bounds is
 refused by them; nothing is opened (issue 15)."""
 
@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.ports import Address
-
-from .world import ANA, BEN, SERVICE, World, request
+from service.ports.protocols import Address
+from tests.email.world import ANA, BEN, SERVICE, World, request
 
 
 @pytest.mark.parametrize(

@@ -25,11 +25,10 @@ from adapters.config import MailServer
 from adapters.email.channel import build_channel
 from adapters.email.smtp import SmtpTransport
 from adapters.sql.tables import outbox
-from service.game_events import GameId
-
-from .dovecot import Dovecot
-from .smtp_sink import free_port
-from .world import (
+from service.game.events import GameId
+from tests.email.dovecot import Dovecot
+from tests.email.smtp_sink import free_port
+from tests.email.world import (
     ANA,
     BEN,
     SERVICE,

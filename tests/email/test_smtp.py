@@ -14,9 +14,8 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from adapters.config import MailServer
 from adapters.email.smtp import SmtpTransport
-from service.dispatch import TryLater, Undeliverable
-
-from .smtp_sink import free_port
+from service.delivery.dispatch import TryLater, Undeliverable
+from tests.email.smtp_sink import free_port
 
 HERE = Path(__file__).parent
 CERT, KEY = HERE / "tls-cert.pem", HERE / "tls-key.pem"

@@ -17,15 +17,14 @@ from adapters.email.channel import EmailChannel, build_channel
 from adapters.email.imap import ImapPoller
 from adapters.email.quotes import MARKER
 from adapters.worker import Worker
-from service.bots import greedy_bot
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.memory import ManualClock, SeededChance
-from service.ports import Address
-from service.prompts import action_text
-
-from .dovecot import Dovecot
-from .smtp_sink import Received, SmtpSink
+from service.app.games import GameService
+from service.bots.policies import greedy_bot
+from service.game.events import GameId, PlayerId
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import Address
+from service.words.prompts import action_text
+from tests.email.dovecot import Dovecot
+from tests.email.smtp_sink import Received, SmtpSink
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DOMAIN = "conquian.test"

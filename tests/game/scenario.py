@@ -12,11 +12,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from service.codec import LogEvent
-from service.game import Game, fold
-from service.game_commands import GameCommand
-from service.game_decide import decide_game
-from service.game_events import GameId, GameOpened, PlayerId, PlayerJoined, TimeControl
+from service.game.codec import LogEvent
+from service.game.commands import GameCommand
+from service.game.decide import decide_game
+from service.game.events import GameId, GameOpened, PlayerId, PlayerJoined, TimeControl
+from service.game.state import Game, fold
+from service.game.stored import StoredEvent
 from service.rules.actions import Resign, StartDeal, StartMatch
 from service.rules.decide import decide
 from service.rules.errors import IllegalAction
@@ -25,7 +26,6 @@ from service.rules.evolve import replay
 from service.rules.seats import Seat
 from service.rules.state import initial_state
 from service.rules.variants import DEFAULT, MatchTerms
-from service.stored import StoredEvent
 from tests.positions import STACKED
 
 GAME, REMATCH = GameId("g1"), GameId("g2")

@@ -5,21 +5,26 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.errors import DeadlineNotPassed, GameCalledOff, GameNotStarted, NotAPlayer, NotWaiting
-from service.game_commands import Claim, Extend, Instruct, Move, Withdraw
-from service.game_events import (
+from service.game.commands import Claim, Extend, Instruct, Move, Withdraw
+from service.game.errors import (
+    DeadlineNotPassed,
+    GameCalledOff,
+    GameNotStarted,
+    NotAPlayer,
+    NotWaiting,
+)
+from service.game.events import (
     ClockPaused,
     ClockResumed,
     DeadlineExtended,
     GameCancelled,
     WinClaimed,
 )
-from service.instructions import NoInstructions
+from service.game.instructions import NoInstructions
 from service.rules.actions import Refuse, Resign
 from service.rules.errors import MatchOver, NotYourTurn
 from service.rules.events import MatchEnded, MatchForfeited, PlayerResigned
-
-from .scenario import GUEST, HOST, STRANGER, T0, O, P, given, joined, opened, resigned
+from tests.game.scenario import GUEST, HOST, STRANGER, T0, O, P, given, joined, opened, resigned
 
 PLAYING = (*opened(), *joined())
 DUE = T0 + timedelta(hours=1)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.errors import ClockNotPaused, GameNotStarted, NotAPlayer, OnVacation
-from service.game_commands import Pause, Resume
-from service.game_events import ClockPaused, ClockResumed
+from service.game.commands import Pause, Resume
+from service.game.errors import ClockNotPaused, GameNotStarted, NotAPlayer, OnVacation
+from service.game.events import ClockPaused, ClockResumed
 from service.rules.errors import MatchOver
-
-from .scenario import GUEST, HOST, STRANGER, T0, O, P, given, joined, opened, resigned
+from tests.game.scenario import GUEST, HOST, STRANGER, T0, O, P, given, joined, opened, resigned
 
 PLAYING = (*opened(), *joined())
 UNTIL = T0 + timedelta(days=3)

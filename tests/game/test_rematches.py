@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from service.errors import GameNotStarted, NoRematchOffered, NotAPlayer, RematchNotYet
-from service.game_commands import AcceptRematch, OfferRematch
-from service.game_events import RematchAccepted, RematchOffered
-
-from .scenario import GUEST, HOST, REMATCH, STRANGER, P, given, joined, opened, resigned
+from service.game.commands import AcceptRematch, OfferRematch
+from service.game.errors import GameNotStarted, NoRematchOffered, NotAPlayer, RematchNotYet
+from service.game.events import RematchAccepted, RematchOffered
+from tests.game.scenario import GUEST, HOST, REMATCH, STRANGER, P, given, joined, opened, resigned
 
 OVER = (*opened(), *joined(), *resigned(P))
 

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from service.errors import (
+from service.game.commands import Cancel, Join
+from service.game.errors import (
     GameStarted,
     InvitationUsed,
     InvitationWithdrawn,
     NotAPlayer,
     OwnInvitation,
 )
-from service.game_commands import Cancel, Join
-from service.game_events import GameCancelled, PlayerJoined
-
-from .scenario import BOT, GUEST, HOST, STRANGER, O, given, joined, opened, resigned
+from service.game.events import GameCancelled, PlayerJoined
+from tests.game.scenario import BOT, GUEST, HOST, STRANGER, O, given, joined, opened, resigned
 
 
 def test_a_player_joins_an_open_game_in_the_second_seat() -> None:

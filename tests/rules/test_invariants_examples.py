@@ -33,8 +33,7 @@ from service.rules.seats import Phase, Seat, Source
 from service.rules.state import GameState
 from service.rules.variants import DEFAULT, MatchTerms
 from service.rules.view import PlayerView, view_for
-
-from .scenario import (
+from tests.rules.scenario import (
     accounted_for,
     given,
     hand_plus_melded,

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from service.cast import cast_of, named, player_name
-from service.game_events import PlayerId, PlayerJoined
-from service.language import translator
-from service.memory import InMemoryDirectory
-from service.news import news
-from service.ports import Address
-from service.position import position
+from service.game.events import PlayerId, PlayerJoined
+from service.language.translation import translator
+from service.ports.memory import InMemoryDirectory
+from service.ports.protocols import Address
 from service.rules.events import PlayerResigned
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT
 from service.rules.view import view_for
+from service.words.cast import cast_of, named, player_name
+from service.words.news import news
+from service.words.position import position
 from tests.positions import started
 
 EN = translator("en")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.names import NAME_LENGTH, display_name
+from service.language.names import NAME_LENGTH, display_name
 
 
 def test_control_characters_and_runs_of_space_are_dropped() -> None:

@@ -15,12 +15,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from service.cast import named
-from service.codec import LogEvent
-from service.game_events import TurnTimedOut
-from service.language import Translator, translator
-from service.news import news
-from service.notation import parse_card
+from service.game.codec import LogEvent
+from service.game.events import TurnTimedOut
+from service.language.notation import parse_card
+from service.language.translation import Translator, translator
 from service.rules.cards import CardSet
 from service.rules.events import (
     CardDiscarded,
@@ -36,6 +34,8 @@ from service.rules.events import (
 )
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT
+from service.words.cast import named
+from service.words.news import news
 
 LANGUAGES = ("en", "es", "fil", "uk", "ms", "hi")
 NAMES = ("Ana", "Bo")

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.numbers import DEALS, STAKE, TARGET, Bounds, NotWithin, whole_number
+from service.language.numbers import DEALS, STAKE, TARGET, Bounds, NotWithin, whole_number
 from service.rules.variants import MatchTerms, VariantError
 
 

@@ -8,17 +8,16 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from service.codec import LogEvent
-from service.errors import InvitationUsed, InvitationWithdrawn
-from service.game_events import ClockPaused, GameId, PlayerJoined
-from service.game_status import GameStatus
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.ports import GameSummary, InboxReply, Notification
+from service.app.games import GameService
+from service.game.codec import LogEvent
+from service.game.errors import InvitationUsed, InvitationWithdrawn
+from service.game.events import ClockPaused, GameId, PlayerJoined
+from service.game.status import GameStatus
+from service.game.stored import StoredEvent
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import GameSummary, InboxReply, Notification
 from service.rules.seats import Seat
-from service.stored import StoredEvent
-
-from .given import GUEST, HOST, STRANGER, T0
+from tests.service.given import GUEST, HOST, STRANGER, T0
 
 
 class RacedStore(InMemoryEventStore):

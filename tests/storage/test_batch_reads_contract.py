@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from service.game_events import GameId, PlayerId
-from service.ports import Address, Directory, EventStore
-
-from .test_event_store_contract import join, open_game
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Address, Directory, EventStore
+from tests.storage.test_event_store_contract import join, open_game
 
 
 def test_many_games_load_as_each_does_alone(store: EventStore) -> None:

@@ -18,13 +18,12 @@ from sqlalchemy import Engine
 from adapters.sql.engine import create
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from service.game_events import GameId
-from service.ports import Due
-
-from .conftest import Backend
-from .test_claims_contract import HOUR, LEASE, move, start
-from .test_event_store_contract import ANA, BEN, T0
-from .test_outbox_contract import news, notify
+from service.game.events import GameId
+from service.ports.protocols import Due
+from tests.storage.conftest import Backend
+from tests.storage.test_claims_contract import HOUR, LEASE, move, start
+from tests.storage.test_event_store_contract import ANA, BEN, T0
+from tests.storage.test_outbox_contract import news, notify
 
 WORKERS = 6
 BATCH = 7

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from service.game_events import PlayerId
-from service.ports import Address, Directory, Profile
+from service.game.events import PlayerId
+from service.ports.protocols import Address, Directory, Profile
 
 TELEGRAM = Address("telegram", "12345")
 EMAIL = Address("email", "ana@example.org")

@@ -12,10 +12,9 @@ import pytest
 
 from adapters.sql.consent import SqlConsent
 from adapters.sql.quotas import SqlQuotas
-from service.consent import Consent, InMemoryConsent
-from service.quotas import KEEP, PRUNE_EVERY, InMemoryQuotas, Quotas
-
-from .conftest import Backend
+from service.ports.consent import Consent, InMemoryConsent
+from service.ports.quotas import KEEP, PRUNE_EVERY, InMemoryQuotas, Quotas
+from tests.storage.conftest import Backend
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)

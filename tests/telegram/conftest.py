@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from service.memory import SeededChance
-
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
+from service.ports.memory import SeededChance
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
 
 
 @pytest.fixture

@@ -17,11 +17,10 @@ from adapters.bootstrap import build
 from adapters.config import Settings
 from adapters.telegram.app import build_telegram
 from adapters.telegram.processor import ATTEMPTS, key_of
-from service.games import GameService
-from service.ports import Directory, Inbox
-
-from .fake_api import FakeTelegram
-from .harness import telegram_settings
+from service.app.games import GameService
+from service.ports.protocols import Directory, Inbox
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import telegram_settings
 
 
 class AwayDirectory:

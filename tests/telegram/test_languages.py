@@ -7,13 +7,12 @@ from __future__ import annotations
 import random
 import re
 
-from service.bots import greedy_bot
-from service.language import Translator, translator
-from service.prompts import action_text, rules_text
+from service.bots.policies import greedy_bot
+from service.language.translation import Translator, translator
 from service.rules.actions import Refuse
-
-from .fake_api import FakeTelegram, Message
-from .harness import Bot, Phone
+from service.words.prompts import action_text, rules_text
+from tests.telegram.fake_api import FakeTelegram, Message
+from tests.telegram.harness import Bot, Phone
 
 ENGLISH_WORDS = re.compile(
     r"\b(your|you|the|turn|hand|table|card|cards|player|deadline|waiting|take|pass|discard|"

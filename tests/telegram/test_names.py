@@ -1,10 +1,10 @@
 """A Telegram profile's name is shown cleaned, wherever the bot writes it: no control or bidi
-characters, no web or mail address (issue 15; ``service.names``)."""
+characters, no web or mail address (issue 15; ``service.language.names``)."""
 
 from __future__ import annotations
 
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
 
 DIRTY = "Mal\u202elory\r\n\u2066www.spam.example\u2069 win@spam.example"
 

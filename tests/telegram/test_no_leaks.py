@@ -18,17 +18,16 @@ import pytest
 from adapters.telegram.keyboards import chooser_keyboard, turn_keyboard
 from adapters.telegram.render import table_text_for, worth_telling
 from adapters.telegram.replay import _seen
-from service.game import apply, opened
-from service.game_events import GameId, PlayerId
-from service.news import describe
+from service.game.events import GameId, PlayerId
+from service.game.state import apply, opened
 from service.rules.actions import Take
 from service.rules.cards import Card, CardSet
 from service.rules.seats import Phase, Seat
 from service.rules.variants import DEFAULT, Variant
 from service.rules.view import view_for
+from service.words.news import describe
 from tests.random_games import GUEST, HOST, play
-
-from .driver import named_in
+from tests.telegram.driver import named_in
 
 GAMES = 40
 VARIANTS = [

@@ -1,4 +1,4 @@
-"""``/new``'s numbers are read like every number from outside (``service.numbers``): a digit
+"""``/new``'s numbers are read like every number from outside (``service.language.numbers``): a digit
 ``int`` refuses, a number of thousands of digits or one past the rules' bounds is answered with
 what is wrong, and opens nothing (issue 15)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
 
 
 @pytest.mark.parametrize(

@@ -17,11 +17,10 @@ import pytest
 
 from adapters.bootstrap import build
 from adapters.config import Settings
-from service.ports import Address
+from service.ports.protocols import Address
 from service.rules.events import CardRefused
-
-from .fake_api import TOKEN, FakeTelegram
-from .harness import Phone
+from tests.telegram.fake_api import TOKEN, FakeTelegram
+from tests.telegram.harness import Phone
 
 JSON = dict[str, object]
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from adapters.config import EmailSettings
 from adapters.sql.consent import SqlConsent
-from service.unsubscribe import Unsubscribe
-
-from .conftest import SiteFactory
+from service.players.unsubscribe import Unsubscribe
+from tests.web.conftest import SiteFactory
 
 EMAIL = EmailSettings(
     domain="conquian.test",

@@ -1,5 +1,5 @@
 """One position, one description: Telegram, email, the web page and the terminal show a player the
-same lines (``service.position``), each in its own layout.
+same lines (``service.words.position``), each in its own layout.
 
 Ana and Ben start a game through their web pages; Ana's page is read over real HTTP, and the
 other channels' renderers are given Ana's view of the same moment.  Every line of the position,
@@ -14,10 +14,10 @@ import re
 from adapters.cli.render import view_text
 from adapters.email.letters import Letter, letter_text
 from adapters.telegram.render import table_text_for
-from service.cast import cast_of
-from service.game_events import GameId
-from service.language import translator
-from service.position import position
+from service.game.events import GameId
+from service.language.translation import translator
+from service.words.cast import cast_of
+from service.words.position import position
 from tests.web.conftest import Site
 from tests.web.test_pages import start_friendly
 

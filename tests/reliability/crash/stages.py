@@ -37,10 +37,9 @@ from adapters.sql.appends import APPEND_LOCK
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from service.ports import Clock, InboxEntry
-from service.stored import StoredEvent
-
-from .processes import Forked, Parts, Trigger, die
+from service.game.stored import StoredEvent
+from service.ports.protocols import Clock, InboxEntry
+from tests.reliability.crash.processes import Forked, Parts, Trigger, die
 
 STAGES = ("inbox", "append", "committed", "sending", "sent")
 UNKNOWN_OUTCOME = frozenset({"sending", "sent"})

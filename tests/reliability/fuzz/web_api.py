@@ -25,12 +25,19 @@ from adapters.web import bodies as reading
 from adapters.web.api import COMMAND_LENGTH, OPPONENTS
 from adapters.web.app import create_app, parts_for
 from adapters.web.errors import ApiError
-from service.memory import SeededChance
-from service.names import NAME_LENGTH
-from service.numbers import POSITIVE
-
-from .inputs import EXAMPLES, LARGE, PIPELINE_EXAMPLES, json_value, large_texts, seeded, some_text
-from .progress import progress
+from service.language.names import NAME_LENGTH
+from service.language.numbers import POSITIVE
+from service.ports.memory import SeededChance
+from tests.reliability.fuzz.inputs import (
+    EXAMPLES,
+    LARGE,
+    PIPELINE_EXAMPLES,
+    json_value,
+    large_texts,
+    seeded,
+    some_text,
+)
+from tests.reliability.fuzz.progress import progress
 
 KEY = "fuzz-web-key-0123456789"
 FIELDS = (

@@ -25,12 +25,18 @@ from adapters.bootstrap import build
 from adapters.config import Settings, WebSettings
 from adapters.web.app import create_app, parts_for
 from adapters.web.security import CSRF_COOKIE
-from service.memory import SeededChance
-from service.names import NAME_LENGTH, display_name
+from service.language.names import NAME_LENGTH, display_name
+from service.ports.memory import SeededChance
+from tests.reliability.fuzz.inputs import (
+    LARGE,
+    PIPELINE_EXAMPLES,
+    SCRIPTS,
+    large_texts,
+    seeded,
+    some_text,
+)
+from tests.reliability.fuzz.progress import progress
 from tests.service.test_names import FORMAT, LOOKS_LIKE_ADDRESS
-
-from .inputs import LARGE, PIPELINE_EXAMPLES, SCRIPTS, large_texts, seeded, some_text
-from .progress import progress
 
 KEY = "fuzz-web-forms-key-0123456789"
 NAME_PARTS = (

@@ -22,9 +22,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import Engine, func, select
 
 from adapters.sql.tables import game_summaries, outbox
-from service.ports import EventStore
-
-from .players import Players, Sent
+from service.ports.protocols import EventStore
+from tests.reliability.soak.players import Players, Sent
 
 
 @dataclass

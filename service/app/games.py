@@ -1,0 +1,267 @@
+"""``GameService``: the application object every channel calls, one method per use case.
+
+Each use case is *load → decide → append with the version it loaded → follow-ups*: the game
+decider (``game_decide``) and the rules decide, ``Journal`` loads, appends and retries a lost
+race (one policy for all), and the use cases live in modules named after what they own:
+``seating`` (open, join, call off), ``rematches``, ``playing`` (moves, time-control commands,
+looks, settings, timeouts) and ``pauses`` (a player's clock across their games: vacations).
+This class wires them and keeps the reading side: games, views, notices and lists.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from service.app.folded import FoldedGames
+from service.app.journal import Journal, summary_of
+from service.app.outcome import Outcome
+from service.app.pauses import Pauses
+from service.app.playing import Playing
+from service.app.profile_changes import ProfileChanges
+from service.app.rematches import Rematches
+from service.app.replies import Request, looked, moved, on_vacation, rejected, settings_changed
+from service.app.seating import Seating
+from service.clock.deadlines import Deadline
+from service.clock.settings import ClockSettingsOf
+from service.delivery.notices import Notice, notice
+from service.game.decide import checked_seat
+from service.game.errors import GameNotOver
+from service.game.events import GameId, PlayerId, TimeControl
+from service.game.state import Game, fold
+from service.game.status import GameStatus
+from service.game.stored import StoredEvent
+from service.language.translation import ENGLISH, Translator, translator
+from service.ports.protocols import (
+    Chance,
+    Clock,
+    Directory,
+    EventStore,
+    GameSummary,
+    Inbox,
+    Notification,
+)
+from service.rules.actions import Resign
+from service.rules.errors import IllegalAction
+from service.rules.variants import DEFAULT, MatchTerms, Variant
+from service.rules.view import PlayerView
+from service.words.cast import cast_of, player_name
+from service.words.grammar import Command
+from service.words.time_commands import ClaimWin, ExtendDeadline
+
+__all__ = ["GameService", "Outcome", "Request", "summary_of"]
+
+
+class GameService:
+    def __init__(
+        self,
+        store: EventStore,
+        clock: Clock,
+        chance: Chance,
+        inbox: Inbox | None = None,
+        directory: Directory | None = None,
+    ):
+        self.store = store
+        self.clock = clock
+        self.chance = chance
+        self.inbox = inbox
+        self.directory = directory
+        self.folded = FoldedGames(store)
+        self.settings = ClockSettingsOf(directory, clock)
+        journal = Journal(store, clock, self.folded, self.settings)
+        self.journal = journal
+        self.seating = Seating(journal, chance)
+        self.rematches = Rematches(journal, chance, self.seating)
+        self.pauses = Pauses(journal, directory)
+        profiles = ProfileChanges(directory, self.settings)
+        self.playing = Playing(journal, chance, self.pauses, profiles)
+
+    # -- use cases --------------------------------------------------------------------------
+
+    def open_game(
+        self,
+        host: PlayerId,
+        variant: Variant = DEFAULT,
+        terms: MatchTerms | None = None,
+        time_control: TimeControl | None = None,
+        opponent: PlayerId | None = None,
+        request: str | None = None,
+    ) -> GameId:
+        """Open a game hosted by ``host``; with a bot ``opponent`` it starts at once.
+
+        ``request`` names the message that asked (its inbox source and key): the same request
+        opens the same game, so a message handled again after a crash between the opening and
+        the record of its answer opens no second game.  The game's id is then derived from the
+        request and the host's id (which nobody else knows), not drawn.
+        """
+        return self.seating.open_game(host, variant, terms, time_control, opponent, request)
+
+    def join(self, invitation: str, player: PlayerId) -> GameId:
+        """Take the free seat of the game this invitation belongs to; the match begins."""
+        return self.seating.join(invitation, player)
+
+    def cancel(self, game_id: GameId, player: PlayerId) -> Game:
+        """The host calls off a game nobody has joined: its invitation stops working.
+
+        Calling off a game already called off changes nothing, so a request sent twice is
+        answered the same; once someone has joined, the game is played (or resigned) instead.
+        """
+        return self.seating.cancel(game_id, player)
+
+    def act(
+        self,
+        game_id: GameId,
+        player: PlayerId,
+        command: str | Command,
+        expected_version: int | None = None,
+        inbox_key: tuple[str, str] | None = None,
+    ) -> Outcome:
+        """A move, a time-control command or a query by ``player``, as text in the shared grammar
+        or as a value.
+
+        With ``expected_version`` (the version the player was shown) a move on a position that has
+        changed since is refused as stale.  Without it, a lost race is retried on the new position.
+        Every answer rests on the current log, as if it had been read first (``Playing.act``).
+        """
+        return self.playing.act(game_id, player, command, expected_version, inbox_key)
+
+    def time_out(self, game_id: GameId, version: int) -> Outcome | None:
+        """Apply the timeout of the decision the game waited for at ``version``, if it is overdue.
+
+        A move that landed first changed the version, so a late or repeated timeout is a no-op
+        (None), and so is one whose deadline has not come (it was extended, or a clock paused).
+        """
+        outcomes = self.time_out_all([(game_id, version)])
+        return outcomes[0] if outcomes else None
+
+    def time_out_all(self, decisions: Sequence[tuple[GameId, int]]) -> list[Outcome]:
+        """Apply the timeouts of several decisions, each a game and the version it waited at, as
+        ``time_out`` would each one, in one transaction (``EventStore.append_many``: each game's
+        append stays all or nothing under its own version, so a move that landed first leaves
+        that game out); the outcomes of those that timed out.  The worker's claimed batch: one
+        commit for it instead of one per game."""
+        return self.playing.time_out_all(decisions)
+
+    def claim_win(self, game_id: GameId, player: PlayerId) -> Outcome:
+        """The waiting player takes the match once the opponent's deadline has passed."""
+        return self.act(game_id, player, ClaimWin(checked_seat(self.game(game_id), player)))
+
+    def extend_deadline(self, game_id: GameId, player: PlayerId, more: timedelta) -> Outcome:
+        """The waiting player gives the opponent ``more`` time, from now, once the deadline passed."""
+        seat = checked_seat(self.game(game_id), player)
+        return self.act(game_id, player, ExtendDeadline(seat, more))
+
+    def take_vacation(self, player: PlayerId, days: int) -> tuple[datetime, list[Outcome]]:
+        """Pause the clocks of all ``player``'s games for ``days`` days (``vacations``): when the
+        vacation ends, and the outcome in each game it paused."""
+        return self.pauses.take_vacation(player, days)
+
+    def pause_clock(self, game_id: GameId, player: PlayerId, until: datetime) -> Outcome | None:
+        """Stop ``player``'s clock in one game until ``until``; None if the game is not played."""
+        return self.pauses.pause(game_id, player, until)
+
+    def resume_clock(self, game_id: GameId, player: PlayerId) -> Outcome | None:
+        """Restart ``player``'s paused clock in one game; None if it is not paused."""
+        return self.pauses.resume(game_id, player)
+
+    def resign(self, game_id: GameId, player: PlayerId) -> Outcome:
+        return self.act(game_id, player, Resign(checked_seat(self.game(game_id), player)))
+
+    def offer_rematch(self, game_id: GameId, player: PlayerId) -> GameId | None:
+        """Offer a new game with the same settings; a bot, or an earlier offer, accepts at once."""
+        return self.rematches.offer(game_id, player)
+
+    def accept_rematch(self, game_id: GameId, player: PlayerId) -> GameId:
+        return self.rematches.accept(game_id, player)
+
+    def handle(self, source: str, key: str, payload: str, request: Request) -> dict[str, object]:
+        """An inbound message, handled once however often it is delivered; the same reply each time.
+
+        The message is stored first; its reply is stored in the same transaction as the events
+        the move appends (or on its own for a query or a rejected move).
+        """
+        assert self.inbox is not None, "handle() needs an inbox"
+        entry = self.inbox.receive(source, key, payload, self.clock.now())
+        if entry.reply is not None:
+            answer: dict[str, object] = json.loads(entry.reply)
+            return answer
+        try:
+            outcome = self.act(
+                request.game_id,
+                request.player,
+                request.command,
+                request.expected_version,
+                inbox_key=(source, key),
+            )
+        except IllegalAction as error:
+            return self._answer(source, key, rejected(request.game_id, error))
+        game = outcome.game
+        if outcome.profile is not None and outcome.query is None:
+            answer = settings_changed(game.id, game.version, outcome.profile)
+            return self._answer(source, key, answer)
+        if outcome.vacation is not None:
+            until, games = outcome.vacation
+            return self._answer(source, key, on_vacation(game.id, game.version, until, games))
+        if outcome.query is not None:
+            return self._answer(source, key, looked(game.id, game.version, outcome.query))
+        return moved(request.game_id, outcome.appended[0].seq, outcome.appended[-1].seq)
+
+    def _answer(self, source: str, key: str, answer: dict[str, object]) -> dict[str, object]:
+        """Store ``answer`` unless another delivery of the message was answered first; the stored
+        answer either way (a duplicate that lost the race to move hears what the winner heard)."""
+        assert self.inbox is not None
+        stored: dict[str, object] = json.loads(self.inbox.complete(source, key, json.dumps(answer)))
+        return stored
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def game(self, game_id: GameId) -> Game:
+        """The game as its log stands now (reading only what this process has not folded yet)."""
+        return self.journal.game(game_id)
+
+    def view(self, game_id: GameId, player: PlayerId) -> tuple[Game, PlayerView]:
+        """The game as ``player`` may see it, with the version to send back with a move."""
+        game = self.game(game_id)
+        return game, self.player_view(game, player)
+
+    def player_view(self, game: Game, player: PlayerId) -> PlayerView:
+        """The player's view of ``game``, cards spelled in the faces they prefer: what they are
+        shown and what their commands are read on."""
+        return self.playing.player_view(game, player)
+
+    def notice(self, notification: Notification) -> Notice:
+        """What ``notification`` tells its player about the game as it stands now (a channel
+        words it); the deadline in the player's own time zone."""
+        game = self.game(notification.game_id)
+        events = self.store.load(game.id, after=notification.from_seq - 1)
+        timezone = self.settings.of(notification.player).timezone
+        tr = self.translator_of(notification.player)
+        faces = self.settings.of(notification.player).card_faces
+        cast = cast_of(game.players, self.directory, tr, notification.player)
+        due = self.deadline(game)
+        return notice(game, events, notification, due, timezone, tr, faces, cast)
+
+    def name_of(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
+        """What the news calls a player (``cast.player_name``)."""
+        return player_name(player, self.directory, tr)
+
+    def translator_of(self, player: PlayerId) -> Translator:
+        """The player's own language (their profile's); English for a player without one."""
+        return translator(self.settings.of(player).language)
+
+    def games_of(self, player: PlayerId) -> list[GameSummary]:
+        """The player's games, most recently changed first; games called off are not listed."""
+        summaries = self.store.summaries(player)
+        return [line for line in summaries if line.status != GameStatus.CANCELLED]
+
+    def transcript(self, game_id: GameId, operator: bool = False) -> list[StoredEvent]:
+        """The whole log of a finished game; a running game's log holds hidden cards."""
+        stored = self.store.load(game_id)
+        if fold(stored).status is not GameStatus.OVER and not operator:
+            raise GameNotOver()
+        return stored
+
+    def deadline(self, game: Game) -> Deadline | None:
+        """When the decision ``game`` waits for falls due, in its player's settings."""
+        return self.journal.deadline(game)

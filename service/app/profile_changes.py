@@ -1,0 +1,33 @@
+"""A player's settings as the directory keeps them: read for ``settings``, changed by a
+setting command (``profiles`` parses it and makes the changed ``Profile``)."""
+
+from __future__ import annotations
+
+from service.clock.settings import ClockSettingsOf
+from service.game.errors import NoProfile
+from service.game.events import PlayerId
+from service.players.profiles import ChangeSetting, changed
+from service.ports.protocols import Directory, Profile
+
+
+class ProfileChanges:
+    def __init__(self, directory: Directory | None, settings: ClockSettingsOf) -> None:
+        self.directory = directory
+        self.settings = settings
+
+    def profile(self, player: PlayerId) -> Profile:
+        """The player's settings; only a registered player has any."""
+        if self.directory is None:
+            raise NoProfile()
+        try:
+            return self.directory.profile(player)
+        except KeyError:
+            raise NoProfile() from None
+
+    def change(self, player: PlayerId, change: ChangeSetting) -> Profile:
+        """Store the changed setting; it counts from the player's next decision (``profiles``)."""
+        profile = changed(self.profile(player), change)
+        assert self.directory is not None  # profile() found the player there
+        self.directory.update(profile)
+        self.settings.forget(player)
+        return profile

@@ -1,0 +1,114 @@
+"""Use cases of a game's seats: opening a game, joining it with its invitation, calling it off.
+
+Joining and calling off are the game decider's (``Join``, ``Cancel``); the match's start, once
+both seats are taken, follows by itself (``follow_ups``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from service.app.follow_ups import follow_ups
+from service.app.journal import Journal
+from service.clock.timeouts import check_time_control
+from service.game.commands import Cancel, Join
+from service.game.decide import decide_game
+from service.game.errors import UnknownInvitation
+from service.game.events import GameId, GameOpened, PlayerId, TimeControl
+from service.game.state import Game
+from service.game.status import GameStatus
+from service.ports.protocols import Chance, ConcurrencyError, GameSummary
+from service.rules.variants import MatchTerms, Variant
+
+
+class Seating:
+    def __init__(self, journal: Journal, chance: Chance) -> None:
+        self.journal = journal
+        self.chance = chance
+
+    def open_game(
+        self,
+        host: PlayerId,
+        variant: Variant,
+        terms: MatchTerms | None,
+        time_control: TimeControl | None,
+        opponent: PlayerId | None,
+        request: str | None,
+    ) -> GameId:
+        """``GameService.open_game``: the same ``request`` opens the same game."""
+        if request is None:
+            game_id = self.opened(host, variant, terms, time_control)
+        else:
+            game_id = self._open_once(host, variant, terms, time_control, request)
+        game = self.journal.game(game_id)
+        if opponent is not None and game.status is GameStatus.OPEN:
+            self.join(game.invitation, opponent)
+        return game_id
+
+    def _open_once(
+        self,
+        host: PlayerId,
+        variant: Variant,
+        terms: MatchTerms | None,
+        time_control: TimeControl | None,
+        request: str,
+    ) -> GameId:
+        """The game's id derived from the request and the host's id (which nobody else knows)."""
+        digest = hashlib.sha256(f"{host}\n{request}".encode()).hexdigest()
+        game_id = GameId(digest[:16])
+        try:
+            return self.opened(host, variant, terms, time_control, None, game_id)
+        except ConcurrencyError:
+            if self.journal.game(game_id).host != host:
+                raise
+            return game_id  # opened when this request was first handled
+
+    def opened(
+        self,
+        host: PlayerId,
+        variant: Variant,
+        terms: MatchTerms | None,
+        time_control: TimeControl | None,
+        rematch_of: GameId | None = None,
+        game_id: GameId | None = None,
+    ) -> GameId:
+        """Append the first event of a new game (``ConcurrencyError`` if ``game_id`` is taken)."""
+        check_time_control(time_control or TimeControl())
+        game_id = game_id or GameId(self.chance.token())
+        opened = GameOpened(
+            game_id,
+            host,
+            variant,
+            terms or MatchTerms.default_for(variant),
+            time_control or TimeControl(),
+            self.chance.token(),
+            rematch_of,
+        )
+        now = self.journal.clock.now()
+        summary = GameSummary(
+            game_id, (host, None), GameStatus.OPEN, None, now, 1, opened.invitation
+        )
+        self.journal.store.append(game_id, 0, [opened], now, summary)
+        return game_id
+
+    def join(self, invitation: str, player: PlayerId) -> GameId:
+        """Take the free seat of the game this invitation belongs to; the match begins."""
+        game_id = self.journal.store.game_by_invitation(invitation)
+        if game_id is None:
+            raise UnknownInvitation()
+
+        def attempt(game: Game) -> None:
+            joined = decide_game(game, Join(player), self.journal.clock.now())
+            self.journal.append(game, follow_ups(game, joined, self.chance), actor=player)
+
+        self.journal.retried(game_id, attempt)  # after a lost race: someone joined first
+        return game_id
+
+    def cancel(self, game_id: GameId, player: PlayerId) -> Game:
+        """The host calls off a game nobody has joined; a second call changes nothing."""
+
+        def attempt(game: Game) -> Game:
+            events = decide_game(game, Cancel(player), self.journal.clock.now())
+            return self.journal.append(game, events, actor=player)[0] if events else game
+
+        return self.journal.retried(game_id, attempt)  # after a lost race: the guest joined

@@ -1,0 +1,1 @@
+"""The bots: pure policies from a seat's view and an injected random source, and self-play."""

@@ -1,0 +1,307 @@
+"""What happened at the table, in a sentence per event, as one reader is told it.
+
+Only public facts are narrated: a deal's deck order is never described, and every card named here
+was face up when the event happened.  Each sentence is a catalog message in the reader's language
+(``tr``), written for its reader (``Cast.reader``): the reader's own moves in the second person
+("You take 7C …", "Ana forces 7C on you"), everyone else's in the third ("Ana takes 7C …"), and a
+spectator's (reader None) all in the third.  Every person has their own message, so no sentence
+is ever made by putting "you" where a name goes.
+"""
+
+from __future__ import annotations
+
+from service.language.notation import card_text, cards_text, signed
+from service.language.translation import ENGLISH, Translator
+from service.rules.cards import Card, CardSet
+from service.rules.errors import N_
+from service.rules.events import (
+    CardBuried,
+    CardDiscarded,
+    CardForced,
+    CardLaidOff,
+    CardPassed,
+    CardRefused,
+    CardTurnedUp,
+    CenterCardTaken,
+    DealDrawn,
+    DealStarted,
+    DealWon,
+    Event,
+    ForceDeclined,
+    ForceWindowOpened,
+    HandMelded,
+    MatchEnded,
+    MatchForfeited,
+    MatchStarted,
+    PlayerResigned,
+    UpcardTurned,
+)
+from service.rules.seats import Seat, Source
+from service.rules.variants import DeckFaces
+from service.words.cast import Cast, anonymous, said, said_between
+
+
+def center_text(
+    one: Card,
+    source: Source,
+    player: Seat,
+    faces: DeckFaces = DeckFaces.FRENCH,
+    tr: Translator = ENGLISH,
+    cast: Cast | None = None,
+) -> str:
+    """The center card and where it came from, for ``player`` (P) to decide on: ``7C (discarded by
+    Ana)``, or ``7C (discarded by you)`` when the reader discarded it."""
+    cast = cast or anonymous(tr)
+    card = card_text(one, faces)
+    other = player.other
+    match source:
+        case Source.OWN_FLIP:
+            return tr.gettext("{card} (turned up from the stock)", card=card)
+        case Source.OFFERED_DISCARD:
+            return said(
+                tr,
+                cast,
+                other,
+                N_("{card} (discarded by you)"),
+                N_("{card} (discarded by {player})"),
+                card=card,
+            )
+        case Source.OFFERED_REFUSED_FLIP:
+            return said(
+                tr,
+                cast,
+                other,
+                N_("{card} (turned up and refused by you)"),
+                N_("{card} (turned up and refused by {player})"),
+                card=card,
+            )
+        case Source.UPCARD:
+            return tr.gettext("{card} (the upcard)", card=card)
+    raise TypeError(f"not a source: {source!r}")
+
+
+def table_text(
+    table: tuple[CardSet, ...], faces: DeckFaces = DeckFaces.FRENCH, tr: Translator = ENGLISH
+) -> str:
+    """A table as ``[5H 5C 5D] [AS 2S 3S]``, or ``(nothing)``."""
+    return " ".join(f"[{cards_text(combo, faces)}]" for combo in table) or tr.gettext("(nothing)")
+
+
+def narrate(
+    event: Event,
+    faces: DeckFaces = DeckFaces.FRENCH,
+    tr: Translator = ENGLISH,
+    cast: Cast | None = None,
+    refused: Card | None = None,
+) -> str:
+    """One public sentence about ``event`` for the cast's reader.  ``refused`` is the card a force
+    is about (its events do not repeat it; ``news`` finds it in the log)."""
+    cast = cast or anonymous(tr)
+    return cast.opening(_narrated(event, faces, tr, cast, refused))
+
+
+def _narrated(
+    event: Event, faces: DeckFaces, tr: Translator, cast: Cast, refused: Card | None
+) -> str:
+    def c(one: Card) -> str:
+        return card_text(one, faces)
+
+    def table(of: tuple[CardSet, ...]) -> str:
+        return table_text(of, faces, tr)
+
+    match event:
+        case MatchStarted(first_dealer=dealer):
+            return said(
+                tr,
+                cast,
+                dealer,
+                N_("The match begins; you deal first."),
+                N_("The match begins; {player} deals first."),
+            )
+        case DealStarted(number=number, dealer=dealer):
+            return said(
+                tr,
+                cast,
+                dealer,
+                N_("Deal {number}: you deal ten cards each."),
+                N_("Deal {number}: {player} deals ten cards each."),
+                number=number,
+            )
+        case UpcardTurned(seat=seat, card=one):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You turn up {card} as the upcard."),
+                N_("{player} turns up {card} as the upcard."),
+                card=c(one),
+            )
+        case CardTurnedUp(seat=seat, card=one):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You turn up {card}."),
+                N_("{player} turns up {card}."),
+                card=c(one),
+            )
+        case CenterCardTaken(seat=seat, card=one, put_down=put_down, table=laid):
+            if put_down:
+                return said(
+                    tr,
+                    cast,
+                    seat,
+                    N_("You take {card} with {cards}: {table}."),
+                    N_("{player} takes {card} with {cards}: {table}."),
+                    card=c(one),
+                    cards=cards_text(put_down, faces),
+                    table=table(laid),
+                )
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You take {card}: {table}."),
+                N_("{player} takes {card}: {table}."),
+                card=c(one),
+                table=table(laid),
+            )
+        case CardDiscarded(seat=seat, card=one):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You discard {card}."),
+                N_("{player} discards {card}."),
+                card=c(one),
+            )
+        case CardRefused(seat=seat, card=one):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You refuse {card}."),
+                N_("{player} refuses {card}."),
+                card=c(one),
+            )
+        case HandMelded(seat=seat, put_down=put_down, table=laid):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You meld {cards} from hand: {table}."),
+                N_("{player} melds {cards} from hand: {table}."),
+                cards=cards_text(put_down, faces),
+                table=table(laid),
+            )
+        case _:
+            return _forcing(event, faces, tr, cast, refused)
+
+
+def _forcing(
+    event: Event, faces: DeckFaces, tr: Translator, cast: Cast, refused: Card | None
+) -> str:
+    """The force window, a force, a lay-off, and the events that end a deal or the match."""
+    card = tr.gettext("the refused card") if refused is None else card_text(refused, faces)
+    match event:
+        case ForceWindowOpened(seat=seat):
+            return said_between(
+                tr,
+                cast,
+                seat,
+                (
+                    N_("{card} fits {other}'s table: you may force it on them."),
+                    N_("{card} fits your table: {player} may force it on you."),
+                    N_("{card} fits {other}'s table: {player} may force it on them."),
+                ),
+                card=card,
+            )
+        case ForceDeclined(seat=seat):
+            return said(tr, cast, seat, N_("You do not force."), N_("{player} does not force."))
+        case CardForced(seat=seat):
+            return said_between(
+                tr,
+                cast,
+                seat,
+                (
+                    N_("You force {card} on {other}."),
+                    N_("{player} forces {card} on you."),
+                    N_("{player} forces {card} on {other}."),
+                ),
+                card=card,
+            )
+        case CardLaidOff(seat=seat, card=one, table=laid):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You lay off {card}: {table}."),
+                N_("{player} lays off {card}: {table}."),
+                card=card_text(one, faces),
+                table=table_text(laid, faces, tr),
+            )
+        case CardBuried(card=one):
+            return tr.gettext("{card} is dead.", card=card_text(one, faces))
+        case CardPassed(seat=seat, card=one):
+            return said(
+                tr,
+                cast,
+                seat.other,
+                N_("{card} passes to you."),
+                N_("{card} passes to {player}."),
+                card=card_text(one, faces),
+            )
+    return _ending(event, tr, cast)
+
+
+def _ending(event: Event, tr: Translator, cast: Cast) -> str:
+    match event:
+        case DealWon(seat=seat, amount=amount):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You go out and win {amount}."),
+                N_("{player} goes out and wins {amount}."),
+                amount=amount,
+            )
+        case DealDrawn(number=number):
+            return tr.gettext("The stock is exhausted: deal {number} is a draw.", number=number)
+        case MatchForfeited(seat=seat, reason="timeouts"):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You forfeit the match: too many of your turns ran out of time."),
+                N_("{player} forfeits the match: too many turns ran out of time."),
+            )
+        case MatchForfeited(seat=seat):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You forfeit the match: the win was claimed."),
+                N_("{player} forfeits the match: the win was claimed."),
+            )
+        case PlayerResigned(seat=seat):
+            return said(tr, cast, seat, N_("You resign."), N_("{player} resigns."))
+        case MatchEnded(winner=None, scores=scores):
+            return tr.gettext(
+                "The match ends in a tie, {first} to {second}.",
+                first=signed(scores[0]),
+                second=signed(scores[1]),
+            )
+        case MatchEnded(winner=Seat() as winner, scores=scores):
+            return said_between(
+                tr,
+                cast,
+                winner,
+                (
+                    N_("You won the match {won} to {lost}."),
+                    N_("{player} won the match {won} to {lost}."),
+                    N_("{player} won the match against {other}, {won} to {lost}."),
+                ),
+                won=signed(scores[winner]),
+                lost=signed(scores[winner.other]),
+            )
+    raise TypeError(f"not an event: {event!r}")
