@@ -27,7 +27,7 @@ ours, the bare append of the `eventsourcing` library on the same databases.
 Why two builds:
 
 - **Compiled (mypyc)**: the rules core, the bots and the self-play loop compiled with mypyc
-  (`setup.py`, `CONQUIAN_MYPYC=1`). This is the build deployments run (`docs/architecture.md`,
+  (`setup.py`, `CONQUIAN_MYPYC=1`). This is the build deployments run (`docs/decisions/README.md`,
   "Performance"), so the issue's targets are judged on it. `make bench` builds it from a copy of
   the working tree into `.venv-bench/mypyc`, puts that on `PYTHONPATH` with `python -P` (so the
   source tree cannot shadow it) and checks that the compiled modules are the ones loaded.
