@@ -3,7 +3,9 @@
 A step is one event of the log and the whole game after it (``service.replays``), both hands
 face up: so a game that is still being played has no replay — the page says so and shows
 nothing else.  Each step is its own page (``?step=N``), so stepping works without a script;
-``replay.js`` adds the arrow keys and autoplay.  The deals' commitments are checked against
+``replay.js`` adds the arrow keys and autoplay.  Each step shows the time control as the log
+gives it: what the decision it ended took, and both players' clocks (``service.replays``).  The
+deals' commitments are checked against
 their revealed salts and recorded decks, and the whole log is verified with the rules, as
 ``conquian verify`` does.
 """
@@ -17,12 +19,13 @@ from flask import Blueprint, Response, render_template, request
 from service.errors import GameNotOver, NoSuchGame
 from service.fairness import is_committed
 from service.game_events import DealCommitted, DealRevealed, GameId
-from service.logfile import export_lines, read_log
+from service.logfile import export_lines, format_time, read_log
 from service.narration import describe
 from service.ports import StoredEvent, UnknownGame
 from service.prompts import error_text
-from service.replays import steps
+from service.replays import Step, clock_text, steps
 from service.rules.events import DealStarted
+from service.rules.seats import Seat
 from service.verify import verify
 
 from .api import log_response
@@ -45,6 +48,35 @@ class DealCheck:
     holds: bool
 
 
+@dataclass(frozen=True, slots=True)
+class ClockRow:
+    """One player's clock after a step, as the page writes it."""
+
+    number: int
+    player: str
+    left: str
+    """Time left to the deadline, or empty when this player's clock is not running."""
+    due: str
+    reserve: str
+
+
+def _clock_rows(step: Step) -> list[ClockRow]:
+    clock, players = step.clock, step.game.players
+    rows = []
+    for seat in Seat:
+        running = seat is clock.to_act and clock.left is not None and clock.due is not None
+        rows.append(
+            ClockRow(
+                seat.number,
+                players[seat] or "",
+                clock_text(clock.left) if running and clock.left is not None else "",
+                format_time(clock.due) if running and clock.due is not None else "",
+                clock_text(clock.reserve_left[seat]),
+            )
+        )
+    return rows
+
+
 @blueprint.get("/games/<game_id>/replay")
 def replay(game_id: str) -> tuple[str, int] | str:
     stored = _finished(GameId(game_id))
@@ -64,6 +96,10 @@ def replay(game_id: str) -> tuple[str, int] | str:
         at=at,
         last=last,
         svg=picture_svg(replay_picture(game, tr)),
+        took=None
+        if step.clock.took is None
+        else (step.clock.took[0].number, clock_text(step.clock.took[1])),
+        clocks=_clock_rows(step),
         sentences=[describe(one.event, one.game.variant, tr) for one in shown],
         deals=_deal_checks(stored),
         verdict=verdict,
