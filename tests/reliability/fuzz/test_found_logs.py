@@ -54,3 +54,10 @@ def test_a_commitment_that_is_not_ascii_is_refused_at_its_deal() -> None:
     result = verify(read_log(lines))
     dealt = json.loads(lines[at + 1])
     assert (result.seq, result.reason.split(" ")[:2]) == (dealt["seq"], ["deal", "1's"])
+
+
+def test_a_deadline_without_its_time_zone_or_out_of_range_in_utc_is_a_codec_error() -> None:
+    for name in ("DeadlineExtended", "ClockPaused"):
+        for until in ("2026-01-01", "9999-12-31T23:59:59-01:00", "0001-01-01T00:00:00+01:00"):
+            with pytest.raises(CodecError, match="time zone"):
+                decode_event(name, {"seat": 1, "until": until})
