@@ -177,6 +177,25 @@ def test_a_forfeit_before_the_allowed_number_of_timeouts_is_refused(
     )
 
 
+def test_a_timeout_moved_to_the_end_of_quiet_hours_verifies() -> None:
+    """Quiet hours are a setting, not an event: they only move a deadline later, so a timeout
+    the worker held back for them is after the log's deadline and verifies."""
+    clock = ManualClock(START)
+    service, ana, ben = _service(clock)
+    game_id = service.open_game(ana, time_control=TimeControl(move_seconds=3600))
+    service.join(service.game(game_id).invitation, ben)
+    absent = service.game(game_id).to_act
+    assert absent is not None
+    service.act(game_id, absent, "quiet 09:30-11:00")  # UTC: the 10:00 deadline moves to 11:00
+    clock.advance(minutes=90)
+    assert Sweeper(service).expire_overdue() == 0
+    clock.advance(minutes=30)
+    assert Sweeper(service).expire_overdue() == 1
+    lines = played(service.store.load(game_id))
+    assert lines[first(lines, "TurnTimedOut")]["at"] == "2026-03-02T11:00:00Z"
+    assert verdict(lines).ok
+
+
 def test_a_forfeit_at_the_allowed_number_of_timeouts_verifies() -> None:
     lines = played(timed_out_game(max_timeouts=1))
     assert lines[first(lines, "TurnTimedOut")]["data"]["policy"] == "forfeit"
