@@ -23,8 +23,10 @@ from .game_events import ClockPaused, DeadlineExtended, TurnTimedOut, WinClaimed
 from .logfile import format_time
 from .ports import StoredEvent
 from .rules.seats import Seat
-from .vacations import YEAR
 
+LONGEST_PAUSE = timedelta(days=365)
+"""A vacation fits in a year's allowance (``vacations.allowance`` counts 365 days back); the
+allowance itself is a profile setting, not in the log."""
 NO_SETTINGS = ClockSettings()
 """Settings without quiet hours: the deadline as the log alone gives it."""
 
@@ -53,7 +55,7 @@ def check_clock(game: Game, stored: StoredEvent) -> None:
             _check_overdue(game, seq, at, seat.other, "DeadlineExtended")
             _check_length(seq, at, until, LONGEST_EXTENSION, "an extension")
         case ClockPaused(until=until):
-            _check_length(seq, at, until, YEAR, "a pause")
+            _check_length(seq, at, until, LONGEST_PAUSE, "a pause")
 
 
 def due_at(game: Game) -> datetime | None:
