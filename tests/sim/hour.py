@@ -6,12 +6,8 @@ scheduler would run them, on a ``ManualClock`` that jumps from one thing that ha
 The games open at random over the first hour, each with a half-hour move time, so their
 first deadlines fall evenly over the hour after that (the simulated hour); a timeout starts the
 next decision, whose deadline may fall inside the hour too.  Now and then a player looks in and
-makes the move the greedy bot would (a visit; most decisions time out); at some visits the waiting
-player looks in instead and, finding the deadline passed but not yet acted on (mostly while the
-worker is stopped), gives the opponent more time or claims the match; at others the player to act
-goes on a day's vacation instead of moving (pausing all their games; their next move ends it).  A
-tenth of the games forfeit at the first timeout, three tenths let the bot play, the rest make the
-safest choice.
+makes the move the greedy bot would (a visit; most decisions time out).  A tenth of the games
+forfeit at the first timeout, three tenths let the bot play, the rest make the safest choice.
 
 The worker runs in its own wiring (its own engine: another process).  Its sweep runs in rounds as
 ``Worker.start`` schedules them — a round on every interval, and within a round an alarm at each
@@ -35,7 +31,6 @@ from adapters.bootstrap import Wiring, build
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import ROUND_SHARE, Worker
 from service.bots import NoChance, greedy_bot
-from service.errors import DeadlineNotPassed, OnVacation
 from service.game_events import GameId, PlayerId, TimeControl
 from service.memory import ManualClock, SeededChance
 from service.ports import Address, Clock, Notification
@@ -110,19 +105,11 @@ class Run:
     plan: Plan
     game_ids: list[GameId] = field(default_factory=list)
     moves: int = 0
-    extended: int = 0
-    claimed: int = 0
-    vacations: int = 0
     timed_out: int = 0
     reminded: int = 0
     sweeps: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
 
-
-WAITING_LOOKS = 0.2
-"""The share of visits by the waiting player (half extend, half claim, when the deadline passed)."""
-VACATIONS = 0.03
-"""The share of visits that start a day's vacation instead of a move."""
 
 # What may happen at one instant, in the order it happens then.
 OPEN, VISIT, SWEEP, ALARM, REMIND, DRAIN, STOP, RESTART = range(8)
@@ -208,46 +195,17 @@ class Simulation:
             self.at(moment, VISIT, len(self.run.game_ids) - 1)
 
     def _visit(self, index: int) -> None:
-        """Someone looks in at game ``index``: mostly the player to act, who makes the greedy
-        bot's move; now and then the waiting player, or the player to act leaves on vacation."""
+        """The player to act in game ``index`` looks in and makes the greedy bot's move."""
         service = self.front.service
         game = service.game(self.run.game_ids[index])
         seat = game.rules.to_act
         if game.status != "playing" or seat is None:
             return
-        player, waiting = game.players[seat], game.players[seat.other]
-        assert player is not None and waiting is not None
-        chance = self.rng.random()
-        if chance < WAITING_LOOKS:
-            self._overdue(game.id, waiting, extend=chance < WAITING_LOOKS / 2)
-            return
-        if chance < WAITING_LOOKS + VACATIONS:
-            self._vacation(player)
-            return
+        player = game.players[seat]
+        assert player is not None
         action = greedy_bot(view_for(game.rules, seat), NoChance())
         service.act(game.id, player, action, expected_version=game.version)
         self.run.moves += 1
-
-    def _overdue(self, game_id: GameId, waiting: PlayerId, extend: bool) -> None:
-        """The waiting player extends the deadline or claims the match, if it has passed."""
-        service = self.front.service
-        try:
-            if extend:
-                service.extend_deadline(game_id, waiting, timedelta(seconds=self.plan.move_seconds))
-                self.run.extended += 1
-            else:
-                service.claim_win(game_id, waiting)
-                self.run.claimed += 1
-        except DeadlineNotPassed:
-            pass
-
-    def _vacation(self, player: PlayerId) -> None:
-        """``player`` pauses all their games for a day (refused while a vacation runs)."""
-        try:
-            self.front.service.take_vacation(player, 1)
-            self.run.vacations += 1
-        except OnVacation:
-            pass
 
     def _start_worker(self) -> None:
         """A worker process starts: a fresh wiring; the sweep at once, the others on their
