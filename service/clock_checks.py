@@ -1,6 +1,7 @@
 """Checks on the clock of a game log: time runs forward, and nobody loses time they had.
 
-``verify`` calls ``check_clock`` at every event, on the game as folded up to it.  The deadline is
+``verify`` calls ``check_time`` at every event and ``check_clock`` at every game event, on the
+game as folded up to it.  The deadline is
 the one the service holds to (``deadlines.deadline``), worked out from the log alone: the time
 control, when the decision began, the reserve spent, pauses and extensions.  A player's quiet
 hours only ever move a deadline later and are a setting, not an event, so the log gives the
