@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
-from .rules.cards import Card
-from .rules.melds import layoff_targets
-from .rules.seats import Phase
-from .rules.view import PlayerView
+from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
+from service.rules.cards import Card
+from service.rules.melds import layoff_targets
+from service.rules.seats import Phase
+from service.rules.view import PlayerView
 
 
 class Rng(Protocol):

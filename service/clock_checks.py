@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from .clock_commands import LONGEST_EXTENSION
-from .deadlines import ClockSettings, deadline
-from .follow_ups import BOTS
-from .game import Game
-from .game_checks import Bad
-from .game_events import ClockPaused, DeadlineExtended, TurnTimedOut, WinClaimed
-from .logfile import format_time
-from .ports import StoredEvent
-from .rules.seats import Seat
+from service.clock_commands import LONGEST_EXTENSION
+from service.deadlines import ClockSettings, deadline
+from service.follow_ups import BOTS
+from service.game import Game
+from service.game_checks import Bad
+from service.game_events import ClockPaused, DeadlineExtended, TurnTimedOut, WinClaimed
+from service.logfile import format_time
+from service.ports import StoredEvent
+from service.rules.seats import Seat
 
 LONGEST_PAUSE = timedelta(days=365)
 """A vacation fits in a year's allowance (``vacations.allowance`` counts 365 days back); the

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from .clock_checks import due_at
-from .codec import LogEvent
-from .errors import GameNotOver
-from .game import Game, apply, fold, opened, paused_seconds
-from .ports import StoredEvent
-from .rules.seats import Seat
+from service.clock_checks import due_at
+from service.codec import LogEvent
+from service.errors import GameNotOver
+from service.game import Game, apply, fold, opened, paused_seconds
+from service.ports import StoredEvent
+from service.rules.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,8 @@ from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 from service.selfplay import selfplay
 
-from . import email_cmd, logs, operate, serve, telegram
-from .play import Setup, TerminalGame, chance_for
+from adapters.cli import email_cmd, logs, operate, serve, telegram
+from adapters.cli.play import Setup, TerminalGame, chance_for
 
 BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
 

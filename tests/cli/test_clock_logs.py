@@ -18,7 +18,7 @@ from tests.service.test_clock_checks import (
     timed_out_game,
 )
 
-from .test_logs import conquian, json_lines, write_log
+from tests.cli.test_logs import conquian, json_lines, write_log
 
 
 def test_verify_names_a_timeout_before_its_deadline_and_exits_1(

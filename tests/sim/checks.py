@@ -42,7 +42,7 @@ from service.memory import ManualClock, SeededChance
 from service.ports import StoredEvent
 from service.verify import verify
 
-from .hour import ClockedSender, Plan, Run
+from tests.sim.hour import ClockedSender, Plan, Run
 
 Key = tuple[GameId, int, PlayerId]
 """A decision, as a reminder names it: its game, the game's version while it waits, its player."""

@@ -16,7 +16,7 @@ from service.ports import StoredEvent
 from service.replays import steps
 from tests.service.test_clock_checks import claimed_game
 
-from .conftest import Site
+from tests.web.conftest import Site
 
 
 @pytest.fixture(scope="module")

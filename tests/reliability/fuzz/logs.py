@@ -28,7 +28,7 @@ from tests.random_games import play
 from tests.service.test_clock_checks import claimed_game, timed_out_game
 from tests.service.test_time_control_logs import finished_game_with_every_clock_event
 
-from .inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
+from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
 
 SEEDS = (1, 2, 3)
 MOVES = (None, 12, 25)

@@ -29,7 +29,7 @@ from service.logfile import export_lines, read_log
 from service.ports import EventStore
 from service.verify import verify
 
-from .players import Players, Sent
+from tests.reliability.soak.players import Players, Sent
 
 
 @dataclass
