@@ -19,7 +19,7 @@ if os.environ.get("CONQUIAN_MYPYC") == "1":
     from mypyc.build import mypycify
 
     rules = [p for p in Path("service/rules").glob("*.py") if p.name not in {"cards.py", "__init__.py"}]
-    compiled = sorted(str(path) for path in [*rules, Path("service/bots.py"), Path("service/selfplay.py")])
+    compiled = sorted(str(path) for path in [*rules, Path("service/bots/policies.py"), Path("service/bots/selfplay.py")])
     ext_modules = mypycify(compiled, opt_level="3")
 
 setup(ext_modules=ext_modules)

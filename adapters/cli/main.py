@@ -10,18 +10,17 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 
+from adapters.cli import email_cmd, logs, operate, serve, telegram
+from adapters.cli.play import Setup, TerminalGame, chance_for
 from adapters.config import Settings, SettingsError
-from service.bots import Policy, greedy_bot, random_bot
-from service.game_events import PlayerId
-from service.language import LANGUAGES
-from service.notation import CardSpellingError, parse_card
+from service.bots.policies import Policy, greedy_bot, random_bot
+from service.bots.selfplay import selfplay
+from service.game.events import PlayerId
+from service.language.notation import CardSpellingError, parse_card
+from service.language.translation import LANGUAGES
 from service.rules.cards import Card, is_deck_order
 from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
-from service.selfplay import selfplay
-
-from adapters.cli import email_cmd, logs, operate, serve, telegram
-from adapters.cli.play import Setup, TerminalGame, chance_for
 
 BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
 

@@ -29,7 +29,7 @@ from adapters.config import Settings, SettingsError
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring
     from adapters.channels import Channels
-    from service.dispatch import Sender
+    from service.delivery.dispatch import Sender
 
 log = logging.getLogger("conquian.serve")
 

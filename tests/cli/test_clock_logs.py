@@ -8,7 +8,8 @@ import json
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from service.logfile import format_time
+from service.log.file import format_time
+from tests.cli.test_logs import conquian, json_lines, write_log
 from tests.service.test_clock_checks import (
     START,
     claimed_game,
@@ -17,8 +18,6 @@ from tests.service.test_clock_checks import (
     restamp,
     timed_out_game,
 )
-
-from tests.cli.test_logs import conquian, json_lines, write_log
 
 
 def test_verify_names_a_timeout_before_its_deadline_and_exits_1(

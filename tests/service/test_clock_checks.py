@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from service.game_events import TimeControl
-from service.games import GameService
-from service.logfile import export_lines, format_time, read_log
-from service.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
-from service.ports import Address, StoredEvent
-from service.sweeps import Sweeper
-from service.verify import Verdict, verify
+from service.app.games import GameService
+from service.app.sweeps import Sweeper
+from service.game.events import TimeControl
+from service.log.file import export_lines, format_time, read_log
+from service.log.verify import Verdict, verify
+from service.ports.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import Address, StoredEvent
 from tests.service.test_time_control_logs import START, finished_game_with_every_clock_event
 
 Lines = list[dict[str, Any]]

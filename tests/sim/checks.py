@@ -34,14 +34,13 @@ from adapters.bootstrap import Wiring, build
 from adapters.config import Settings
 from adapters.sql.tables import outbox
 from adapters.worker import ROUND_SHARE
-from service.game import Game, apply_all, fold
-from service.game_events import GameId, PlayerId, TurnTimedOut
-from service.games import GameService
-from service.logfile import export_lines, read_log
-from service.memory import ManualClock, SeededChance
-from service.ports import StoredEvent
-from service.verify import verify
-
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId, TurnTimedOut
+from service.game.state import Game, apply_all, fold
+from service.log.file import export_lines, read_log
+from service.log.verify import verify
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import StoredEvent
 from tests.sim.hour import ClockedSender, Plan, Run
 
 Key = tuple[GameId, int, PlayerId]

@@ -11,11 +11,10 @@ import pytest
 from playwright.sync_api import Browser
 
 from adapters.cli.logs import append_log
-from service.game_events import DeadlineExtended
-from service.ports import StoredEvent
-from service.replays import steps
+from service.game.events import DeadlineExtended
+from service.log.replays import steps
+from service.ports.protocols import StoredEvent
 from tests.service.test_clock_checks import claimed_game
-
 from tests.web.conftest import Site
 
 

@@ -21,14 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from adapters.cli.logs import Refused, _verified, append_log
-from service.logfile import export_lines, format_time
-from service.memory import InMemoryEventStore
+from service.log.file import export_lines, format_time
+from service.ports.memory import InMemoryEventStore
 from service.rules.variants import DEFAULT
 from tests.random_games import play
+from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
 from tests.service.test_clock_checks import claimed_game, timed_out_game
 from tests.service.test_time_control_logs import finished_game_with_every_clock_event
-
-from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
 
 SEEDS = (1, 2, 3)
 MOVES = (None, 12, 25)

@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 from sqlalchemy import Engine, func, select
 
 from adapters.sql.tables import game_summaries, outbox
-from service.logfile import export_lines, read_log
-from service.ports import EventStore
-from service.verify import verify
-
+from service.log.file import export_lines, read_log
+from service.log.verify import verify
+from service.ports.protocols import EventStore
 from tests.reliability.soak.players import Players, Sent
 
 
