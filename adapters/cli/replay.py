@@ -13,7 +13,7 @@ from service.game.codec import encode, name_of
 from service.game.state import Game
 from service.language.notation import card_text, cards_text, signed
 from service.log.file import format_time
-from service.log.replays import Step
+from service.log.replays import Step, StepClock, clock_text
 from service.rules.cards import Card, CardSet
 from service.rules.seats import Seat
 from service.words.narration import center_text, table_text
@@ -37,7 +37,37 @@ def step_json(step: Step) -> dict[str, object]:
         "data": encode(step.event),
         "text": sentence(step),
         "state": state_json(step.game),
+        "clock": clock_json(step.clock),
     }
+
+
+def clock_json(clock: StepClock) -> dict[str, object]:
+    """The time control after the step: what the decision it ended took, both reserves, and the
+    deadline of the seat whose clock runs (times as in the log, durations in seconds)."""
+    took = clock.took
+    return {
+        "took": None if took is None else {"seat": took[0].number, "seconds": took[1]},
+        "reserve_left": list(clock.reserve_left),
+        "to_act": _number(clock.to_act),
+        "due": None if clock.due is None else format_time(clock.due),
+        "left": clock.left,
+    }
+
+
+def clock_line(step: Step) -> str:
+    """Both clocks after the step, and what the decision it ended took."""
+    clock, parts = step.clock, []
+    if clock.took is not None:
+        seat, seconds = clock.took
+        parts.append(f"player {seat.number} took {clock_text(seconds)}")
+    for seat in Seat:
+        running = ""
+        if seat is clock.to_act and clock.left is not None and clock.due is not None:
+            running = f"{clock_text(clock.left)} to {format_time(clock.due)}, "
+        parts.append(
+            f"player {seat.number}: {running}reserve {clock_text(clock.reserve_left[seat])}"
+        )
+    return "Clock · " + " · ".join(parts)
 
 
 def state_json(game: Game) -> dict[str, object]:
@@ -89,6 +119,8 @@ def step_text(step: Step, index: int, count: int) -> str:
         f"Step {index + 1}/{count} · {step.at:%Y-%m-%d %H:%M:%S} UTC · {name_of(step.event)}",
         sentence(step),
     ]
+    if game.players[1] is not None:
+        lines.append(clock_line(step))
     if rules.deal_number:
         scores = rules.scores
         lines.append(

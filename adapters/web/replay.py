@@ -3,7 +3,9 @@
 A step is one event of the log and the whole game after it (``service.log.replays``), both hands
 face up: so a game that is still being played has no replay — the page says so and shows
 nothing else.  Each step is its own page (``?step=N``), so stepping works without a script;
-``replay.js`` adds the arrow keys and autoplay.  The deals' commitments are checked against
+``replay.js`` adds the arrow keys and autoplay.  Each step shows the time control as the log
+gives it: what the decision it ended took, and both players' clocks (``service.log.replays``).  The
+deals' commitments are checked against
 their revealed salts and recorded decks, and the whole log is verified with the rules, as
 ``conquian verify`` does.
 """
@@ -23,10 +25,11 @@ from service.game.errors import GameNotOver, NoSuchGame
 from service.game.events import DealCommitted, DealRevealed, GameId
 from service.game.fairness import is_committed
 from service.game.stored import StoredEvent, UnknownGame
-from service.log.file import export_lines, read_log
-from service.log.replays import steps
+from service.log.file import export_lines, format_time, read_log
+from service.log.replays import Step, clock_text, steps
 from service.log.verify import verify
 from service.rules.events import DealStarted
+from service.rules.seats import Seat
 from service.words.news import describe
 from service.words.prompts import error_text
 
@@ -42,6 +45,35 @@ class DealCheck:
     commitment: str
     salt: str | None
     holds: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRow:
+    """One player's clock after a step, as the page writes it."""
+
+    number: int
+    player: str
+    left: str
+    """Time left to the deadline, or empty when this player's clock is not running."""
+    due: str
+    reserve: str
+
+
+def _clock_rows(step: Step) -> list[ClockRow]:
+    clock, players = step.clock, step.game.players
+    rows = []
+    for seat in Seat:
+        running = seat is clock.to_act and clock.left is not None and clock.due is not None
+        rows.append(
+            ClockRow(
+                seat.number,
+                players[seat] or "",
+                clock_text(clock.left) if running and clock.left is not None else "",
+                format_time(clock.due) if running and clock.due is not None else "",
+                clock_text(clock.reserve_left[seat]),
+            )
+        )
+    return rows
 
 
 @blueprint.get("/games/<game_id>/replay")
@@ -63,6 +95,10 @@ def replay(game_id: str) -> tuple[str, int] | str:
         at=at,
         last=last,
         svg=picture_svg(replay_picture(game, tr)),
+        took=None
+        if step.clock.took is None
+        else (step.clock.took[0].number, clock_text(step.clock.took[1])),
+        clocks=_clock_rows(step),
         sentences=[
             describe(one.event, one.game.variant, tr, refused=one.game.rules.center)
             for one in shown

@@ -5,10 +5,9 @@
 the deck to the commitment published before it.  A failed check raises ``Bad`` with the event's
 number and the reason.  Pure.
 
-The time control's events are checked for who may make them and when in the game; that a
-deadline had really passed cannot be checked from the log (it depends on the players' quiet hours
-and reminders, which are settings, not events).  What a timeout did is checked in full: the move
-after ``TurnTimedOut`` must be the one its policy gives (``timeouts.timed_out``).
+The time control's events are checked here for who may make them and when in the game; when in
+time they may come is ``clock_checks``.  What a timeout did is checked in full: the move after
+``TurnTimedOut`` must be the one its policy gives (``timeouts.timed_out``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Cards are written ``7H``, sets of cards as lists, seats as 1 and 2, variants as 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
 from service.game.events import (
@@ -68,6 +68,17 @@ def _seat(number: Any) -> Seat:
 _VARIANTS: dict[tuple[tuple[Any, Any], ...], Variant] = {}
 """Variants decoded so far, by their flags as stored: two per game log, each costly to parse."""
 _KEPT_VARIANTS = 256
+
+
+def _aware(text: Any) -> datetime:
+    """A time with its zone, in UTC: a deadline is compared with the event times, which are."""
+    at = datetime.fromisoformat(text)
+    try:
+        if at.tzinfo is not None:
+            return at.astimezone(UTC)
+    except OverflowError:  # out of the calendar once in UTC
+        pass
+    raise ValueError(f"a time within the calendar in UTC, with its time zone, not {text!r}")
 
 
 def _variant(flags: Any) -> Variant:
@@ -147,7 +158,7 @@ TERMS: Kind = (
 )
 TIME_CONTROL: Kind = (lambda t: t.values(), _time_control)
 SCORES: Kind = (list, lambda v: (_whole(v[0]), _whole(v[1])))
-TIME: Kind = (lambda t: t.isoformat(), datetime.fromisoformat)
+TIME: Kind = (lambda t: t.isoformat(), _aware)
 
 SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     GameOpened: (

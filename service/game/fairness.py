@@ -22,5 +22,9 @@ def commitment(deck: tuple[Card, ...], salt: str) -> str:
 
 
 def is_committed(deck: tuple[Card, ...], salt: str, digest: str) -> bool:
-    """True when ``digest`` is the commitment to this deck with this salt."""
-    return hmac.compare_digest(commitment(deck, salt), digest)
+    """True when ``digest`` is the commitment to this deck with this salt.  Compared as UTF-8
+    bytes: ``compare_digest`` refuses text that is not ASCII, and a log may hold any text (lone
+    surrogates included)."""
+    return hmac.compare_digest(
+        commitment(deck, salt).encode(), digest.encode("utf-8", "surrogatepass")
+    )

@@ -6,7 +6,7 @@ they hold only while the opponent is to act and overdue.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from service.game.codec import LogEvent
 from service.game.errors import DeadlineNotPassed, NotWaiting
@@ -16,6 +16,9 @@ from service.game.status import GameStatus
 from service.rules.actions import Forfeit
 from service.rules.decide import decide
 from service.rules.seats import Seat
+
+LONGEST_EXTENSION = timedelta(days=30)
+"""An extension is counted from now; more than this would leave the game waiting for good."""
 
 
 def claimed(game: Game, seat: Seat, now: datetime, due_at: datetime | None) -> list[LogEvent]:

@@ -20,6 +20,7 @@ from service.game.events import GameOpened, PlayerJoined, TurnTimedOut
 from service.game.state import Game, apply, opened
 from service.game.stored import StoredEvent
 from service.log.causes import action_for, without_second
+from service.log.clock_checks import check_clock, check_time
 from service.log.file import Header, LogFile
 from service.rules.actions import Action
 from service.rules.decide import decide
@@ -76,15 +77,18 @@ def _walk(header: Header, stored: Sequence[StoredEvent]) -> Game:
         one = stored[index]
         if game.cancelled:
             raise Bad(one.seq, "nothing follows GameCancelled: the game was called off")
+        check_time(game, one)
         if is_rules_event(one.event):
             count = _check_move(game, stored, index)
-        elif isinstance(one.event, TurnTimedOut):
-            check_game_event(game, one)
-            count = _check_timeout(game, stored, index)
         else:
             check_game_event(game, one)
-            count = 1
+            check_clock(game, one)
+            count = (
+                _check_timeout(game, stored, index) if isinstance(one.event, TurnTimedOut) else 1
+            )
         for step in stored[index : index + count]:
+            if step is not one:
+                check_time(game, step)
             game = apply(game, step)
         index += count
     _check_end(header, game, stored)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from service.game.instructions import parse_instruction
+from service.game.on_time import LONGEST_EXTENSION
 from service.rules.errors import N_, IllegalAction
 from service.rules.seats import Seat
 from service.rules.view import PlayerView
@@ -95,8 +96,6 @@ class BadVacationDays(IllegalAction):
 _DURATION = re.compile(r"^(\d{1,9})([mhd])$")
 _UNITS = {"m": 60, "h": 3600, "d": 86400}
 _DAYS = re.compile(r"^(\d{1,9})(d|days?)?$")
-LONGEST_EXTENSION = timedelta(days=30)
-"""An extension is counted from now; more than this would leave the game waiting for good."""
 
 
 def clock_command(

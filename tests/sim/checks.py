@@ -12,6 +12,10 @@ decision's, fired early) and never later.  Any other append is the player's move
 before the timeout would have fired.  When the hour ends, no game
 may still wait for a decision whose deadline has passed.
 
+Every game's log, exported as a file, must verify (``conquian verify``, clock checks included): a
+log of the simulation that the verifier refuses is a false refusal, or a timeout the worker fired
+too early.
+
 A reminder is about one decision: (game, version, player).  None may go out twice, each must go
 out while its decision is still waiting, and every decision still waiting a reminder interval and
 a drain interval after its reminder time (or after the restart) must have had its reminder.
@@ -34,6 +38,8 @@ from service.app.games import GameService
 from service.game.events import GameId, PlayerId, TurnTimedOut
 from service.game.state import Game, apply_all, fold
 from service.game.stored import StoredEvent
+from service.log.file import export_lines, read_log
+from service.log.verify import verify
 from service.ports.memory import ManualClock, SeededChance
 from tests.sim.hour import ClockedSender, Plan, Run
 
@@ -62,6 +68,7 @@ class Findings:
     moves: int = 0
     lateness: list[float] = field(default_factory=list)
     """Seconds (simulated) between each deadline and its timeout, outside the outage."""
+    logs_verified: int = 0
     reminders_due: int = 0
     reminders_sent: int = 0
     reminders_twice: int = 0
@@ -75,6 +82,7 @@ class Findings:
             "timeouts_at_restart": self.at_restart,
             "moves": self.moves,
             "max_lateness_s": max(self.lateness, default=0.0),
+            "logs_verified": self.logs_verified,
             "reminders_due": self.reminders_due,
             "reminders_sent": self.reminders_sent,
             "reminders_sent_twice": self.reminders_twice,
@@ -118,6 +126,7 @@ class Checker:
         return self.findings
 
     def _game(self, game_id: GameId, log: list[StoredEvent]) -> None:
+        self._verify(game_id, log)
         appends = [list(group) for _, group in itertools.groupby(log, key=lambda one: one.at)]
         ends: list[datetime | None] = [append[0].at for append in appends[1:]] + [None]
         game = fold(appends[0])  # opened, and joined at the same moment
@@ -129,6 +138,16 @@ class Checker:
         waiting = self.service.deadline(game)
         if waiting is not None and waiting.due_at <= self.plan.finish:
             self._problem(game, f"still waits for a decision due at {waiting.due_at}")
+
+    def _verify(self, game_id: GameId, log: list[StoredEvent]) -> None:
+        """The game's exported log verifies, as anyone holding the file would check it."""
+        verdict = verify(read_log(export_lines(log)))
+        if verdict.ok:
+            self.findings.logs_verified += 1
+        else:
+            self._report(
+                f"game {game_id}: its log is refused at event {verdict.seq}: {verdict.reason}"
+            )
 
     def _append(self, game: Game, append: list[StoredEvent]) -> None:
         """Judge one append against the decision the game waited for before it."""

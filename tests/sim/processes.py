@@ -5,7 +5,8 @@ their first deadlines fall due one after another over the next seconds of real t
 workers start, run past the last deadline and are stopped with SIGTERM.  Reading the logs back
 (``verify``): no decision was timed out before its deadline (a decision timed out twice would
 show as the next decision timed out early), every decision that fell due while the workers ran
-was timed out, and no notification went out twice.  Each worker's own count of what it timed out
+was timed out, no notification went out twice, and every game's exported log verifies
+(``conquian verify``, clock checks included).  Each worker's own count of what it timed out
 (its ``-v`` log) shows that both did some of the work.
 """
 
@@ -28,6 +29,8 @@ from adapters.bootstrap import build
 from adapters.config import Settings
 from service.game.events import GameId, TimeControl, TurnTimedOut
 from service.game.state import apply_all, fold
+from service.log.file import export_lines, read_log
+from service.log.verify import verify as check_log
 from service.ports.memory import ManualClock, SeededChance
 from service.ports.protocols import Address
 
@@ -93,6 +96,8 @@ class Verdict:
     timeouts: int = 0
     early: int = 0
     missed: int = 0
+    refused: int = 0
+    """Games whose exported log ``conquian verify`` refuses."""
     lateness: list[float] = field(default_factory=list)
     """Real seconds from each deadline to its timeout."""
     by_worker: list[int] = field(default_factory=list)
@@ -106,6 +111,7 @@ class Verdict:
             "timed_out_by_each_worker": self.by_worker,
             "timed_out_before_the_deadline": self.early,
             "missed": self.missed,
+            "logs_refused": self.refused,
             "lateness_p50_s": ordered[len(ordered) // 2],
             "lateness_max_s": ordered[-1],
             "notifications_sent": self.sent,
@@ -122,6 +128,7 @@ def verify(url: str, game_ids: list[GameId], logs: list[str], stopped: datetime)
         service = wiring.service
         for game_id in game_ids:
             log = service.store.load(game_id)
+            verdict.refused += not check_log(read_log(export_lines(log))).ok
             appends = [list(group) for _, group in itertools.groupby(log, lambda one: one.at)]
             game = fold(appends[0])
             for append in appends[1:]:

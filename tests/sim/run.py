@@ -62,7 +62,7 @@ def two_workers(games: int, spread: timedelta) -> tuple[dict[str, object], list[
         logs = run_workers(url, 2, stop)
         verdict = verify(url, game_ids, logs, stop)
     problems = []
-    if verdict.early or verdict.missed or verdict.sent_twice:
+    if verdict.early or verdict.missed or verdict.sent_twice or verdict.refused:
         problems.append(f"two workers: {verdict.summary()}")
     figures = {
         "run": "two workers",

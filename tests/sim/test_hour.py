@@ -1,6 +1,6 @@
 """The simulated hour at a tenth of its length and a hundred-odd games, on SQLite and PostgreSQL:
-every timeout fires once, when it falls due (or at once when the stopped worker restarts), and no
-reminder goes out twice.  ``make sim`` runs the whole hour with 10,000 games."""
+every timeout fires once, when it falls due (or at once when the stopped worker restarts), no
+reminder goes out twice, and every game's log verifies.  ``make sim`` runs the whole hour with 10,000 games."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ def test_every_timeout_fires_once_and_every_reminder_goes_out_once(
         simulation.close()
     found = check(url, plan, run, simulation.sender)
     assert found.problems == []
+    assert found.logs_verified == len(run.game_ids)  # every game's log verifies, clock and all
     assert found.timeouts == run.timed_out
     # The hour exercised what it is meant to: timeouts on time and at the restart, moves
     # in between, reminders.

@@ -29,7 +29,7 @@ def test_two_workers_time_each_decision_out_once(
     logs = run_workers(url, 2, stop)
     verdict = verify(url, game_ids, logs, stop)
     print("\n", verdict.summary())
-    assert (verdict.early, verdict.missed, verdict.sent_twice) == (0, 0, 0)
+    assert (verdict.early, verdict.missed, verdict.sent_twice, verdict.refused) == (0, 0, 0, 0)
     assert verdict.timeouts >= GAMES
     assert sum(verdict.by_worker) == verdict.timeouts
     assert min(verdict.by_worker) > 0  # both workers did some of the work

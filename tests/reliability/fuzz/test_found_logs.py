@@ -11,6 +11,7 @@ from adapters.cli.logs import Invalid, _verified
 from service.game.codec import CodecError
 from service.game.codec import decode as decode_event
 from service.log.file import LogFormatError, export_lines, read_log
+from service.log.verify import verify
 from tests.random_games import play
 
 # -- game logs -------------------------------------------------------------------------------------
@@ -42,3 +43,21 @@ def test_a_time_out_of_range_in_utc_and_a_file_not_utf8_are_invalid(tmp_path: Pa
     path.write_bytes("\n".join(lines).encode() + b"\n\xff\n")
     with pytest.raises(Invalid):
         _verified(str(path))
+
+
+def test_a_commitment_that_is_not_ascii_is_refused_at_its_deal() -> None:
+    lines = export_lines(play(1).log)
+    at = next(i for i, line in enumerate(lines) if '"DealCommitted"' in line)
+    event = json.loads(lines[at])
+    event["data"]["commitment"] = "4♠ is no digest"
+    lines[at] = json.dumps(event)
+    result = verify(read_log(lines))
+    dealt = json.loads(lines[at + 1])
+    assert (result.seq, result.reason.split(" ")[:2]) == (dealt["seq"], ["deal", "1's"])
+
+
+def test_a_deadline_without_its_time_zone_or_out_of_range_in_utc_is_a_codec_error() -> None:
+    for name in ("DeadlineExtended", "ClockPaused"):
+        for until in ("2026-01-01", "9999-12-31T23:59:59-01:00", "0001-01-01T00:00:00+01:00"):
+            with pytest.raises(CodecError, match="time zone"):
+                decode_event(name, {"seat": 1, "until": until})

@@ -9,6 +9,9 @@ sent, and the outbox.
   not have gone through (the answer, not the write, may be what was lost): it may start one
   append, no more.
 * **No gaps.**  Every game's events are numbered 1…N without a hole, and its summary says N.
+* **Every log verifies.**  Each game's log, exported as a file, passes ``conquian verify``: the
+  rules, the fair deals and the clock (no event before the one it follows, no timeout before its
+  deadline).
 * **The outbox drains.**  No notification left pending ``drain_within`` seconds after the load
   stopped, and none given up as failed.
 """
@@ -22,6 +25,8 @@ from dataclasses import dataclass, field
 from sqlalchemy import Engine, func, select
 
 from adapters.sql.tables import game_summaries, outbox
+from service.log.file import export_lines, read_log
+from service.log.verify import verify
 from service.ports.protocols import EventStore
 from tests.reliability.soak.players import Players, Sent
 
@@ -38,10 +43,12 @@ class LogVerdict:
     lost: list[str] = field(default_factory=list)
     unexplained: list[str] = field(default_factory=list)
     gaps: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    """Games whose exported log ``conquian verify`` refuses, with the event and the reason."""
 
     @property
     def ok(self) -> bool:
-        return not (self.lost or self.unexplained or self.gaps)
+        return not (self.lost or self.unexplained or self.gaps or self.refused)
 
     def summary(self) -> dict[str, object]:
         return {
@@ -54,7 +61,8 @@ class LogVerdict:
             "lost": len(self.lost),
             "applied_twice_or_unsent": len(self.unexplained),
             "games_with_gaps": len(self.gaps),
-            "examples": (self.lost + self.unexplained + self.gaps)[:5],
+            "logs_refused": len(self.refused),
+            "examples": (self.lost + self.unexplained + self.gaps + self.refused)[:5],
         }
 
 
@@ -76,6 +84,9 @@ def verify_log(players: Players, store: EventStore, engine: Engine) -> LogVerdic
         if seqs != list(range(1, len(seqs) + 1)) or versions.get(table.game_id) != len(seqs):
             verdict.gaps.append(f"{table.game_id}: seqs {seqs[:3]}…{seqs[-3:]}, summary "
                                 f"{versions.get(table.game_id)}")  # fmt: skip
+        checked = verify(read_log(export_lines(stored)))
+        if not checked.ok:
+            verdict.refused.append(f"{table.game_id}: event {checked.seq}: {checked.reason}")
         later = [one for one in stored if one.seq > table.start_version]
         starts = [next(group).seq for _, group in itertools.groupby(later, lambda one: one.at)]
         expected = by_game.get(table.game_id, {})

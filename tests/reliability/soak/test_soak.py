@@ -1,8 +1,8 @@
 """The soak's short form, so it does not rot: bots on every channel against the deployed
 processes — on a private PostgreSQL cluster for 20 s, the worker restarted after a third and the
 database after two thirds; on one SQLite file for 15 s, the worker restarted after a third —
-then every move sent is in the log once, no game has a gap, the outbox is empty within 30 s, no
-process died and none grew past the memory bound.  ``make soak`` runs the longer forms."""
+then every move sent is in the log once, no game has a gap, every log verifies, the outbox is
+empty within 30 s, no process died and none grew past the memory bound.  ``make soak`` runs the longer forms."""
 
 from __future__ import annotations
 
