@@ -13,11 +13,9 @@ from service.language.numbers import POSITIVE, Bounds
 from service.words.grammar import LONGEST_COMMAND
 from service.words.lobby import LARGEST
 
+from .api_schemas import SCHEMAS, ref
+
 VERSION = "1.0.0"
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
 
 
 def _whole(bounds: Bounds) -> dict[str, Any]:
@@ -43,7 +41,7 @@ def _errors(*statuses: int) -> dict[str, Any]:
         422: "The command is not understood or not legal now; the message says what to do.",
         429: "Too many requests; Retry-After says when to try again.",
     }
-    return {str(status): _json(_ref("Error"), meaning[status]) for status in statuses}
+    return {str(status): _json(ref("Error"), meaning[status]) for status in statuses}
 
 
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -52,104 +50,6 @@ _PLAYER = {
     "properties": {"player": {"type": "string"}, "token": {"type": "string"}},
 }
 _SECURED: list[dict[str, list[str]]] = [{"player": []}]
-
-SCHEMAS: dict[str, Any] = {
-    "Error": {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-            "error": {
-                "type": "object",
-                "required": ["code", "message", "params"],
-                "properties": {
-                    "code": {"type": "string", "examples": ["stale_version"]},
-                    "message": {"type": "string"},
-                    "params": {"type": "object", "additionalProperties": {"type": "string"}},
-                },
-            }
-        },
-    },
-    "View": {
-        "type": "object",
-        "description": "The game as one player may see it: their own hand only.",
-        "properties": {
-            "seat": {"type": "integer", "enum": [1, 2]},
-            "phase": {"type": "string"},
-            "to_act": {"type": ["integer", "null"]},
-            "your_turn": {"type": "boolean"},
-            "dealer": {"type": "integer"},
-            "deal": {"type": "integer"},
-            "hand": {"type": "array", "items": {"type": "string"}, "examples": [["5C", "5D"]]},
-            "hand_sizes": {"type": "array", "items": {"type": "integer"}},
-            "tables": {
-                "type": "array",
-                "items": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
-            },
-            "center": {"type": ["string", "null"]},
-            "center_source": {"type": ["string", "null"]},
-            "stock": {"type": "integer"},
-            "dead": {"type": "integer"},
-            "dead_cards": {"type": "array", "items": {"type": "string"}},
-            "revealed": {"type": ["array", "null"], "items": {"type": "string"}},
-            "scores": {"type": "array", "items": {"type": "integer"}},
-            "multiplier": {"type": "integer"},
-            "match_winner": {"type": ["integer", "null"]},
-            "variant": {"type": "object", "additionalProperties": {"type": "string"}},
-            "legal": {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": "Every legal move, written as the command that makes it.",
-            },
-            "options": {"type": "string"},
-            "over": {"type": "boolean"},
-        },
-    },
-    "Game": {
-        "type": "object",
-        "required": ["game_id", "status", "version", "page_url", "view"],
-        "properties": {
-            "game_id": {"type": "string"},
-            "status": {"type": "string", "enum": ["open", "playing", "over", "cancelled"]},
-            "version": {
-                "type": "integer",
-                "description": "Send it back as expected_version with the next move.",
-            },
-            "players": {"type": "array", "items": {"type": ["string", "null"]}},
-            "to_act": {"type": ["string", "null"]},
-            "since": {"type": "string", "format": "date-time"},
-            "due_at": {"type": ["string", "null"], "format": "date-time"},
-            "commitment": {
-                "type": ["object", "null"],
-                "description": "SHA-256 of the current deal's deck order and a secret salt, "
-                "published before the deal; the salt is revealed in the log once it is over.",
-                "properties": {"deal": {"type": "integer"}, "sha256": {"type": "string"}},
-            },
-            "page_url": {"type": "string", "description": "The player's private page."},
-            "invitation": {"type": "string", "description": "While the game is open."},
-            "invitation_url": {"type": "string"},
-            "view": {"oneOf": [_ref("View"), {"type": "null"}]},
-            "moved": {
-                "type": "array",
-                "items": {"type": "integer"},
-                "description": "After a move: the first and last event it appended.",
-            },
-            "query": {"type": "string", "description": "After a look (hand, help …)."},
-        },
-    },
-    "Summary": {
-        "type": "object",
-        "properties": {
-            "game_id": {"type": "string"},
-            "status": {"type": "string"},
-            "players": {"type": "array", "items": {"type": ["string", "null"]}},
-            "to_act": {"type": ["string", "null"]},
-            "since": {"type": "string", "format": "date-time"},
-            "due_at": {"type": ["string", "null"], "format": "date-time"},
-            "version": {"type": "integer"},
-            "invitation": {"type": ["string", "null"]},
-        },
-    },
-}
 
 
 def _paths() -> dict[str, Any]:
@@ -205,7 +105,7 @@ def _paths() -> dict[str, Any]:
                     "200": _json(
                         {
                             "type": "object",
-                            "properties": {"games": {"type": "array", "items": _ref("Summary")}},
+                            "properties": {"games": {"type": "array", "items": ref("Summary")}},
                         },
                         "My games.",
                     ),
@@ -251,7 +151,7 @@ def _paths() -> dict[str, Any]:
                     },
                 },
                 "responses": {
-                    "201": _json(_ref("Game"), "The new game."),
+                    "201": _json(ref("Game"), "The new game."),
                     **_errors(400, 403, 413, 422, 429),
                 },
             },
@@ -265,7 +165,7 @@ def _paths() -> dict[str, Any]:
                     {"name": "code", "in": "path", "required": True, "schema": {"type": "string"}}
                 ],
                 "responses": {
-                    "200": _json(_ref("Game"), "The game, now being played."),
+                    "200": _json(ref("Game"), "The game, now being played."),
                     **_errors(403, 404, 409, 410, 429),
                 },
             }
@@ -276,7 +176,7 @@ def _paths() -> dict[str, Any]:
                 "operationId": "viewGame",
                 "security": _SECURED,
                 "parameters": [_GAME_ID],
-                "responses": {"200": _json(_ref("Game"), "The game."), **_errors(403, 404)},
+                "responses": {"200": _json(ref("Game"), "The game."), **_errors(403, 404)},
             }
         },
         "/games/{game_id}/cancel": {
@@ -286,7 +186,7 @@ def _paths() -> dict[str, Any]:
                 "security": _SECURED,
                 "parameters": [_GAME_ID],
                 "responses": {
-                    "200": _json(_ref("Game"), "The game, called off (again, if it was)."),
+                    "200": _json(ref("Game"), "The game, called off (again, if it was)."),
                     **_errors(403, 404, 409),
                 },
             }
@@ -317,7 +217,7 @@ def _paths() -> dict[str, Any]:
                     },
                 },
                 "responses": {
-                    "200": _json(_ref("Game"), "The game after the command."),
+                    "200": _json(ref("Game"), "The game after the command."),
                     **_errors(400, 403, 404, 409, 410, 413, 422, 429),
                 },
             }

@@ -151,10 +151,8 @@ def _time_control(fields: Mapping[str, object]) -> TimeControl | None:
             raise BadSetting(reason=Phrase(BAD_TIME, {"value": written})) from None
     if seconds is None:
         return None
-    if _beyond(seconds, POSITIVE.most):
-        seconds = (
-            POSITIVE.most
-        )  # a time past any clock: refused below as out of range, in its words
+    if _beyond(seconds, POSITIVE.most):  # past any count a database holds
+        raise NumberTooLarge(name="move_seconds", most=POSITIVE.most)
     if isinstance(seconds, bool) or not isinstance(seconds, int):
         raise BadNumber(name="move_seconds", value=str(seconds))
     control = TimeControl(move_seconds=seconds)

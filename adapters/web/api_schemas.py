@@ -1,0 +1,110 @@
+"""The shapes of the JSON API's answers: the component schemas of its OpenAPI document
+(``openapi.py``), which the paths refer to with ``ref``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def ref(name: str) -> dict[str, str]:
+    """A reference to the component schema ``name``."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+SCHEMAS: dict[str, Any] = {
+    "Error": {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+            "error": {
+                "type": "object",
+                "required": ["code", "message", "params"],
+                "properties": {
+                    "code": {"type": "string", "examples": ["stale_version"]},
+                    "message": {"type": "string"},
+                    "params": {"type": "object", "additionalProperties": {"type": "string"}},
+                },
+            }
+        },
+    },
+    "View": {
+        "type": "object",
+        "description": "The game as one player may see it: their own hand only.",
+        "properties": {
+            "seat": {"type": "integer", "enum": [1, 2]},
+            "phase": {"type": "string"},
+            "to_act": {"type": ["integer", "null"]},
+            "your_turn": {"type": "boolean"},
+            "dealer": {"type": "integer"},
+            "deal": {"type": "integer"},
+            "hand": {"type": "array", "items": {"type": "string"}, "examples": [["5C", "5D"]]},
+            "hand_sizes": {"type": "array", "items": {"type": "integer"}},
+            "tables": {
+                "type": "array",
+                "items": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+            },
+            "center": {"type": ["string", "null"]},
+            "center_source": {"type": ["string", "null"]},
+            "stock": {"type": "integer"},
+            "dead": {"type": "integer"},
+            "dead_cards": {"type": "array", "items": {"type": "string"}},
+            "revealed": {"type": ["array", "null"], "items": {"type": "string"}},
+            "scores": {"type": "array", "items": {"type": "integer"}},
+            "multiplier": {"type": "integer"},
+            "match_winner": {"type": ["integer", "null"]},
+            "variant": {"type": "object", "additionalProperties": {"type": "string"}},
+            "legal": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Every legal move, written as the command that makes it.",
+            },
+            "options": {"type": "string"},
+            "over": {"type": "boolean"},
+        },
+    },
+    "Game": {
+        "type": "object",
+        "required": ["game_id", "status", "version", "page_url", "view"],
+        "properties": {
+            "game_id": {"type": "string"},
+            "status": {"type": "string", "enum": ["open", "playing", "over", "cancelled"]},
+            "version": {
+                "type": "integer",
+                "description": "Send it back as expected_version with the next move.",
+            },
+            "players": {"type": "array", "items": {"type": ["string", "null"]}},
+            "to_act": {"type": ["string", "null"]},
+            "since": {"type": "string", "format": "date-time"},
+            "due_at": {"type": ["string", "null"], "format": "date-time"},
+            "commitment": {
+                "type": ["object", "null"],
+                "description": "SHA-256 of the current deal's deck order and a secret salt, "
+                "published before the deal; the salt is revealed in the log once it is over.",
+                "properties": {"deal": {"type": "integer"}, "sha256": {"type": "string"}},
+            },
+            "page_url": {"type": "string", "description": "The player's private page."},
+            "invitation": {"type": "string", "description": "While the game is open."},
+            "invitation_url": {"type": "string"},
+            "view": {"oneOf": [ref("View"), {"type": "null"}]},
+            "moved": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "After a move: the first and last event it appended.",
+            },
+            "query": {"type": "string", "description": "After a look (hand, help …)."},
+        },
+    },
+    "Summary": {
+        "type": "object",
+        "properties": {
+            "game_id": {"type": "string"},
+            "status": {"type": "string"},
+            "players": {"type": "array", "items": {"type": ["string", "null"]}},
+            "to_act": {"type": ["string", "null"]},
+            "since": {"type": "string", "format": "date-time"},
+            "due_at": {"type": ["string", "null"], "format": "date-time"},
+            "version": {"type": "integer"},
+            "invitation": {"type": ["string", "null"]},
+        },
+    },
+}
