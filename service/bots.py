@@ -13,8 +13,9 @@ from typing import Protocol
 from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
 from .rules.cards import Card
 from .rules.melds import layoff_targets
-from .rules.seats import Phase
-from .rules.view import PlayerView
+from .rules.seats import Phase, Seat
+from .rules.state import GameState
+from .rules.view import PlayerView, view_for
 
 
 class Rng(Protocol):
@@ -88,3 +89,11 @@ def _keep_value(view: PlayerView, one: Card | None, hand: int) -> int:
     if layoff_targets(view.tables[view.seat], one):
         value += 3
     return value
+
+
+def recall(state: GameState, seat: Seat) -> PlayerView:
+    """What ``seat`` knows now: its view, with the dead cards it watched go dead.
+
+    Each dead card was the center card, face up to both seats, before it was buried (R20.2);
+    a face-down dead pile only stops a person from looking back, not a bot from remembering."""
+    return view_for(state, seat)._replace(dead=state.dead)

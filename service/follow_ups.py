@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bots import Policy, greedy_bot, random_bot
+from .bot_levels import POLICIES
+from .bots import recall
 from .codec import LogEvent, is_rules_event
 from .fairness import commitment
 from .game import Game, Standing, standing
@@ -35,8 +36,8 @@ from .rules.state import GameState
 from .rules.variants import FirstDealer
 from .rules.view import view_for
 
-BOTS: dict[str, Policy] = {"bot:greedy": greedy_bot, "bot:random": random_bot}
-"""Players the service moves for itself: ``PlayerId("bot:greedy")`` can be invited like anyone."""
+BOTS = POLICIES
+"""Players the service moves for itself (``bot_levels``)."""
 
 
 def start_match(game: Game, chance: Chance) -> StartMatch:
@@ -67,7 +68,7 @@ def follow_ups(game: Game, events: Sequence[LogEvent], chance: Chance) -> list[L
             step = decide(state, StartDeal(deck))
         elif state.to_act is not None and players[state.to_act] in BOTS:
             bot = BOTS[str(players[state.to_act])]
-            step = decide(state, bot(view_for(state, state.to_act), chance))
+            step = decide(state, bot(recall(state, state.to_act), chance))
         elif (action := _instructed(state, instructions)) is not None:
             step = decide(state, action)
         else:

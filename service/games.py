@@ -20,6 +20,7 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from .bot_levels import bot_name
 from .clock_commands import (
     ClaimWin,
     ClockCommand,
@@ -494,7 +495,7 @@ class GameService:
         if player is None:
             return tr.gettext("(nobody yet)")
         if player in BOTS:
-            return tr.gettext("the random bot") if player == "bot:random" else tr.gettext("the bot")
+            return bot_name(player, tr)
         if self.directory is not None:
             try:
                 return self.directory.profile(player).name

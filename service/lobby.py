@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from .bot_levels import LEVELS
 from .deadlines import SettingError, parse_offset
 from .errors import BadSetting
 from .game_events import PlayerId, TimeControl
@@ -27,11 +28,15 @@ from .timeouts import check_time_control
 
 OPPONENTS: Mapping[str, PlayerId | None] = {
     "friend": None,
-    "bot": PlayerId("bot:greedy"),
-    "greedy": PlayerId("bot:greedy"),
-    "random": PlayerId("bot:random"),
+    **LEVELS,
+    "bot": LEVELS["medium"],
+    "greedy": LEVELS["medium"],
+    "random": LEVELS["easy"],
 }
-"""The words that choose the opponent; a friend is whoever takes up the invitation."""
+"""The words that choose the opponent; a friend is whoever takes up the invitation.  The levels
+``easy``, ``medium`` and ``hard`` name the bot's strength; ``bot``, ``greedy`` and ``random``,
+published before the levels, stay as they were (``bot`` is the medium bot: see
+docs/architecture.md, "The bot's levels")."""
 LARGEST = {"deals": 99, "target": 10_000, "stake": 1_000_000}
 """The most each number of the match terms may be: far beyond any match people play, and small
 enough that a score, a stake times a doubling multiplier and a log line stay ordinary numbers."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .bots import Policy
+from .bots import Policy, recall
 from .rules.actions import StartDeal, StartMatch
 from .rules.cards import DECK, Card
 from .rules.decide import decide
@@ -17,7 +17,6 @@ from .rules.evolve import evolve, replay
 from .rules.seats import Seat
 from .rules.state import GameState, initial_state
 from .rules.variants import MatchTerms, Variant
-from .rules.view import view_for
 
 
 @dataclass
@@ -54,7 +53,7 @@ def play_deal(
     decisions = 0
     while state.to_act is not None:
         seat = state.to_act
-        action = policies[seat](view_for(state, seat), rng)
+        action = policies[seat](recall(state, seat), rng)
         for event in decide(state, action):
             state = evolve(state, event)
         decisions += 1

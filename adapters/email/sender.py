@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Protocol
 
+from service.bot_levels import bot_name
 from service.dispatch import Undeliverable
 from service.game import Game
 from service.game_events import GameId, PlayerId
@@ -75,10 +76,8 @@ class GameMail:
     def name(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
         if player is None:
             return tr.gettext("(open seat)")
-        if player == "bot:random":
-            return tr.gettext("the random bot")
         if player.startswith("bot:"):
-            return tr.gettext("the bot")
+            return bot_name(player, tr)
         try:
             return self.directory.profile(player).name
         except KeyError:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from service.bot_levels import bot_name
 from service.follow_ups import BOTS
 from service.game import Game
 from service.game_events import GameId, PlayerId
@@ -75,9 +76,7 @@ class Channel:
         if player is None:
             return tr.gettext("(nobody yet)")
         if player in BOTS:
-            if player == "bot:random":
-                return tr.gettext("the random bot")
-            return tr.gettext("the bot")
+            return bot_name(player, tr)
         try:
             return self.directory.profile(player).name
         except KeyError:

@@ -1,0 +1,133 @@
+"""Two bots over duplicate deals: who is stronger, by how much, and how fast each decides.
+
+Every deck is played twice with the seats swapped (and the same dealer seat), so the luck of the
+cards cancels out between the two bots; each deal's bots draw from a generator seeded by the
+arena's seed and the deal's number, so any one deal can be replayed alone.  Pure apart from the
+injected clock, which only measures: the games do not depend on it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .bots import Policy, Rng
+from .rules.actions import PlayerAction
+from .rules.cards import DECK
+from .rules.seats import Seat
+from .rules.variants import Variant
+from .rules.view import PlayerView
+from .selfplay import play_deal
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+
+@dataclass
+class Score:
+    """Deals won, lost and drawn by the first bot, and each bot's time per decision."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    times: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+
+    @property
+    def deals(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    def summary(self, names: tuple[str, str]) -> dict[str, object]:
+        """The figures the arena reports, as plain values (the CLI prints or dumps them)."""
+        decided = self.wins + self.losses
+        return {
+            "bots": list(names),
+            "deals": self.deals,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "win_share_of_decided": _share(self.wins, decided),
+            "win_share_of_decided_95": wilson(self.wins, decided),
+            "win_share_95": wilson(self.wins, self.deals),
+            "loss_share_95": wilson(self.losses, self.deals),
+            "draw_share_95": wilson(self.draws, self.deals),
+            "decisions_per_second": round(self.decisions / self.seconds, 1) if self.seconds else 0,
+            "ms_per_decision": {
+                name: {"median": _quantile(times, 0.5), "p99": _quantile(times, 0.99)}
+                for name, times in zip(names, self.times, strict=True)
+            },
+        }
+
+
+def wilson(successes: int, trials: int) -> tuple[float, float]:
+    """The Wilson score interval at 95 % for a share: sound for small counts and shares near 0
+    or 1, where the textbook interval leaves [0, 1]."""
+    if trials == 0:
+        return (0.0, 1.0)
+    share = successes / trials
+    spread = Z95 * Z95 / trials
+    centre = (share + spread / 2) / (1 + spread)
+    half = Z95 * math.sqrt(share * (1 - share) / trials + spread / (4 * trials)) / (1 + spread)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def arena(
+    policies: tuple[Policy, Policy],
+    deals: int,
+    seed: int,
+    variant: Variant,
+    clock: Callable[[], float],
+) -> Score:
+    """Play ``deals`` deals, each deck twice with the seats swapped, first bot's view."""
+    score = Score()
+    started = clock()
+    deck: list[int] = []
+    for number in range(deals):
+        swapped = number % 2 == 1
+        if not swapped:
+            deck = list(DECK)
+            random.Random(f"{seed}:deck:{number // 2}").shuffle(deck)
+        timed = (
+            _timed(policies[0], score.times[0], clock),
+            _timed(policies[1], score.times[1], clock),
+        )
+        seated = (timed[1], timed[0]) if swapped else timed
+        dealer = Seat(number // 2 % 2)
+        rng = random.Random(f"{seed}:bots:{number}")
+        state, decisions = play_deal(variant, tuple(DECK[i] for i in deck), dealer, seated, rng)
+        winner = state.results[-1].winner
+        first_bot = Seat.SECOND if swapped else Seat.FIRST
+        if winner is None:
+            score.draws += 1
+        elif winner == first_bot:
+            score.wins += 1
+        else:
+            score.losses += 1
+        score.decisions += decisions
+    score.seconds = clock() - started
+    return score
+
+
+def _timed(policy: Policy, times: list[float], clock: Callable[[], float]) -> Policy:
+    def timed(view: PlayerView, rng: Rng) -> PlayerAction:
+        start = clock()
+        action = policy(view, rng)
+        times.append(clock() - start)
+        return action
+
+    return timed
+
+
+def _share(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else 0.0
+
+
+def _quantile(times: list[float], q: float) -> float:
+    """The ``q`` quantile in milliseconds (nearest rank), 0 without any decision."""
+    if not times:
+        return 0.0
+    ordered = sorted(times)
+    return round(ordered[min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1)] * 1000, 3)

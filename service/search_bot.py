@@ -1,0 +1,117 @@
+"""The hard bot: determinized Monte Carlo search from what its seat knows.
+
+For each decision it samples the hidden cards — the opponent's hand, the stock order and, where
+the dead pile is face down, nothing more: every dead card was shown face up as the center card
+(R20.2), so a seat that remembers (``bots.recall``) knows them — consistently with its view, plays
+every candidate action on the same samples, finishes the deal with the greedy policy for both
+seats, and keeps the action that won most.  The samples come from the injected generator and the
+budget is a number of rollouts, so the same view and seed always choose the same action, on any
+machine.  It never reads the true hidden state: it is handed a view only.
+
+Flat determinized search (perfect-information Monte Carlo) rather than ISMCTS: with a greedy
+rollout it was the stronger of the two in the arena at equal budget (docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+from .bots import NoChance, Policy, Rng, greedy_bot
+from .rules.actions import PlayerAction
+from .rules.cards import DECK, Card
+from .rules.decide import decide
+from .rules.evolve import evolve
+from .rules.melds import table_mask
+from .rules.seats import Seat
+from .rules.state import GameState
+from .rules.view import PlayerView, view_for
+
+_GREEDY = NoChance()
+
+
+def search_bot(rollouts: int) -> Policy:
+    """The hard bot with ``rollouts`` deal endings played per decision (at least one per action)."""
+
+    def policy(view: PlayerView, rng: Rng) -> PlayerAction:
+        return choose(view, rng, rollouts)
+
+    return policy
+
+
+def choose(view: PlayerView, rng: Rng, rollouts: int) -> PlayerAction:
+    """The action that wins most deals over the sampled worlds, ties going to the greedy choice."""
+    actions = view.legal_actions
+    if len(actions) == 1:
+        return actions[0]
+    preferred = greedy_bot(view, _GREEDY)
+    wins = [0] * len(actions)
+    samples = max(1, rollouts // len(actions))
+    for _ in range(samples):
+        world = sample_world(view, rng)
+        for index, action in enumerate(actions):
+            wins[index] += _rollout(world, action, view.seat)
+    best = max(range(len(actions)), key=lambda i: (wins[i], actions[i] is preferred))
+    return actions[best]
+
+
+def sample_world(view: PlayerView, rng: Rng) -> GameState:
+    """A full state the seat cannot tell from the real one: the unseen cards dealt at random.
+
+    Unseen are the cards neither in the seat's hand, on a table, in the center nor among the
+    dead it knows of; the opponent holds as many of them as their hand size, the stock as many as
+    its size, in a random order, and the rest are dead cards the seat does not remember."""
+    known = view.hand | table_mask(view.tables[0]) | table_mask(view.tables[1])
+    if view.center is not None:
+        known |= 1 << view.center
+    for one in view.dead:
+        known |= 1 << one
+    unseen = [DECK[i] for i in range(40) if not known >> i & 1]
+    _shuffle(unseen, rng)
+    opponent_size = view.hand_sizes[view.opponent]
+    opponent = 0
+    for one in unseen[:opponent_size]:
+        opponent |= 1 << one
+    stock = unseen[opponent_size : opponent_size + view.stock_size]
+    forgotten = tuple(unseen[opponent_size + view.stock_size :])
+    hands = (view.hand, opponent) if view.seat is Seat.FIRST else (opponent, view.hand)
+    in_stock = 0
+    for one in stock:
+        in_stock |= 1 << one
+    before_stock = [DECK[i] for i in range(40) if not in_stock >> i & 1]
+    return GameState(
+        match=view.match,
+        phase=view.phase,
+        dealer=view.dealer,
+        deal_number=view.deal_number,
+        deck=(*before_stock, *stock),
+        next_stock=40 - len(stock),
+        hands=(int(hands[0]), int(hands[1])),
+        tables=view.tables,
+        center=view.center,
+        source=view.source,
+        dead=(*view.dead, *forgotten),
+        player=view.player,
+        to_act=view.to_act,
+        turns=view.turns,
+    )
+
+
+def _shuffle(cards: list[Card], rng: Rng) -> None:
+    """Fisher–Yates with ``rng.random()``, the one draw a bot's generator offers."""
+    for last in range(len(cards) - 1, 0, -1):
+        other = int(rng.random() * (last + 1))
+        cards[last], cards[other] = cards[other], cards[last]
+
+
+def _rollout(world: GameState, action: PlayerAction, seat: Seat) -> int:
+    """2 for a win of ``seat``, 1 for a draw, 0 for a loss, once the greedy bots end the deal."""
+    state = world
+    for event in decide(state, action):
+        state = evolve(state, event)
+    deal = world.deal_number
+    while state.to_act is not None and state.deal_number == deal:
+        mover = state.to_act
+        for event in decide(state, greedy_bot(view_for(state, mover), _GREEDY)):
+            state = evolve(state, event)
+    if len(state.match.results) == len(world.match.results):
+        return 1  # the deal did not end (a resignation is never a rollout's choice)
+    winner = state.match.results[-1].winner
+    return 1 if winner is None else 2 if winner == seat else 0
