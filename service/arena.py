@@ -1,8 +1,8 @@
 """Two bots over duplicate deals: who is stronger, by how much, and how fast each decides.
 
 Every deck is played twice with the seats swapped (and the same dealer seat), so the luck of the
-cards cancels out between the two bots; each deal's bots draw from a generator seeded by the
-arena's seed and the deal's number, so any one deal can be replayed alone.  Pure apart from the
+cards cancels out between the two bots; each seat draws from a generator seeded by the
+arena's seed, the deck's number and the seat, so any one deal can be replayed alone.  Pure apart from the
 injected clock, which only measures: the games do not depend on it.
 """
 
@@ -90,14 +90,14 @@ def arena(
         if not swapped:
             deck = list(DECK)
             random.Random(f"{seed}:deck:{number // 2}").shuffle(deck)
-        timed = (
-            _timed(policies[0], score.times[0], clock),
-            _timed(policies[1], score.times[1], clock),
+        order = (1, 0) if swapped else (0, 1)
+        seated = (
+            _seated(policies[order[0]], score.times[order[0]], clock, f"{seed}:{number // 2}:0"),
+            _seated(policies[order[1]], score.times[order[1]], clock, f"{seed}:{number // 2}:1"),
         )
-        seated = (timed[1], timed[0]) if swapped else timed
         dealer = Seat(number // 2 % 2)
-        rng = random.Random(f"{seed}:bots:{number}")
-        state, decisions = play_deal(variant, tuple(DECK[i] for i in deck), dealer, seated, rng)
+        unused = random.Random(seed)  # each seat draws from its own generator (``_seated``)
+        state, decisions = play_deal(variant, tuple(DECK[i] for i in deck), dealer, seated, unused)
         winner = state.results[-1].winner
         first_bot = Seat.SECOND if swapped else Seat.FIRST
         if winner is None:
@@ -111,14 +111,18 @@ def arena(
     return score
 
 
-def _timed(policy: Policy, times: list[float], clock: Callable[[], float]) -> Policy:
-    def timed(view: PlayerView, rng: Rng) -> PlayerAction:
+def _seated(policy: Policy, times: list[float], clock: Callable[[], float], seed: str) -> Policy:
+    """``policy`` timed, drawing from a generator of its seat at this deck: whichever bot sits
+    there draws the same numbers, so A against B is exactly B against A with the seats swapped."""
+    rng = random.Random(seed)
+
+    def seated(view: PlayerView, _: Rng) -> PlayerAction:
         start = clock()
         action = policy(view, rng)
         times.append(clock() - start)
         return action
 
-    return timed
+    return seated
 
 
 def _share(part: int, whole: int) -> float:
