@@ -19,8 +19,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The compiled rules core when a C compiler is present (deploy/run.sh); serve logs which build.
 run: $(STAMP)
-	$(BIN)/conquian serve
+	sh deploy/run.sh $(BIN) $(VENV)/compiled
 
 test: $(STAMP)
 	sh deploy/ensure-postgres.sh

@@ -2,16 +2,18 @@
 
 Pure: a folded game and the time in, events out (or an ``IllegalAction`` saying why not).  The
 game's ``on_timeout`` policy picks the move: ``auto`` makes the safest legal choice (refuse the
-card, decline to force, and when forced discard as the greedy bot would), ``bot`` lets the greedy
-bot play, ``forfeit`` loses the match; after ``max_timeouts`` in a row the absent player
+card, decline to force, and when forced discard as the greedy bot would), ``bot`` lets the hard
+bot (``search_bot``) play, ``forfeit`` loses the match; after ``max_timeouts`` in a row the absent player
 forfeits whatever the policy.
 """
 
 from __future__ import annotations
 
+import random
 from datetime import datetime
 
-from .bots import NoChance, greedy_bot
+from .bot_levels import HARD_ROLLOUTS
+from .bots import NoChance, greedy_bot, recall
 from .codec import LogEvent
 from .errors import BadSetting, DeadlineNotPassed, NotWaiting
 from .game import Game
@@ -22,11 +24,15 @@ from .rules.decide import decide
 from .rules.errors import N_
 from .rules.seats import Phase, Seat
 from .rules.view import PlayerView, view_for
+from .search_bot import choose
 
 POLICIES = ("auto", "bot", "forfeit")
 MOVE_TIMES = (60, 14 * 86400)
 """The shortest and longest time per decision, in seconds: a minute to fourteen days."""
 MAX_RESERVE = 30 * 86400
+TIMEOUT_ROLLOUTS = HARD_ROLLOUTS
+"""The hard bot's budget when it plays for an absent player: the strongest level, whose rollout
+budget answers within its time budget (docs/benchmarks.md)."""
 
 
 def check_time_control(control: TimeControl) -> None:
@@ -47,8 +53,8 @@ def check_time_control(control: TimeControl) -> None:
 def timed_out(game: Game) -> list[LogEvent]:
     """The events of the current decision timing out (its deadline is the caller's to check).
 
-    Determined by the log alone (the greedy bot draws nothing at random), so ``verify`` can hold
-    a logged timeout to it."""
+    Determined by the log alone (the hard bot's generator is seeded from the seat's view, which
+    the log determines), so ``verify`` can hold a logged timeout to it."""
     seat = game.rules.to_act
     assert seat is not None, "only a pending decision times out"
     control = game.time_control
@@ -57,9 +63,19 @@ def timed_out(game: Game) -> list[LogEvent]:
         policy = "forfeit"
     if policy == "forfeit":
         return [TurnTimedOut(seat, policy), *decide(game.rules, Forfeit(seat, "timeouts"))]
-    view = view_for(game.rules, seat)
-    action = greedy_bot(view, NoChance()) if policy == "bot" else safest(view)
+    if policy == "bot":
+        view = recall(game.rules, seat)
+        action = choose(view, random.Random(timeout_seed(view)), TIMEOUT_ROLLOUTS)
+    else:
+        action = safest(view_for(game.rules, seat))
     return [TurnTimedOut(seat, policy), *decide(game.rules, action)]
+
+
+def timeout_seed(view: PlayerView) -> str:
+    """The hard bot's seed for a timeout: what the seat knows, written out, so that the same
+    position always gets the same move and nothing outside the log decides it."""
+    tables = [int(combination) for table in view.tables for combination in table]
+    return f"{view.deal_number}:{view.turns}:{view.phase}:{int(view.hand)}:{tables}:{view.center}"
 
 
 def safest(view: PlayerView) -> PlayerAction:
