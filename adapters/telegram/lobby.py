@@ -21,6 +21,7 @@ from urllib.parse import quote
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from service.bot_levels import bot_name
 from service.errors import UnknownInvitation
 from service.game_events import GameId
 from service.lobby import read_words
@@ -34,7 +35,8 @@ from .screens import Screens
 
 NEW_HELP = N_(
     "/new — a game with a friend: you get an invitation to send them.\n"
-    "/new bot — a game against the bot.\n"
+    "/new bot — a game against the bot; /new easy, /new medium or /new hard chooses how well "
+    "it plays (bot is medium).\n"
     "Options: deals=3, target=100, stake=2, time=12h (per move; 30m, 2d …), and rule variants "
     "as flag=value, e.g. /new deals=3 time=2d forcing=disabled"
 )
@@ -76,9 +78,9 @@ class Lobby:
         if game.status == "open":
             self._invite(said, game_id, game.invitation)
         else:
-            self.screens.turn(
-                said.player, game_id, [said.tr.gettext("A new game against the bot.")]
-            )
+            bot = next(p for p in game.players if p is not None and p != said.player)
+            news = said.tr.gettext("A new game against {name}.", name=bot_name(bot, said.tr))
+            self.screens.turn(said.player, game_id, [news])
             self.screens.tell_group(game_id)
 
     def _invite(self, said: Said, game_id: GameId, invitation: str) -> None:

@@ -29,8 +29,9 @@ from .views import public_json, summary_json, view_json
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 
-OPPONENTS = ("friend", "greedy", "random")
-"""The opponents a client may ask for (the lobby's words; ``bot`` is Telegram's)."""
+OPPONENTS = ("friend", "easy", "medium", "hard", "greedy", "random")
+"""The opponents a client may ask for (the lobby's words: the bot's levels, and the older
+``greedy`` and ``random`` the API published first; ``bot`` is Telegram's)."""
 COMMAND_LENGTH = 200
 IDEMPOTENCY_KEY = "Idempotency-Key"
 KEY_LENGTH = 100

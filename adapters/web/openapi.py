@@ -213,7 +213,14 @@ def _paths() -> dict[str, Any]:
                                 "properties": {
                                     "opponent": {
                                         "type": "string",
-                                        "enum": ["friend", "greedy", "random"],
+                                        "enum": [
+                                            "friend",
+                                            "easy",
+                                            "medium",
+                                            "hard",
+                                            "greedy",
+                                            "random",
+                                        ],
                                         "default": "friend",
                                     },
                                     **{
