@@ -4,6 +4,7 @@ answer to an invitation.
 To the service's address (``CONQUIAN_MAIL_FROM``), the first line may be::
 
     new game with bob@example.org [deals 3] [target 100] [stake 2] [time 12h] [flag=value …]
+    new game with the bot [easy|medium|hard] [the same options]
     join CODE            join the game of an invitation made on another channel (the code, or
                          the whole invitation link, e.g. ``https://t.me/<bot>?start=CODE``)
     link                 a code to type on another channel, to play there as this player
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from service.game_events import GameId, PlayerId
 from service.linking import LinkError
-from service.lobby import read_words
+from service.lobby import OPPONENTS, read_words
 from service.ports import Address
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
@@ -41,11 +42,13 @@ CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(
     "This address starts games of Conquian by email. Write on the first line:\n"
     "  new game with bob@example.org        (add: deals 3, target 100, stake 2, time 12h, flag=value)\n"
+    "  new game with the bot hard           (easy, medium or hard; the same options)\n"
     "  join CODE                            join a game you were invited to on another channel\n"
     "  link                                 get a code to play as you on another channel\n"
     "  link CODE                            use a code from another channel here\n"
     "To play a move, reply to the latest mail of your game."
 )
+_BOT_GAME = re.compile(r"^new game with\s+(?:the\s+)?bot\b(.*)$", re.IGNORECASE)
 _NEW_GAME = re.compile(r"^new game with\s+(\S+@\S+)(.*)$", re.IGNORECASE)
 _JOIN = re.compile(r"^join\s+(?:\S*[?&]start=)?([0-9a-z]+)\W*$", re.IGNORECASE)
 
@@ -56,6 +59,9 @@ class ServiceRequests:
 
     def handle(self, inbound: Inbound, earlier: str | None = None) -> str:
         command = inbound.command
+        against_bot = _BOT_GAME.match(command)
+        if against_bot is not None:
+            return self._bot_game(inbound, against_bot.group(1), earlier)
         found = _NEW_GAME.match(command)
         if found is not None:
             return self._new_game(
@@ -126,6 +132,38 @@ class ServiceRequests:
             tr=tr,
         )
         handler.answer_in_game(inbound, game_id, host, opened)
+        return f"opened {game_id}"
+
+    def _bot_game(self, inbound: Inbound, rest: str, earlier: str | None) -> str:
+        """``new game with the bot [level] [options]``: the game starts at once (the bot accepts);
+        the answer is the sender's first table, in the game's thread, naming the bot's level."""
+        handler = self.handler
+        tr = handler.tr_for(inbound)
+        try:
+            options = read_words([rest])
+        except IllegalAction as error:
+            return handler.refuse(inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
+        opponent = options.opponent or OPPONENTS["bot"]  # "friend" here still means the bot
+        host = self._player(inbound.sender, inbound.sender_name, inbound.language)
+        if earlier is not None and earlier.startswith("opened "):
+            game_id = GameId(earlier.split()[1])
+        else:
+            game_id = handler.service.open_game(
+                host,
+                options.variant,
+                options.terms,
+                options.time_control,
+                opponent,
+                request=f"email:{inbound.key}",
+            )
+            handler.store.note(inbound.key, f"opened {game_id}")
+        mail = handler.mail
+        game, view = handler.service.view(game_id, host)
+        name = mail.opponent(game, host)
+        tr = mail.tr(host)
+        intro = tr.gettext("A new game against {name}.", name=name)
+        letter = Letter((intro,), view, name, deadline=mail.deadline(game, host), tr=tr)
+        handler.answer_in_game(inbound, game_id, host, letter)
         return f"opened {game_id}"
 
     def _player(self, address: str, name: str, language: str | None = None) -> PlayerId:
