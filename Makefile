@@ -7,6 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
+ARENA_GAMES ?= 2000
 SOAK ?= ci
 
 .PHONY: run test lint typecheck bench sim soak fuzz crash duplicates clean venv messages
@@ -38,6 +39,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.bench.run --bench-venv $(BENCH_VENV)
+	$(BIN)/python -m tests.bench.run --only arena --bench-venv $(BENCH_VENV) --arena-games $(ARENA_GAMES)
+	CONQUIAN_WHEEL_TEST=1 $(BIN)/python -m pytest -q tests/test_compiled_wheel.py
 
 # The deadline simulation at full size (10,000 games, several minutes); `make test` runs it small.
 sim: $(STAMP)
