@@ -2,10 +2,12 @@
 # `make run`: serve with the rules core and the bots compiled by mypyc when a C compiler is
 # present (built once into a copy of the tree, again only when the sources change), else with the
 # interpreted package.  `conquian serve` says at start which build it runs.
+# CONQUIAN_RUN_BUILD=interpreted skips the compiled build (a quick start, or a test of serving).
 set -e
 bin=$(cd "$1" && pwd)
 tree=$2
-if command -v cc >/dev/null 2>&1 && "$bin/python" -c "import mypyc" 2>/dev/null; then
+if [ "${CONQUIAN_RUN_BUILD:-auto}" != interpreted ] && command -v cc >/dev/null 2>&1 &&
+    "$bin/python" -c "import mypyc" 2>/dev/null; then
     digest=$(cat setup.py service/*.py service/rules/*.py | sha256sum | cut -c1-16)
     if [ "$(cat "$tree/.digest" 2>/dev/null)" != "$digest" ]; then
         echo "make run: compiling the rules core with mypyc into $tree (minutes, once per change)"
