@@ -18,7 +18,7 @@ from .language import ENGLISH, Translator
 from .rules.errors import N_
 from .search_bot import search_bot
 
-HARD_ROLLOUTS = 240
+HARD_ROLLOUTS = 480
 """Deal endings the hard bot plays per decision (spread over its legal actions)."""
 
 LEVELS: Mapping[str, PlayerId] = {
