@@ -8,8 +8,10 @@ seats, and keeps the action that won most.  The samples come from the injected g
 budget is a number of rollouts, so the same view and seed always choose the same action, on any
 machine.  It never reads the true hidden state: it is handed a view only.
 
-Flat determinized search (perfect-information Monte Carlo) rather than ISMCTS: with a greedy
-rollout it was the stronger of the two in the arena at equal budget (docs/benchmarks.md).
+Determinized search at the root only (perfect-information Monte Carlo), its budget spent by
+successive halving, which beat an even spread in the arena; ISMCTS was not tried: a few hundred
+rollouts per decision leave a tree below the root a handful of visits per node
+(docs/benchmarks.md).
 """
 
 from __future__ import annotations
