@@ -17,14 +17,14 @@ from sqlalchemy import Engine
 from service.games import GameService
 from service.ports import Chance, Clock
 
-from .config import Settings
-from .sql.directory import SqlDirectory
-from .sql.engine import create
-from .sql.inbox import SqlInbox
-from .sql.migrate import upgrade
-from .sql.outbox import SqlOutbox
-from .sql.store import SqlEventStore
-from .system import SystemChance, SystemClock
+from adapters.config import Settings
+from adapters.sql.directory import SqlDirectory
+from adapters.sql.engine import create
+from adapters.sql.inbox import SqlInbox
+from adapters.sql.migrate import upgrade
+from adapters.sql.outbox import SqlOutbox
+from adapters.sql.store import SqlEventStore
+from adapters.system import SystemChance, SystemClock
 
 
 @dataclass(frozen=True)

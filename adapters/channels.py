@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 
 from service.dispatch import LogSender, Sender
 
-from .bootstrap import Wiring
-from .config import Settings
-from .email.channel import EmailChannel, build_channel
-from .telegram.app import TelegramApp, build_telegram
-from .telegram.settings import TelegramSettings
+from adapters.bootstrap import Wiring
+from adapters.config import Settings
+from adapters.email.channel import EmailChannel, build_channel
+from adapters.telegram.app import TelegramApp, build_telegram
+from adapters.telegram.settings import TelegramSettings
 
 log = logging.getLogger(__name__)
 

@@ -44,8 +44,8 @@ from service.games import GameService
 from service.ports import Chance, Clock, Directory, Outbox
 from service.sweeps import Sweeper
 
-from .config import Settings
-from .system import SystemChance
+from adapters.config import Settings
+from adapters.system import SystemChance
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -13,13 +13,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .bots import Policy, Rng
-from .rules.actions import PlayerAction
-from .rules.cards import DECK
-from .rules.seats import Seat
-from .rules.variants import Variant
-from .rules.view import PlayerView
-from .selfplay import play_deal
+from service.bots import Policy, Rng
+from service.rules.actions import PlayerAction
+from service.rules.cards import DECK
+from service.rules.seats import Seat
+from service.rules.variants import Variant
+from service.rules.view import PlayerView
+from service.selfplay import play_deal
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .bots import Policy, greedy_bot, random_bot
-from .game_events import PlayerId
-from .language import ENGLISH, Translator
-from .rules.errors import N_
-from .search_bot import search_bot
+from service.bots import Policy, greedy_bot, random_bot
+from service.game_events import PlayerId
+from service.language import ENGLISH, Translator
+from service.rules.errors import N_
+from service.search_bot import search_bot
 
 HARD_ROLLOUTS = 480
 """Deal endings the hard bot plays per decision (spread over its legal actions)."""

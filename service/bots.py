@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
-from .rules.cards import Card
-from .rules.melds import layoff_targets
-from .rules.seats import Phase, Seat
-from .rules.state import GameState
-from .rules.view import PlayerView, view_for
+from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
+from service.rules.cards import Card
+from service.rules.melds import layoff_targets
+from service.rules.seats import Phase, Seat
+from service.rules.state import GameState
+from service.rules.view import PlayerView, view_for
 
 
 class Rng(Protocol):

@@ -16,10 +16,10 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 
-from .instructions import parse_instruction
-from .rules.errors import N_, IllegalAction
-from .rules.seats import Seat
-from .rules.view import PlayerView
+from service.instructions import parse_instruction
+from service.rules.errors import N_, IllegalAction
+from service.rules.seats import Seat
+from service.rules.view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)

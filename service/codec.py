@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, TypeGuard
 
-from .game_events import (
+from service.game_events import (
     GAME_EVENTS,
     ClockPaused,
     ClockResumed,
@@ -31,12 +31,12 @@ from .game_events import (
     TurnTimedOut,
     WinClaimed,
 )
-from .rules import events as rules
-from .rules.cards import DECK as DECK_ORDER
-from .rules.cards import Card, CardSet, card
-from .rules.events import Event
-from .rules.seats import Seat
-from .rules.variants import MatchTerms, Variant
+from service.rules import events as rules
+from service.rules.cards import DECK as DECK_ORDER
+from service.rules.cards import Card, CardSet, card
+from service.rules.events import Event
+from service.rules.seats import Seat
+from service.rules.variants import MatchTerms, Variant
 
 SCHEMA_VERSION = 1
 

@@ -21,22 +21,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .clock_commands import (
+from service.clock_commands import (
     ClaimWin,
     ClockCommand,
     ShowInstructions,
     TakeVacation,
     clock_command,
 )
-from .notation import CardSpellingError, parse_card
-from .profiles import SETTING_VERBS, ChangeSetting, ShowSettings, setting_command
-from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
-from .rules.cards import Card, CardSet
-from .rules.errors import N_, CardNotInHand, IllegalAction
-from .rules.melds import table_mask
-from .rules.seats import Seat
-from .rules.view import PlayerView
-from .words import in_english, with_suits
+from service.notation import CardSpellingError, parse_card
+from service.profiles import SETTING_VERBS, ChangeSetting, ShowSettings, setting_command
+from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
+from service.rules.cards import Card, CardSet
+from service.rules.errors import N_, CardNotInHand, IllegalAction
+from service.rules.melds import table_mask
+from service.rules.seats import Seat
+from service.rules.view import PlayerView
+from service.words import in_english, with_suits
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,11 +15,11 @@ from datetime import datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
-from .game import Game, paused_seconds
-from .game_events import PlayerId
-from .language import Phrase
-from .rules.errors import N_
-from .rules.seats import Seat
+from service.game import Game, paused_seconds
+from service.game_events import PlayerId
+from service.language import Phrase
+from service.rules.errors import N_
+from service.rules.seats import Seat
 
 HALFWAY = "half"
 DEFAULT_REMINDERS = (HALFWAY, "1h")

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Protocol
 
-from .game_events import GameId, PlayerId
-from .ports import Address, Chance, Clock, Delivery, Directory, Notification, Outbox
-from .sweeps import LEASE
+from service.game_events import GameId, PlayerId
+from service.ports import Address, Chance, Clock, Delivery, Directory, Notification, Outbox
+from service.sweeps import LEASE
 
 log = logging.getLogger(__name__)
 

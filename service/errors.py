@@ -5,8 +5,8 @@ They share the rules' ``IllegalAction`` base, so every channel answers both kind
 
 from __future__ import annotations
 
-from .ports import UnknownGame
-from .rules.errors import N_, IllegalAction
+from service.ports import UnknownGame
+from service.rules.errors import N_, IllegalAction
 
 
 class StaleVersion(IllegalAction):

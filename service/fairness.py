@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from .rules.cards import Card
+from service.rules.cards import Card
 
 PREFIX = "conquian-deal-v1"
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Collection
 
-from .errors import NoSuchGame
-from .game import Game, apply_all, fold
-from .game_events import GameId
-from .ports import EventStore
+from service.errors import NoSuchGame
+from service.game import Game, apply_all, fold
+from service.game_events import GameId
+from service.ports import EventStore
 
 KEPT_GAMES = 4096
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bot_levels import POLICIES
-from .bots import recall
-from .codec import LogEvent, is_rules_event
-from .fairness import commitment
-from .game import Game, Standing, standing
-from .game_events import (
+from service.bot_levels import POLICIES
+from service.bots import recall
+from service.codec import LogEvent, is_rules_event
+from service.fairness import commitment
+from service.game import Game, Standing, standing
+from service.game_events import (
     DealCommitted,
     DealRevealed,
     InstructionGiven,
@@ -25,16 +25,16 @@ from .game_events import (
     PlayerId,
     PlayerJoined,
 )
-from .instructions import instructed
-from .ports import Chance
-from .rules.actions import PlayerAction, StartDeal, StartMatch
-from .rules.decide import cuts_from, decide
-from .rules.events import Event
-from .rules.evolve import replay
-from .rules.seats import Phase, Seat
-from .rules.state import GameState
-from .rules.variants import FirstDealer
-from .rules.view import view_for
+from service.instructions import instructed
+from service.ports import Chance
+from service.rules.actions import PlayerAction, StartDeal, StartMatch
+from service.rules.decide import cuts_from, decide
+from service.rules.events import Event
+from service.rules.evolve import replay
+from service.rules.seats import Phase, Seat
+from service.rules.state import GameState
+from service.rules.variants import FirstDealer
+from service.rules.view import view_for
 
 BOTS = POLICIES
 """Players the service moves for itself (``bot_levels``)."""

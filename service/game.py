@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import NamedTuple, TypeVar
 
-from .codec import is_rules_event
-from .game_events import (
+from service.codec import is_rules_event
+from service.game_events import (
     ClockPaused,
     ClockResumed,
     DeadlineExtended,
@@ -28,8 +28,8 @@ from .game_events import (
     TimeControl,
     TurnTimedOut,
 )
-from .ports import StoredEvent, UnknownGame
-from .rules.events import (
+from service.ports import StoredEvent, UnknownGame
+from service.rules.events import (
     CardDiscarded,
     CardForced,
     CardPassed,
@@ -40,10 +40,10 @@ from .rules.events import (
     MatchEnded,
     UpcardTurned,
 )
-from .rules.evolve import evolve
-from .rules.seats import Phase, Seat
-from .rules.state import GameState, initial_state
-from .rules.variants import MatchTerms, Variant
+from service.rules.evolve import evolve
+from service.rules.seats import Phase, Seat
+from service.rules.state import GameState, initial_state
+from service.rules.variants import MatchTerms, Variant
 
 
 class Pause(NamedTuple):

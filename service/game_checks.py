@@ -13,10 +13,10 @@ after ``TurnTimedOut`` must be the one its policy gives (``timeouts.timed_out``)
 
 from __future__ import annotations
 
-from .fairness import is_committed
-from .follow_ups import BOTS
-from .game import Game
-from .game_events import (
+from service.fairness import is_committed
+from service.follow_ups import BOTS
+from service.game import Game
+from service.game_events import (
     ClockPaused,
     ClockResumed,
     DeadlineExtended,
@@ -33,9 +33,9 @@ from .game_events import (
     TurnTimedOut,
     WinClaimed,
 )
-from .ports import StoredEvent
-from .rules.events import DealStarted
-from .rules.seats import Phase, Seat
+from service.ports import StoredEvent
+from service.rules.events import DealStarted
+from service.rules.seats import Phase, Seat
 
 
 class Bad(Exception):

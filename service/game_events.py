@@ -10,9 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Final, NewType, get_args
 
-from .rules.records import Record
-from .rules.seats import Seat
-from .rules.variants import MatchTerms, Variant
+from service.rules.records import Record
+from service.rules.seats import Seat
+from service.rules.variants import MatchTerms, Variant
 
 PlayerId = NewType("PlayerId", str)
 GameId = NewType("GameId", str)

@@ -20,8 +20,8 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from .bot_levels import bot_name
-from .clock_commands import (
+from service.bot_levels import bot_name
+from service.clock_commands import (
     ClaimWin,
     ClockCommand,
     ExtendDeadline,
@@ -29,10 +29,10 @@ from .clock_commands import (
     TakeVacation,
     WithdrawInstruction,
 )
-from .codec import LogEvent
-from .commands import Command, Query, parse_command
-from .deadlines import Deadline, deadline
-from .errors import (
+from service.codec import LogEvent
+from service.commands import Command, Query, parse_command
+from service.deadlines import Deadline, deadline
+from service.errors import (
     GameCalledOff,
     GameNotOver,
     GameNotStarted,
@@ -47,10 +47,10 @@ from .errors import (
     StaleVersion,
     UnknownInvitation,
 )
-from .folded import FoldedGames
-from .follow_ups import BOTS, follow_ups, start_match
-from .game import Game, apply_all, fold
-from .game_events import (
+from service.folded import FoldedGames
+from service.follow_ups import BOTS, follow_ups, start_match
+from service.game import Game, apply_all, fold
+from service.game_events import (
     CLOCK_ONLY_EVENTS,
     PRIVATE_EVENTS,
     ClockPaused,
@@ -64,11 +64,11 @@ from .game_events import (
     RematchOffered,
     TimeControl,
 )
-from .instructions import given, withdrawn
-from .language import ENGLISH, Translator, translator
-from .notation import in_faces
-from .notices import Notice, notice
-from .ports import (
+from service.instructions import given, withdrawn
+from service.language import ENGLISH, Translator, translator
+from service.notation import in_faces
+from service.notices import Notice, notice
+from service.ports import (
     Append,
     Chance,
     Clock,
@@ -82,17 +82,17 @@ from .ports import (
     Profile,
     StoredEvent,
 )
-from .profiles import ChangeSetting, ShowSettings, changed
-from .replies import Request, looked, moved, on_vacation, rejected, settings_changed
-from .rules.actions import PlayerAction, Resign
-from .rules.decide import decide
-from .rules.errors import IllegalAction, MatchOver
-from .rules.seats import Seat
-from .rules.variants import DEFAULT, MatchTerms, Variant
-from .rules.view import PlayerView, view_for
-from .settings import ClockSettingsOf
-from .timeouts import check_time_control, claimed, extended, timed_out
-from .vacations import end_vacation, is_paused, paused, resumed, start_vacation
+from service.profiles import ChangeSetting, ShowSettings, changed
+from service.replies import Request, looked, moved, on_vacation, rejected, settings_changed
+from service.rules.actions import PlayerAction, Resign
+from service.rules.decide import decide
+from service.rules.errors import IllegalAction, MatchOver
+from service.rules.seats import Seat
+from service.rules.variants import DEFAULT, MatchTerms, Variant
+from service.rules.view import PlayerView, view_for
+from service.settings import ClockSettingsOf
+from service.timeouts import check_time_control, claimed, extended, timed_out
+from service.vacations import end_vacation, is_paused, paused, resumed, start_vacation
 
 _RETRIES = 5
 

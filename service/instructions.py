@@ -33,15 +33,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bots import NoChance, greedy_bot
-from .game_events import InstructionGiven, InstructionWithdrawn
-from .notation import CardSpellingError, card_text, parse_card
-from .rules.actions import Force, NoForce, PlayerAction, Refuse, Take
-from .rules.cards import Card, CardSet
-from .rules.errors import N_, CardNotInHand, IllegalAction
-from .rules.seats import Phase, Seat
-from .rules.variants import DeckFaces
-from .rules.view import PlayerView
+from service.bots import NoChance, greedy_bot
+from service.game_events import InstructionGiven, InstructionWithdrawn
+from service.notation import CardSpellingError, card_text, parse_card
+from service.rules.actions import Force, NoForce, PlayerAction, Refuse, Take
+from service.rules.cards import Card, CardSet
+from service.rules.errors import N_, CardNotInHand, IllegalAction
+from service.rules.seats import Phase, Seat
+from service.rules.variants import DeckFaces
+from service.rules.view import PlayerView
 
 PASS_UNMELDABLE = "pass unmeldable"
 NEVER_FORCE = "never force"

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from .game_events import PlayerId
-from .language import ENGLISH, Translator
-from .ports import Address, Chance, Clock, Directory
-from .rules.errors import N_, IllegalAction
+from service.game_events import PlayerId
+from service.language import ENGLISH, Translator
+from service.ports import Address, Chance, Clock, Directory
+from service.rules.errors import N_, IllegalAction
 
 VALID_FOR = timedelta(minutes=30)
 

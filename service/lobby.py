@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .bot_levels import LEVELS
-from .deadlines import SettingError, parse_offset
-from .errors import BadSetting
-from .game_events import PlayerId, TimeControl
-from .language import Phrase
-from .rules.errors import N_, IllegalAction
-from .rules.variants import DEFAULT, MatchTerms, Variant, flag_choices
-from .timeouts import check_time_control
+from service.bot_levels import LEVELS
+from service.deadlines import SettingError, parse_offset
+from service.errors import BadSetting
+from service.game_events import PlayerId, TimeControl
+from service.language import Phrase
+from service.rules.errors import N_, IllegalAction
+from service.rules.variants import DEFAULT, MatchTerms, Variant, flag_choices
+from service.timeouts import check_time_control
 
 OPPONENTS: Mapping[str, PlayerId | None] = {
     "friend": None,

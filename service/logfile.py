@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from . import codec
-from .codec import CodecError, LogEvent
-from .game import fold
-from .game_events import GameId, PlayerId
-from .ports import StoredEvent
-from .rules.variants import MatchTerms, Variant, VariantError
+from service import codec
+from service.codec import CodecError, LogEvent
+from service.game import fold
+from service.game_events import GameId, PlayerId
+from service.ports import StoredEvent
+from service.rules.variants import MatchTerms, Variant, VariantError
 
 FORMAT = "conquian-log"
 FORMAT_VERSION = 1

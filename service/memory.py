@@ -16,9 +16,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
-from .codec import LogEvent, decode, encode, name_of
-from .game_events import GameId, PlayerId
-from .ports import (
+from service.codec import LogEvent, decode, encode, name_of
+from service.game_events import GameId, PlayerId
+from service.ports import (
     Address,
     Append,
     ConcurrencyError,
@@ -33,7 +33,7 @@ from .ports import (
     check_appends,
     check_summary,
 )
-from .rules.cards import DECK, Card
+from service.rules.cards import DECK, Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .codec import LogEvent
-from .rules.actions import (
+from service.codec import LogEvent
+from service.rules.actions import (
     Action,
     Force,
     Forfeit,
@@ -22,8 +22,8 @@ from .rules.actions import (
     StartMatch,
     Take,
 )
-from .rules.cards import Card, CardSet
-from .rules.events import (
+from service.rules.cards import Card, CardSet
+from service.rules.events import (
     CardDiscarded,
     CardForced,
     CardLaidOff,
@@ -36,8 +36,8 @@ from .rules.events import (
     MatchStarted,
     PlayerResigned,
 )
-from .rules.seats import Seat
-from .rules.state import GameState
+from service.rules.seats import Seat
+from service.rules.state import GameState
 
 
 def action_for(events: Sequence[LogEvent]) -> Action | None:

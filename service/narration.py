@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 
-from .codec import LogEvent, is_rules_event
-from .game_events import (
+from service.codec import LogEvent, is_rules_event
+from service.game_events import (
     ClockPaused,
     ClockResumed,
     DeadlineExtended,
@@ -28,10 +28,10 @@ from .game_events import (
     TurnTimedOut,
     WinClaimed,
 )
-from .language import ENGLISH, Translator
-from .notation import card_text, cards_text
-from .rules.cards import Card, CardSet
-from .rules.events import (
+from service.language import ENGLISH, Translator
+from service.notation import card_text, cards_text
+from service.rules.cards import Card, CardSet
+from service.rules.events import (
     CardBuried,
     CardDiscarded,
     CardForced,
@@ -53,8 +53,8 @@ from .rules.events import (
     PlayerResigned,
     UpcardTurned,
 )
-from .rules.seats import Seat, Source
-from .rules.variants import DeckFaces, Variant
+from service.rules.seats import Seat, Source
+from service.rules.variants import DeckFaces, Variant
 
 
 def seat_names(tr: Translator = ENGLISH) -> tuple[str, str]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from .rules.cards import DECK, RANKS, SUITS, Card
-from .rules.variants import DeckFaces
-from .rules.view import PlayerView
+from service.rules.cards import DECK, RANKS, SUITS, Card
+from service.rules.variants import DeckFaces
+from service.rules.view import PlayerView
 
 SYMBOLS = "♣♦♥♠"
 _SYMBOL_SUIT = {"♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3}

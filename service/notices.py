@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from .deadlines import Deadline
-from .game import Game
-from .game_events import GameId, PlayerId
-from .language import ENGLISH, Translator
-from .narration import describe
-from .notation import in_faces
-from .ports import Notification, StoredEvent
-from .rules.view import PlayerView, view_for
+from service.deadlines import Deadline
+from service.game import Game
+from service.game_events import GameId, PlayerId
+from service.language import ENGLISH, Translator
+from service.narration import describe
+from service.notation import in_faces
+from service.ports import Notification, StoredEvent
+from service.rules.view import PlayerView, view_for
 
 
 @dataclass(frozen=True, slots=True)

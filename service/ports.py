@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from .codec import LogEvent
-from .game_events import GameId, PlayerId
-from .rules.cards import Card
+from service.codec import LogEvent
+from service.game_events import GameId, PlayerId
+from service.rules.cards import Card
 
 
 def check_appends(appends: Sequence[Append]) -> None:

@@ -17,13 +17,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cache
 
-from .deadlines import SettingError, check_timezone, known_zones, parse_offset, parse_quiet_hours
-from .errors import BadSetting
-from .language import ENGLISH, LANGUAGES, NAMES, Translator, supported
-from .ports import Profile
-from .rules.errors import N_
-from .rules.seats import Seat
-from .rules.variants import DeckFaces
+from service.deadlines import (
+    SettingError,
+    check_timezone,
+    known_zones,
+    parse_offset,
+    parse_quiet_hours,
+)
+from service.errors import BadSetting
+from service.language import ENGLISH, LANGUAGES, NAMES, Translator, supported
+from service.ports import Profile
+from service.rules.errors import N_
+from service.rules.seats import Seat
+from service.rules.variants import DeckFaces
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .instructions import instruction_text, reveals
-from .language import ENGLISH, Phrase, Translator
-from .narration import seat_names
-from .notation import card_text, cards_text
-from .rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
-from .rules.cards import Card, CardSet
-from .rules.errors import N_, IllegalAction
-from .rules.seats import Phase
-from .rules.variants import DeckFaces
-from .rules.view import PlayerView
-from .words import word
+from service.instructions import instruction_text, reveals
+from service.language import ENGLISH, Phrase, Translator
+from service.narration import seat_names
+from service.notation import card_text, cards_text
+from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
+from service.rules.cards import Card, CardSet
+from service.rules.errors import N_, IllegalAction
+from service.rules.seats import Phase
+from service.rules.variants import DeckFaces
+from service.rules.view import PlayerView
+from service.words import word
 
 
 def action_text(

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from .codec import LogEvent
-from .errors import GameNotOver
-from .game import Game, apply, fold, opened
-from .ports import StoredEvent
+from service.codec import LogEvent
+from service.errors import GameNotOver
+from service.game import Game, apply, fold, opened
+from service.ports import StoredEvent
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from .clock_commands import ShowInstructions
-from .commands import Query, ShowHand, ShowHelp
-from .game_events import GameId, PlayerId
-from .language import Phrase
-from .ports import Profile
-from .profiles import ShowSettings
-from .rules.errors import IllegalAction
+from service.clock_commands import ShowInstructions
+from service.commands import Query, ShowHand, ShowHelp
+from service.game_events import GameId, PlayerId
+from service.language import Phrase
+from service.ports import Profile
+from service.profiles import ShowSettings
+from service.rules.errors import IllegalAction
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,15 +16,15 @@ rollouts per decision leave a tree below the root a handful of visits per node
 
 from __future__ import annotations
 
-from .bots import NoChance, Policy, Rng, greedy_bot
-from .rules.actions import PlayerAction
-from .rules.cards import DECK, Card
-from .rules.decide import decide
-from .rules.evolve import evolve
-from .rules.melds import table_mask
-from .rules.seats import Seat
-from .rules.state import GameState
-from .rules.view import PlayerView, view_for
+from service.bots import NoChance, Policy, Rng, greedy_bot
+from service.rules.actions import PlayerAction
+from service.rules.cards import DECK, Card
+from service.rules.decide import decide
+from service.rules.evolve import evolve
+from service.rules.melds import table_mask
+from service.rules.seats import Seat
+from service.rules.state import GameState
+from service.rules.view import PlayerView, view_for
 
 _GREEDY = NoChance()
 

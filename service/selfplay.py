@@ -9,14 +9,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .bots import Policy, recall
-from .rules.actions import StartDeal, StartMatch
-from .rules.cards import DECK, Card
-from .rules.decide import decide
-from .rules.evolve import evolve, replay
-from .rules.seats import Seat
-from .rules.state import GameState, initial_state
-from .rules.variants import MatchTerms, Variant
+from service.bots import Policy, recall
+from service.rules.actions import StartDeal, StartMatch
+from service.rules.cards import DECK, Card
+from service.rules.decide import decide
+from service.rules.evolve import evolve, replay
+from service.rules.seats import Seat
+from service.rules.state import GameState, initial_state
+from service.rules.variants import MatchTerms, Variant
 
 
 @dataclass

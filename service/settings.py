@@ -10,9 +10,9 @@ import threading
 from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
 
-from .deadlines import ClockSettings, SettingError, parse_quiet_hours
-from .game_events import PlayerId
-from .ports import Clock, Directory, Profile
+from service.deadlines import ClockSettings, SettingError, parse_quiet_hours
+from service.game_events import PlayerId
+from service.ports import Clock, Directory, Profile
 
 KEEP_FOR = timedelta(minutes=1)
 _LONG_AGO = datetime.min.replace(tzinfo=UTC)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from .games import GameService
-from .ports import Due
+from service.games import GameService
+from service.ports import Due
 
 LEASE = timedelta(seconds=30)
 """How long a claim holds before another worker may take the game up (a crashed worker's)."""

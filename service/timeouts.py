@@ -12,19 +12,19 @@ from __future__ import annotations
 import random
 from datetime import datetime
 
-from .bot_levels import HARD_ROLLOUTS
-from .bots import NoChance, greedy_bot, recall
-from .codec import LogEvent
-from .errors import BadSetting, DeadlineNotPassed, NotWaiting
-from .game import Game
-from .game_events import DeadlineExtended, TimeControl, TurnTimedOut, WinClaimed
-from .language import Phrase
-from .rules.actions import Discard, Forfeit, NoForce, PlayerAction, Refuse
-from .rules.decide import decide
-from .rules.errors import N_
-from .rules.seats import Phase, Seat
-from .rules.view import PlayerView, view_for
-from .search_bot import choose
+from service.bot_levels import HARD_ROLLOUTS
+from service.bots import NoChance, greedy_bot, recall
+from service.codec import LogEvent
+from service.errors import BadSetting, DeadlineNotPassed, NotWaiting
+from service.game import Game
+from service.game_events import DeadlineExtended, TimeControl, TurnTimedOut, WinClaimed
+from service.language import Phrase
+from service.rules.actions import Discard, Forfeit, NoForce, PlayerAction, Refuse
+from service.rules.decide import decide
+from service.rules.errors import N_
+from service.rules.seats import Phase, Seat
+from service.rules.view import PlayerView, view_for
+from service.search_bot import choose
 
 POLICIES = ("auto", "bot", "forfeit")
 MOVE_TIMES = (60, 14 * 86400)

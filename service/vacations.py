@@ -23,14 +23,14 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from .errors import NoProfile, OnVacation, VacationTooLong
-from .game import Game
-from .game_events import ClockPaused, ClockResumed, GameId, PlayerId
-from .ports import Directory, GameSummary
-from .rules.seats import Seat
+from service.errors import NoProfile, OnVacation, VacationTooLong
+from service.game import Game
+from service.game_events import ClockPaused, ClockResumed, GameId, PlayerId
+from service.ports import Directory, GameSummary
+from service.rules.seats import Seat
 
 if TYPE_CHECKING:
-    from .games import GameService, Outcome
+    from service.games import GameService, Outcome
 
 YEAR = timedelta(days=365)
 DAY = timedelta(days=1)

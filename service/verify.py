@@ -13,19 +13,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .codec import TERMS, LogEvent, encode, is_rules_event, name_of
-from .game import Game, apply, opened
-from .game_checks import Bad, check_deal_commitment, check_game_event
-from .game_events import GameOpened, PlayerJoined, TurnTimedOut
-from .logfile import Header, LogFile
-from .moves import action_for, without_second
-from .ports import StoredEvent
-from .rules.actions import Action
-from .rules.decide import decide
-from .rules.errors import IllegalAction
-from .rules.events import DealStarted, MatchStarted
-from .rules.seats import Phase
-from .timeouts import timed_out
+from service.codec import TERMS, LogEvent, encode, is_rules_event, name_of
+from service.game import Game, apply, opened
+from service.game_checks import Bad, check_deal_commitment, check_game_event
+from service.game_events import GameOpened, PlayerJoined, TurnTimedOut
+from service.logfile import Header, LogFile
+from service.moves import action_for, without_second
+from service.ports import StoredEvent
+from service.rules.actions import Action
+from service.rules.decide import decide
+from service.rules.errors import IllegalAction
+from service.rules.events import DealStarted, MatchStarted
+from service.rules.seats import Phase
+from service.timeouts import timed_out
 
 
 @dataclass(frozen=True, slots=True)

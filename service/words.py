@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .language import LANGUAGES, Translator, translator
+from service.language import LANGUAGES, Translator, translator
 
 
 def spelled(tr: Translator) -> dict[str, str]:

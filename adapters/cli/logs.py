@@ -29,7 +29,7 @@ from service.ports import ConcurrencyError, EventStore, StoredEvent, UnknownGame
 from service.replays import steps
 from service.verify import verify
 
-from .replay import step_json, view
+from adapters.cli.replay import step_json, view
 
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring

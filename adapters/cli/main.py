@@ -21,8 +21,8 @@ from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
 from service.selfplay import selfplay
 
-from . import arena_cmd, email_cmd, logs, operate, serve, telegram
-from .play import Setup, TerminalGame, chance_for
+from adapters.cli import arena_cmd, email_cmd, logs, operate, serve, telegram
+from adapters.cli.play import Setup, TerminalGame, chance_for
 
 BOTS: dict[str, Policy] = {word: POLICIES[p] for word, p in OPPONENTS.items() if p is not None}
 """The bots by the lobby's words: the levels (easy, medium, hard) and the older bot, greedy, random."""

@@ -36,7 +36,7 @@ from service.rules.seats import Seat
 from service.rules.variants import FirstDealer, MatchTerms, Variant
 from service.rules.view import PlayerView, view_for
 
-from .render import view_json, view_text
+from adapters.cli.render import view_json, view_text
 
 PLAYERS = (PlayerId("terminal:1"), PlayerId("terminal:2"))
 """The people at the keyboard: player 1 hosts; player 2 joins in hot-seat mode."""

@@ -21,8 +21,8 @@ from service.prompts import help_text, instructions_text, refusal_text
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 
-from .letters import Letter
-from .sender import GameMail
+from adapters.email.letters import Letter
+from adapters.email.sender import GameMail
 
 UNPARSEABLE = frozenset({"empty_command", "unknown_command"})
 """Error codes of text that is no command at all: answered at most once an hour per sender."""

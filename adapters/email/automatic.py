@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from .addressing import Addresses, sender_of
+from adapters.email.addressing import Addresses, sender_of
 
 LOOP_HEADER = "X-Loop"
 

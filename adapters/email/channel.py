@@ -12,15 +12,15 @@ from service.games import GameService
 from service.linking import Linking
 from service.ports import Chance, Clock, Directory
 
-from ..config import EmailSettings
-from ..sql.link_codes import SqlLinkCodes
-from .addressing import Addresses
-from .compose import Composer
-from .handling import Handler
-from .sender import EmailSender, GameMail, Transport
-from .smtp import SmtpTransport
-from .store import EmailStore
-from .tokens import TokenKeys
+from adapters.config import EmailSettings
+from adapters.sql.link_codes import SqlLinkCodes
+from adapters.email.addressing import Addresses
+from adapters.email.compose import Composer
+from adapters.email.handling import Handler
+from adapters.email.sender import EmailSender, GameMail, Transport
+from adapters.email.smtp import SmtpTransport
+from adapters.email.store import EmailStore
+from adapters.email.tokens import TokenKeys
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from email.utils import format_datetime, formataddr
 
 from service.language import ENGLISH, Translator
 
-from .addressing import Addresses
-from .automatic import LOOP_HEADER
-from .letters import Letter, letter_html, letter_text
-from .picture import table_png
+from adapters.email.addressing import Addresses
+from adapters.email.automatic import LOOP_HEADER
+from adapters.email.letters import Letter, letter_html, letter_text
+from adapters.email.picture import table_png
 
 SERVICE_NAME = "Conquian"
 

@@ -46,15 +46,15 @@ from service.replies import Request, rejected
 from service.rules.errors import N_, IllegalAction
 from service.words import word
 
-from .addressing import Addresses
-from .answers import UNPARSEABLE, answer_letter
-from .compose import Composer, Heading, reply_subject
-from .inbound import Inbound, message_key, read
-from .letters import Letter, move_lines
-from .requests import CALL_OFF, ServiceRequests, answer_word
-from .sender import GameMail
-from .store import EmailStore, StoredMail
-from .tokens import ReplyToken, TokenError, TokenKeys, parse_token
+from adapters.email.addressing import Addresses
+from adapters.email.answers import UNPARSEABLE, answer_letter
+from adapters.email.compose import Composer, Heading, reply_subject
+from adapters.email.inbound import Inbound, message_key, read
+from adapters.email.letters import Letter, move_lines
+from adapters.email.requests import CALL_OFF, ServiceRequests, answer_word
+from adapters.email.sender import GameMail
+from adapters.email.store import EmailStore, StoredMail
+from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
 
 log = logging.getLogger(__name__)
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
 
-from ..config import MailServer
-from ..sql.engine import is_unavailable
-from .handling import Handler
+from adapters.config import MailServer
+from adapters.sql.engine import is_unavailable
+from adapters.email.handling import Handler
 
 log = logging.getLogger(__name__)
 

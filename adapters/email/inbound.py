@@ -14,9 +14,9 @@ from typing import Any
 
 from service.language import supported
 
-from .addressing import Addresses, Tag, sender_of
-from .automatic import automatic_reason, is_bounce
-from .quotes import command_line, html_to_text
+from adapters.email.addressing import Addresses, Tag, sender_of
+from adapters.email.automatic import automatic_reason, is_bounce
+from adapters.email.quotes import command_line, html_to_text
 
 
 @dataclass(frozen=True)

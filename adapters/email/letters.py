@@ -20,7 +20,7 @@ from service.rules.errors import N_
 from service.rules.view import PlayerView
 from service.words import word
 
-from .quotes import marker
+from adapters.email.quotes import marker
 
 MAX_MOVES = 20
 """Ready-to-send move lines listed in a mail at most."""

@@ -17,7 +17,7 @@ from service.rules.cards import Card
 from service.rules.variants import DeckFaces
 from service.rules.view import PlayerView
 
-from ..lettering import label_font
+from adapters.lettering import label_font
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 CARD_W, CARD_H, GAP, MARGIN, LABEL_H = 40, 56, 6, 14, 22

@@ -32,11 +32,11 @@ from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
 from service.words import in_english, word
 
-from .inbound import Inbound
-from .letters import Letter
+from adapters.email.inbound import Inbound
+from adapters.email.letters import Letter
 
 if TYPE_CHECKING:
-    from .handling import Handler
+    from adapters.email.handling import Handler
 
 CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(

@@ -22,10 +22,10 @@ from service.notices import Notice, deadline_text
 from service.ports import Address, Clock, Directory, Notification
 from service.rules.seats import Phase
 
-from .compose import Composer, Heading, game_subject
-from .letters import Letter
-from .store import EmailStore
-from .tokens import TokenKeys
+from adapters.email.compose import Composer, Heading, game_subject
+from adapters.email.letters import Letter
+from adapters.email.store import EmailStore
+from adapters.email.tokens import TokenKeys
 
 
 class Transport(Protocol):

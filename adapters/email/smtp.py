@@ -11,7 +11,7 @@ from email.message import EmailMessage
 
 from service.dispatch import TryLater, Undeliverable
 
-from ..config import MailServer
+from adapters.config import MailServer
 
 
 class SmtpTransport:

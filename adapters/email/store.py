@@ -11,8 +11,8 @@ from typing import Any
 from sqlalchemy import Engine, and_, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from ..sql.email_tables import email_contacts, email_messages, email_threads, email_uids
-from ..sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.email_tables import email_contacts, email_messages, email_threads, email_uids
+from adapters.sql.engine import is_postgresql, reconnecting, writer
 
 
 @dataclass(frozen=True, slots=True)

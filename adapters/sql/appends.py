@@ -61,10 +61,10 @@ from sqlalchemy.engine import Connection
 from service.codec import SCHEMA_VERSION, LogEvent, encode, name_of
 from service.ports import ConcurrencyError, GameSummary, InboxReply, Notification
 
-from .inbox import ANSWER
-from .outbox import SUPERSEDE, outbox_row
-from .summaries import ADVANCE, OPEN, advance_values, prefixed, row_of, upsert
-from .tables import UtcDateTime, events, inbox, outbox
+from adapters.sql.inbox import ANSWER
+from adapters.sql.outbox import SUPERSEDE, outbox_row
+from adapters.sql.summaries import ADVANCE, OPEN, advance_values, prefixed, row_of, upsert
+from adapters.sql.tables import UtcDateTime, events, inbox, outbox
 
 APPEND_LOCK = 0x436F_6E71_0002
 """PostgreSQL advisory lock key held by every append until it commits."""

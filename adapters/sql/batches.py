@@ -60,10 +60,10 @@ from sqlalchemy.engine import Connection
 from service.codec import SCHEMA_VERSION, encode, name_of
 from service.ports import Append
 
-from .appends import APPEND_LOCK, OUTBOX_COLUMNS
-from .outbox import PENDING_REMINDER, Likely
-from .summaries import ADVANCE, RELEASED, advance_values
-from .tables import UtcDateTime, events, game_summaries, outbox
+from adapters.sql.appends import APPEND_LOCK, OUTBOX_COLUMNS
+from adapters.sql.outbox import PENDING_REMINDER, Likely
+from adapters.sql.summaries import ADVANCE, RELEASED, advance_values
+from adapters.sql.tables import UtcDateTime, events, game_summaries, outbox
 
 _AT = bindparam("at", type_=UtcDateTime)
 

@@ -43,8 +43,8 @@ from sqlalchemy.engine import Connection
 from service.game_events import GameId, PlayerId
 from service.ports import Due, Notification
 
-from .outbox import SUPERSEDE, outbox_row
-from .tables import UtcDateTime, game_summaries, outbox
+from adapters.sql.outbox import SUPERSEDE, outbox_row
+from adapters.sql.tables import UtcDateTime, game_summaries, outbox
 
 _NOW = bindparam("now", type_=UtcDateTime)
 _GAME = bindparam("b_game", type_=String)

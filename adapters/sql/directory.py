@@ -23,8 +23,8 @@ from sqlalchemy.exc import IntegrityError
 from service.game_events import PlayerId
 from service.ports import Address, Profile
 
-from .engine import reconnecting, writer
-from .tables import UtcDateTime, addresses, players, vacations
+from adapters.sql.engine import reconnecting, writer
+from adapters.sql.tables import UtcDateTime, addresses, players, vacations
 
 _OWNER = select(addresses.c.player_id).where(
     addresses.c.channel == bindparam("channel"), addresses.c.value == bindparam("value")

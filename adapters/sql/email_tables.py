@@ -18,7 +18,7 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Column, Index, String, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from .tables import AUTO_ID, ID, UtcDateTime
+from adapters.sql.tables import AUTO_ID, ID, UtcDateTime
 
 
 class EmailThreadRow(SQLModel, table=True):

@@ -15,9 +15,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from service.ports import Clock, InboxEntry
 
-from ..system import SystemClock
-from .engine import is_postgresql, reconnecting, writer
-from .tables import inbox
+from adapters.system import SystemClock
+from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.tables import inbox
 
 AnyRow = Row[*tuple[Any, ...]]
 

@@ -9,8 +9,8 @@ from service.game_events import PlayerId
 from service.linking import LinkCode
 from service.ports import Address
 
-from .email_tables import link_codes
-from .engine import reconnecting, writer
+from adapters.sql.email_tables import link_codes
+from adapters.sql.engine import reconnecting, writer
 
 
 class SqlLinkCodes:

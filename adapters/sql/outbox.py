@@ -42,8 +42,8 @@ from sqlalchemy.sql.functions import FunctionElement
 from service.game_events import GameId, PlayerId
 from service.ports import Delivery, Notification
 
-from .engine import is_postgresql, reconnecting, writer
-from .tables import UtcDateTime, game_summaries, outbox
+from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.tables import UtcDateTime, game_summaries, outbox
 
 AnyRow = Row[*tuple[Any, ...]]
 

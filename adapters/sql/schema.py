@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlmodel import SQLModel
 
-from . import email_tables, tables, telegram_tables
+from adapters.sql import email_tables, tables, telegram_tables
 
 TABLE_MODULES = (tables, email_tables, telegram_tables)
 """Each registers its tables on ``SQLModel.metadata`` when imported."""

@@ -48,12 +48,12 @@ from service.ports import (
     check_summary,
 )
 
-from .appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
-from .batches import PostgresqlAppendMany, SqliteAppendMany
-from .claims import NEXT_DUE, claim_deadlines, claim_reminders, due_all, remind
-from .engine import is_postgresql, reconnecting, writer
-from .summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
-from .tables import events
+from adapters.sql.appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
+from adapters.sql.batches import PostgresqlAppendMany, SqliteAppendMany
+from adapters.sql.claims import NEXT_DUE, claim_deadlines, claim_reminders, due_all, remind
+from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
+from adapters.sql.tables import events
 
 __all__ = ["APPEND_LOCK", "SqlEventStore"]
 

@@ -21,7 +21,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from service.game_events import GameId, PlayerId
 from service.ports import GameSummary
 
-from .tables import game_summaries
+from adapters.sql.tables import game_summaries
 
 _COLUMNS = (
     game_summaries.c.game_id,

@@ -20,7 +20,7 @@ from datetime import datetime
 from sqlalchemy import BigInteger, Boolean, Column, Index, Integer, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from .tables import AUTO_ID, ID, UtcDateTime
+from adapters.sql.tables import AUTO_ID, ID, UtcDateTime
 
 
 class TelegramUpdateRow(SQLModel, table=True):

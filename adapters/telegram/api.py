@@ -28,7 +28,7 @@ from telegram.request import HTTPXRequest
 
 from service.dispatch import TryLater, Undeliverable
 
-from .settings import TelegramSettings
+from adapters.telegram.settings import TelegramSettings
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

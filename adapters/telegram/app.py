@@ -16,13 +16,13 @@ from service.games import GameService
 from service.linking import Linking
 from service.ports import Directory, Inbox
 
-from .api import BotApi
-from .channel import CHANNEL, Channel
-from .polling import Poller
-from .processor import Processor
-from .records import TelegramRecords
-from .sender import TelegramSender
-from .settings import TelegramSettings
+from adapters.telegram.api import BotApi
+from adapters.telegram.channel import CHANNEL, Channel
+from adapters.telegram.polling import Poller
+from adapters.telegram.processor import Processor
+from adapters.telegram.records import TelegramRecords
+from adapters.telegram.sender import TelegramSender
+from adapters.telegram.settings import TelegramSettings
 
 
 class Parts(Protocol):

@@ -20,9 +20,9 @@ from service.linking import Linking
 from service.names import display_name
 from service.ports import Address, Clock, Directory, Inbox
 
-from .api import BotApi
-from .records import TelegramRecords
-from .settings import TelegramSettings
+from adapters.telegram.api import BotApi
+from adapters.telegram.records import TelegramRecords
+from adapters.telegram.settings import TelegramSettings
 
 CHANNEL = "telegram"
 SOURCE = "telegram"

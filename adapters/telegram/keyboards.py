@@ -19,7 +19,7 @@ from service.rules.actions import Discard, Force, NoForce, Refuse, Take
 from service.rules.cards import DECK, CardSet
 from service.rules.view import PlayerView
 
-from .callbacks import Press, move
+from adapters.telegram.callbacks import Press, move
 
 PASS_MELDS_SHOWN = 3
 """Refusals with a hand meld get a button each, up to this many (more can be typed)."""

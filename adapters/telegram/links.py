@@ -18,9 +18,9 @@ import json
 from service.ports import Address
 from service.rules.errors import N_
 
-from .channel import CHANNEL, SOURCE, Channel
-from .incoming import Said
-from .screens import Screens
+from adapters.telegram.channel import CHANNEL, SOURCE, Channel
+from adapters.telegram.incoming import Said
+from adapters.telegram.screens import Screens
 
 NO_EMAIL = N_("Linking an email address needs the email channel, which this service does not have.")
 USAGE = N_(

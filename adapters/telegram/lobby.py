@@ -28,10 +28,10 @@ from service.lobby import read_words
 from service.prompts import error_text
 from service.rules.errors import N_, IllegalAction
 
-from .channel import SOURCE, Channel
-from .incoming import Said
-from .render import short
-from .screens import Screens
+from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.incoming import Said
+from adapters.telegram.render import short
+from adapters.telegram.screens import Screens
 
 NEW_HELP = N_(
     "/new — a game with a friend: you get an invitation to send them.\n"

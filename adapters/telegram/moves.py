@@ -23,13 +23,13 @@ from service.replies import Request
 from service.rules.errors import IllegalAction
 from service.words import word
 
-from .api import Refused
-from .callbacks import Press, action_of, selection
-from .channel import SOURCE, Channel
-from .incoming import Pressed, Said
-from .keyboards import chooser_keyboard, melds_with
-from .render import short
-from .screens import Screens
+from adapters.telegram.api import Refused
+from adapters.telegram.callbacks import Press, action_of, selection
+from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.incoming import Pressed, Said
+from adapters.telegram.keyboards import chooser_keyboard, melds_with
+from adapters.telegram.render import short
+from adapters.telegram.screens import Screens
 
 
 class Moves:

@@ -21,7 +21,7 @@ from service.notation import card_text
 from service.rules.cards import Card, CardSet
 from service.rules.view import PlayerView
 
-from ..lettering import label_font
+from adapters.lettering import label_font
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 CARD_W, CARD_H, GAP, MARGIN = 46, 64, 6, 16

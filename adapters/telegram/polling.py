@@ -19,8 +19,8 @@ from collections.abc import Callable
 from adapters.sql.engine import is_unavailable
 from service.dispatch import TryLater
 
-from .api import BotApi
-from .processor import Processor
+from adapters.telegram.api import BotApi
+from adapters.telegram.processor import Processor
 
 log = logging.getLogger(__name__)
 

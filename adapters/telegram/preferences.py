@@ -18,9 +18,9 @@ from service.ports import Profile
 from service.profiles import card_faces, settings_text
 from service.rules.errors import N_
 
-from .channel import SOURCE, Channel
-from .incoming import Said
-from .screens import Screens
+from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.incoming import Said
+from adapters.telegram.screens import Screens
 
 USAGE = N_(
     "Change with /settings name=value …, e.g.\n"

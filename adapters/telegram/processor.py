@@ -28,16 +28,16 @@ from adapters.sql.engine import is_unavailable
 from service.dispatch import TryLater, Undeliverable
 from service.game_events import GameId, PlayerId
 
-from .callbacks import decode
-from .channel import SOURCE, Channel
-from .incoming import Pressed, Said
-from .links import Links
-from .lobby import NEW_HELP, Lobby
-from .moves import Moves
-from .preferences import Preferences
-from .reading import Reading
-from .replay import Replay
-from .screens import Screens
+from adapters.telegram.callbacks import decode
+from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.incoming import Pressed, Said
+from adapters.telegram.links import Links
+from adapters.telegram.lobby import NEW_HELP, Lobby
+from adapters.telegram.moves import Moves
+from adapters.telegram.preferences import Preferences
+from adapters.telegram.reading import Reading
+from adapters.telegram.replay import Replay
+from adapters.telegram.screens import Screens
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3

@@ -14,11 +14,11 @@ from service.game_events import GameId
 from service.prompts import HELP, rules_text
 from service.rules.errors import N_
 
-from .callbacks import Press
-from .channel import SOURCE, Channel
-from .incoming import Said
-from .render import games_text, short
-from .screens import Screens
+from adapters.telegram.callbacks import Press
+from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.incoming import Said
+from adapters.telegram.render import games_text, short
+from adapters.telegram.screens import Screens
 
 COMMANDS = N_(
     """Bot commands:

@@ -25,12 +25,12 @@ from service.rules.cards import CardSet
 from service.rules.errors import IllegalAction
 from service.rules.view import view_for
 
-from .api import Refused
-from .callbacks import Press
-from .channel import SOURCE, Channel
-from .incoming import Pressed, Said
-from .render import clip, public_line, short
-from .screens import Screens
+from adapters.telegram.api import Refused
+from adapters.telegram.callbacks import Press
+from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.incoming import Pressed, Said
+from adapters.telegram.render import clip, public_line, short
+from adapters.telegram.screens import Screens
 
 
 class Replay:

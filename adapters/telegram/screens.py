@@ -23,11 +23,11 @@ from service.dispatch import TryLater, Undeliverable
 from service.game_events import GameId, PlayerId
 from service.language import ENGLISH, Translator
 
-from .api import Refused
-from .channel import Channel
-from .keyboards import turn_keyboard
-from .picture import table_picture
-from .render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
+from adapters.telegram.api import Refused
+from adapters.telegram.channel import Channel
+from adapters.telegram.keyboards import turn_keyboard
+from adapters.telegram.picture import table_picture
+from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
 
 log = logging.getLogger(__name__)
 

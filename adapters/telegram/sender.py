@@ -18,8 +18,8 @@ from service.dispatch import Undeliverable
 from service.game_events import PlayerId
 from service.ports import Address, Notification
 
-from .channel import Channel
-from .screens import Screens
+from adapters.telegram.channel import Channel
+from adapters.telegram.screens import Screens
 
 
 class TelegramSender:

@@ -18,7 +18,7 @@ from flask import Blueprint, Flask, abort, request
 
 from service.dispatch import TryLater
 
-from .processor import Processor
+from adapters.telegram.processor import Processor
 
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"

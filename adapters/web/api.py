@@ -19,13 +19,13 @@ from service.names import NAME_LENGTH
 from service.ports import UnknownGame
 from service.rules.errors import IllegalAction
 
-from . import bodies
-from .capabilities import Forbidden
-from .context import web
-from .errors import ApiError, bad_request, forbidden, not_found
-from .openapi import document
-from .security import NO_STORE, client_key
-from .views import public_json, summary_json, view_json
+from adapters.web import bodies
+from adapters.web.capabilities import Forbidden
+from adapters.web.context import web
+from adapters.web.errors import ApiError, bad_request, forbidden, not_found
+from adapters.web.openapi import document
+from adapters.web.security import NO_STORE, client_key
+from adapters.web.views import public_json, summary_json, view_json
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 

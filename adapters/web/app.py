@@ -23,13 +23,13 @@ from adapters.sql.engine import is_unavailable
 from service.language import LOCALES
 from service.rules.errors import N_
 
-from . import api, health, pages, replay, security
-from .capabilities import Capabilities
-from .context import EXTENSION, Web
-from .languages import page_language, page_translator
-from .limits import RateLimit
-from .pulse import Pulse, pulse_for
-from .readiness import Readiness
+from adapters.web import api, health, pages, replay, security
+from adapters.web.capabilities import Capabilities
+from adapters.web.context import EXTENSION, Web
+from adapters.web.languages import page_language, page_translator
+from adapters.web.limits import RateLimit
+from adapters.web.pulse import Pulse, pulse_for
+from adapters.web.readiness import Readiness
 
 
 def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) -> Web:

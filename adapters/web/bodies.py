@@ -12,7 +12,7 @@ from flask import request
 from service.lobby import LARGEST, BadNumber, GameOptions, read_fields
 from service.rules.errors import IllegalAction
 
-from .errors import ApiError, bad_request
+from adapters.web.errors import ApiError, bad_request
 
 
 def json_object() -> dict[str, Any]:

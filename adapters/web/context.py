@@ -10,9 +10,9 @@ from flask import current_app
 from adapters.config import WebSettings
 from service.games import GameService
 
-from .capabilities import Capabilities
-from .limits import RateLimit
-from .readiness import Readiness
+from adapters.web.capabilities import Capabilities
+from adapters.web.limits import RateLimit
+from adapters.web.readiness import Readiness
 
 EXTENSION = "conquian"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify
 
-from .context import web
+from adapters.web.context import web
 
 blueprint = Blueprint("health", __name__)
 

@@ -15,7 +15,7 @@ from flask import g, request
 from service.game_events import PlayerId
 from service.language import DEFAULT, Translator, supported, translator
 
-from .context import web
+from adapters.web.context import web
 
 
 def browser_language() -> str | None:

@@ -28,14 +28,14 @@ from service.ports import Notification, UnknownGame
 from service.prompts import action_text, error_text, options_text
 from service.rules.errors import N_, IllegalAction
 
-from .api import OPPONENTS as CHOICES
-from .capabilities import Forbidden, PageGrant
-from .context import web
-from .drawing import picture_svg
-from .errors import status_of
-from .languages import browser_language, page_translator, speak_to
-from .pictures import player_picture
-from .security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
+from adapters.web.api import OPPONENTS as CHOICES
+from adapters.web.capabilities import Forbidden, PageGrant
+from adapters.web.context import web
+from adapters.web.drawing import picture_svg
+from adapters.web.errors import status_of
+from adapters.web.languages import browser_language, page_translator, speak_to
+from adapters.web.pictures import player_picture
+from adapters.web.security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
 
 blueprint = Blueprint("pages", __name__)
 

@@ -14,7 +14,7 @@ from service.rules.cards import CardSet
 from service.rules.seats import Seat
 from service.rules.view import PlayerView
 
-from .drawing import Picture, Side
+from adapters.web.drawing import Picture, Side
 
 
 def player_picture(view: PlayerView, tr: Translator = ENGLISH) -> Picture:

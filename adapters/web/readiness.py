@@ -14,7 +14,7 @@ from sqlalchemy import Engine, text
 
 from adapters.sql.migrate import current, head
 
-from .pulse import Pulse
+from adapters.web.pulse import Pulse
 
 
 @dataclass(frozen=True)

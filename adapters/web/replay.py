@@ -25,11 +25,11 @@ from service.replays import steps
 from service.rules.events import DealStarted
 from service.verify import verify
 
-from .api import log_response
-from .context import web
-from .drawing import picture_svg
-from .languages import page_translator
-from .pictures import replay_picture
+from adapters.web.api import log_response
+from adapters.web.context import web
+from adapters.web.drawing import picture_svg
+from adapters.web.languages import page_translator
+from adapters.web.pictures import replay_picture
 
 blueprint = Blueprint("replay", __name__)
 

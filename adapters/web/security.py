@@ -17,7 +17,7 @@ import secrets
 
 from flask import Flask, Request, Response, g, request
 
-from .capabilities import Capabilities
+from adapters.web.capabilities import Capabilities
 
 CSRF_COOKIE = "conquian_csrf"
 CSRF_FIELD = "csrf_token"

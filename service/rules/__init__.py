@@ -4,7 +4,7 @@ Pure: standard library only, no I/O, no clock, no random source.  The deck order
 ``StartDeal``, the first dealer with ``StartMatch``; time never matters to the rules.
 """
 
-from .actions import (
+from service.rules.actions import (
     Action,
     Discard,
     Force,
@@ -16,16 +16,16 @@ from .actions import (
     StartMatch,
     Take,
 )
-from .cards import DECK, EMPTY, Card, CardSet, card, cards
-from .decide import decide
-from .errors import IllegalAction
-from .events import Event
-from .evolve import evolve, replay
-from .legal import legal_actions
-from .seats import Phase, Seat, Source
-from .state import GameState, initial_state
-from .variants import DEFAULT, MatchTerms, Variant
-from .view import PlayerView, view_for
+from service.rules.cards import DECK, EMPTY, Card, CardSet, card, cards
+from service.rules.decide import decide
+from service.rules.errors import IllegalAction
+from service.rules.events import Event
+from service.rules.evolve import evolve, replay
+from service.rules.legal import legal_actions
+from service.rules.seats import Phase, Seat, Source
+from service.rules.state import GameState, initial_state
+from service.rules.variants import DEFAULT, MatchTerms, Variant
+from service.rules.view import PlayerView, view_for
 
 __all__ = [
     "DECK",

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from .cards import EMPTY, Card, CardSet
-from .records import Record
-from .seats import Seat
-from .variants import MatchTerms, Variant
+from service.rules.cards import EMPTY, Card, CardSet
+from service.rules.records import Record
+from service.rules.seats import Seat
+from service.rules.variants import MatchTerms, Variant
 
 
 class StartMatch(Record):

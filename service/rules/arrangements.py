@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .melds import (
+from service.rules.melds import (
     Partition,
     cover_uses,
     covers,
@@ -25,8 +25,15 @@ from .melds import (
     table_mask,
     useful_cards,
 )
-from .seats import Source
-from .variants import ForceScope, ForceSources, Forcing, HandCardsOnTake, Rearrange, Variant
+from service.rules.seats import Source
+from service.rules.variants import (
+    ForceScope,
+    ForceSources,
+    Forcing,
+    HandCardsOnTake,
+    Rearrange,
+    Variant,
+)
 
 Rule = Callable[[Partition], bool] | None
 """An extra condition on a new partition, or None when any partition will do."""

@@ -6,7 +6,7 @@ deal, resign) are handled here; a player's turn decisions are in ``turn.py``.
 
 from __future__ import annotations
 
-from .actions import (
+from service.rules.actions import (
     Action,
     Discard,
     Force,
@@ -18,9 +18,9 @@ from .actions import (
     StartMatch,
     Take,
 )
-from .cards import Card, is_deck_order
-from .endings import forfeited, resigned
-from .errors import (
+from service.rules.cards import Card, is_deck_order
+from service.rules.endings import forfeited, resigned
+from service.rules.errors import (
     BadDeck,
     BadStart,
     FlipPending,
@@ -30,11 +30,11 @@ from .errors import (
     NoDealInPlay,
     NotYourTurn,
 )
-from .events import CardTurnedUp, DealStarted, Event, MatchStarted, UpcardTurned
-from .seats import Phase, Seat
-from .state import DEALT, GameState
-from .turn import discard, force, no_force, refuse, take
-from .variants import FirstDealer, FirstTurn
+from service.rules.events import CardTurnedUp, DealStarted, Event, MatchStarted, UpcardTurned
+from service.rules.seats import Phase, Seat
+from service.rules.state import DEALT, GameState
+from service.rules.turn import discard, force, no_force, refuse, take
+from service.rules.variants import FirstDealer, FirstTurn
 
 
 def decide(state: GameState, action: Action) -> list[Event]:

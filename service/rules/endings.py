@@ -5,11 +5,18 @@ These build the closing events; ``evolve`` folds them into scores and the multip
 
 from __future__ import annotations
 
-from .events import DealDrawn, DealWon, Event, MatchEnded, MatchForfeited, PlayerResigned
-from .evolve import evolve
-from .seats import Seat
-from .state import GameState, points_in
-from .variants import Scoring
+from service.rules.events import (
+    DealDrawn,
+    DealWon,
+    Event,
+    MatchEnded,
+    MatchForfeited,
+    PlayerResigned,
+)
+from service.rules.evolve import evolve
+from service.rules.seats import Seat
+from service.rules.state import GameState, points_in
+from service.rules.variants import Scoring
 
 
 def deal_won(state: GameState, winner: Seat) -> list[Event]:

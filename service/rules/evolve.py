@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .cards import CardSet
-from .events import (
+from service.rules.cards import CardSet
+from service.rules.events import (
     CardBuried,
     CardDiscarded,
     CardForced,
@@ -31,9 +31,9 @@ from .events import (
     PlayerResigned,
     UpcardTurned,
 )
-from .seats import Phase, Seat, Source
-from .state import DEALT, DealResult, GameState, changed, dealt_hands, initial_state
-from .variants import DrawStakes, Scoring
+from service.rules.seats import Phase, Seat, Source
+from service.rules.state import DEALT, DealResult, GameState, changed, dealt_hands, initial_state
+from service.rules.variants import DrawStakes, Scoring
 
 
 def evolve(state: GameState, event: Event) -> GameState:

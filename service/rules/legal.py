@@ -7,14 +7,14 @@ deterministic: refusals first, then takes by put-down mask and discard.
 
 from __future__ import annotations
 
-from .actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
-from .arrangements import forced_tables, put_down_options, refusal_meld_options
-from .cards import DECK, Card, CardSet, lowest
-from .melds import can_meld_with, table_mask
-from .seats import Phase, Seat
-from .state import GameState
-from .turn import is_own_flip
-from .variants import ForcedTurn
+from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
+from service.rules.arrangements import forced_tables, put_down_options, refusal_meld_options
+from service.rules.cards import DECK, Card, CardSet, lowest
+from service.rules.melds import can_meld_with, table_mask
+from service.rules.seats import Phase, Seat
+from service.rules.state import GameState
+from service.rules.turn import is_own_flip
+from service.rules.variants import ForcedTurn
 
 _FORCE_ANSWERS = tuple((Force(seat), NoForce(seat)) for seat in Seat)
 _PLAIN_REFUSAL = tuple(Refuse(seat) for seat in Seat)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from .cards import Card, CardSet
-from .melds import table_mask
-from .seats import Phase, Seat, Source
-from .variants import DEFAULT, MatchTerms, Variant
+from service.rules.cards import Card, CardSet
+from service.rules.melds import table_mask
+from service.rules.seats import Phase, Seat, Source
+from service.rules.variants import DEFAULT, MatchTerms, Variant
 
 DEALT = 20
 """Cards dealt in all (R5.2): the stock starts at deck position 20 (card c21)."""

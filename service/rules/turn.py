@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .actions import Discard, Refuse, Take
-from .arrangements import (
+from service.rules.actions import Discard, Refuse, Take
+from service.rules.arrangements import (
     Rule,
     check_explicit,
     choose,
@@ -20,9 +20,9 @@ from .arrangements import (
     refusal_meld_rule,
     take_rule,
 )
-from .cards import Card, CardSet, lowest
-from .endings import deal_drawn, deal_won
-from .errors import (
+from service.rules.cards import Card, CardSet, lowest
+from service.rules.endings import deal_drawn, deal_won
+from service.rules.errors import (
     CardNotInHand,
     CardOnYourTable,
     CenterCardInList,
@@ -45,7 +45,7 @@ from .errors import (
     NotTheSameCards,
     TooFewCards,
 )
-from .events import (
+from service.rules.events import (
     CardBuried,
     CardDiscarded,
     CardForced,
@@ -59,10 +59,10 @@ from .events import (
     ForceWindowOpened,
     HandMelded,
 )
-from .melds import table_mask
-from .seats import Phase, Seat, Source
-from .state import GameState
-from .variants import ForcedTurn, HandCardsOnTake
+from service.rules.melds import table_mask
+from service.rules.seats import Phase, Seat, Source
+from service.rules.state import GameState
+from service.rules.variants import ForcedTurn, HandCardsOnTake
 
 Table = tuple[CardSet, ...]
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import PlayerAction
-from .cards import Card, CardSet
-from .legal import legal_actions
-from .seats import Phase, Seat, Source
-from .state import GameState, Match
-from .variants import Variant
+from service.rules.actions import PlayerAction
+from service.rules.cards import Card, CardSet
+from service.rules.legal import legal_actions
+from service.rules.seats import Phase, Seat, Source
+from service.rules.state import GameState, Match
+from service.rules.variants import Variant
 
 
 class PlayerView(NamedTuple):

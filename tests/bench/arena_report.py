@@ -15,7 +15,7 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import report
+from tests.bench import report
 
 START = "<!-- arena:start -->"
 END = "<!-- arena:end -->"

@@ -11,7 +11,7 @@ from tests.email.smtp_sink import SmtpSink
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot
 
-from .mixed import both_channels
+from tests.channels.mixed import both_channels
 
 
 @pytest.fixture

@@ -22,8 +22,8 @@ from tests.telegram.harness import Bot, Phone
 from tests.web.client import Browser, hidden_fields
 from tests.web.conftest import Site
 
-from .mixed import Post
-from .test_same_options import site  # noqa: F401  (the web side of the same service)
+from tests.channels.mixed import Post
+from tests.channels.test_same_options import site  # noqa: F401  (the web side of the same service)
 
 
 def play_to_the_end(bot: Bot, game_id: GameId, player: PlayerId) -> None:

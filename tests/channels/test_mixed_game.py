@@ -31,7 +31,7 @@ from tests.telegram.driver import LeakCheck, press_action
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 
-from .mixed import Post
+from tests.channels.mixed import Post
 
 JOIN_BY_MAIL = re.compile(r"they mail join (\w+) to (\S+@\S+?)\.?$", re.MULTILINE)
 

@@ -42,7 +42,7 @@ from tests.telegram.harness import Bot, Phone
 from tests.web.client import Browser, Http, hidden_fields
 from tests.web.conftest import KEY, Site, free_port
 
-from .mixed import Post
+from tests.channels.mixed import Post
 
 HUGE = "9" * 5000
 POINTS = DEFAULT.with_flags({"scoring": "points"})

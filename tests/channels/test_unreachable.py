@@ -28,7 +28,7 @@ from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.telegram.test_play import start_game
 
-from .mixed import Post
+from tests.channels.mixed import Post
 
 LINK = re.compile(r"mail link (\w+) to (\S+@\S+) from it")
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .terminal import DRAW_DECK, HOTSEAT, WIN_DECK, WIN_SCRIPT, conquian, play, responses
+from tests.cli.terminal import DRAW_DECK, HOTSEAT, WIN_DECK, WIN_SCRIPT, conquian, play, responses
 
 pytestmark = pytest.mark.usefixtures("own_database")
 

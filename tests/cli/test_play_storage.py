@@ -20,7 +20,7 @@ from service.notation import parse_card
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, MatchTerms
 
-from .terminal import HOTSEAT, WIN_DECK, WIN_SCRIPT, conquian, play, responses
+from tests.cli.terminal import HOTSEAT, WIN_DECK, WIN_SCRIPT, conquian, play, responses
 
 pytestmark = pytest.mark.usefixtures("own_database")
 WIN_DECK_CARDS = tuple(parse_card(word) for word in WIN_DECK.split())

@@ -11,9 +11,9 @@ import pytest
 from adapters.sql.engine import create
 from adapters.sql.migrate import upgrade
 
-from .dovecot import Dovecot
-from .smtp_sink import SmtpSink
-from .world import ANA, BEN, World
+from tests.email.dovecot import Dovecot
+from tests.email.smtp_sink import SmtpSink
+from tests.email.world import ANA, BEN, World
 
 
 @pytest.fixture(scope="session")

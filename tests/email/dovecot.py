@@ -21,7 +21,7 @@ from imapclient import IMAPClient
 
 from adapters.config import MailServer
 
-from .smtp_sink import free_port
+from tests.email.smtp_sink import free_port
 
 DOVECOT = "/usr/sbin/dovecot"
 USER = "reply"

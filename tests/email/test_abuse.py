@@ -14,8 +14,8 @@ from adapters.email.tokens import parse_token
 from adapters.sql.tables import outbox
 from service.game_events import GameId
 
-from .smtp_sink import Received
-from .world import ANA, BEN, SERVICE, World, greedy_command, only, reply, request
+from tests.email.smtp_sink import Received
+from tests.email.world import ANA, BEN, SERVICE, World, greedy_command, only, reply, request
 
 
 def turn_of(world: World, game_id: GameId) -> tuple[str, str]:

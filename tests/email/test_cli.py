@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .dovecot import Dovecot
-from .smtp_sink import Received, SmtpSink
-from .world import ANA, BEN, DOMAIN, KEYS, SERVICE, only, reply, request
+from tests.email.dovecot import Dovecot
+from tests.email.smtp_sink import Received, SmtpSink
+from tests.email.world import ANA, BEN, DOMAIN, KEYS, SERVICE, only, reply, request
 
 
 def environment(tmp_path: Path, sink: SmtpSink, dovecot: Dovecot | None = None) -> dict[str, str]:

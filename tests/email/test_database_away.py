@@ -13,8 +13,8 @@ import time
 
 from adapters.email.imap import ImapPoller
 
-from .test_exactly_once import turn
-from .world import ANA, World, greedy_command, reply, request
+from tests.email.test_exactly_once import turn
+from tests.email.world import ANA, World, greedy_command, reply, request
 
 
 def test_a_reply_waits_unseen_while_the_database_is_away_and_is_applied_after(

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from service.rules.events import DealWon
 
-from .smtp_sink import Received
-from .test_no_leaks import CARD, hidden_from
-from .world import ANA, BEN, World, greedy_command
+from tests.email.smtp_sink import Received
+from tests.email.test_no_leaks import CARD, hidden_from
+from tests.email.world import ANA, BEN, World, greedy_command
 
 
 def test_a_whole_deal_is_played_to_a_win_by_email_replies(imap_world: World) -> None:

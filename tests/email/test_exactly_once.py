@@ -13,7 +13,7 @@ from adapters.sql.email_tables import email_messages, email_uids
 from service.game_events import GameId
 from service.ports import Address
 
-from .world import ANA, BEN, World, greedy_command, reply, request
+from tests.email.world import ANA, BEN, World, greedy_command, reply, request
 
 
 def turn(world: World, game_id: GameId) -> str:

@@ -12,8 +12,8 @@ from service.game_events import GameId
 from service.language import translator
 from service.prompts import action_text
 
-from .smtp_sink import Received
-from .world import BEN, SERVICE, World, request
+from tests.email.smtp_sink import Received
+from tests.email.world import BEN, SERVICE, World, request
 
 PRIYA = "priya@example.in"
 DEVANAGARI = re.compile(r"[\u0900-\u097f]")

@@ -8,7 +8,7 @@ import pytest
 from adapters.email.inbound import parse_message
 from service.game_events import GameId
 
-from .world import ANA, BEN, SERVICE, World, greedy_command, only, reply
+from tests.email.world import ANA, BEN, SERVICE, World, greedy_command, only, reply
 
 ATTRIBUTIONS = {
     "spanish gmail": "El lun, 2 mar 2026 a las 9:00, Conquian (<{service}>) escribió:",

@@ -14,8 +14,8 @@ from service.ports import Address
 from service.prompts import action_text
 from tests.fakes import RecordingSender
 
-from .smtp_sink import SmtpSink
-from .world import ANA, BEN, SERVICE, World, only, request
+from tests.email.smtp_sink import SmtpSink
+from tests.email.world import ANA, BEN, SERVICE, World, only, request
 
 TELEGRAM = Address("telegram", "4242")
 

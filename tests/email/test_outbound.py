@@ -7,7 +7,7 @@ import re
 from adapters.email.quotes import MARKER
 from adapters.email.tokens import parse_token
 
-from .world import ANA, BEN, DOMAIN, World
+from tests.email.world import ANA, BEN, DOMAIN, World
 
 
 def test_the_player_to_act_gets_a_multipart_turn_mail_with_ready_to_send_moves(

@@ -9,7 +9,7 @@ import pytest
 
 from adapters.config import EmailSettings, Settings, SettingsError
 
-from .world import ANA, BEN, World, only, request
+from tests.email.world import ANA, BEN, World, only, request
 
 
 def to_act(world: World, game_id: str) -> str:

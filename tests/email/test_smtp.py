@@ -16,7 +16,7 @@ from adapters.config import MailServer
 from adapters.email.smtp import SmtpTransport
 from service.dispatch import TryLater, Undeliverable
 
-from .smtp_sink import free_port
+from tests.email.smtp_sink import free_port
 
 HERE = Path(__file__).parent
 CERT, KEY = HERE / "tls-cert.pem", HERE / "tls-key.pem"

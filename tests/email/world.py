@@ -24,8 +24,8 @@ from service.memory import ManualClock, SeededChance
 from service.ports import Address
 from service.prompts import action_text
 
-from .dovecot import Dovecot
-from .smtp_sink import Received, SmtpSink
+from tests.email.dovecot import Dovecot
+from tests.email.smtp_sink import Received, SmtpSink
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DOMAIN = "conquian.test"

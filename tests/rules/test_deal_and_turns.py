@@ -40,7 +40,17 @@ from service.rules.legal import legal_actions
 from service.rules.seats import Phase, Seat, Source
 from service.rules.variants import Variant
 
-from .scenario import P, deal, given, hand_plus_melded, play, rejects, spare, start, table
+from tests.rules.scenario import (
+    P,
+    deal,
+    given,
+    hand_plus_melded,
+    play,
+    rejects,
+    spare,
+    start,
+    table,
+)
 
 N, D = Seat.FIRST, Seat.SECOND  # in every real deal here O = SECOND deals first
 SHUFFLED = tuple(DECK[(i * 7) % 40] for i in range(40))

@@ -40,7 +40,7 @@ from service.rules.melds import layoff_targets
 from service.rules.seats import Phase, Source
 from service.rules.state import GameState
 
-from .scenario import O, P, given, hand_plus_melded, play, rejects, spare, table
+from tests.rules.scenario import O, P, given, hand_plus_melded, play, rejects, spare, table
 
 F01 = given(table=["4C 5C 6C"], center="7C", stock="2S")
 

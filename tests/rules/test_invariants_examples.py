@@ -34,7 +34,7 @@ from service.rules.state import GameState
 from service.rules.variants import DEFAULT, MatchTerms
 from service.rules.view import PlayerView, view_for
 
-from .scenario import (
+from tests.rules.scenario import (
     accounted_for,
     given,
     hand_plus_melded,

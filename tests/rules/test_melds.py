@@ -12,7 +12,7 @@ from service.rules.errors import NoArrangement
 from service.rules.evolve import replay
 from service.rules.melds import is_combination, is_valid_table, partitions
 
-from .scenario import P, given, rejects, spare
+from tests.rules.scenario import P, given, rejects, spare
 
 
 @pytest.mark.parametrize(

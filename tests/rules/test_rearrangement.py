@@ -11,7 +11,7 @@ from service.rules.events import CardDiscarded, CenterCardTaken, Event
 from service.rules.evolve import replay
 from service.rules.melds import is_valid_table
 
-from .scenario import P, given, rejects, spare, table
+from tests.rules.scenario import P, given, rejects, spare, table
 
 
 def taken_table(events: list[Event], put_down: str, **take: object) -> tuple[CardSet, ...]:

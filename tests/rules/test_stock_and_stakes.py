@@ -24,7 +24,17 @@ from service.rules.seats import Phase, Source
 from service.rules.state import DealResult
 from service.rules.variants import MatchTerms
 
-from .scenario import O, P, given, play, refuse_to_the_end, spare, stacked_deck, start, table
+from tests.rules.scenario import (
+    O,
+    P,
+    given,
+    play,
+    refuse_to_the_end,
+    spare,
+    stacked_deck,
+    start,
+    table,
+)
 
 GOING_OUT = "AC 2C 3C 4C 5C 6C 7C KS KH KD"
 """With JC as c21 the non-dealer goes out on the first turn: [AC … JC] and [KD KH KS]."""

@@ -29,7 +29,7 @@ from service.rules.evolve import replay
 from service.rules.legal import legal_actions
 from service.rules.variants import Variant
 
-from ._variant_deals import (
+from tests.rules._variant_deals import (
     D,
     N,
     played,

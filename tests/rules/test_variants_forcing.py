@@ -34,7 +34,17 @@ from service.rules.legal import legal_actions
 from service.rules.seats import Phase
 from service.rules.variants import Variant
 
-from ._variant_deals import D, N, played, stacked_deck, started, table, unordered, variant, when
+from tests.rules._variant_deals import (
+    D,
+    N,
+    played,
+    stacked_deck,
+    started,
+    table,
+    unordered,
+    variant,
+    when,
+)
 
 # --- which refused cards open a force window: forcing, force_sources (R14.1-R14.3, A18) ----
 

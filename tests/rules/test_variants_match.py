@@ -36,7 +36,16 @@ from service.rules.variants import (
 )
 from service.rules.view import view_for
 
-from ._variant_deals import D, N, order, played, refuse_to_the_end, started, variant, won_at_once
+from tests.rules._variant_deals import (
+    D,
+    N,
+    order,
+    played,
+    refuse_to_the_end,
+    started,
+    variant,
+    won_at_once,
+)
 
 FIRST, SECOND = Seat.FIRST, Seat.SECOND
 

@@ -39,7 +39,7 @@ from service.rules.legal import legal_actions
 from service.rules.seats import Phase, Source
 from service.rules.variants import MatchTerms, Variant
 
-from ._variant_deals import (
+from tests.rules._variant_deals import (
     D,
     N,
     played,

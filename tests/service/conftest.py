@@ -9,7 +9,7 @@ from service.memory import InMemoryEventStore, InMemoryInbox, ManualClock
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
 
-from .given import T0
+from tests.service.given import T0
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from service.rules.view import view_for
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
 
-from .given import GUEST, HOST, STRANGER, started
+from tests.service.given import GUEST, HOST, STRANGER, started
 
 KINGS = (cards("KD KH KS"),)
 

@@ -20,7 +20,7 @@ from service.ports import GameSummary, InboxReply, Notification, StoredEvent
 from service.rules.variants import DEFAULT
 from service.verify import verify
 
-from .given import GUEST, HOST
+from tests.service.given import GUEST, HOST
 
 
 class JoinFirst(InMemoryEventStore):

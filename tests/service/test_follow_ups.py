@@ -12,7 +12,7 @@ from service.rules.variants import MatchTerms
 from tests.fakes import PLAYER_1_DEALS, PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
 
-from .given import GREEDY, HOST, WIN_SCRIPT, started
+from tests.service.given import GREEDY, HOST, WIN_SCRIPT, started
 
 RANDOM = PlayerId("bot:random")
 

@@ -9,7 +9,7 @@ from service.game_events import GameId
 from service.games import GameService, Request
 from service.memory import InMemoryEventStore, InMemoryInbox
 
-from .given import GUEST, HOST, started
+from tests.service.given import GUEST, HOST, started
 
 
 def test_a_message_delivered_twice_is_applied_once_with_the_same_reply(

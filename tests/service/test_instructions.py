@@ -38,7 +38,7 @@ from service.sweeps import Sweeper
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
 
-from .given import GUEST, HOST, T0
+from tests.service.given import GUEST, HOST, T0
 
 ANA, BEN = HOST, GUEST
 KINGS = (cards("KD KH KS"),)

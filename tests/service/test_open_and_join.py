@@ -18,7 +18,7 @@ from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, MatchTerms
 from tests.positions import STACKED
 
-from .given import GUEST, HOST, STRANGER, T0, names, started
+from tests.service.given import GUEST, HOST, STRANGER, T0, names, started
 
 NO_FORCING = DEFAULT.with_flags({"forcing": "disabled", "deck_faces": "spanish"})
 THREE_DEALS = MatchTerms(deals=3, stake=2)

@@ -17,7 +17,7 @@ from service.ports import Notification
 from service.prompts import action_text
 from service.rules.variants import DeckFaces
 
-from .test_settings_commands import Pair
+from tests.service.test_settings_commands import Pair
 
 
 @pytest.fixture

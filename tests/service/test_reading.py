@@ -10,7 +10,7 @@ from service.memory import InMemoryEventStore, ManualClock
 from service.ports import Notification
 from service.rules.errors import CardNotInHand
 
-from .given import GREEDY, GUEST, HOST, T0, WIN_SCRIPT, started
+from tests.service.given import GREEDY, GUEST, HOST, T0, WIN_SCRIPT, started
 
 
 def test_a_players_list_says_whose_turn_it_is_and_since_when(

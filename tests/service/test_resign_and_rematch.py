@@ -25,7 +25,7 @@ from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, MatchTerms
 from tests.fakes import CrashingStore
 
-from .given import GREEDY, GUEST, HOST, STRANGER
+from tests.service.given import GREEDY, GUEST, HOST, STRANGER
 
 SPANISH = DEFAULT.with_flags({"deck_faces": "spanish", "dead_pile_visible": "true"})
 TERMS = MatchTerms(deals=3, target=5, stake=2)

@@ -15,7 +15,7 @@ from service.rules.decide import decide
 from service.search_bot import choose
 from service.timeouts import TIMEOUT_ROLLOUTS, timed_out, timeout_seed
 
-from .test_time_control import HOUR, Table
+from tests.service.test_time_control import HOUR, Table
 
 BUDGET_SECONDS = 3.0
 """The interpreted build's bound per decision (the compiled build's is 1 s: docs/benchmarks.md)."""

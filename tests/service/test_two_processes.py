@@ -14,7 +14,7 @@ from service.games import GameService
 from service.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.rules.errors import NotYourTurn
 
-from .given import GUEST, HOST, WIN_SCRIPT, started
+from tests.service.given import GUEST, HOST, WIN_SCRIPT, started
 
 
 @pytest.fixture

@@ -36,7 +36,7 @@ from service.games import GameService
 from service.memory import ManualClock, SeededChance
 from service.ports import StoredEvent
 
-from .hour import ClockedSender, Plan, Run
+from tests.sim.hour import ClockedSender, Plan, Run
 
 Key = tuple[GameId, int, PlayerId]
 """A decision, as a reminder names it: its game, the game's version while it waits, its player."""

@@ -19,9 +19,9 @@ from datetime import datetime, timedelta
 
 from tests.bench.databases import DATABASES, Unreachable, postgres_required, postgres_user, scratch
 
-from .checks import check
-from .hour import Plan, Simulation
-from .processes import GRACE, open_games, run_workers, verify
+from tests.sim.checks import check
+from tests.sim.hour import Plan, Simulation
+from tests.sim.processes import GRACE, open_games, run_workers, verify
 
 MOVE_SETUP = timedelta(milliseconds=10)
 """A generous time to open and join one game on PostgreSQL: the lead before the first deadline."""

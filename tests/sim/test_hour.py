@@ -10,8 +10,8 @@ import pytest
 
 from tests.conftest import sql_engine
 
-from .checks import check
-from .hour import Plan, Simulation
+from tests.sim.checks import check
+from tests.sim.hour import Plan, Simulation
 
 GAMES = 120
 SHRINK = 10

@@ -33,7 +33,7 @@ from service.rules.actions import PlayerAction
 from service.rules.view import view_for
 from tests.conftest import sql_engine
 
-from .hour import START
+from tests.sim.hour import START
 
 MOVE = timedelta(minutes=1)
 RACES = 60

@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import sql_engine
 
-from .processes import GRACE, open_games, run_workers, verify
+from tests.sim.processes import GRACE, open_games, run_workers, verify
 
 GAMES = 100
 LEAD = timedelta(seconds=3)

@@ -8,7 +8,7 @@ from service.game_events import GameId, PlayerJoined
 from service.ports import EventStore
 from service.rules.seats import Seat
 
-from .test_event_store_contract import ANA, BEN, T0, open_game, summary
+from tests.storage.test_event_store_contract import ANA, BEN, T0, open_game, summary
 
 
 def test_every_game_most_recently_changed_first(store: EventStore) -> None:

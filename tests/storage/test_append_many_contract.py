@@ -12,9 +12,9 @@ from service.codec import SCHEMA_VERSION, LogEvent, encode
 from service.game_events import GameId, RematchOffered
 from service.ports import Append, EventStore, Notification
 
-from .conftest import Backend
-from .test_claims_contract import HOUR, LEASE, line, move, start
-from .test_event_store_contract import ANA, BEN, T0
+from tests.storage.conftest import Backend
+from tests.storage.test_claims_contract import HOUR, LEASE, line, move, start
+from tests.storage.test_event_store_contract import ANA, BEN, T0
 
 AT = T0 + 2 * HOUR
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from service.game_events import GameId, PlayerId
 from service.ports import Address, Directory, EventStore
 
-from .test_event_store_contract import join, open_game
+from tests.storage.test_event_store_contract import join, open_game
 
 
 def test_many_games_load_as_each_does_alone(store: EventStore) -> None:

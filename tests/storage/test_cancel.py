@@ -16,7 +16,7 @@ from service.game_events import GameCancelled, PlayerId
 from service.games import GameService
 from service.memory import SeededChance
 
-from .conftest import Backend
+from tests.storage.conftest import Backend
 
 ANA, BEN, CY = PlayerId("ana"), PlayerId("ben"), PlayerId("cy")
 

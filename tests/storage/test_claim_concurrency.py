@@ -21,10 +21,10 @@ from adapters.sql.store import SqlEventStore
 from service.game_events import GameId
 from service.ports import Due
 
-from .conftest import Backend
-from .test_claims_contract import HOUR, LEASE, move, start
-from .test_event_store_contract import ANA, BEN, T0
-from .test_outbox_contract import news, notify
+from tests.storage.conftest import Backend
+from tests.storage.test_claims_contract import HOUR, LEASE, move, start
+from tests.storage.test_event_store_contract import ANA, BEN, T0
+from tests.storage.test_outbox_contract import news, notify
 
 WORKERS = 6
 BATCH = 7

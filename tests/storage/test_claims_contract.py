@@ -17,8 +17,8 @@ from service.game_events import GameId, PlayerJoined, RematchOffered
 from service.ports import Due, EventStore, GameSummary, Notification
 from service.rules.seats import Seat
 
-from .conftest import Backend
-from .test_event_store_contract import ANA, BEN, T0, open_game
+from tests.storage.conftest import Backend
+from tests.storage.test_event_store_contract import ANA, BEN, T0, open_game
 
 LEASE = timedelta(seconds=30)
 HOUR = timedelta(hours=1)

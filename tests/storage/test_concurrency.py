@@ -23,7 +23,7 @@ from service.rules.actions import PlayerAction, Refuse
 from service.rules.errors import NotYourTurn
 from service.rules.legal import legal_actions
 
-from .conftest import BACKENDS, Backend
+from tests.storage.conftest import BACKENDS, Backend
 
 THREADS = 32
 ROUNDS = 200

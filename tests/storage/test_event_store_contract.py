@@ -30,7 +30,7 @@ from service.ports import (
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, MatchTerms
 
-from .conftest import Backend
+from tests.storage.conftest import Backend
 
 ANA, BEN, CY = PlayerId("ana"), PlayerId("ben"), PlayerId("cy")
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)

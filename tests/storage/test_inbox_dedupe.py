@@ -20,7 +20,7 @@ from service.memory import SeededChance
 from service.notation import card_text, cards_text
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
 
-from .conftest import BACKENDS, Backend
+from tests.storage.conftest import BACKENDS, Backend
 
 COPIES = 1_000
 FRESH = 200

@@ -22,7 +22,7 @@ from adapters.sql.store import SqlEventStore
 from service.game_events import GameId
 from tests.conftest import TABLES, DatabaseFactory
 
-from .test_event_store_contract import T0, opened, summary
+from tests.storage.test_event_store_contract import T0, opened, summary
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -7,8 +7,8 @@ from datetime import timedelta, timezone
 
 from service.ports import EventStore
 
-from .test_claims_contract import HOUR, LEASE, move, start
-from .test_event_store_contract import T0, open_game
+from tests.storage.test_claims_contract import HOUR, LEASE, move, start
+from tests.storage.test_event_store_contract import T0, open_game
 
 
 def test_no_playing_game_with_a_deadline_means_none(store: EventStore) -> None:

@@ -8,7 +8,7 @@ from service.game_events import PlayerId
 from service.games import GameService
 from service.memory import SeededChance
 
-from .conftest import Backend
+from tests.storage.conftest import Backend
 
 ANA, BEN = PlayerId("ana"), PlayerId("ben")
 

@@ -14,9 +14,9 @@ from service.game_events import GameId, PlayerId
 from service.memory import OutboxItem
 from service.ports import Delivery, Notification
 
-from .conftest import Backend
-from .test_claims_contract import HOUR, LEASE, move, reminder, start
-from .test_event_store_contract import ANA, BEN, T0
+from tests.storage.conftest import Backend
+from tests.storage.test_claims_contract import HOUR, LEASE, move, reminder, start
+from tests.storage.test_event_store_contract import ANA, BEN, T0
 
 TICK = timedelta(microseconds=1)
 

@@ -20,9 +20,9 @@ from service.game_events import GameId, PlayerId, PlayerJoined
 from service.ports import Address, GameSummary, Notification
 from service.rules.seats import Seat
 
-from .conftest import Backend
-from .test_claims_contract import LEASE, start
-from .test_event_store_contract import ANA, BEN, T0, open_game, summary
+from tests.storage.conftest import Backend
+from tests.storage.test_claims_contract import LEASE, start
+from tests.storage.test_event_store_contract import ANA, BEN, T0, open_game, summary
 
 
 def drop_connections(engine: Engine) -> int:

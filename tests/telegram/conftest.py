@@ -10,8 +10,8 @@ import pytest
 
 from service.memory import SeededChance
 
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
 
 
 @pytest.fixture

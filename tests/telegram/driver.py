@@ -22,8 +22,8 @@ from service.rules.seats import Phase, Seat
 from service.rules.variants import DeckFaces
 from service.rules.view import view_for
 
-from .fake_api import Call, FakeTelegram
-from .harness import Bot, Phone
+from tests.telegram.fake_api import Call, FakeTelegram
+from tests.telegram.harness import Bot, Phone
 
 CARD = re.compile(r"(?<![0-9A-Za-z])[0-9AJQK]{1,2}[CDHSOEB♣♦♥♠](?![0-9A-Za-z])")
 """A card as the bot spells it: ``7H``, ``7♥`` (French faces), ``12E`` (Spanish)."""

@@ -21,7 +21,7 @@ from service.games import GameService
 from service.ports import Address, Chance, Clock
 from service.rules.view import PlayerView
 
-from .fake_api import TOKEN, FakeTelegram, Message, Person
+from tests.telegram.fake_api import TOKEN, FakeTelegram, Message, Person
 
 INVITATION = re.compile(r"start=([0-9a-f]+)")
 

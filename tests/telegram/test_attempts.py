@@ -20,8 +20,8 @@ from adapters.telegram.processor import ATTEMPTS, key_of
 from service.games import GameService
 from service.ports import Directory, Inbox
 
-from .fake_api import FakeTelegram
-from .harness import telegram_settings
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import telegram_settings
 
 
 class AwayDirectory:

@@ -13,11 +13,11 @@ from service.language import translator
 from service.memory import ManualClock, SeededChance
 from service.rules.seats import Phase
 
-from .driver import play
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
-from .test_play import start_game
-from .test_refusals import on_turn
+from tests.telegram.driver import play
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_play import start_game
+from tests.telegram.test_refusals import on_turn
 
 
 def test_games_lists_whose_turn_and_hand_sends_a_fresh_turn_message(

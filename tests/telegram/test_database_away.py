@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import time
 
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
-from .test_play import start_game
-from .test_refusals import on_turn
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_play import start_game
+from tests.telegram.test_refusals import on_turn
 
 
 def test_an_update_stays_unconfirmed_while_the_database_is_away(

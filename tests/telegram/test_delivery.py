@@ -16,10 +16,10 @@ from service.game_events import GameId
 from service.memory import ManualClock
 from service.ports import PlayerId
 
-from .fake_api import Call, FakeTelegram
-from .harness import Bot, Phone
-from .test_play import start_game
-from .test_refusals import on_turn
+from tests.telegram.fake_api import Call, FakeTelegram
+from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_play import start_game
+from tests.telegram.test_refusals import on_turn
 
 
 def notifications(bot: Bot, player: PlayerId) -> list[dict[str, object]]:

@@ -10,10 +10,10 @@ from adapters.sql.tables import inbox
 from adapters.sql.telegram_tables import telegram_updates
 from service.game_events import GameId
 
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
-from .test_play import start_game
-from .test_refusals import on_turn
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_play import start_game
+from tests.telegram.test_refusals import on_turn
 
 
 def again(update: dict[str, object]) -> dict[str, object]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from .driver import LeakCheck, play
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
+from tests.telegram.driver import LeakCheck, play
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
 
 
 def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(

@@ -12,8 +12,8 @@ from service.language import Translator, translator
 from service.prompts import action_text, rules_text
 from service.rules.actions import Refuse
 
-from .fake_api import FakeTelegram, Message
-from .harness import Bot, Phone
+from tests.telegram.fake_api import FakeTelegram, Message
+from tests.telegram.harness import Bot, Phone
 
 ENGLISH_WORDS = re.compile(
     r"\b(your|you|the|turn|hand|table|card|cards|player|deadline|waiting|take|pass|discard|"

@@ -9,8 +9,8 @@ from pathlib import Path
 from service.memory import ManualClock, SeededChance
 from service.rules.variants import Forcing
 
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
 
 
 def test_an_invitation_is_used_once(bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone) -> None:

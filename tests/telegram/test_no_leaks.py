@@ -27,7 +27,7 @@ from service.rules.variants import DEFAULT, Variant
 from service.rules.view import view_for
 from tests.random_games import GUEST, HOST, play
 
-from .driver import named_in
+from tests.telegram.driver import named_in
 
 GAMES = 40
 VARIANTS = [

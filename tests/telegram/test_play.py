@@ -9,9 +9,9 @@ import pytest
 from service.game_events import GameId
 from service.rules.seats import Phase
 
-from .driver import LeakCheck, play
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
+from tests.telegram.driver import LeakCheck, play
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
 
 
 def start_game(bot: Bot, host: Phone, guest: Phone) -> GameId:

@@ -20,8 +20,8 @@ from adapters.config import Settings
 from service.ports import Address
 from service.rules.events import CardRefused
 
-from .fake_api import TOKEN, FakeTelegram
-from .harness import Phone
+from tests.telegram.fake_api import TOKEN, FakeTelegram
+from tests.telegram.harness import Phone
 
 JSON = dict[str, object]
 

@@ -12,10 +12,10 @@ from service.game_events import GameId
 from service.prompts import action_text
 from service.rules.actions import Take
 
-from .driver import label
-from .fake_api import Call, FakeTelegram
-from .harness import Bot, Phone
-from .test_play import start_game
+from tests.telegram.driver import label
+from tests.telegram.fake_api import Call, FakeTelegram
+from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_play import start_game
 
 
 class Unchanged:

@@ -16,8 +16,8 @@ from werkzeug.serving import BaseWSGIServer, make_server
 from adapters.telegram.webhook import PATH, SECRET_HEADER, webhook_app
 from service.memory import SeededChance
 
-from .fake_api import FakeTelegram
-from .harness import Bot, Phone
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
 
 SECRET = "s3cret-token_42"
 

@@ -22,7 +22,7 @@ from service.memory import (
 from service.ports import Address, Due
 from tests.fakes import RecordingSender
 
-from .conftest import Parts
+from tests.worker.conftest import Parts
 
 MOVE = timedelta(minutes=1)
 

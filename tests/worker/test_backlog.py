@@ -21,7 +21,7 @@ from service.memory import (
 from service.ports import Address, Due
 from tests.fakes import RecordingSender
 
-from .conftest import START, Parts
+from tests.worker.conftest import START, Parts
 
 GAMES = 5
 BATCH = 2

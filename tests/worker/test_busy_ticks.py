@@ -18,7 +18,7 @@ from service.memory import InMemoryDirectory, InMemoryEventStore, InMemoryOutbox
 from service.ports import Address, Notification
 from tests.fakes import RecordingSender
 
-from .conftest import Parts
+from tests.worker.conftest import Parts
 
 
 class SlowSender(RecordingSender):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from .conftest import MOVE_TIME, World
+from tests.worker.conftest import MOVE_TIME, World
 
 
 def eventually(check: Callable[[], bool], seconds: float = 3.0) -> bool:

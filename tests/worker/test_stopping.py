@@ -18,7 +18,7 @@ from service.memory import (
 from service.ports import Address, Notification
 from tests.fakes import RecordingSender
 
-from .conftest import START, Parts
+from tests.worker.conftest import START, Parts
 
 GAMES = 6
 BATCH = 2

@@ -14,7 +14,7 @@ from service.games import GameService
 from service.memory import SeededChance
 from service.ports import Due, EventStore
 
-from .conftest import MOVE_TIME, World
+from tests.worker.conftest import MOVE_TIME, World
 
 
 def test_a_timeout_fires_once_however_many_sweeps_run(world: World) -> None:

@@ -39,7 +39,7 @@ from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
 from service.ports import Clock, InboxEntry, StoredEvent
 
-from .processes import Forked, Parts, Trigger, die
+from tests.reliability.crash.processes import Forked, Parts, Trigger, die
 
 STAGES = ("inbox", "append", "committed", "sending", "sent")
 UNKNOWN_OUTCOME = frozenset({"sending", "sent"})

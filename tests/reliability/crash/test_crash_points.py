@@ -30,15 +30,31 @@ from service.rules.events import CardRefused
 from tests.conftest import sql_engine
 from tests.telegram.fake_api import JSON
 
-from .processes import KILLED, LEASE, Ahead, BotProcess, Forked, Trigger, tell_restarted
-from .stages import (
+from tests.reliability.crash.processes import (
+    KILLED,
+    LEASE,
+    Ahead,
+    BotProcess,
+    Forked,
+    Trigger,
+    tell_restarted,
+)
+from tests.reliability.crash.stages import (
     STAGES,
     UNKNOWN_OUTCOME,
     checks_the_client,
     kill_inside_a_postgresql_append,
     parts,
 )
-from .world import KillingTelegram, Seen, Table, World, open_tables, seen, world
+from tests.reliability.crash.world import (
+    KillingTelegram,
+    Seen,
+    Table,
+    World,
+    open_tables,
+    seen,
+    world,
+)
 
 RUNS = int(os.environ.get("CONQUIAN_CRASH_RUNS", "60"))
 STEP = LEASE + timedelta(seconds=1)

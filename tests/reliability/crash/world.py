@@ -28,7 +28,7 @@ from service.game_events import GameId, PlayerId
 from service.ports import Address, Notification
 from tests.telegram.fake_api import JSON, FakeTelegram, Person
 
-from .processes import Ahead, BotProcess, wire
+from tests.reliability.crash.processes import Ahead, BotProcess, wire
 
 
 class KillingTelegram(FakeTelegram):

@@ -42,8 +42,8 @@ from tests.telegram.fake_api import FakeTelegram, Message
 from tests.web.client import Http
 from tests.web.conftest import free_port
 
-from .patterns import Pattern, generate
-from .world import BEN, Players, World, reply_to, settings_for
+from tests.reliability.dup.patterns import Pattern, generate
+from tests.reliability.dup.world import BEN, Players, World, reply_to, settings_for
 
 PATTERNS = {
     "sqlite": int(os.environ.get("CONQUIAN_DUPLICATE_PATTERNS", "500")),

@@ -44,8 +44,16 @@ from service.rules.seats import Phase
 from service.rules.view import view_for
 from tests.telegram.fake_api import FakeTelegram, Person
 
-from .twins import CSRF_VALUE, Copies, Outputs, TwinChance, Who, client_for, hidden_cards
-from .world import BEN, START, World, reply_to, settings_for
+from tests.reliability.dup.twins import (
+    CSRF_VALUE,
+    Copies,
+    Outputs,
+    TwinChance,
+    Who,
+    client_for,
+    hidden_cards,
+)
+from tests.reliability.dup.world import BEN, START, World, reply_to, settings_for
 
 PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS", "300"))
 PG_PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS_POSTGRESQL", "30"))

@@ -40,7 +40,7 @@ from tests.conftest import PG_HOST, PG_PORT
 from tests.email.smtp_sink import Received
 from tests.telegram.fake_api import Person
 
-from .world import World
+from tests.reliability.dup.world import World
 
 _PARSER = BytesParser(policy=compat32)  # the default policy parses headers ten times slower
 BOUNDARY = re.compile(rb"'boundary', '[^']*'")

@@ -30,9 +30,17 @@ from service.memory import SeededChance
 from tests.telegram.fake_api import FakeTelegram, Person
 from tests.telegram.harness import Bot, Phone
 
-from .inputs import EXAMPLES, LARGE, PIPELINE_EXAMPLES, json_value, large_texts, seeded, some_text
-from .progress import progress
-from .watch import LoggedFailures
+from tests.reliability.fuzz.inputs import (
+    EXAMPLES,
+    LARGE,
+    PIPELINE_EXAMPLES,
+    json_value,
+    large_texts,
+    seeded,
+    some_text,
+)
+from tests.reliability.fuzz.progress import progress
+from tests.reliability.fuzz.watch import LoggedFailures
 
 TEXT_LIMIT, CAPTION_LIMIT, ANSWER_LIMIT = 4096, 1024, 200
 """Telegram's limits: a message's text, a photo's caption, a button press's answer."""

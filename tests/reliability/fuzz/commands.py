@@ -32,7 +32,7 @@ from service.rules.legal import legal_actions
 from service.rules.variants import DEFAULT, Variant
 from service.rules.view import view_for
 
-from .inputs import EXAMPLES, LARGE, hostile_text, large_texts
+from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, hostile_text, large_texts
 
 
 @dataclass(frozen=True)

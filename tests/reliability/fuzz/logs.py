@@ -22,7 +22,7 @@ from service.memory import InMemoryEventStore
 from service.rules.variants import DEFAULT
 from tests.random_games import play
 
-from .inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
+from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
 
 SEEDS = (1, 2, 3)
 MOVES = (None, 12, 25)

@@ -23,9 +23,16 @@ from adapters.email.inbound import read
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import ANA, BEN, DOMAIN, SERVICE, World
 
-from .inputs import EXAMPLES, LARGE, PIPELINE_EXAMPLES, large_texts, seeded, some_text
-from .progress import progress
-from .watch import LoggedFailures
+from tests.reliability.fuzz.inputs import (
+    EXAMPLES,
+    LARGE,
+    PIPELINE_EXAMPLES,
+    large_texts,
+    seeded,
+    some_text,
+)
+from tests.reliability.fuzz.progress import progress
+from tests.reliability.fuzz.watch import LoggedFailures
 
 TOKEN, BOUNCE = "<token>", "<bounce>"
 """Placeholders for Ana's genuine reply address and its bounce (VERP) address, known only once

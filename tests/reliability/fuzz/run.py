@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
 
-    from .inputs import fuzz  # reads the settings above
+    from tests.reliability.fuzz.inputs import fuzz  # reads the settings above
 
     results: dict[str, Timing] = {}
     for name, build in _surfaces():
@@ -106,11 +106,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _surfaces() -> list[tuple[str, Callable[[], Any]]]:
-    from .bot_updates import ButtonData, UpdateReading, Updates
-    from .commands import Commands
-    from .logs import Logs
-    from .mail import Mail, MailReading
-    from .web_api import Api, BodyReading
+    from tests.reliability.fuzz.bot_updates import ButtonData, UpdateReading, Updates
+    from tests.reliability.fuzz.commands import Commands
+    from tests.reliability.fuzz.logs import Logs
+    from tests.reliability.fuzz.mail import Mail, MailReading
+    from tests.reliability.fuzz.web_api import Api, BodyReading
 
     return [
         ("text commands", _plain(Commands)),

@@ -10,7 +10,7 @@ import pytest
 
 
 def test_wrong_types_and_lone_surrogates_are_400(tmp_path: Path) -> None:
-    from .web_api import Api
+    from tests.reliability.fuzz.web_api import Api
 
     api = Api(tmp_path)
     try:
@@ -29,7 +29,7 @@ def test_wrong_types_and_lone_surrogates_are_400(tmp_path: Path) -> None:
 def test_a_nul_in_an_address_is_404_and_in_a_body_400(
     backend: str, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    from .web_api import Api
+    from tests.reliability.fuzz.web_api import Api
 
     url = request.getfixturevalue("postgres_url") if backend == "postgresql" else None
     api = Api(tmp_path, url)  # on PostgreSQL, a NUL in a lookup was a DataError (500)

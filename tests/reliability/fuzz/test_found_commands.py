@@ -17,7 +17,7 @@ from service.deadlines import (
 )
 from service.rules.errors import LONGEST_ECHO
 
-from .commands import POSITIONS, build
+from tests.reliability.fuzz.commands import POSITIONS, build
 
 
 @pytest.fixture(scope="module")

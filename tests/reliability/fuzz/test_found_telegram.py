@@ -7,7 +7,7 @@ from pathlib import Path
 from adapters.telegram.callbacks import decode
 from adapters.telegram.processor import key_of
 
-from .bot_updates import Updates
+from tests.reliability.fuzz.bot_updates import Updates
 
 # -- Telegram --------------------------------------------------------------------------------------
 

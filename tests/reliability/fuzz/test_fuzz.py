@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .bot_updates import ButtonData, UpdateReading, Updates
-from .commands import Commands
-from .inputs import fuzz
-from .logs import Logs
-from .mail import Mail, MailReading
-from .web_api import Api, BodyReading
+from tests.reliability.fuzz.bot_updates import ButtonData, UpdateReading, Updates
+from tests.reliability.fuzz.commands import Commands
+from tests.reliability.fuzz.inputs import fuzz
+from tests.reliability.fuzz.logs import Logs
+from tests.reliability.fuzz.mail import Mail, MailReading
+from tests.reliability.fuzz.web_api import Api, BodyReading
 
 
 def test_text_commands_are_parsed_or_refused_and_a_refusal_changes_nothing() -> None:

@@ -27,8 +27,16 @@ from adapters.web.app import create_app, parts_for
 from adapters.web.errors import ApiError
 from service.memory import SeededChance
 
-from .inputs import EXAMPLES, LARGE, PIPELINE_EXAMPLES, json_value, large_texts, seeded, some_text
-from .progress import progress
+from tests.reliability.fuzz.inputs import (
+    EXAMPLES,
+    LARGE,
+    PIPELINE_EXAMPLES,
+    json_value,
+    large_texts,
+    seeded,
+    some_text,
+)
+from tests.reliability.fuzz.progress import progress
 
 KEY = "fuzz-web-key-0123456789"
 FIELDS = (

@@ -24,7 +24,7 @@ from sqlalchemy import Engine, func, select
 from adapters.sql.tables import game_summaries, outbox
 from service.ports import EventStore
 
-from .players import Players, Sent
+from tests.reliability.soak.players import Players, Sent
 
 
 @dataclass

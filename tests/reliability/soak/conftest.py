@@ -8,7 +8,7 @@ import pytest
 from tests.conftest import unavailable
 from tests.email.dovecot import Dovecot
 
-from . import cluster
+from tests.reliability.soak import cluster
 
 
 @pytest.fixture

@@ -43,7 +43,7 @@ from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
 from tests.telegram.fake_api import FakeTelegram, Person
 
-from .mail import Mailboxes, reply
+from tests.reliability.soak.mail import Mailboxes, reply
 
 
 @dataclass

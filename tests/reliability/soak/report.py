@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .checks import LogVerdict
+from tests.reliability.soak.checks import LogVerdict
 
 WARM_UP_SECONDS = 10.0
 """A process's memory is judged from this long after it runs (imports, pools, fonts, caches)."""

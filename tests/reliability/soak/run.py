@@ -19,9 +19,9 @@ from datetime import datetime
 
 from tests.email.dovecot import Dovecot, is_installed
 
-from . import cluster
-from .report import Plan
-from .soak import run
+from tests.reliability.soak import cluster
+from tests.reliability.soak.report import Plan
+from tests.reliability.soak.soak import run
 
 BACKENDS = ("postgresql", "sqlite")
 FORMS = {

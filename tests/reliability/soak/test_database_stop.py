@@ -18,10 +18,10 @@ from imapclient import IMAPClient
 
 from tests.email.dovecot import Dovecot
 
-from .checks import verify_log, wait_for_empty_outbox
-from .players import Sent, Table
-from .report import Plan
-from .soak import Soak
+from tests.reliability.soak.checks import verify_log, wait_for_empty_outbox
+from tests.reliability.soak.players import Sent, Table
+from tests.reliability.soak.report import Plan
+from tests.reliability.soak.soak import Soak
 
 OUTAGE_SECONDS = 30
 PLAN = Plan(seconds=6, rate=10, games=30, restart_worker_at=None, restart_database_at=None)

@@ -12,8 +12,8 @@ import pytest
 
 from tests.email.dovecot import Dovecot
 
-from .report import Plan
-from .soak import run
+from tests.reliability.soak.report import Plan
+from tests.reliability.soak.soak import run
 
 SHORT = {
     "postgresql": Plan(backend="postgresql", seconds=20, rate=10, games=60),
