@@ -3,7 +3,7 @@
 ``build(settings)`` creates the engine for ``settings.effective_database_url`` (SQLite under the
 data directory unless ``CONQUIAN_DATABASE_URL`` says otherwise), brings its schema to head and
 wires the game service to the SQL stores: the event store, the inbox, and the directory, from
-which the service reads each player's clock settings (kept a minute, ``service.settings``).  The
+which the service reads each player's clock settings (kept a minute, ``service.clock.settings``).  The
 outbox is exposed for the worker that sends notifications.  Nothing happens at import; entry
 points call ``build``.
 """
@@ -14,9 +14,6 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from service.games import GameService
-from service.ports import Chance, Clock
-
 from adapters.config import Settings
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
@@ -25,6 +22,8 @@ from adapters.sql.migrate import upgrade
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance, SystemClock
+from service.app.games import GameService
+from service.ports.protocols import Chance, Clock
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,12 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, replace
 
-from service.dispatch import LogSender, Sender
-
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
 from adapters.email.channel import EmailChannel, build_channel
 from adapters.telegram.app import TelegramApp, build_telegram
 from adapters.telegram.settings import TelegramSettings
+from service.delivery.dispatch import LogSender, Sender
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 
-MODULES = ("service.rules.legal", "service.rules.evolve", "service.search_bot")
+MODULES = ("service.rules.legal", "service.rules.evolve", "service.bots.search")
 """Modules compiled by ``setup.py`` under ``CONQUIAN_MYPYC=1``: the hot path of a search."""
 
 

@@ -1,4 +1,4 @@
-"""The real clock and the real source of chance, for ``service.ports.Clock`` and ``Chance``.
+"""The real clock and the real source of chance, for ``service.ports.protocols.Clock`` and ``Chance``.
 
 Deck orders come from the operating system's random source (``secrets.SystemRandom``): a deal is
 never predictable from earlier ones.  Salts and tokens are ``secrets.token_hex`` strings.

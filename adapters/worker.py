@@ -1,8 +1,8 @@
 """The background worker: times out overdue decisions, queues reminders and sends the outbox.
 
 APScheduler is only the alarm clock.  Every job reads what is due from the database, claims it
-for a lease and acts through ``GameService`` under the version it claimed (``service.sweeps``) or
-records each send's outcome in the outbox (``service.dispatch``), so a job is safe to run at the
+for a lease and acts through ``GameService`` under the version it claimed (``service.app.sweeps``) or
+records each send's outcome in the outbox (``service.delivery.dispatch``), so a job is safe to run at the
 same time as itself in another process, a repeated run does nothing twice, and a worker that
 restarts — or a second worker — finds everything due in the database.  The scheduler keeps no
 state of its own (a memory job store holding three interval jobs).
@@ -37,15 +37,14 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.jobstores.memory import MemoryJobStore
 from apscheduler.schedulers.background import BackgroundScheduler
 
-from service.dispatch import Backoff, Dispatcher, Drained, LogSender, Sender
-from service.game import Game
-from service.game_events import GameId
-from service.games import GameService
-from service.ports import Chance, Clock, Directory, Outbox
-from service.sweeps import Sweeper
-
 from adapters.config import Settings
 from adapters.system import SystemChance
+from service.app.games import GameService
+from service.app.sweeps import Sweeper
+from service.delivery.dispatch import Backoff, Dispatcher, Drained, LogSender, Sender
+from service.game.events import GameId
+from service.game.state import Game
+from service.ports.protocols import Chance, Clock, Directory, Outbox
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -1,14 +1,14 @@
-"""Test doubles beyond the in-memory ports of ``service.memory``."""
+"""Test doubles beyond the in-memory ports of ``service.ports.memory``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from service.codec import LogEvent
-from service.game_events import GameId, PlayerId
-from service.memory import InMemoryEventStore, SeededChance
-from service.ports import Address, GameSummary, InboxReply, Notification, StoredEvent
+from service.game.codec import LogEvent
+from service.game.events import GameId, PlayerId
+from service.ports.memory import InMemoryEventStore, SeededChance
+from service.ports.protocols import Address, GameSummary, InboxReply, Notification, StoredEvent
 from service.rules.cards import Card
 
 PLAYER_1_DEALS = 0.25

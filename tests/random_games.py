@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.ports import EventStore, StoredEvent
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import EventStore, StoredEvent
 from service.rules.actions import PlayerAction, Take
 from service.rules.legal import legal_actions
 from service.rules.variants import DEFAULT, MatchTerms, Variant

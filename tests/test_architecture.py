@@ -187,7 +187,11 @@ def violations_in_project(root: Path = ROOT) -> list[Violation]:
 
 def test_every_python_file_parses_and_the_walk_sees_the_core() -> None:
     files = {path.relative_to(ROOT).as_posix() for path in python_files()}
-    assert {"service/rules/decide.py", "service/rules/melds.py", "service/bots.py"} <= files
+    assert {
+        "service/rules/decide.py",
+        "service/rules/melds.py",
+        "service/bots/policies.py",
+    } <= files
     assert not any(name.startswith(".venv/") for name in files)
     for path in python_files():
         ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -229,7 +233,7 @@ def test_the_checker_flags_random_in_the_rules_core_with_file_and_line() -> None
         "from sys import argv\n",
         "import importlib\nimportlib.import_module('secrets')\n",
         "from .. import bots\n",
-        "from service.commands import parse_command\n",
+        "from service.words.grammar import parse_command\n",
         "def shuffle(rng):\n    return rng.getrandbits(40)\n",
         "def now(clock):\n    return clock.perf_counter()\n",
         "def read(name):\n    return open(name).read()\n",
@@ -275,7 +279,7 @@ def test_the_checker_accepts_pure_rules_code(source: str) -> None:
     ],
 )
 def test_the_checker_flags_frameworks_and_adapters_anywhere_in_the_core(source: str) -> None:
-    assert messages(source, "service/bots.py"), f"not flagged: {source!r}"
+    assert messages(source, "service/bots/policies.py"), f"not flagged: {source!r}"
 
 
 def test_the_project_walk_reports_a_bad_file_with_its_path_and_line(tmp_path: Path) -> None:
@@ -296,7 +300,7 @@ def test_the_project_walk_reports_a_bad_file_with_its_path_and_line(tmp_path: Pa
 
 def test_the_checker_lets_the_core_outside_rules_use_the_standard_library() -> None:
     source = "import random\nimport re\nfrom .rules.cards import card\nfrom . import notation\n"
-    assert messages(source, "service/selfplay.py") == []
+    assert messages(source, "service/bots/selfplay.py") == []
 
 
 def test_the_checker_leaves_adapters_and_tests_alone() -> None:
@@ -308,7 +312,11 @@ def test_the_checker_leaves_adapters_and_tests_alone() -> None:
 def test_relative_imports_resolve_from_the_package() -> None:
     tree = ast.parse("from . import melds\nfrom ..bots import Policy\nfrom .cards import *\n")
     resolved = [i.module for i in imports_in(tree, "service/rules/decide.py")]
-    assert resolved == ["service.rules.melds", "service.bots.Policy", "service.rules.cards"]
+    assert resolved == [
+        "service.rules.melds",
+        "service.bots.policies.Policy",
+        "service.rules.cards",
+    ]
     tree = ast.parse("from . import cards\n")
     assert [i.module for i in imports_in(tree, "service/rules/__init__.py")] == [
         "service.rules.cards"

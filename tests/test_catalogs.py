@@ -21,10 +21,10 @@ from babel.messages.mofile import read_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from service.language import LANGUAGES, LOCALES, translator
-from service.notation import CardSpellingError, parse_card
+from service.language.notation import CardSpellingError, parse_card
+from service.language.translation import LANGUAGES, LOCALES, translator
+from service.language.vocabulary import spelled, suit_names, with_suits
 from service.rules.variants import DeckFaces
-from service.words import spelled, suit_names, with_suits
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [language for language in LANGUAGES if language != "en"]

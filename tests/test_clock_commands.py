@@ -6,19 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from service.clock_commands import (
-    BadDuration,
-    BadVacationDays,
-    ClaimWin,
-    ExtendDeadline,
-    GiveInstruction,
-    ShowInstructions,
-    TakeVacation,
-    VacationDaysMissing,
-    WithdrawInstruction,
-)
-from service.commands import UnexpectedWords, parse_command
-from service.instructions import (
+from service.game.instructions import (
     InstructionCardMissing,
     InstructionNotACard,
     InstructionOneCard,
@@ -29,6 +17,18 @@ from service.instructions import (
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, DeckFaces
 from service.rules.view import PlayerView
+from service.words.grammar import UnexpectedWords, parse_command
+from service.words.time_commands import (
+    BadDuration,
+    BadVacationDays,
+    ClaimWin,
+    ExtendDeadline,
+    GiveInstruction,
+    ShowInstructions,
+    TakeVacation,
+    VacationDaysMissing,
+    WithdrawInstruction,
+)
 from tests.positions import started, to_act
 
 FIRST = Seat.FIRST

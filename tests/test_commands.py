@@ -6,7 +6,15 @@ from collections.abc import Callable
 
 import pytest
 
-from service.commands import (
+from service.language.notation import CardSpellingError, card_text, parse_card
+from service.rules.actions import Discard, Force, NoForce, Refuse, Resign, Take
+from service.rules.cards import DECK, EMPTY, card, cards
+from service.rules.errors import CardNotInHand, IllegalAction
+from service.rules.seats import Seat
+from service.rules.state import GameState
+from service.rules.variants import DEFAULT, DeckFaces, Variant
+from service.rules.view import PlayerView
+from service.words.grammar import (
     CommandError,
     DiscardMissing,
     EmptyCommand,
@@ -22,15 +30,7 @@ from service.commands import (
     UnknownCommand,
     parse_command,
 )
-from service.notation import CardSpellingError, card_text, parse_card
-from service.prompts import error_text
-from service.rules.actions import Discard, Force, NoForce, Refuse, Resign, Take
-from service.rules.cards import DECK, EMPTY, card, cards
-from service.rules.errors import CardNotInHand, IllegalAction
-from service.rules.seats import Seat
-from service.rules.state import GameState
-from service.rules.variants import DEFAULT, DeckFaces, Variant
-from service.rules.view import PlayerView
+from service.words.prompts import error_text
 from tests.positions import (
     force_window,
     forced_with_two_targets,

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.skipif(
 
 CHOICES = """
 import json, random, sys
-from service.bots import NoChance, greedy_bot, recall
+from service.bots.policies import NoChance, greedy_bot, recall
 from service.rules.actions import StartDeal, StartMatch
 from service.rules.cards import DECK
 from service.rules.decide import decide
@@ -39,8 +39,8 @@ from service.rules.evolve import evolve, replay
 from service.rules.seats import Seat
 from service.rules.state import initial_state
 from service.rules.variants import DEFAULT, MatchTerms
-from service.search_bot import search_bot
-import service.search_bot, service.rules.legal
+from service.bots.search import search_bot
+import service.bots.search, service.rules.legal
 bot, chosen = search_bot(30), []
 for seed in range(6):
     deck = list(DECK); random.Random(seed).shuffle(deck)
@@ -53,7 +53,7 @@ for seed in range(6):
         chosen.append(repr(action))
         for event in decide(state, action):
             state = evolve(state, event)
-print(json.dumps({"files": [service.search_bot.__file__, service.rules.legal.__file__],
+print(json.dumps({"files": [service.bots.search.__file__, service.rules.legal.__file__],
                   "chosen": chosen}))
 """
 

@@ -17,9 +17,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont, features
 
 from adapters.email.picture import table_png
 from adapters.lettering import DEVANAGARI, label_font
-from service.games import GameService
-from service.language import translator
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.app.games import GameService
+from service.language.translation import translator
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.rules.view import PlayerView
 
 REFERENCE = Path(__file__).with_name("reference") / "hindi-table.png"

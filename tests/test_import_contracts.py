@@ -64,12 +64,12 @@ PLANTS = {
         "The terminal channel imports no other channel",
     ),
     "the service imports Flask": (
-        "service/notation.py",
+        "service/language/notation.py",
         "import flask",
         "The service imports no framework or outside package BROKEN",
     ),
     "the service imports an adapter": (
-        "service/notation.py",
+        "service/language/notation.py",
         "from adapters import config",
         "Adapters are built on the service, never the other way round BROKEN",
     ),
@@ -79,7 +79,7 @@ PLANTS = {
         "The rules core imports nothing of the service around it BROKEN",
     ),
     "an import circle": (
-        "service/notation.py",
+        "service/language/notation.py",
         "from service import narration",
         "No import circle among the modules of any package BROKEN",
     ),

@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 
-from service.codec import name_of
-from service.errors import GameNotOver
-from service.fairness import commitment
-from service.game import fold
-from service.logfile import LogFormatError, export_lines, read_log
-from service.replays import steps
+from service.game.codec import name_of
+from service.game.errors import GameNotOver
+from service.game.fairness import commitment
+from service.game.state import fold
+from service.log.file import LogFormatError, export_lines, read_log
+from service.log.replays import steps
+from service.log.verify import Verdict, verify
 from service.rules.cards import CardSet, card
 from service.rules.variants import MatchTerms, Variant
-from service.verify import Verdict, verify
 from tests.random_games import GUEST, HOST, Played, play
 
 Lines = list[dict[str, Any]]

@@ -19,17 +19,20 @@ from adapters.email.letters import letter_text
 from adapters.email.sender import notice_letter
 from adapters.telegram.keyboards import turn_keyboard
 from adapters.telegram.render import due_text, table_text_for
-from service import commands, errors, instructions, linking, lobby
-from service.bots import greedy_bot
-from service.clock_commands import BadDuration
-from service.games import GameService
-from service.language import LOCALES, Phrase, Translator
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.notices import Notice
-from service.prompts import error_text
+from service.app.games import GameService
+from service.bots.policies import greedy_bot
+from service.delivery.notices import Notice
+from service.game import errors, instructions
+from service.language.translation import LOCALES, Phrase, Translator
+from service.players import linking
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.rules import errors as rules_errors
 from service.rules.cards import DECK
 from service.rules.errors import IllegalAction
+from service.words import grammar as commands
+from service.words import lobby
+from service.words.prompts import error_text
+from service.words.time_commands import BadDuration
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 ENGLISH = re.compile(

@@ -7,13 +7,13 @@ from collections import Counter
 
 import pytest
 
-from service.commands import parse_command
-from service.prompts import action_text, help_text, options_text
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
 from service.rules.cards import EMPTY, card, cards
 from service.rules.seats import Phase, Seat
 from service.rules.variants import DEFAULT, DeckFaces, Variant
 from service.rules.view import view_for
+from service.words.grammar import parse_command
+from service.words.prompts import action_text, help_text, options_text
 from tests.positions import (
     after,
     force_window,

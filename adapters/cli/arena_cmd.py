@@ -6,10 +6,10 @@ import argparse
 import json
 import time
 
-from service.arena import arena
-from service.bot_levels import LEVELS, POLICIES
-from service.lobby import OPPONENTS
+from service.bots.arena import arena
+from service.bots.levels import LEVELS, POLICIES
 from service.rules.variants import Variant
+from service.words.lobby import OPPONENTS
 
 BOT_WORDS = sorted(word for word, player in OPPONENTS.items() if player is not None)
 """The bots the arena knows: the lobby's words for them (``hard``, ``medium``, ``greedy`` …)."""

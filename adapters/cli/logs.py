@@ -19,17 +19,16 @@ from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adapters.config import Settings
-from service.errors import GameNotOver
-from service.game import Game, apply, fold, opened
-from service.game_events import GameId
-from service.games import summary_of
-from service.logfile import LogFile, LogFormatError, export_lines, read_log
-from service.ports import ConcurrencyError, EventStore, StoredEvent, UnknownGame
-from service.replays import steps
-from service.verify import verify
-
 from adapters.cli.replay import step_json, view
+from adapters.config import Settings
+from service.app.games import summary_of
+from service.game.errors import GameNotOver
+from service.game.events import GameId
+from service.game.state import Game, apply, fold, opened
+from service.log.file import LogFile, LogFormatError, export_lines, read_log
+from service.log.replays import steps
+from service.log.verify import verify
+from service.ports.protocols import ConcurrencyError, EventStore, StoredEvent, UnknownGame
 
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring

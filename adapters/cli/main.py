@@ -10,19 +10,18 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 
+from adapters.cli import arena_cmd, email_cmd, logs, operate, serve, telegram
+from adapters.cli.play import Setup, TerminalGame, chance_for
 from adapters.config import Settings, SettingsError
-from service.bot_levels import POLICIES
-from service.bots import Policy
-from service.language import LANGUAGES
-from service.lobby import OPPONENTS
-from service.notation import CardSpellingError, parse_card
+from service.bots.levels import POLICIES
+from service.bots.policies import Policy
+from service.bots.selfplay import selfplay
+from service.language.notation import CardSpellingError, parse_card
+from service.language.translation import LANGUAGES
 from service.rules.cards import Card, is_deck_order
 from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
-from service.selfplay import selfplay
-
-from adapters.cli import arena_cmd, email_cmd, logs, operate, serve, telegram
-from adapters.cli.play import Setup, TerminalGame, chance_for
+from service.words.lobby import OPPONENTS
 
 BOTS: dict[str, Policy] = {word: POLICIES[p] for word, p in OPPONENTS.items() if p is not None}
 """The bots by the lobby's words: the levels (easy, medium, hard) and the older bot, greedy, random."""

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from adapters.config import Settings
-from service.ports import GameSummary
+from service.ports.protocols import GameSummary
 
 STATUSES = ("playing", "open", "over", "cancelled")
 _COLUMNS = ("game", "status", "players", "to act", "since", "due", "reminder", "version")

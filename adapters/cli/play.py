@@ -18,25 +18,24 @@ import secrets
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from adapters.cli.render import view_json, view_text
 from adapters.system import SystemChance
-from service.clock_commands import ShowInstructions
-from service.codec import is_rules_event
-from service.commands import ShowHelp
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.language import translator
-from service.memory import SeededChance
-from service.narration import narrate
-from service.ports import Chance, StoredEvent
-from service.profiles import settings_text
-from service.prompts import error_text, help_text, instructions_text, options_text
+from service.app.games import GameService
+from service.game.codec import is_rules_event
+from service.game.events import GameId, PlayerId
+from service.language.translation import translator
+from service.players.profiles import settings_text
+from service.ports.memory import SeededChance
+from service.ports.protocols import Chance, StoredEvent
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction
 from service.rules.seats import Seat
 from service.rules.variants import FirstDealer, MatchTerms, Variant
 from service.rules.view import PlayerView, view_for
-
-from adapters.cli.render import view_json, view_text
+from service.words.grammar import ShowHelp
+from service.words.narration import narrate
+from service.words.prompts import error_text, help_text, instructions_text, options_text
+from service.words.time_commands import ShowInstructions
 
 PLAYERS = (PlayerId("terminal:1"), PlayerId("terminal:2"))
 """The people at the keyboard: player 1 hosts; player 2 joins in hot-seat mode."""

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from service.language import ENGLISH, Translator
-from service.narration import center_text, table_text
-from service.notation import card_text, cards_text
-from service.prompts import action_text, options_text
+from service.language.notation import card_text, cards_text
+from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card
 from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
+from service.words.narration import center_text, table_text
+from service.words.prompts import action_text, options_text
 
 
 def view_text(view: PlayerView, tr: Translator = ENGLISH) -> str:

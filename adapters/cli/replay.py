@@ -1,6 +1,6 @@
 """A finished game shown step by step: as text for the terminal viewer, and as JSON objects.
 
-Both hands are shown, so these are only ever given steps that ``service.replays.steps`` allowed
+Both hands are shown, so these are only ever given steps that ``service.log.replays.steps`` allowed
 (a finished game, or an operator).  Cards are written as in ``render.py``: ``7H``, or the Spanish
 faces when the game uses them.
 """
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from service.codec import encode, name_of
-from service.game import Game
-from service.logfile import format_time
-from service.narration import center_text, describe, table_text
-from service.notation import card_text, cards_text
-from service.replays import Step
+from service.game.codec import encode, name_of
+from service.game.state import Game
+from service.language.notation import card_text, cards_text
+from service.log.file import format_time
+from service.log.replays import Step
 from service.rules.cards import Card, CardSet
 from service.rules.seats import Seat
+from service.words.narration import center_text, describe, table_text
 
 HELP = "n or Enter: next · b: back · j N: jump to step N · q: quit"
 

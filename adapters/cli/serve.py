@@ -30,7 +30,7 @@ from adapters.rules_build import rules_build
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring
     from adapters.channels import Channels
-    from service.dispatch import Sender
+    from service.delivery.dispatch import Sender
 
 log = logging.getLogger("conquian.serve")
 

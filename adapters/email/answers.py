@@ -11,18 +11,17 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from service.game import Game
-from service.game_events import PlayerId
-from service.games import GameService
-from service.language import Translator
-from service.narration import describe
-from service.profiles import settings_text
-from service.prompts import help_text, instructions_text, refusal_text
-from service.rules.seats import Phase
-from service.rules.view import PlayerView
-
 from adapters.email.letters import Letter
 from adapters.email.sender import GameMail
+from service.app.games import GameService
+from service.game.events import PlayerId
+from service.game.state import Game
+from service.language.translation import Translator
+from service.players.profiles import settings_text
+from service.rules.seats import Phase
+from service.rules.view import PlayerView
+from service.words.narration import describe
+from service.words.prompts import help_text, instructions_text, refusal_text
 
 UNPARSEABLE = frozenset({"empty_command", "unknown_command"})
 """Error codes of text that is no command at all: answered at most once an hour per sender."""

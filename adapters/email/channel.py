@@ -7,13 +7,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from service.dispatch import Sender
-from service.games import GameService
-from service.linking import Linking
-from service.ports import Chance, Clock, Directory
-
 from adapters.config import EmailSettings
-from adapters.sql.link_codes import SqlLinkCodes
 from adapters.email.addressing import Addresses
 from adapters.email.compose import Composer
 from adapters.email.handling import Handler
@@ -21,6 +15,11 @@ from adapters.email.sender import EmailSender, GameMail, Transport
 from adapters.email.smtp import SmtpTransport
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
+from adapters.sql.link_codes import SqlLinkCodes
+from service.app.games import GameService
+from service.delivery.dispatch import Sender
+from service.players.linking import Linking
+from service.ports.protocols import Chance, Clock, Directory
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,11 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
-from service.language import ENGLISH, Translator
-
 from adapters.email.addressing import Addresses
 from adapters.email.automatic import LOOP_HEADER
 from adapters.email.letters import Letter, letter_html, letter_text
 from adapters.email.picture import table_png
+from service.language.translation import ENGLISH, Translator
 
 SERVICE_NAME = "Conquian"
 

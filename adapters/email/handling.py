@@ -34,18 +34,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
-from service.dispatch import TryLater
-from service.errors import GameCalledOff, StaleVersion
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.language import Translator, translator
-from service.linking import Linking
-from service.ports import Address, Clock, Directory
-from service.prompts import error_text
-from service.replies import Request, rejected
-from service.rules.errors import N_, IllegalAction
-from service.words import word
-
 from adapters.email.addressing import Addresses
 from adapters.email.answers import UNPARSEABLE, answer_letter
 from adapters.email.compose import Composer, Heading, reply_subject
@@ -55,6 +43,17 @@ from adapters.email.requests import CALL_OFF, ServiceRequests, answer_word
 from adapters.email.sender import GameMail
 from adapters.email.store import EmailStore, StoredMail
 from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
+from service.app.games import GameService
+from service.app.replies import Request, rejected
+from service.delivery.dispatch import TryLater
+from service.game.errors import GameCalledOff, StaleVersion
+from service.game.events import GameId, PlayerId
+from service.language.translation import Translator, translator
+from service.language.vocabulary import word
+from service.players.linking import Linking
+from service.ports.protocols import Address, Clock, Directory
+from service.rules.errors import N_, IllegalAction
+from service.words.prompts import error_text
 
 log = logging.getLogger(__name__)
 

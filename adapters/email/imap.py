@@ -20,8 +20,8 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
 
 from adapters.config import MailServer
-from adapters.sql.engine import is_unavailable
 from adapters.email.handling import Handler
+from adapters.sql.engine import is_unavailable
 
 log = logging.getLogger(__name__)
 

@@ -12,11 +12,10 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from typing import Any
 
-from service.language import supported
-
 from adapters.email.addressing import Addresses, Tag, sender_of
 from adapters.email.automatic import automatic_reason, is_bounce
 from adapters.email.quotes import command_line, html_to_text
+from service.language.translation import supported
 
 
 @dataclass(frozen=True)

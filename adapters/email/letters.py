@@ -11,16 +11,15 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from service.language import ENGLISH, Translator
-from service.narration import center_text, table_text
-from service.notation import cards_text
-from service.prompts import action_text, options_text
+from adapters.email.quotes import marker
+from service.language.notation import cards_text
+from service.language.translation import ENGLISH, Translator
+from service.language.vocabulary import word
 from service.rules.actions import Take
 from service.rules.errors import N_
 from service.rules.view import PlayerView
-from service.words import word
-
-from adapters.email.quotes import marker
+from service.words.narration import center_text, table_text
+from service.words.prompts import action_text, options_text
 
 MAX_MOVES = 20
 """Ready-to-send move lines listed in a mail at most."""

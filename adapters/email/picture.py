@@ -11,13 +11,12 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from service.language import ENGLISH, Translator
-from service.notation import card_text
+from adapters.lettering import label_font
+from service.language.notation import card_text
+from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card
 from service.rules.variants import DeckFaces
 from service.rules.view import PlayerView
-
-from adapters.lettering import label_font
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 CARD_W, CARD_H, GAP, MARGIN, LABEL_H = 40, 56, 6, 14, 22

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from service.language import ENGLISH, Translator
+from service.language.translation import ENGLISH, Translator
 
 MARKER = "##- reply above this line -##"
 """The first line of the text of every mail the service sends (``marker`` in the reader's

@@ -24,16 +24,15 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from service.game_events import GameId, PlayerId
-from service.linking import LinkError
-from service.lobby import OPPONENTS, read_words
-from service.ports import Address
-from service.prompts import error_text
-from service.rules.errors import N_, IllegalAction
-from service.words import in_english, word
-
 from adapters.email.inbound import Inbound
 from adapters.email.letters import Letter
+from service.game.events import GameId, PlayerId
+from service.language.vocabulary import in_english, word
+from service.players.linking import LinkError
+from service.ports.protocols import Address
+from service.rules.errors import N_, IllegalAction
+from service.words.lobby import OPPONENTS, read_words
+from service.words.prompts import error_text
 
 if TYPE_CHECKING:
     from adapters.email.handling import Handler

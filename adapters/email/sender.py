@@ -12,20 +12,19 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Protocol
 
-from service.bot_levels import bot_name
-from service.dispatch import Undeliverable
-from service.game import Game
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.language import ENGLISH, Translator, translator
-from service.notices import Notice, deadline_text
-from service.ports import Address, Clock, Directory, Notification
-from service.rules.seats import Phase
-
 from adapters.email.compose import Composer, Heading, game_subject
 from adapters.email.letters import Letter
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
+from service.app.games import GameService
+from service.bots.levels import bot_name
+from service.delivery.dispatch import Undeliverable
+from service.delivery.notices import Notice, deadline_text
+from service.game.events import GameId, PlayerId
+from service.game.state import Game
+from service.language.translation import ENGLISH, Translator, translator
+from service.ports.protocols import Address, Clock, Directory, Notification
+from service.rules.seats import Phase
 
 
 class Transport(Protocol):

@@ -9,9 +9,8 @@ import smtplib
 import ssl
 from email.message import EmailMessage
 
-from service.dispatch import TryLater, Undeliverable
-
 from adapters.config import MailServer
+from service.delivery.dispatch import TryLater, Undeliverable
 
 
 class SmtpTransport:

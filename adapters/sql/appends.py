@@ -58,13 +58,12 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB, aggregate_order_by
 from sqlalchemy.engine import Connection
 
-from service.codec import SCHEMA_VERSION, LogEvent, encode, name_of
-from service.ports import ConcurrencyError, GameSummary, InboxReply, Notification
-
 from adapters.sql.inbox import ANSWER
 from adapters.sql.outbox import SUPERSEDE, outbox_row
 from adapters.sql.summaries import ADVANCE, OPEN, advance_values, prefixed, row_of, upsert
 from adapters.sql.tables import UtcDateTime, events, inbox, outbox
+from service.game.codec import SCHEMA_VERSION, LogEvent, encode, name_of
+from service.ports.protocols import ConcurrencyError, GameSummary, InboxReply, Notification
 
 APPEND_LOCK = 0x436F_6E71_0002
 """PostgreSQL advisory lock key held by every append until it commits."""

@@ -57,13 +57,12 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB, aggregate_order_by
 from sqlalchemy.engine import Connection
 
-from service.codec import SCHEMA_VERSION, encode, name_of
-from service.ports import Append
-
 from adapters.sql.appends import APPEND_LOCK, OUTBOX_COLUMNS
 from adapters.sql.outbox import PENDING_REMINDER, Likely
 from adapters.sql.summaries import ADVANCE, RELEASED, advance_values
 from adapters.sql.tables import UtcDateTime, events, game_summaries, outbox
+from service.game.codec import SCHEMA_VERSION, encode, name_of
+from service.ports.protocols import Append
 
 _AT = bindparam("at", type_=UtcDateTime)
 

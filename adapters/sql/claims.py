@@ -40,11 +40,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-from service.game_events import GameId, PlayerId
-from service.ports import Due, Notification
-
 from adapters.sql.outbox import SUPERSEDE, outbox_row
 from adapters.sql.tables import UtcDateTime, game_summaries, outbox
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Due, Notification
 
 _NOW = bindparam("now", type_=UtcDateTime)
 _GAME = bindparam("b_game", type_=String)

@@ -20,11 +20,10 @@ from sqlalchemy import Engine, bindparam, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from service.game_events import PlayerId
-from service.ports import Address, Profile
-
 from adapters.sql.engine import reconnecting, writer
 from adapters.sql.tables import UtcDateTime, addresses, players, vacations
+from service.game.events import PlayerId
+from service.ports.protocols import Address, Profile
 
 _OWNER = select(addresses.c.player_id).where(
     addresses.c.channel == bindparam("channel"), addresses.c.value == bindparam("value")

@@ -8,7 +8,7 @@
   fetched again after a crash is recognised before it is downloaded.
 * ``email_contacts`` — per email address: unreachable since a bounce (and why), and when it was
   last sent an error reply (at most one an hour).
-* ``link_codes`` — pending links of a player to another address (``service/linking.py``).
+* ``link_codes`` — pending links of a player to another address (``service/players/linking.py``).
 """
 
 from __future__ import annotations

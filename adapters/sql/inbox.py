@@ -13,11 +13,10 @@ from typing import Any
 from sqlalchemy import Engine, Row, bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from service.ports import Clock, InboxEntry
-
-from adapters.system import SystemClock
 from adapters.sql.engine import is_postgresql, reconnecting, writer
 from adapters.sql.tables import inbox
+from adapters.system import SystemClock
+from service.ports.protocols import Clock, InboxEntry
 
 AnyRow = Row[*tuple[Any, ...]]
 

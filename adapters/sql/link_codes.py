@@ -1,16 +1,15 @@
-"""``SqlLinkCodes``: pending link codes (``service.linking``) in the ``link_codes`` table; taking
+"""``SqlLinkCodes``: pending link codes (``service.players.linking``) in the ``link_codes`` table; taking
 one is a single ``DELETE … RETURNING``, so a code is used once even by racing requests."""
 
 from __future__ import annotations
 
 from sqlalchemy import Engine, delete, insert
 
-from service.game_events import PlayerId
-from service.linking import LinkCode
-from service.ports import Address
-
 from adapters.sql.email_tables import link_codes
 from adapters.sql.engine import reconnecting, writer
+from service.game.events import PlayerId
+from service.players.linking import LinkCode
+from service.ports.protocols import Address
 
 
 class SqlLinkCodes:

@@ -39,11 +39,10 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.functions import FunctionElement
 
-from service.game_events import GameId, PlayerId
-from service.ports import Delivery, Notification
-
 from adapters.sql.engine import is_postgresql, reconnecting, writer
 from adapters.sql.tables import UtcDateTime, game_summaries, outbox
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Delivery, Notification
 
 AnyRow = Row[*tuple[Any, ...]]
 

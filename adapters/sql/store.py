@@ -34,9 +34,15 @@ from typing import Any
 from sqlalchemy import Engine, Row, Text, bindparam, cast, select
 from sqlalchemy.exc import IntegrityError
 
-from service.codec import SCHEMA_VERSION, CodecError, LogEvent, decode
-from service.game_events import GameId, PlayerId
-from service.ports import (
+from adapters.sql.appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
+from adapters.sql.batches import PostgresqlAppendMany, SqliteAppendMany
+from adapters.sql.claims import NEXT_DUE, claim_deadlines, claim_reminders, due_all, remind
+from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
+from adapters.sql.tables import events
+from service.game.codec import SCHEMA_VERSION, CodecError, LogEvent, decode
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import (
     Append,
     ConcurrencyError,
     Due,
@@ -47,13 +53,6 @@ from service.ports import (
     check_appends,
     check_summary,
 )
-
-from adapters.sql.appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
-from adapters.sql.batches import PostgresqlAppendMany, SqliteAppendMany
-from adapters.sql.claims import NEXT_DUE, claim_deadlines, claim_reminders, due_all, remind
-from adapters.sql.engine import is_postgresql, reconnecting, writer
-from adapters.sql.summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
-from adapters.sql.tables import events
 
 __all__ = ["APPEND_LOCK", "SqlEventStore"]
 

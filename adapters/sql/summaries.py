@@ -18,10 +18,9 @@ from typing import Any
 from sqlalchemy import CTE, Row, bindparam, func, null, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from service.game_events import GameId, PlayerId
-from service.ports import GameSummary
-
 from adapters.sql.tables import game_summaries
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import GameSummary
 
 _COLUMNS = (
     game_summaries.c.game_id,

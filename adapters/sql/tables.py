@@ -45,7 +45,7 @@ JSON_DATA = JSON().with_variant(JSONB(), "postgresql")
 AUTO_ID = BigInteger().with_variant(Integer(), "sqlite")
 """An autoincrementing key: SQLite only autoincrements a column declared exactly INTEGER."""
 DEFAULT_REMINDERS = ("half", "1h")
-"""A new player's reminder offsets (``service.deadlines.DEFAULT_REMINDERS``)."""
+"""A new player's reminder offsets (``service.clock.deadlines.DEFAULT_REMINDERS``)."""
 REMINDERS_DEFAULT = """'["half", "1h"]'"""
 """The same, as the column's SQL default."""
 

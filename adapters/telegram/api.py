@@ -26,9 +26,8 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Tele
 from telegram.ext import AIORateLimiter, ExtBot
 from telegram.request import HTTPXRequest
 
-from service.dispatch import TryLater, Undeliverable
-
 from adapters.telegram.settings import TelegramSettings
+from service.delivery.dispatch import TryLater, Undeliverable
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -11,11 +11,6 @@ from typing import Protocol
 from sqlalchemy import Engine
 
 from adapters.sql.link_codes import SqlLinkCodes
-from service.dispatch import Sender
-from service.games import GameService
-from service.linking import Linking
-from service.ports import Directory, Inbox
-
 from adapters.telegram.api import BotApi
 from adapters.telegram.channel import CHANNEL, Channel
 from adapters.telegram.polling import Poller
@@ -23,6 +18,10 @@ from adapters.telegram.processor import Processor
 from adapters.telegram.records import TelegramRecords
 from adapters.telegram.sender import TelegramSender
 from adapters.telegram.settings import TelegramSettings
+from service.app.games import GameService
+from service.delivery.dispatch import Sender
+from service.players.linking import Linking
+from service.ports.protocols import Directory, Inbox
 
 
 class Parts(Protocol):

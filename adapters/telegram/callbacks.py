@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.game_events import GameId
+from service.game.events import GameId
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
 from service.rules.cards import DECK, Card, CardSet
 from service.rules.seats import Seat

@@ -10,19 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from service.bot_levels import bot_name
-from service.follow_ups import BOTS
-from service.game import Game
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.language import ENGLISH, Translator, supported
-from service.linking import Linking
-from service.names import display_name
-from service.ports import Address, Clock, Directory, Inbox
-
 from adapters.telegram.api import BotApi
 from adapters.telegram.records import TelegramRecords
 from adapters.telegram.settings import TelegramSettings
+from service.app.follow_ups import BOTS
+from service.app.games import GameService
+from service.bots.levels import bot_name
+from service.game.events import GameId, PlayerId
+from service.game.state import Game
+from service.language.names import display_name
+from service.language.translation import ENGLISH, Translator, supported
+from service.players.linking import Linking
+from service.ports.protocols import Address, Clock, Directory, Inbox
 
 CHANNEL = "telegram"
 SOURCE = "telegram"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.game_events import PlayerId
-from service.language import ENGLISH, Translator
+from service.game.events import PlayerId
+from service.language.translation import ENGLISH, Translator
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,13 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from service.game_events import GameId
-from service.language import ENGLISH, Translator
-from service.notation import card_text, cards_text
+from adapters.telegram.callbacks import Press, move
+from service.game.events import GameId
+from service.language.notation import card_text, cards_text
+from service.language.translation import ENGLISH, Translator
 from service.rules.actions import Discard, Force, NoForce, Refuse, Take
 from service.rules.cards import DECK, CardSet
 from service.rules.view import PlayerView
-
-from adapters.telegram.callbacks import Press, move
 
 PASS_MELDS_SHOWN = 3
 """Refusals with a hand meld get a button each, up to this many (more can be typed)."""

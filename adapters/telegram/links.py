@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import json
 
-from service.ports import Address
-from service.rules.errors import N_
-
 from adapters.telegram.channel import CHANNEL, SOURCE, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.screens import Screens
+from service.ports.protocols import Address
+from service.rules.errors import N_
 
 NO_EMAIL = N_("Linking an email address needs the email channel, which this service does not have.")
 USAGE = N_(

@@ -21,17 +21,16 @@ from urllib.parse import quote
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from service.bot_levels import bot_name
-from service.errors import UnknownInvitation
-from service.game_events import GameId
-from service.lobby import read_words
-from service.prompts import error_text
-from service.rules.errors import N_, IllegalAction
-
 from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import short
 from adapters.telegram.screens import Screens
+from service.bots.levels import bot_name
+from service.game.errors import UnknownInvitation
+from service.game.events import GameId
+from service.rules.errors import N_, IllegalAction
+from service.words.lobby import read_words
+from service.words.prompts import error_text
 
 NEW_HELP = N_(
     "/new — a game with a friend: you get an invitation to send them.\n"

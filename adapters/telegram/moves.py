@@ -13,16 +13,6 @@ from __future__ import annotations
 
 import json
 
-from service.errors import NotAPlayer, StaleVersion
-from service.game import Game
-from service.game_events import GameId
-from service.language import Translator
-from service.profiles import settings_text
-from service.prompts import action_text, error_text, help_text, options_text, refusal_text
-from service.replies import Request
-from service.rules.errors import IllegalAction
-from service.words import word
-
 from adapters.telegram.api import Refused
 from adapters.telegram.callbacks import Press, action_of, selection
 from adapters.telegram.channel import SOURCE, Channel
@@ -30,6 +20,15 @@ from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.keyboards import chooser_keyboard, melds_with
 from adapters.telegram.render import short
 from adapters.telegram.screens import Screens
+from service.app.replies import Request
+from service.game.errors import NotAPlayer, StaleVersion
+from service.game.events import GameId
+from service.game.state import Game
+from service.language.translation import Translator
+from service.language.vocabulary import word
+from service.players.profiles import settings_text
+from service.rules.errors import IllegalAction
+from service.words.prompts import action_text, error_text, help_text, options_text, refusal_text
 
 
 class Moves:

@@ -16,12 +16,11 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from service.language import ENGLISH, Translator
-from service.notation import card_text
+from adapters.lettering import label_font
+from service.language.notation import card_text
+from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card, CardSet
 from service.rules.view import PlayerView
-
-from adapters.lettering import label_font
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 CARD_W, CARD_H, GAP, MARGIN = 46, 64, 6, 16

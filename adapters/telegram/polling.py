@@ -17,10 +17,9 @@ import threading
 from collections.abc import Callable
 
 from adapters.sql.engine import is_unavailable
-from service.dispatch import TryLater
-
 from adapters.telegram.api import BotApi
 from adapters.telegram.processor import Processor
+from service.delivery.dispatch import TryLater
 
 log = logging.getLogger(__name__)
 

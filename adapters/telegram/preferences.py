@@ -12,15 +12,14 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from service.deadlines import SettingError, check_timezone, parse_offset, parse_quiet_hours
-from service.language import LANGUAGES, supported, translator
-from service.ports import Profile
-from service.profiles import card_faces, settings_text
-from service.rules.errors import N_
-
 from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.screens import Screens
+from service.clock.deadlines import SettingError, check_timezone, parse_offset, parse_quiet_hours
+from service.language.translation import LANGUAGES, supported, translator
+from service.players.profiles import card_faces, settings_text
+from service.ports.protocols import Profile
+from service.rules.errors import N_
 
 USAGE = N_(
     "Change with /settings name=value …, e.g.\n"

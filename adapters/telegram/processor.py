@@ -25,9 +25,6 @@ from typing import Any
 from telegram import CallbackQuery, Message
 
 from adapters.sql.engine import is_unavailable
-from service.dispatch import TryLater, Undeliverable
-from service.game_events import GameId, PlayerId
-
 from adapters.telegram.callbacks import decode
 from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Pressed, Said
@@ -38,6 +35,8 @@ from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
 from adapters.telegram.screens import Screens
+from service.delivery.dispatch import TryLater, Undeliverable
+from service.game.events import GameId, PlayerId
 
 log = logging.getLogger(__name__)
 ATTEMPTS = 3

@@ -10,15 +10,14 @@ import json
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from service.game_events import GameId
-from service.prompts import HELP, rules_text
-from service.rules.errors import N_
-
 from adapters.telegram.callbacks import Press
 from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import games_text, short
 from adapters.telegram.screens import Screens
+from service.game.events import GameId
+from service.rules.errors import N_
+from service.words.prompts import HELP, rules_text
 
 COMMANDS = N_(
     """Bot commands:

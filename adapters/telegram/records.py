@@ -21,7 +21,7 @@ from adapters.sql.telegram_tables import (
     telegram_turn_messages,
     telegram_updates,
 )
-from service.game_events import GameId, PlayerId
+from service.game.events import GameId, PlayerId
 
 _updates, _turns, _players, _groups = (
     telegram_updates,

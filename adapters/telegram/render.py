@@ -1,7 +1,7 @@
 """What the bot writes: a player's table, what happened, the list of games — as plain text.
 
 Everything a player is shown is built from their ``PlayerView`` (and public events, which
-``service.narration`` only ever describes with cards that were face up), so the opponent's hidden
+``service.words.narration`` only ever describes with cards that were face up), so the opponent's hidden
 cards cannot appear: there is nothing here that could name them.  Every sentence is in the
 reader's language (``tr``).
 """
@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from service.codec import is_rules_event
-from service.game_events import (
+from service.game.codec import is_rules_event
+from service.game.events import (
     ClockPaused,
     ClockResumed,
     DeadlineExtended,
@@ -26,14 +26,14 @@ from service.game_events import (
     TurnTimedOut,
     WinClaimed,
 )
-from service.language import ENGLISH, Translator
-from service.narration import capitalized, center_text, narrate, table_text
-from service.notation import cards_text
-from service.ports import GameSummary, StoredEvent
-from service.prompts import options_text
+from service.language.notation import cards_text
+from service.language.translation import ENGLISH, Translator
+from service.ports.protocols import GameSummary, StoredEvent
 from service.rules.seats import Phase
 from service.rules.variants import DeckFaces
 from service.rules.view import PlayerView
+from service.words.narration import capitalized, center_text, narrate, table_text
+from service.words.prompts import options_text
 
 TEXT_LIMIT = 4096
 CAPTION_LIMIT = 1024

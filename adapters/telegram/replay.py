@@ -13,24 +13,23 @@ import json
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from service.errors import NotAPlayer
-from service.game import Game, apply, opened
-from service.game_events import GameId, PlayerId
-from service.language import ENGLISH, Translator
-from service.narration import capitalized, table_text
-from service.notation import cards_text
-from service.ports import StoredEvent
-from service.prompts import error_text
-from service.rules.cards import CardSet
-from service.rules.errors import IllegalAction
-from service.rules.view import view_for
-
 from adapters.telegram.api import Refused
 from adapters.telegram.callbacks import Press
 from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.render import clip, public_line, short
 from adapters.telegram.screens import Screens
+from service.game.errors import NotAPlayer
+from service.game.events import GameId, PlayerId
+from service.game.state import Game, apply, opened
+from service.language.notation import cards_text
+from service.language.translation import ENGLISH, Translator
+from service.ports.protocols import StoredEvent
+from service.rules.cards import CardSet
+from service.rules.errors import IllegalAction
+from service.rules.view import view_for
+from service.words.narration import capitalized, table_text
+from service.words.prompts import error_text
 
 
 class Replay:

@@ -19,15 +19,14 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardMarkup
 
-from service.dispatch import TryLater, Undeliverable
-from service.game_events import GameId, PlayerId
-from service.language import ENGLISH, Translator
-
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.keyboards import turn_keyboard
 from adapters.telegram.picture import table_picture
 from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
+from service.delivery.dispatch import TryLater, Undeliverable
+from service.game.events import GameId, PlayerId
+from service.language.translation import ENGLISH, Translator
 
 log = logging.getLogger(__name__)
 

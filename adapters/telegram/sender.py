@@ -14,12 +14,11 @@ with Telegram's ``retry_after``, which the dispatcher waits out.
 
 from __future__ import annotations
 
-from service.dispatch import Undeliverable
-from service.game_events import PlayerId
-from service.ports import Address, Notification
-
 from adapters.telegram.channel import Channel
 from adapters.telegram.screens import Screens
+from service.delivery.dispatch import Undeliverable
+from service.game.events import PlayerId
+from service.ports.protocols import Address, Notification
 
 
 class TelegramSender:

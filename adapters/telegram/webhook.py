@@ -16,9 +16,8 @@ from collections.abc import Callable
 
 from flask import Blueprint, Flask, abort, request
 
-from service.dispatch import TryLater
-
 from adapters.telegram.processor import Processor
+from service.delivery.dispatch import TryLater
 
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"

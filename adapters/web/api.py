@@ -11,14 +11,6 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
-from service.errors import NotAPlayer
-from service.game import Game
-from service.game_events import GameId, PlayerId
-from service.logfile import export_lines, format_time
-from service.names import NAME_LENGTH
-from service.ports import UnknownGame
-from service.rules.errors import IllegalAction
-
 from adapters.web import bodies
 from adapters.web.capabilities import Forbidden
 from adapters.web.context import web
@@ -26,6 +18,13 @@ from adapters.web.errors import ApiError, bad_request, forbidden, not_found
 from adapters.web.openapi import document
 from adapters.web.security import NO_STORE, client_key
 from adapters.web.views import public_json, summary_json, view_json
+from service.game.errors import NotAPlayer
+from service.game.events import GameId, PlayerId
+from service.game.state import Game
+from service.language.names import NAME_LENGTH
+from service.log.file import export_lines, format_time
+from service.ports.protocols import UnknownGame
+from service.rules.errors import IllegalAction
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 

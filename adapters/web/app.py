@@ -20,9 +20,6 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
 from adapters.sql.engine import is_unavailable
-from service.language import LOCALES
-from service.rules.errors import N_
-
 from adapters.web import api, health, pages, replay, security
 from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web
@@ -30,6 +27,8 @@ from adapters.web.languages import page_language, page_translator
 from adapters.web.limits import RateLimit
 from adapters.web.pulse import Pulse, pulse_for
 from adapters.web.readiness import Readiness
+from service.language.translation import LOCALES
+from service.rules.errors import N_
 
 
 def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) -> Web:

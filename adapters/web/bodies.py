@@ -9,10 +9,9 @@ from typing import Any
 
 from flask import request
 
-from service.lobby import LARGEST, BadNumber, GameOptions, read_fields
-from service.rules.errors import IllegalAction
-
 from adapters.web.errors import ApiError, bad_request
+from service.rules.errors import IllegalAction
+from service.words.lobby import LARGEST, BadNumber, GameOptions, read_fields
 
 
 def json_object() -> dict[str, Any]:

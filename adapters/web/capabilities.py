@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adapters.config import Settings
-from service.game_events import GameId, PlayerId
-from service.ports import Address, Directory
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Address, Directory
 
 CHANNEL = "web"
 """The directory channel of web link generations."""

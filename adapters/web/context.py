@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from flask import current_app
 
 from adapters.config import WebSettings
-from service.games import GameService
-
 from adapters.web.capabilities import Capabilities
 from adapters.web.limits import RateLimit
 from adapters.web.readiness import Readiness
+from service.app.games import GameService
 
 EXTENSION = "conquian"
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from service.language import ENGLISH, Translator
-from service.notation import card_text
+from service.language.notation import card_text
+from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card, CardSet
 from service.rules.variants import DeckFaces
 

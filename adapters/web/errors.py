@@ -6,7 +6,7 @@ service's own (``IllegalAction`` codes) and the web's (bad JSON, a missing token
 
 from __future__ import annotations
 
-from service.errors import (
+from service.game.errors import (
     GameCalledOff,
     GameNotOver,
     GameNotStarted,
@@ -21,10 +21,10 @@ from service.errors import (
     StaleVersion,
     UnknownInvitation,
 )
-from service.lobby import BadNumber, NumberTooLarge
-from service.prompts import error_text
 from service.rules.errors import IllegalAction
 from service.rules.variants import DeckFaces
+from service.words.lobby import BadNumber, NumberTooLarge
+from service.words.prompts import error_text
 
 _STATUS: dict[type[IllegalAction], int] = {
     StaleVersion: 409,

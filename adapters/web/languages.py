@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from flask import g, request
 
-from service.game_events import PlayerId
-from service.language import DEFAULT, Translator, supported, translator
-
 from adapters.web.context import web
+from service.game.events import PlayerId
+from service.language.translation import DEFAULT, Translator, supported, translator
 
 
 def browser_language() -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.lobby import LARGEST
+from service.words.lobby import LARGEST
 
 VERSION = "1.0.0"
 

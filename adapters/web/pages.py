@@ -17,17 +17,6 @@ from datetime import timedelta
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
-from service.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
-from service.game import Game
-from service.game_events import PlayerId
-from service.language import translator
-from service.lobby import OPPONENTS, read_words
-from service.names import display_name
-from service.notices import deadline_text
-from service.ports import Notification, UnknownGame
-from service.prompts import action_text, error_text, options_text
-from service.rules.errors import N_, IllegalAction
-
 from adapters.web.api import OPPONENTS as CHOICES
 from adapters.web.capabilities import Forbidden, PageGrant
 from adapters.web.context import web
@@ -36,6 +25,16 @@ from adapters.web.errors import status_of
 from adapters.web.languages import browser_language, page_translator, speak_to
 from adapters.web.pictures import player_picture
 from adapters.web.security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
+from service.delivery.notices import deadline_text
+from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
+from service.game.events import PlayerId
+from service.game.state import Game
+from service.language.names import display_name
+from service.language.translation import translator
+from service.ports.protocols import Notification, UnknownGame
+from service.rules.errors import N_, IllegalAction
+from service.words.lobby import OPPONENTS, read_words
+from service.words.prompts import action_text, error_text, options_text
 
 blueprint = Blueprint("pages", __name__)
 

@@ -7,14 +7,13 @@ game, where both hands are public.
 
 from __future__ import annotations
 
-from service.game import Game
-from service.language import ENGLISH, Translator
-from service.narration import center_text
+from adapters.web.drawing import Picture, Side
+from service.game.state import Game
+from service.language.translation import ENGLISH, Translator
 from service.rules.cards import CardSet
 from service.rules.seats import Seat
 from service.rules.view import PlayerView
-
-from adapters.web.drawing import Picture, Side
+from service.words.narration import center_text
 
 
 def player_picture(view: PlayerView, tr: Translator = ENGLISH) -> Picture:

@@ -13,7 +13,6 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Engine, text
 
 from adapters.sql.migrate import current, head
-
 from adapters.web.pulse import Pulse
 
 

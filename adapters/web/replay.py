@@ -1,6 +1,6 @@
 """The replay viewer of finished games, ``/games/<id>/replay``, and the log download.
 
-A step is one event of the log and the whole game after it (``service.replays``), both hands
+A step is one event of the log and the whole game after it (``service.log.replays``), both hands
 face up: so a game that is still being played has no replay — the page says so and shows
 nothing else.  Each step is its own page (``?step=N``), so stepping works without a script;
 ``replay.js`` adds the arrow keys and autoplay.  The deals' commitments are checked against
@@ -14,22 +14,21 @@ from dataclasses import dataclass
 
 from flask import Blueprint, Response, render_template, request
 
-from service.errors import GameNotOver, NoSuchGame
-from service.fairness import is_committed
-from service.game_events import DealCommitted, DealRevealed, GameId
-from service.logfile import export_lines, read_log
-from service.narration import describe
-from service.ports import StoredEvent, UnknownGame
-from service.prompts import error_text
-from service.replays import steps
-from service.rules.events import DealStarted
-from service.verify import verify
-
 from adapters.web.api import log_response
 from adapters.web.context import web
 from adapters.web.drawing import picture_svg
 from adapters.web.languages import page_translator
 from adapters.web.pictures import replay_picture
+from service.game.errors import GameNotOver, NoSuchGame
+from service.game.events import DealCommitted, DealRevealed, GameId
+from service.game.fairness import is_committed
+from service.log.file import export_lines, read_log
+from service.log.replays import steps
+from service.log.verify import verify
+from service.ports.protocols import StoredEvent, UnknownGame
+from service.rules.events import DealStarted
+from service.words.narration import describe
+from service.words.prompts import error_text
 
 blueprint = Blueprint("replay", __name__)
 

@@ -8,8 +8,8 @@ is told there, because the dispatcher uses a player's first address that has a s
 
 from __future__ import annotations
 
-from service.game_events import PlayerId
-from service.ports import Address, Notification
+from service.game.events import PlayerId
+from service.ports.protocols import Address, Notification
 
 
 class PageSender:

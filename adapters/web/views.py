@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from service.game import Game
-from service.logfile import format_time
-from service.notation import card_text
-from service.ports import GameSummary
-from service.prompts import action_text, options_text
+from service.game.state import Game
+from service.language.notation import card_text
+from service.log.file import format_time
+from service.ports.protocols import GameSummary
 from service.rules.cards import Card
 from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
+from service.words.prompts import action_text, options_text
 
 
 def _seat(value: Seat | None) -> int | None:

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it: each channel translates the
-    template for its own player (``service.language``), so the rules stay free of languages."""
+    template for its own player (``service.language.translation``), so the rules stay free of languages."""
     return message
 
 

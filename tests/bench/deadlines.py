@@ -35,9 +35,9 @@ from adapters.bootstrap import Wiring, build
 from adapters.config import Settings
 from adapters.sql.tables import events, game_summaries
 from adapters.worker import Worker
-from service.game_events import GameId, PlayerId, TimeControl
-from service.memory import ManualClock, SeededChance
-from service.ports import Address, Notification
+from service.game.events import GameId, PlayerId, TimeControl
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import Address, Notification
 from tests.bench.databases import DATABASES, scratch
 from tests.bench.moves import percentile
 

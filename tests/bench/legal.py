@@ -46,7 +46,7 @@ def collect_positions(deals: int, seed: int) -> list[Position]:
 
 
 def _deal_positions(deck: tuple[int, ...], dealer: Seat, rng: random.Random) -> list[Position]:
-    """Play one deal with uniform choices (like ``service.selfplay.play_deal``), keeping each state."""
+    """Play one deal with uniform choices (like ``service.bots.selfplay.play_deal``), keeping each state."""
     state = replay(decide(initial_state(), StartMatch(Variant(), MatchTerms(), dealer)))
     state = replay(decide(state, StartDeal(deck)), state)
     positions: list[Position] = []

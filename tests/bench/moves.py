@@ -26,13 +26,13 @@ from dataclasses import dataclass
 
 from adapters.bootstrap import Wiring, build
 from adapters.config import Settings
-from service.bots import greedy_bot
-from service.game import Game
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.memory import SeededChance
-from service.prompts import action_text
+from service.app.games import GameService
+from service.bots.policies import greedy_bot
+from service.game.events import GameId, PlayerId
+from service.game.state import Game
+from service.ports.memory import SeededChance
 from service.rules.view import view_for
+from service.words.prompts import action_text
 from tests.bench.databases import DATABASES, scratch
 
 

@@ -21,11 +21,11 @@ from contextlib import AbstractContextManager, nullcontext
 from adapters.bootstrap import build
 from adapters.config import Settings
 from adapters.sql.store import SqlEventStore
-from service.game import fold
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.ports import EventStore
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId
+from service.game.state import fold
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import EventStore
 from tests.bench.databases import scratch
 from tests.bench.moves import percentile
 

@@ -175,7 +175,7 @@ def compiled_jobs(args: argparse.Namespace, tree: Path | None, notes: list[str])
         )
         for bot in BOTS
     ]
-    modules = ("service.rules.legal", "service.bots", "service.selfplay")
+    modules = ("service.rules.legal", "service.bots.policies", "service.bots.selfplay")
     code = f"import importlib; print(*(importlib.import_module(m).__file__ for m in {modules!r}))"
     probe = [python, "-P", "-c", code]
     loaded = subprocess.run(

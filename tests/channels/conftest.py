@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.channels.mixed import both_channels
 from tests.email.smtp_sink import SmtpSink
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot
-
-from tests.channels.mixed import both_channels
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from adapters.email.channel import EmailChannel
 from adapters.email.imap import ImapPoller
-from service.game_events import PlayerId
-from service.memory import SeededChance
-from service.ports import Address
+from service.game.events import PlayerId
+from service.ports.memory import SeededChance
+from service.ports.protocols import Address
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import Received, SmtpSink
 from tests.email.world import email_settings, reply

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from service.bot_levels import LEVELS, bot_name
-from service.bots import NoChance, greedy_bot
-from service.game_events import GameId, PlayerId
+from service.bots.levels import LEVELS, bot_name
+from service.bots.policies import NoChance, greedy_bot
+from service.game.events import GameId, PlayerId
+from tests.channels.mixed import Post
+from tests.channels.test_same_options import site  # noqa: F401  (the web side of the same service)
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import ANA, SERVICE, request
@@ -21,9 +23,6 @@ from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.web.client import Browser, hidden_fields
 from tests.web.conftest import Site
-
-from tests.channels.mixed import Post
-from tests.channels.test_same_options import site  # noqa: F401  (the web side of the same service)
 
 
 def play_to_the_end(bot: Bot, game_id: GameId, player: PlayerId) -> None:

@@ -18,10 +18,11 @@ from sqlalchemy import select
 
 from adapters.email.tokens import parse_token
 from adapters.sql.tables import outbox
-from service.bots import greedy_bot
-from service.game_events import GameId
-from service.prompts import action_text
+from service.bots.policies import greedy_bot
+from service.game.events import GameId
 from service.rules.seats import Phase
+from service.words.prompts import action_text
+from tests.channels.mixed import Post
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
 from tests.email.test_deal_by_email import shown
@@ -30,8 +31,6 @@ from tests.email.world import ANA, SERVICE, request
 from tests.telegram.driver import LeakCheck, press_action
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
-
-from tests.channels.mixed import Post
 
 JOIN_BY_MAIL = re.compile(r"they mail join (\w+) to (\S+@\S+?)\.?$", re.MULTILINE)
 

@@ -20,10 +20,12 @@ from adapters.config import WebSettings
 from adapters.web.app import create_app, parts_for
 from adapters.web.errors import status_of
 from adapters.web.server import web_server
-from service.errors import BadSetting
-from service.game_events import GameId, TimeControl
-from service.language import Phrase
-from service.lobby import (
+from service.game.errors import BadSetting
+from service.game.events import GameId, TimeControl
+from service.language.translation import Phrase
+from service.rules.errors import IllegalAction
+from service.rules.variants import DEFAULT, MatchTerms, Variant, flag_choices
+from service.words.lobby import (
     BadFlagValue,
     BadNumber,
     Listing,
@@ -31,9 +33,8 @@ from service.lobby import (
     UnknownFlag,
     UnknownOption,
 )
-from service.prompts import error_text
-from service.rules.errors import IllegalAction
-from service.rules.variants import DEFAULT, MatchTerms, Variant, flag_choices
+from service.words.prompts import error_text
+from tests.channels.mixed import Post
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import ANA, BEN, SERVICE, request
@@ -41,8 +42,6 @@ from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.web.client import Browser, Http, hidden_fields
 from tests.web.conftest import KEY, Site, free_port
-
-from tests.channels.mixed import Post
 
 HUGE = "9" * 5000
 POINTS = DEFAULT.with_flags({"scoring": "points"})

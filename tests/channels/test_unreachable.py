@@ -16,19 +16,18 @@ from sqlalchemy import select
 
 from adapters.sql.tables import outbox
 from adapters.telegram.links import USAGE
-from service.bots import greedy_bot
-from service.game_events import GameId, PlayerId
-from service.prompts import action_text
+from service.bots.policies import greedy_bot
+from service.game.events import GameId, PlayerId
 from service.rules.actions import PlayerAction, Refuse
 from service.rules.seats import Source
+from service.words.prompts import action_text
+from tests.channels.mixed import Post
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import BEN, request
 from tests.telegram.driver import press_action
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.telegram.test_play import start_game
-
-from tests.channels.mixed import Post
 
 LINK = re.compile(r"mail link (\w+) to (\S+@\S+) from it")
 

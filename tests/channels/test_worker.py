@@ -19,10 +19,10 @@ from adapters.bootstrap import build
 from adapters.channels import build_channels
 from adapters.config import Settings
 from adapters.sql.tables import outbox
-from service.bots import greedy_bot
-from service.memory import SeededChance
-from service.ports import Address
-from service.prompts import action_text
+from service.bots.policies import greedy_bot
+from service.ports.memory import SeededChance
+from service.ports.protocols import Address
+from service.words.prompts import action_text
 from tests.email.smtp_sink import SmtpSink
 from tests.email.test_cli import environment
 from tests.email.world import ANA

@@ -20,9 +20,9 @@ import pytest
 from adapters.bootstrap import build
 from adapters.cli.replay import state_json
 from adapters.config import Settings
-from service.game import fold
-from service.logfile import export_lines
-from service.ports import StoredEvent
+from service.game.state import fold
+from service.log.file import export_lines
+from service.ports.protocols import StoredEvent
 from service.rules.variants import MatchTerms, Variant
 from tests.random_games import Played, play
 

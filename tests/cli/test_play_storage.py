@@ -13,13 +13,12 @@ from adapters.bootstrap import build
 from adapters.cli.play import PLAYERS, FirstDealerChance, RepeatableChance, Setup, chance_for
 from adapters.config import Settings
 from adapters.system import SystemChance
-from service.game_events import PlayerId
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.notation import parse_card
+from service.app.games import GameService
+from service.game.events import PlayerId
+from service.language.notation import parse_card
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, MatchTerms
-
 from tests.cli.terminal import HOTSEAT, WIN_DECK, WIN_SCRIPT, conquian, play, responses
 
 pytestmark = pytest.mark.usefixtures("own_database")

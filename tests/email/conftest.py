@@ -10,7 +10,6 @@ import pytest
 
 from adapters.sql.engine import create
 from adapters.sql.migrate import upgrade
-
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import ANA, BEN, World

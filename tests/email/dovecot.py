@@ -20,7 +20,6 @@ from pathlib import Path
 from imapclient import IMAPClient
 
 from adapters.config import MailServer
-
 from tests.email.smtp_sink import free_port
 
 DOVECOT = "/usr/sbin/dovecot"

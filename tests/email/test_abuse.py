@@ -12,8 +12,7 @@ from sqlalchemy import select
 from adapters.email.handling import NOT_VALID, NOT_YOURS
 from adapters.email.tokens import parse_token
 from adapters.sql.tables import outbox
-from service.game_events import GameId
-
+from service.game.events import GameId
 from tests.email.smtp_sink import Received
 from tests.email.world import ANA, BEN, SERVICE, World, greedy_command, only, reply, request
 

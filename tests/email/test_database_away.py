@@ -12,7 +12,6 @@ import threading
 import time
 
 from adapters.email.imap import ImapPoller
-
 from tests.email.test_exactly_once import turn
 from tests.email.world import ANA, World, greedy_command, reply, request
 

@@ -6,7 +6,6 @@ sent (headers included), names a card of the opponent's hand."""
 from __future__ import annotations
 
 from service.rules.events import DealWon
-
 from tests.email.smtp_sink import Received
 from tests.email.test_no_leaks import CARD, hidden_from
 from tests.email.world import ANA, BEN, World, greedy_command

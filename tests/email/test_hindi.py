@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 import re
 
-from service.bots import greedy_bot
-from service.game_events import GameId
-from service.language import translator
-from service.prompts import action_text
-
+from service.bots.policies import greedy_bot
+from service.game.events import GameId
+from service.language.translation import translator
+from service.words.prompts import action_text
 from tests.email.smtp_sink import Received
 from tests.email.world import BEN, SERVICE, World, request
 

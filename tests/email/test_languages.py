@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.email.inbound import parse_message
-from service.game_events import GameId
-
+from service.game.events import GameId
 from tests.email.world import ANA, BEN, SERVICE, World, greedy_command, only, reply
 
 ATTRIBUTIONS = {

@@ -9,13 +9,12 @@ import re
 from pathlib import Path
 
 from adapters.worker import Worker
-from service.bots import greedy_bot
-from service.ports import Address
-from service.prompts import action_text
-from tests.fakes import RecordingSender
-
+from service.bots.policies import greedy_bot
+from service.ports.protocols import Address
+from service.words.prompts import action_text
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import ANA, BEN, SERVICE, World, only, request
+from tests.fakes import RecordingSender
 
 TELEGRAM = Address("telegram", "4242")
 

@@ -10,12 +10,12 @@ import re
 
 from adapters.email.letters import letter_html, letter_text
 from adapters.email.sender import notice_letter
-from service.game import Game
-from service.game_events import PlayerId
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.notation import cards_text
-from service.ports import Notification
+from service.app.games import GameService
+from service.game.events import PlayerId
+from service.game.state import Game
+from service.language.notation import cards_text
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import Notification
 from service.rules.actions import Take
 from service.rules.cards import CardSet
 from service.rules.legal import legal_actions

@@ -6,7 +6,6 @@ import re
 
 from adapters.email.quotes import MARKER
 from adapters.email.tokens import parse_token
-
 from tests.email.world import ANA, BEN, DOMAIN, World
 
 

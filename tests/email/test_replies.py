@@ -8,7 +8,6 @@ import re
 import pytest
 
 from adapters.config import EmailSettings, Settings, SettingsError
-
 from tests.email.world import ANA, BEN, World, only, request
 
 

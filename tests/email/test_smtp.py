@@ -14,8 +14,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from adapters.config import MailServer
 from adapters.email.smtp import SmtpTransport
-from service.dispatch import TryLater, Undeliverable
-
+from service.delivery.dispatch import TryLater, Undeliverable
 from tests.email.smtp_sink import free_port
 
 HERE = Path(__file__).parent

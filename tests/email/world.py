@@ -17,13 +17,12 @@ from adapters.email.channel import EmailChannel, build_channel
 from adapters.email.imap import ImapPoller
 from adapters.email.quotes import MARKER
 from adapters.worker import Worker
-from service.bots import greedy_bot
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.memory import ManualClock, SeededChance
-from service.ports import Address
-from service.prompts import action_text
-
+from service.app.games import GameService
+from service.bots.policies import greedy_bot
+from service.game.events import GameId, PlayerId
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import Address
+from service.words.prompts import action_text
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import Received, SmtpSink
 

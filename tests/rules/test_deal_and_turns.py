@@ -39,7 +39,6 @@ from service.rules.evolve import replay
 from service.rules.legal import legal_actions
 from service.rules.seats import Phase, Seat, Source
 from service.rules.variants import Variant
-
 from tests.rules.scenario import (
     P,
     deal,

@@ -39,7 +39,6 @@ from service.rules.legal import legal_actions
 from service.rules.melds import layoff_targets
 from service.rules.seats import Phase, Source
 from service.rules.state import GameState
-
 from tests.rules.scenario import O, P, given, hand_plus_melded, play, rejects, spare, table
 
 F01 = given(table=["4C 5C 6C"], center="7C", stock="2S")

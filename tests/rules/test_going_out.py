@@ -32,7 +32,6 @@ from service.rules.evolve import replay
 from service.rules.legal import legal_actions
 from service.rules.seats import Phase, Seat, Source
 from service.rules.variants import MatchTerms
-
 from tests.rules.scenario import O, P, deal, given, hand_plus_melded, play, rejects, table
 
 G01 = {"table": ["AH 2H 3H 4H 5H", "KS KH KD"], "hand": "7C 7D", "center": "7S"}

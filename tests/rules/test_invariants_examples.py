@@ -33,7 +33,6 @@ from service.rules.seats import Phase, Seat, Source
 from service.rules.state import GameState
 from service.rules.variants import DEFAULT, MatchTerms
 from service.rules.view import PlayerView, view_for
-
 from tests.rules.scenario import (
     accounted_for,
     given,

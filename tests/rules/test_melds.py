@@ -11,7 +11,6 @@ from service.rules.cards import DECK, CardSet, card, cards
 from service.rules.errors import NoArrangement
 from service.rules.evolve import replay
 from service.rules.melds import is_combination, is_valid_table, partitions
-
 from tests.rules.scenario import P, given, rejects, spare
 
 

@@ -10,7 +10,6 @@ from service.rules.errors import CardNotInHand, NoArrangement, NotTheSameCards
 from service.rules.events import CardDiscarded, CenterCardTaken, Event
 from service.rules.evolve import replay
 from service.rules.melds import is_valid_table
-
 from tests.rules.scenario import P, given, rejects, spare, table
 
 

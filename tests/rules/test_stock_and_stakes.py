@@ -23,7 +23,6 @@ from service.rules.evolve import replay
 from service.rules.seats import Phase, Source
 from service.rules.state import DealResult
 from service.rules.variants import MatchTerms
-
 from tests.rules.scenario import (
     O,
     P,

@@ -28,7 +28,6 @@ from service.rules.events import (
 from service.rules.evolve import replay
 from service.rules.legal import legal_actions
 from service.rules.variants import Variant
-
 from tests.rules._variant_deals import (
     D,
     N,

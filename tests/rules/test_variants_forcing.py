@@ -33,7 +33,6 @@ from service.rules.evolve import replay
 from service.rules.legal import legal_actions
 from service.rules.seats import Phase
 from service.rules.variants import Variant
-
 from tests.rules._variant_deals import (
     D,
     N,

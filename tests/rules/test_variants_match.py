@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.notation import CardSpellingError, card_text, parse_card
+from service.language.notation import CardSpellingError, card_text, parse_card
 from service.rules.actions import Refuse, StartDeal, StartMatch, Take
 from service.rules.cards import DECK, Card, card, cards
 from service.rules.decide import decide
@@ -35,7 +35,6 @@ from service.rules.variants import (
     parse_assignments,
 )
 from service.rules.view import view_for
-
 from tests.rules._variant_deals import (
     D,
     N,

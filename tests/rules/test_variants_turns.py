@@ -38,7 +38,6 @@ from service.rules.evolve import replay
 from service.rules.legal import legal_actions
 from service.rules.seats import Phase, Source
 from service.rules.variants import MatchTerms, Variant
-
 from tests.rules._variant_deals import (
     D,
     N,

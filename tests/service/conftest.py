@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.games import GameService
-from service.memory import InMemoryEventStore, InMemoryInbox, ManualClock
+from service.app.games import GameService
+from service.ports.memory import InMemoryEventStore, InMemoryInbox, ManualClock
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
-
 from tests.service.given import T0
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from service.game_events import GameId, PlayerId
-from service.games import GameService
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId
 from service.rules.variants import MatchTerms
 
 HOST, GUEST, STRANGER = PlayerId("ana"), PlayerId("ben"), PlayerId("cy")

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from service.commands import ShowHand, ShowHelp, UnknownCommand
-from service.errors import NotAPlayer, StaleVersion
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.app.games import GameService
+from service.game.errors import NotAPlayer, StaleVersion
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.rules.actions import Take
 from service.rules.cards import card, cards
 from service.rules.errors import CardNotInHand, NotYourTurn
 from service.rules.events import CardDiscarded, CenterCardTaken
 from service.rules.seats import Seat
 from service.rules.view import view_for
+from service.words.grammar import ShowHand, ShowHelp, UnknownCommand
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
-
 from tests.service.given import GUEST, HOST, STRANGER, started
 
 KINGS = (cards("KD KH KS"),)

@@ -9,17 +9,16 @@ from datetime import datetime
 
 import pytest
 
-from service.codec import LogEvent
-from service.errors import GameStarted
-from service.game_events import GameCancelled, GameId
-from service.games import GameService
-from service.logfile import export_lines, read_log
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.narration import describe
-from service.ports import GameSummary, InboxReply, Notification, StoredEvent
+from service.app.games import GameService
+from service.game.codec import LogEvent
+from service.game.errors import GameStarted
+from service.game.events import GameCancelled, GameId
+from service.log.file import export_lines, read_log
+from service.log.verify import verify
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import GameSummary, InboxReply, Notification, StoredEvent
 from service.rules.variants import DEFAULT
-from service.verify import verify
-
+from service.words.narration import describe
 from tests.service.given import GUEST, HOST
 
 

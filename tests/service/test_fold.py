@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.game import apply, apply_all, fold
-from service.game_events import PlayerId, TimeControl, TurnTimedOut
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.app.games import GameService
+from service.game.events import PlayerId, TimeControl, TurnTimedOut
+from service.game.state import apply, apply_all, fold
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.rules.variants import MatchTerms
 
 GREEDY, RANDOM = PlayerId("bot:greedy"), PlayerId("bot:random")

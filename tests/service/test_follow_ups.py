@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from service.fairness import is_committed
-from service.game_events import DealCommitted, DealRevealed, GameId, PlayerId
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock
+from service.app.games import GameService
+from service.game.events import DealCommitted, DealRevealed, GameId, PlayerId
+from service.game.fairness import is_committed
+from service.ports.memory import InMemoryEventStore, ManualClock
 from service.rules.events import CardTurnedUp, DealStarted, DealWon, MatchEnded
 from service.rules.seats import Phase, Seat
 from service.rules.variants import MatchTerms
 from tests.fakes import PLAYER_1_DEALS, PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
-
 from tests.service.given import GREEDY, HOST, WIN_SCRIPT, started
 
 RANDOM = PlayerId("bot:random")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 
-from service.commands import UnknownCommand
-from service.game_events import GameId
-from service.games import GameService, Request
-from service.memory import InMemoryEventStore, InMemoryInbox
-
+from service.app.games import GameService, Request
+from service.game.events import GameId
+from service.ports.memory import InMemoryEventStore, InMemoryInbox
+from service.words.grammar import UnknownCommand
 from tests.service.given import GUEST, HOST, started
 
 

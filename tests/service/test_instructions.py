@@ -11,18 +11,18 @@ from datetime import timedelta
 
 import pytest
 
-from service.errors import StaleVersion
-from service.game_events import GameId, InstructionGiven, InstructionWithdrawn, TimeControl
-from service.games import GameService
-from service.instructions import (
+from service.app.games import GameService
+from service.app.sweeps import Sweeper
+from service.game.errors import StaleVersion
+from service.game.events import GameId, InstructionGiven, InstructionWithdrawn, TimeControl
+from service.game.instructions import (
     InstructionCardInHand,
     InstructionStanding,
     NoInstructions,
     NoSuchInstruction,
     UnknownInstruction,
 )
-from service.memory import InMemoryEventStore, ManualClock
-from service.narration import describe
+from service.ports.memory import InMemoryEventStore, ManualClock
 from service.rules.cards import card, cards
 from service.rules.errors import CardNotInHand
 from service.rules.events import (
@@ -34,10 +34,9 @@ from service.rules.events import (
     ForceWindowOpened,
 )
 from service.rules.seats import Phase, Seat
-from service.sweeps import Sweeper
+from service.words.narration import describe
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
-
 from tests.service.given import GUEST, HOST, T0
 
 ANA, BEN = HOST, GUEST

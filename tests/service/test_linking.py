@@ -11,7 +11,7 @@ from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
 from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.migrate import upgrade
-from service.linking import (
+from service.players.linking import (
     AddressTaken,
     InMemoryLinkCodes,
     LinkCodes,
@@ -19,8 +19,8 @@ from service.linking import (
     Linking,
     UnknownLinkCode,
 )
-from service.memory import InMemoryDirectory, ManualClock, SeededChance
-from service.ports import Address, Directory
+from service.ports.memory import InMemoryDirectory, ManualClock, SeededChance
+from service.ports.protocols import Address, Directory
 
 EMAIL = Address("email", "ana@example.org")
 TELEGRAM = Address("telegram", "4242")

@@ -1,13 +1,15 @@
 """The lobby grammar: given what a player wrote, when it is read, then the options of the new game
-or the one refusal every channel words (``service/lobby.py``; RULES.md §3.1 and A23)."""
+or the one refusal every channel words (``service/words/lobby.py``; RULES.md §3.1 and A23)."""
 
 from __future__ import annotations
 
 import pytest
 
-from service.errors import BadSetting
-from service.game_events import PlayerId, TimeControl
-from service.lobby import (
+from service.game.errors import BadSetting
+from service.game.events import PlayerId, TimeControl
+from service.rules.errors import IllegalAction
+from service.rules.variants import DEFAULT, MatchTerms
+from service.words.lobby import (
     BadFlagValue,
     BadNumber,
     GameOptions,
@@ -17,9 +19,7 @@ from service.lobby import (
     read_fields,
     read_words,
 )
-from service.prompts import error_text
-from service.rules.errors import IllegalAction
-from service.rules.variants import DEFAULT, MatchTerms
+from service.words.prompts import error_text
 
 POINTS = DEFAULT.with_flags({"scoring": "points"})
 NO_FORCING = DEFAULT.with_flags({"forcing": "disabled"})

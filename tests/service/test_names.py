@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.names import NAME_LENGTH, display_name
+from service.language.names import NAME_LENGTH, display_name
 
 
 def test_control_characters_and_runs_of_space_are_dropped() -> None:

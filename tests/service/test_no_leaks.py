@@ -20,17 +20,14 @@ import re
 
 import pytest
 
-from service.codec import is_rules_event
-from service.commands import ShowHelp
-from service.errors import GameNotOver
-from service.game import Game, fold
-from service.game_events import GameId, PlayerId
-from service.games import GameService, Request
-from service.memory import InMemoryEventStore, InMemoryInbox, ManualClock, SeededChance
-from service.narration import describe, narrate
-from service.notation import CardSpellingError, card_text, parse_card
-from service.ports import StoredEvent
-from service.prompts import action_text, error_text, help_text, options_text
+from service.app.games import GameService, Request
+from service.game.codec import is_rules_event
+from service.game.errors import GameNotOver
+from service.game.events import GameId, PlayerId
+from service.game.state import Game, fold
+from service.language.notation import CardSpellingError, card_text, parse_card
+from service.ports.memory import InMemoryEventStore, InMemoryInbox, ManualClock, SeededChance
+from service.ports.protocols import StoredEvent
 from service.rules.cards import DECK, Card, CardSet, card
 from service.rules.errors import IllegalAction
 from service.rules.evolve import evolve
@@ -39,6 +36,9 @@ from service.rules.seats import Phase, Seat
 from service.rules.state import GameState, initial_state
 from service.rules.variants import DEFAULT, DeckFaces, MatchTerms, Variant, flag_choices
 from service.rules.view import PlayerView, view_for
+from service.words.grammar import ShowHelp
+from service.words.narration import describe, narrate
+from service.words.prompts import action_text, error_text, help_text, options_text
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
 

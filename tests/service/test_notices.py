@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from service.game_events import TimeControl
-from service.games import GameService
-from service.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
-from service.notices import deadline_text
-from service.ports import Address, Notification
+from service.app.games import GameService
+from service.app.sweeps import Sweeper
+from service.delivery.notices import deadline_text
+from service.game.events import TimeControl
+from service.ports.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import Address, Notification
 from service.rules.seats import Seat
-from service.sweeps import Sweeper
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 

@@ -6,18 +6,17 @@ from datetime import timedelta
 
 import pytest
 
-from service.errors import GameNotStarted, InvitationUsed, OwnInvitation, UnknownInvitation
-from service.fairness import is_committed
-from service.game_events import DealCommitted, GameOpened, PlayerJoined, TimeControl
-from service.games import GameService
-from service.memory import InMemoryEventStore
-from service.ports import GameSummary, Notification
+from service.app.games import GameService
+from service.game.errors import GameNotStarted, InvitationUsed, OwnInvitation, UnknownInvitation
+from service.game.events import DealCommitted, GameOpened, PlayerJoined, TimeControl
+from service.game.fairness import is_committed
+from service.ports.memory import InMemoryEventStore
+from service.ports.protocols import GameSummary, Notification
 from service.rules.cards import card
 from service.rules.events import CardTurnedUp, DealStarted, MatchStarted
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, MatchTerms
 from tests.positions import STACKED
-
 from tests.service.given import GUEST, HOST, STRANGER, T0, names, started
 
 NO_FORCING = DEFAULT.with_flags({"forcing": "disabled", "deck_faces": "spanish"})

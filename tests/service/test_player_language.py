@@ -9,14 +9,13 @@ import random
 
 import pytest
 
-from service.bots import greedy_bot
-from service.errors import BadSetting
-from service.language import translator
-from service.notation import card_text
-from service.ports import Notification
-from service.prompts import action_text
+from service.bots.policies import greedy_bot
+from service.game.errors import BadSetting
+from service.language.notation import card_text
+from service.language.translation import translator
+from service.ports.protocols import Notification
 from service.rules.variants import DeckFaces
-
+from service.words.prompts import action_text
 from tests.service.test_settings_commands import Pair
 
 

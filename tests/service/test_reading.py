@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from service.errors import GameNotOver
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock
-from service.ports import Notification
+from service.app.games import GameService
+from service.game.errors import GameNotOver
+from service.ports.memory import InMemoryEventStore, ManualClock
+from service.ports.protocols import Notification
 from service.rules.errors import CardNotInHand
-
 from tests.service.given import GREEDY, GUEST, HOST, T0, WIN_SCRIPT, started
 
 

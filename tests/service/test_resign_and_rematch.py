@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from service.codec import LogEvent
-from service.errors import NoRematchOffered, NotAPlayer, RematchNotYet
-from service.game_events import (
+from service.app.games import GameService
+from service.game.codec import LogEvent
+from service.game.errors import NoRematchOffered, NotAPlayer, RematchNotYet
+from service.game.events import (
     DealRevealed,
     GameId,
     GameOpened,
@@ -17,14 +18,12 @@ from service.game_events import (
     RematchOffered,
     TimeControl,
 )
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
-from service.ports import Notification
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import Notification
 from service.rules.events import MatchEnded, PlayerResigned
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, MatchTerms
 from tests.fakes import CrashingStore
-
 from tests.service.given import GREEDY, GUEST, HOST, STRANGER
 
 SPANISH = DEFAULT.with_flags({"deck_faces": "spanish", "dead_pile_visible": "true"})

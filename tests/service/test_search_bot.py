@@ -12,8 +12,9 @@ import random
 
 import pytest
 
-from service.arena import wilson
-from service.bots import NoChance, greedy_bot, recall
+from service.bots.arena import wilson
+from service.bots.policies import NoChance, greedy_bot, recall
+from service.bots.search import sample_world, search_bot
 from service.rules.actions import StartDeal, StartMatch
 from service.rules.cards import DECK
 from service.rules.decide import decide
@@ -22,7 +23,6 @@ from service.rules.legal import legal_actions
 from service.rules.seats import Seat
 from service.rules.state import GameState, initial_state
 from service.rules.variants import DEFAULT, MatchTerms, Variant, flag_choices
-from service.search_bot import sample_world, search_bot
 
 DEALS = int(os.environ.get("CONQUIAN_BOT_DEALS", "20"))
 

@@ -7,18 +7,18 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from service.errors import BadSetting, NoProfile
-from service.game_events import GameId, PlayerId, TimeControl
-from service.games import GameService
-from service.memory import (
+from service.app.games import GameService
+from service.app.replies import Request
+from service.game.errors import BadSetting, NoProfile
+from service.game.events import GameId, PlayerId, TimeControl
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryInbox,
     ManualClock,
     SeededChance,
 )
-from service.ports import Address
-from service.replies import Request
+from service.ports.protocols import Address
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday, 09:00 UTC: 10:00 in Madrid
 HOUR = timedelta(hours=1)

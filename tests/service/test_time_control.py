@@ -11,26 +11,26 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from service.errors import DeadlineNotPassed, NotWaiting
-from service.game_events import (
+from service.app.games import GameService
+from service.app.sweeps import Sweeper
+from service.game.errors import DeadlineNotPassed, NotWaiting
+from service.game.events import (
     DeadlineExtended,
     PlayerId,
     TimeControl,
     TurnTimedOut,
     WinClaimed,
 )
-from service.games import GameService
-from service.memory import (
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     ManualClock,
     SeededChance,
 )
-from service.ports import Address
+from service.ports.protocols import Address
 from service.rules.actions import Force, NoForce, Refuse
 from service.rules.events import CardRefused, MatchEnded, MatchForfeited
 from service.rules.seats import Phase
-from service.sweeps import Sweeper
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday, 09:00 UTC
 HOUR = timedelta(hours=1)
@@ -244,8 +244,8 @@ def test_a_move_just_before_the_deadline_wins_over_a_late_timeout() -> None:
 
 @pytest.mark.parametrize("phase", [Phase.FORCE_WINDOW, Phase.DECIDE])
 def test_the_safest_choice_declines_to_force_and_refuses(phase: Phase) -> None:
+    from service.clock.timeouts import safest
     from service.rules.view import view_for
-    from service.timeouts import safest
 
     table = Table(TimeControl(move_seconds=3600))
     rules = table.game.rules._replace(phase=phase)
@@ -267,7 +267,7 @@ def test_the_safest_choice_declines_to_force_and_refuses(phase: Phase) -> None:
     ],
 )
 def test_a_time_control_outside_what_is_offered_is_refused(control: TimeControl) -> None:
-    from service.errors import BadSetting
+    from service.game.errors import BadSetting
 
     store = InMemoryEventStore()
     service = GameService(store, ManualClock(START), SeededChance(1))

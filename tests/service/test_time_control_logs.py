@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from service.game_events import TimeControl
-from service.games import GameService
-from service.logfile import export_lines, read_log
-from service.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
-from service.narration import describe
-from service.ports import Address, StoredEvent
-from service.replays import steps
-from service.sweeps import Sweeper
-from service.verify import verify
+from service.app.games import GameService
+from service.app.sweeps import Sweeper
+from service.game.events import TimeControl
+from service.log.file import export_lines, read_log
+from service.log.replays import steps
+from service.log.verify import verify
+from service.ports.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
+from service.ports.protocols import Address, StoredEvent
+from service.words.narration import describe
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 CLOCK_EVENTS = {

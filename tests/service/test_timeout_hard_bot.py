@@ -9,12 +9,11 @@ from __future__ import annotations
 import random
 import time
 
-from service.bots import recall
-from service.game_events import TimeControl, TurnTimedOut
+from service.bots.policies import recall
+from service.bots.search import choose
+from service.clock.timeouts import TIMEOUT_ROLLOUTS, timed_out, timeout_seed
+from service.game.events import TimeControl, TurnTimedOut
 from service.rules.decide import decide
-from service.search_bot import choose
-from service.timeouts import TIMEOUT_ROLLOUTS, timed_out, timeout_seed
-
 from tests.service.test_time_control import HOUR, Table
 
 BUDGET_SECONDS = 3.0

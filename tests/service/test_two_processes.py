@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.errors import StaleVersion
-from service.games import GameService
-from service.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.app.games import GameService
+from service.game.errors import StaleVersion
+from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
 from service.rules.errors import NotYourTurn
-
 from tests.service.given import GUEST, HOST, WIN_SCRIPT, started
 
 

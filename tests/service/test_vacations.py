@@ -10,19 +10,19 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from service.errors import NoProfile, OnVacation, VacationTooLong
-from service.game_events import ClockPaused, ClockResumed, GameId, PlayerId, TimeControl
-from service.games import GameService
-from service.memory import (
+from service.app.games import GameService
+from service.app.replies import Request
+from service.app.sweeps import Sweeper
+from service.game.errors import NoProfile, OnVacation, VacationTooLong
+from service.game.events import ClockPaused, ClockResumed, GameId, PlayerId, TimeControl
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryInbox,
     ManualClock,
     SeededChance,
 )
-from service.ports import Address
-from service.replies import Request
-from service.sweeps import Sweeper
+from service.ports.protocols import Address
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)

@@ -30,12 +30,11 @@ from adapters.bootstrap import Wiring, build
 from adapters.config import Settings
 from adapters.sql.tables import outbox
 from adapters.worker import ROUND_SHARE
-from service.game import Game, apply_all, fold
-from service.game_events import GameId, PlayerId, TurnTimedOut
-from service.games import GameService
-from service.memory import ManualClock, SeededChance
-from service.ports import StoredEvent
-
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId, TurnTimedOut
+from service.game.state import Game, apply_all, fold
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import StoredEvent
 from tests.sim.hour import ClockedSender, Plan, Run
 
 Key = tuple[GameId, int, PlayerId]

@@ -30,10 +30,10 @@ from datetime import UTC, datetime, timedelta
 from adapters.bootstrap import Wiring, build
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import ROUND_SHARE, Worker
-from service.bots import NoChance, greedy_bot
-from service.game_events import GameId, PlayerId, TimeControl
-from service.memory import ManualClock, SeededChance
-from service.ports import Address, Clock, Notification
+from service.bots.policies import NoChance, greedy_bot
+from service.game.events import GameId, PlayerId, TimeControl
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import Address, Clock, Notification
 from service.rules.view import view_for
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

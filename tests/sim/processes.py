@@ -26,10 +26,10 @@ from pathlib import Path
 
 from adapters.bootstrap import build
 from adapters.config import Settings
-from service.game import apply_all, fold
-from service.game_events import GameId, TimeControl, TurnTimedOut
-from service.memory import ManualClock, SeededChance
-from service.ports import Address
+from service.game.events import GameId, TimeControl, TurnTimedOut
+from service.game.state import apply_all, fold
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import Address
 
 CONQUIAN = Path(sys.executable).parent / "conquian"
 MOVE_SECONDS = 60

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from tests.bench.databases import DATABASES, Unreachable, postgres_required, postgres_user, scratch
-
 from tests.sim.checks import check
 from tests.sim.hour import Plan, Simulation
 from tests.sim.processes import GRACE, open_games, run_workers, verify

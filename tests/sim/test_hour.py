@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import sql_engine
-
 from tests.sim.checks import check
 from tests.sim.hour import Plan, Simulation
 

@@ -24,15 +24,14 @@ import pytest
 
 from adapters.bootstrap import Wiring, build
 from adapters.config import Settings
-from service.bots import NoChance, greedy_bot
-from service.errors import StaleVersion
-from service.game_events import GameId, PlayerId, TimeControl, TurnTimedOut
-from service.memory import ManualClock, SeededChance
-from service.ports import Due
+from service.bots.policies import NoChance, greedy_bot
+from service.game.errors import StaleVersion
+from service.game.events import GameId, PlayerId, TimeControl, TurnTimedOut
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import Due
 from service.rules.actions import PlayerAction
 from service.rules.view import view_for
 from tests.conftest import sql_engine
-
 from tests.sim.hour import START
 
 MOVE = timedelta(minutes=1)

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import sql_engine
-
 from tests.sim.processes import GRACE, open_games, run_workers, verify
 
 GAMES = 100

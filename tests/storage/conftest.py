@@ -14,7 +14,7 @@ from adapters.sql.directory import SqlDirectory
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from service.memory import (
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryInbox,
@@ -22,7 +22,7 @@ from service.memory import (
     ManualClock,
     OutboxItem,
 )
-from service.ports import Directory, EventStore, Inbox, Notification, Outbox
+from service.ports.protocols import Directory, EventStore, Inbox, Notification, Outbox
 from tests.conftest import sql_engine
 
 BACKENDS = ("memory", "sqlite", "postgresql")

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.game_events import GameId, PlayerJoined
-from service.ports import EventStore
+from service.game.events import GameId, PlayerJoined
+from service.ports.protocols import EventStore
 from service.rules.seats import Seat
-
 from tests.storage.test_event_store_contract import ANA, BEN, T0, open_game, summary
 
 

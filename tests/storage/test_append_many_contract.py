@@ -8,10 +8,9 @@ import pytest
 from sqlalchemy import insert
 
 from adapters.sql import tables
-from service.codec import SCHEMA_VERSION, LogEvent, encode
-from service.game_events import GameId, RematchOffered
-from service.ports import Append, EventStore, Notification
-
+from service.game.codec import SCHEMA_VERSION, LogEvent, encode
+from service.game.events import GameId, RematchOffered
+from service.ports.protocols import Append, EventStore, Notification
 from tests.storage.conftest import Backend
 from tests.storage.test_claims_contract import HOUR, LEASE, line, move, start
 from tests.storage.test_event_store_contract import ANA, BEN, T0

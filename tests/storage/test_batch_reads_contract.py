@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from service.game_events import GameId, PlayerId
-from service.ports import Address, Directory, EventStore
-
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Address, Directory, EventStore
 from tests.storage.test_event_store_contract import join, open_game
 
 

@@ -8,8 +8,8 @@ from adapters.bootstrap import build
 from adapters.config import Settings
 from adapters.sql.migrate import current, head
 from adapters.system import SystemChance, SystemClock
-from service.game_events import PlayerId
-from service.memory import ManualClock, SeededChance
+from service.game.events import PlayerId
+from service.ports.memory import ManualClock, SeededChance
 from service.rules.cards import DECK
 
 

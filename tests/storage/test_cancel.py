@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from service.errors import (
+from service.app.games import GameService
+from service.game.errors import (
     GameCalledOff,
     GameStarted,
     InvitationWithdrawn,
     NotAPlayer,
 )
-from service.game_events import GameCancelled, PlayerId
-from service.games import GameService
-from service.memory import SeededChance
-
+from service.game.events import GameCancelled, PlayerId
+from service.ports.memory import SeededChance
 from tests.storage.conftest import Backend
 
 ANA, BEN, CY = PlayerId("ana"), PlayerId("ben"), PlayerId("cy")

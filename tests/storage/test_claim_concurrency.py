@@ -18,9 +18,8 @@ from sqlalchemy import Engine
 from adapters.sql.engine import create
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from service.game_events import GameId
-from service.ports import Due
-
+from service.game.events import GameId
+from service.ports.protocols import Due
 from tests.storage.conftest import Backend
 from tests.storage.test_claims_contract import HOUR, LEASE, move, start
 from tests.storage.test_event_store_contract import ANA, BEN, T0

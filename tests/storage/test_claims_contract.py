@@ -12,11 +12,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from service.codec import LogEvent
-from service.game_events import GameId, PlayerJoined, RematchOffered
-from service.ports import Due, EventStore, GameSummary, Notification
+from service.game.codec import LogEvent
+from service.game.events import GameId, PlayerJoined, RematchOffered
+from service.ports.protocols import Due, EventStore, GameSummary, Notification
 from service.rules.seats import Seat
-
 from tests.storage.conftest import Backend
 from tests.storage.test_event_store_contract import ANA, BEN, T0, open_game
 

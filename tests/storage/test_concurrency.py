@@ -15,14 +15,13 @@ from dataclasses import dataclass
 
 import pytest
 
-from service.errors import StaleVersion
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.memory import SeededChance
+from service.app.games import GameService
+from service.game.errors import StaleVersion
+from service.game.events import GameId, PlayerId
+from service.ports.memory import SeededChance
 from service.rules.actions import PlayerAction, Refuse
 from service.rules.errors import NotYourTurn
 from service.rules.legal import legal_actions
-
 from tests.storage.conftest import BACKENDS, Backend
 
 THREADS = 32

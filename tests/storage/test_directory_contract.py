@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.game_events import PlayerId
-from service.ports import Address, Directory, Profile
+from service.game.events import PlayerId
+from service.ports.protocols import Address, Directory, Profile
 
 TELEGRAM = Address("telegram", "12345")
 EMAIL = Address("email", "ana@example.org")

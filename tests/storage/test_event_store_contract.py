@@ -9,8 +9,9 @@ import pytest
 from sqlalchemy import insert, select
 
 from adapters.sql import tables
-from service.codec import SCHEMA_VERSION, CodecError, LogEvent, encode
-from service.game_events import (
+from service.app.games import GameService
+from service.game.codec import SCHEMA_VERSION, CodecError, LogEvent, encode
+from service.game.events import (
     GameId,
     GameOpened,
     PlayerId,
@@ -18,9 +19,8 @@ from service.game_events import (
     RematchOffered,
     TimeControl,
 )
-from service.games import GameService
-from service.memory import InMemoryEventStore, SeededChance
-from service.ports import (
+from service.ports.memory import InMemoryEventStore, SeededChance
+from service.ports.protocols import (
     ConcurrencyError,
     EventStore,
     GameSummary,
@@ -29,7 +29,6 @@ from service.ports import (
 )
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, MatchTerms
-
 from tests.storage.conftest import Backend
 
 ANA, BEN, CY = PlayerId("ana"), PlayerId("ben"), PlayerId("cy")

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from service.ports import Inbox, InboxEntry
+from service.ports.protocols import Inbox, InboxEntry
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 

@@ -14,12 +14,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from service.game_events import GameId, PlayerId
-from service.games import GameService, Request
-from service.memory import SeededChance
-from service.notation import card_text, cards_text
+from service.app.games import GameService, Request
+from service.game.events import GameId, PlayerId
+from service.language.notation import card_text, cards_text
+from service.ports.memory import SeededChance
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
-
 from tests.storage.conftest import BACKENDS, Backend
 
 COPIES = 1_000

@@ -19,9 +19,8 @@ from adapters.sql.engine import create, writer
 from adapters.sql.migrate import config, current, head, upgrade
 from adapters.sql.schema import metadata
 from adapters.sql.store import SqlEventStore
-from service.game_events import GameId
+from service.game.events import GameId
 from tests.conftest import TABLES, DatabaseFactory
-
 from tests.storage.test_event_store_contract import T0, opened, summary
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta, timezone
 
-from service.ports import EventStore
-
+from service.ports.protocols import EventStore
 from tests.storage.test_claims_contract import HOUR, LEASE, move, start
 from tests.storage.test_event_store_contract import T0, open_game
 

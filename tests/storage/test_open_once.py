@@ -4,10 +4,9 @@ PostgreSQL."""
 
 from __future__ import annotations
 
-from service.game_events import PlayerId
-from service.games import GameService
-from service.memory import SeededChance
-
+from service.app.games import GameService
+from service.game.events import PlayerId
+from service.ports.memory import SeededChance
 from tests.storage.conftest import Backend
 
 ANA, BEN = PlayerId("ana"), PlayerId("ben")

@@ -10,10 +10,9 @@ from sqlalchemy import insert
 
 from adapters.sql import tables
 from adapters.sql.outbox import outbox_row
-from service.game_events import GameId, PlayerId
-from service.memory import OutboxItem
-from service.ports import Delivery, Notification
-
+from service.game.events import GameId, PlayerId
+from service.ports.memory import OutboxItem
+from service.ports.protocols import Delivery, Notification
 from tests.storage.conftest import Backend
 from tests.storage.test_claims_contract import HOUR, LEASE, move, reminder, start
 from tests.storage.test_event_store_contract import ANA, BEN, T0

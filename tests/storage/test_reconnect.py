@@ -16,10 +16,9 @@ from typing import Any
 import psycopg
 from sqlalchemy import Engine
 
-from service.game_events import GameId, PlayerId, PlayerJoined
-from service.ports import Address, GameSummary, Notification
+from service.game.events import GameId, PlayerId, PlayerJoined
+from service.ports.protocols import Address, GameSummary, Notification
 from service.rules.seats import Seat
-
 from tests.storage.conftest import Backend
 from tests.storage.test_claims_contract import LEASE, start
 from tests.storage.test_event_store_contract import ANA, BEN, T0, open_game, summary

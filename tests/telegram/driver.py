@@ -12,16 +12,15 @@ from collections.abc import Iterable
 
 from adapters.telegram.callbacks import action_of, decode, selection
 from adapters.telegram.picture import table_picture
-from service.bots import greedy_bot
-from service.game_events import GameId
-from service.notation import CardSpellingError, card_text, parse_card
-from service.prompts import action_text
+from service.bots.policies import greedy_bot
+from service.game.events import GameId
+from service.language.notation import CardSpellingError, card_text, parse_card
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
 from service.rules.cards import DECK, Card
 from service.rules.seats import Phase, Seat
 from service.rules.variants import DeckFaces
 from service.rules.view import view_for
-
+from service.words.prompts import action_text
 from tests.telegram.fake_api import Call, FakeTelegram
 from tests.telegram.harness import Bot, Phone
 

@@ -16,11 +16,10 @@ from adapters.telegram.app import TelegramApp
 from adapters.telegram.callbacks import decode
 from adapters.telegram.settings import RateLimits, TelegramSettings
 from adapters.worker import Worker
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.ports import Address, Chance, Clock
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Address, Chance, Clock
 from service.rules.view import PlayerView
-
 from tests.telegram.fake_api import TOKEN, FakeTelegram, Message, Person
 
 INVITATION = re.compile(r"start=([0-9a-f]+)")

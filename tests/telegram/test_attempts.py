@@ -17,9 +17,8 @@ from adapters.bootstrap import build
 from adapters.config import Settings
 from adapters.telegram.app import build_telegram
 from adapters.telegram.processor import ATTEMPTS, key_of
-from service.games import GameService
-from service.ports import Directory, Inbox
-
+from service.app.games import GameService
+from service.ports.protocols import Directory, Inbox
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import telegram_settings
 

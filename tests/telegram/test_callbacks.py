@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from adapters.telegram.callbacks import LIMIT, Press, action_of, decode, move, selection
-from service.game import apply, opened
-from service.game_events import GameId
+from service.game.events import GameId
+from service.game.state import apply, opened
 from service.rules.actions import Take
 from service.rules.seats import Seat
 from service.rules.view import view_for

@@ -12,10 +12,9 @@ from sqlalchemy import select
 
 from adapters.sql.tables import outbox
 from adapters.worker import Worker
-from service.game_events import GameId
-from service.memory import ManualClock
-from service.ports import PlayerId
-
+from service.game.events import GameId
+from service.ports.memory import ManualClock
+from service.ports.protocols import PlayerId
 from tests.telegram.fake_api import Call, FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.telegram.test_play import start_game

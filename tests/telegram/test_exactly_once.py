@@ -8,8 +8,7 @@ from sqlalchemy import update as sa_update
 
 from adapters.sql.tables import inbox
 from adapters.sql.telegram_tables import telegram_updates
-from service.game_events import GameId
-
+from service.game.events import GameId
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.telegram.test_play import start_game

@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 import re
 
-from service.bots import greedy_bot
-from service.language import Translator, translator
-from service.prompts import action_text, rules_text
+from service.bots.policies import greedy_bot
+from service.language.translation import Translator, translator
 from service.rules.actions import Refuse
-
+from service.words.prompts import action_text, rules_text
 from tests.telegram.fake_api import FakeTelegram, Message
 from tests.telegram.harness import Bot, Phone
 

@@ -18,15 +18,14 @@ import pytest
 from adapters.telegram.keyboards import chooser_keyboard, turn_keyboard
 from adapters.telegram.render import public_line, table_text_for
 from adapters.telegram.replay import _seen
-from service.game import apply, opened
-from service.game_events import GameId, PlayerId
+from service.game.events import GameId, PlayerId
+from service.game.state import apply, opened
 from service.rules.actions import Take
 from service.rules.cards import Card, CardSet
 from service.rules.seats import Phase, Seat
 from service.rules.variants import DEFAULT, Variant
 from service.rules.view import view_for
 from tests.random_games import GUEST, HOST, play
-
 from tests.telegram.driver import named_in
 
 GAMES = 40

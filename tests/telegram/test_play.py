@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.game_events import GameId
+from service.game.events import GameId
 from service.rules.seats import Phase
-
 from tests.telegram.driver import LeakCheck, play
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone

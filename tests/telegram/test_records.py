@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from adapters.telegram.records import GroupChat, TelegramRecords, TurnMessage
-from service.game_events import GameId, PlayerId
+from service.game.events import GameId, PlayerId
 from tests.conftest import sql_engine
 from tests.storage.conftest import SQL_BACKENDS
 

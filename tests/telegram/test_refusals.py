@@ -8,10 +8,9 @@ from itertools import combinations
 import pytest
 
 from adapters.telegram.callbacks import Press
-from service.game_events import GameId
-from service.prompts import action_text
+from service.game.events import GameId
 from service.rules.actions import Take
-
+from service.words.prompts import action_text
 from tests.telegram.driver import label
 from tests.telegram.fake_api import Call, FakeTelegram
 from tests.telegram.harness import Bot, Phone

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from service.logfile import read_log
-from service.verify import verify
+from service.log.file import read_log
+from service.log.verify import verify
 from tests.web.client import Answer
 from tests.web.conftest import Site
 

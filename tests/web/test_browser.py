@@ -15,9 +15,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from service.codec import is_rules_event
-from service.notation import card_text
-from service.replays import steps
+from service.game.codec import is_rules_event
+from service.language.notation import card_text
+from service.log.replays import steps
 from service.rules.cards import CardSet
 from service.rules.seats import Seat
 from tests.web.conftest import Site

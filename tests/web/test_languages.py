@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from service.language import translator
+from service.language.translation import translator
 from tests.web.client import Browser, hidden_fields
 from tests.web.conftest import Site
 from tests.web.test_pages import page_path

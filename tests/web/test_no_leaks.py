@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from service.codec import is_rules_event
-from service.game import fold
+from service.game.codec import is_rules_event
+from service.game.state import fold
 from service.rules.evolve import evolve
 from service.rules.seats import Seat
 from service.rules.state import GameState, initial_state

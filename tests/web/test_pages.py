@@ -203,8 +203,8 @@ def test_calling_off_a_game_that_began_shows_the_table_and_why(site: Site) -> No
 def test_a_channel_makes_a_working_page_link_for_its_own_player(site: Site) -> None:
     """What the Telegram and email channels do: a link for a player the web has never seen."""
     from adapters.web.capabilities import Capabilities
-    from service.game_events import PlayerId
-    from service.ports import Address
+    from service.game.events import PlayerId
+    from service.ports.protocols import Address
 
     directory = site.wiring.directory
     player = directory.register("Tomás", Address("telegram", "4242"))

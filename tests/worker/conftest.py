@@ -15,16 +15,16 @@ import pytest
 from adapters.bootstrap import Wiring, build
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import Worker
-from service.game_events import GameId, TimeControl, TurnTimedOut
-from service.games import GameService
-from service.memory import (
+from service.app.games import GameService
+from service.game.events import GameId, TimeControl, TurnTimedOut
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryOutbox,
     ManualClock,
     SeededChance,
 )
-from service.ports import Address, Directory, EventStore, Notification, Outbox
+from service.ports.protocols import Address, Directory, EventStore, Notification, Outbox
 from tests.conftest import sql_engine
 from tests.fakes import RecordingSender
 

@@ -10,18 +10,17 @@ from datetime import UTC, datetime, timedelta
 from adapters.config import Settings, WorkerSettings
 from adapters.system import SystemClock
 from adapters.worker import Worker
-from service.game_events import TimeControl, TurnTimedOut
-from service.games import GameService
-from service.memory import (
+from service.app.games import GameService
+from service.game.events import TimeControl, TurnTimedOut
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryOutbox,
     ManualClock,
     SeededChance,
 )
-from service.ports import Address, Due
+from service.ports.protocols import Address, Due
 from tests.fakes import RecordingSender
-
 from tests.worker.conftest import Parts
 
 MOVE = timedelta(minutes=1)

@@ -8,19 +8,18 @@ from datetime import datetime, timedelta
 
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import Worker
-from service.dispatch import Drained
-from service.game_events import TimeControl
-from service.games import GameService
-from service.memory import (
+from service.app.games import GameService
+from service.delivery.dispatch import Drained
+from service.game.events import TimeControl
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryOutbox,
     ManualClock,
     SeededChance,
 )
-from service.ports import Address, Due
+from service.ports.protocols import Address, Due
 from tests.fakes import RecordingSender
-
 from tests.worker.conftest import START, Parts
 
 GAMES = 5

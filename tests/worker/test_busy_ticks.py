@@ -12,12 +12,11 @@ import pytest
 from adapters.config import Settings, WorkerSettings
 from adapters.system import SystemClock
 from adapters.worker import Worker
-from service.game_events import PlayerId
-from service.games import GameService
-from service.memory import InMemoryDirectory, InMemoryEventStore, InMemoryOutbox, SeededChance
-from service.ports import Address, Notification
+from service.app.games import GameService
+from service.game.events import PlayerId
+from service.ports.memory import InMemoryDirectory, InMemoryEventStore, InMemoryOutbox, SeededChance
+from service.ports.protocols import Address, Notification
 from tests.fakes import RecordingSender
-
 from tests.worker.conftest import Parts
 
 

@@ -19,9 +19,9 @@ import pytest
 from adapters.bootstrap import build
 from adapters.config import Settings
 from adapters.web.pulse import pulse_for
-from service.game_events import GameId, TimeControl
-from service.memory import ManualClock, SeededChance
-from service.ports import Address
+from service.game.events import GameId, TimeControl
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import Address
 
 CONQUIAN = Path(sys.executable).parent / "conquian"
 

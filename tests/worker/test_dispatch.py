@@ -12,16 +12,23 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from service.dispatch import Backoff, Dispatcher, Drained, LogSender, TryLater, Undeliverable
-from service.game_events import GameId, PlayerId
-from service.memory import (
+from service.delivery.dispatch import (
+    Backoff,
+    Dispatcher,
+    Drained,
+    LogSender,
+    TryLater,
+    Undeliverable,
+)
+from service.game.events import GameId, PlayerId
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryOutbox,
     ManualClock,
     OutboxItem,
 )
-from service.ports import Address, Notification
+from service.ports.protocols import Address, Notification
 from tests.fakes import FixedChance, RecordingSender
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -182,7 +189,7 @@ def test_an_exception_in_a_sender_is_recorded_as_a_retry(
 ) -> None:
     post = Post(RecordingSender(RuntimeError("boom")))
     post.notify(post.ben)
-    with caplog.at_level(logging.ERROR, logger="service.dispatch"):
+    with caplog.at_level(logging.ERROR, logger="service.delivery.dispatch"):
         assert post.drain() == Drained(retried=1)
     item = post.item()
     assert (item.status, item.attempts, item.error) == ("pending", 1, "RuntimeError: boom")

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import Worker
-from service.game_events import PlayerId
-from service.games import GameService
-from service.memory import (
+from service.app.games import GameService
+from service.game.events import PlayerId
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryOutbox,
     ManualClock,
     SeededChance,
 )
-from service.ports import Address, Notification
+from service.ports.protocols import Address, Notification
 from tests.fakes import RecordingSender
-
 from tests.worker.conftest import START, Parts
 
 GAMES = 6

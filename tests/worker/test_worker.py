@@ -9,11 +9,10 @@ from dataclasses import replace
 
 import pytest
 
-from service.dispatch import Drained
-from service.games import GameService
-from service.memory import SeededChance
-from service.ports import Due, EventStore
-
+from service.app.games import GameService
+from service.delivery.dispatch import Drained
+from service.ports.memory import SeededChance
+from service.ports.protocols import Due, EventStore
 from tests.worker.conftest import MOVE_TIME, World
 
 

@@ -40,8 +40,8 @@ from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance
 from adapters.telegram.polling import Poller
 from adapters.worker import Worker
-from service.games import GameService
-from service.ports import Clock
+from service.app.games import GameService
+from service.ports.protocols import Clock
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import telegram_settings
 

@@ -37,8 +37,7 @@ from adapters.sql.appends import APPEND_LOCK
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from service.ports import Clock, InboxEntry, StoredEvent
-
+from service.ports.protocols import Clock, InboxEntry, StoredEvent
 from tests.reliability.crash.processes import Forked, Parts, Trigger, die
 
 STAGES = ("inbox", "append", "committed", "sending", "sent")

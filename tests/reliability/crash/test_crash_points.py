@@ -28,8 +28,6 @@ import pytest
 
 from service.rules.events import CardRefused
 from tests.conftest import sql_engine
-from tests.telegram.fake_api import JSON
-
 from tests.reliability.crash.processes import (
     KILLED,
     LEASE,
@@ -55,6 +53,7 @@ from tests.reliability.crash.world import (
     seen,
     world,
 )
+from tests.telegram.fake_api import JSON
 
 RUNS = int(os.environ.get("CONQUIAN_CRASH_RUNS", "60"))
 STEP = LEASE + timedelta(seconds=1)

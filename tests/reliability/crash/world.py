@@ -23,12 +23,11 @@ from adapters.sql.tables import inbox, outbox
 from adapters.sql.telegram_tables import telegram_updates
 from adapters.telegram.channel import SOURCE
 from adapters.telegram.processor import key_of
-from service.dispatch import Dispatcher
-from service.game_events import GameId, PlayerId
-from service.ports import Address, Notification
-from tests.telegram.fake_api import JSON, FakeTelegram, Person
-
+from service.delivery.dispatch import Dispatcher
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Address, Notification
 from tests.reliability.crash.processes import Ahead, BotProcess, wire
+from tests.telegram.fake_api import JSON, FakeTelegram, Person
 
 
 class KillingTelegram(FakeTelegram):

@@ -30,20 +30,19 @@ from adapters.sql.email_tables import email_messages
 from adapters.sql.tables import inbox
 from adapters.telegram.callbacks import move as move_press
 from adapters.web.server import WebServer, web_server
-from service.bots import greedy_bot
-from service.game_events import GameId, PlayerId
-from service.logfile import export_lines, read_log
-from service.prompts import action_text
+from service.bots.policies import greedy_bot
+from service.game.events import GameId, PlayerId
+from service.log.file import export_lines, read_log
+from service.log.verify import verify
 from service.rules.actions import PlayerAction
-from service.verify import verify
+from service.words.prompts import action_text
 from tests.conftest import sql_engine
 from tests.email.smtp_sink import Received
+from tests.reliability.dup.patterns import Pattern, generate
+from tests.reliability.dup.world import BEN, Players, World, reply_to, settings_for
 from tests.telegram.fake_api import FakeTelegram, Message
 from tests.web.client import Http
 from tests.web.conftest import free_port
-
-from tests.reliability.dup.patterns import Pattern, generate
-from tests.reliability.dup.world import BEN, Players, World, reply_to, settings_for
 
 PATTERNS = {
     "sqlite": int(os.environ.get("CONQUIAN_DUPLICATE_PATTERNS", "500")),

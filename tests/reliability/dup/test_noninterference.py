@@ -32,18 +32,16 @@ import pytest
 from adapters.telegram.callbacks import decode
 from adapters.telegram.callbacks import move as move_press
 from adapters.web.security import CSRF_FIELD
-from service.bots import greedy_bot
-from service.game_events import GameId, PlayerId
-from service.memory import ManualClock
-from service.notation import card_text
-from service.prompts import action_text
+from service.bots.policies import greedy_bot
+from service.game.events import GameId, PlayerId
+from service.language.notation import card_text
+from service.ports.memory import ManualClock
 from service.rules.actions import PlayerAction
 from service.rules.cards import Card, CardSet
 from service.rules.legal import legal_actions
 from service.rules.seats import Phase
 from service.rules.view import view_for
-from tests.telegram.fake_api import FakeTelegram, Person
-
+from service.words.prompts import action_text
 from tests.reliability.dup.twins import (
     CSRF_VALUE,
     Copies,
@@ -54,6 +52,7 @@ from tests.reliability.dup.twins import (
     hidden_cards,
 )
 from tests.reliability.dup.world import BEN, START, World, reply_to, settings_for
+from tests.telegram.fake_api import FakeTelegram, Person
 
 PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS", "300"))
 PG_PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS_POSTGRESQL", "30"))

@@ -8,7 +8,7 @@ worlds alike, and what player A received since the last step is read from each (
 
 The one thing A is shown that is computed from hidden cards is the deal's commitment, a SHA-256
 digest of the deck order and a secret salt, published before the deal so that the deal can be
-checked after it (``service/fairness.py``).  The rules make it public and it reveals nothing
+checked after it (``service/game/fairness.py``).  The rules make it public and it reveals nothing
 without the salt, so it is the one value the comparison replaces by a placeholder (each world's
 own digest, nothing else).
 """
@@ -32,15 +32,14 @@ from flask.testing import FlaskClient
 from psycopg import sql
 
 from adapters.web.security import CSRF_COOKIE
-from service.game_events import GameId, PlayerId
-from service.memory import SeededChance
+from service.game.events import GameId, PlayerId
+from service.ports.memory import SeededChance
 from service.rules.cards import Card, CardSet
 from service.rules.state import GameState
 from tests.conftest import PG_HOST, PG_PORT
 from tests.email.smtp_sink import Received
-from tests.telegram.fake_api import Person
-
 from tests.reliability.dup.world import World
+from tests.telegram.fake_api import Person
 
 _PARSER = BytesParser(policy=compat32)  # the default policy parses headers ten times slower
 BOUNDARY = re.compile(rb"'boundary', '[^']*'")

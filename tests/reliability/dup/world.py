@@ -32,11 +32,11 @@ from adapters.web.app import create_app, parts_for
 from adapters.web.context import Web
 from adapters.web.sender import PageSender
 from adapters.worker import Worker
-from service.dispatch import LogSender, Sender
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.memory import ManualClock, SeededChance
-from service.ports import Address, Chance
+from service.app.games import GameService
+from service.delivery.dispatch import LogSender, Sender
+from service.game.events import GameId, PlayerId
+from service.ports.memory import ManualClock, SeededChance
+from service.ports.protocols import Address, Chance
 from tests.email.smtp_sink import Received
 from tests.email.world import request
 from tests.telegram.fake_api import FakeTelegram, Person

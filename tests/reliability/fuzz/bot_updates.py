@@ -25,11 +25,8 @@ from telegram import Update
 from adapters.telegram.callbacks import LIMIT, Press, action_of, decode, selection
 from adapters.telegram.channel import SOURCE
 from adapters.telegram.processor import key_of
-from service.dispatch import TryLater
-from service.memory import SeededChance
-from tests.telegram.fake_api import FakeTelegram, Person
-from tests.telegram.harness import Bot, Phone
-
+from service.delivery.dispatch import TryLater
+from service.ports.memory import SeededChance
 from tests.reliability.fuzz.inputs import (
     EXAMPLES,
     LARGE,
@@ -41,6 +38,8 @@ from tests.reliability.fuzz.inputs import (
 )
 from tests.reliability.fuzz.progress import progress
 from tests.reliability.fuzz.watch import LoggedFailures
+from tests.telegram.fake_api import FakeTelegram, Person
+from tests.telegram.harness import Bot, Phone
 
 TEXT_LIMIT, CAPTION_LIMIT, ANSWER_LIMIT = 4096, 1024, 200
 """Telegram's limits: a message's text, a photo's caption, a button press's answer."""

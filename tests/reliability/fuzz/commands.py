@@ -15,23 +15,22 @@ from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
-from service.commands import parse_command
-from service.game_events import GameId, PlayerId
-from service.games import GameService
-from service.memory import (
+from service.app.games import GameService
+from service.game.events import GameId, PlayerId
+from service.ports.memory import (
     InMemoryDirectory,
     InMemoryEventStore,
     InMemoryInbox,
     ManualClock,
     SeededChance,
 )
-from service.ports import Address
-from service.prompts import error_text
+from service.ports.protocols import Address
 from service.rules.errors import IllegalAction
 from service.rules.legal import legal_actions
 from service.rules.variants import DEFAULT, Variant
 from service.rules.view import view_for
-
+from service.words.grammar import parse_command
+from service.words.prompts import error_text
 from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, hostile_text, large_texts
 
 

@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from adapters.cli.logs import Refused, _verified, append_log
-from service.logfile import export_lines
-from service.memory import InMemoryEventStore
+from service.log.file import export_lines
+from service.ports.memory import InMemoryEventStore
 from service.rules.variants import DEFAULT
 from tests.random_games import play
-
 from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
 
 SEEDS = (1, 2, 3)

@@ -22,7 +22,6 @@ from adapters.email.addressing import Addresses
 from adapters.email.inbound import read
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import ANA, BEN, DOMAIN, SERVICE, World
-
 from tests.reliability.fuzz.inputs import (
     EXAMPLES,
     LARGE,

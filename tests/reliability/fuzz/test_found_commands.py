@@ -6,9 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from service.clock_commands import BadDuration, ExtensionTooLong, clock_command
-from service.commands import CommandTooLong, UnknownCommand, parse_command
-from service.deadlines import (
+from service.clock.deadlines import (
     ClockSettings,
     SettingError,
     check_timezone,
@@ -16,7 +14,8 @@ from service.deadlines import (
     reminder_times,
 )
 from service.rules.errors import LONGEST_ECHO
-
+from service.words.grammar import CommandTooLong, UnknownCommand, parse_command
+from service.words.time_commands import BadDuration, ExtensionTooLong, clock_command
 from tests.reliability.fuzz.commands import POSITIONS, build
 
 

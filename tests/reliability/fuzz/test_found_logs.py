@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from adapters.cli.logs import Invalid, _verified
-from service.codec import CodecError
-from service.codec import decode as decode_event
-from service.logfile import LogFormatError, export_lines, read_log
+from service.game.codec import CodecError
+from service.game.codec import decode as decode_event
+from service.log.file import LogFormatError, export_lines, read_log
 from tests.random_games import play
 
 # -- game logs -------------------------------------------------------------------------------------

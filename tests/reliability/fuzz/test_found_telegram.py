@@ -6,7 +6,6 @@ from pathlib import Path
 
 from adapters.telegram.callbacks import decode
 from adapters.telegram.processor import key_of
-
 from tests.reliability.fuzz.bot_updates import Updates
 
 # -- Telegram --------------------------------------------------------------------------------------

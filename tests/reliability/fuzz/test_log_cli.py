@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from service.logfile import export_lines
+from service.log.file import export_lines
 from tests.random_games import play
 
 CONQUIAN = Path(sys.executable).with_name("conquian")

@@ -25,8 +25,7 @@ from adapters.web import bodies as reading
 from adapters.web.api import OPPONENTS
 from adapters.web.app import create_app, parts_for
 from adapters.web.errors import ApiError
-from service.memory import SeededChance
-
+from service.ports.memory import SeededChance
 from tests.reliability.fuzz.inputs import (
     EXAMPLES,
     LARGE,

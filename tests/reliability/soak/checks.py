@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Engine, func, select
 
 from adapters.sql.tables import game_summaries, outbox
-from service.ports import EventStore
-
+from service.ports.protocols import EventStore
 from tests.reliability.soak.players import Players, Sent
 
 

@@ -7,7 +7,6 @@ import pytest
 
 from tests.conftest import unavailable
 from tests.email.dovecot import Dovecot
-
 from tests.reliability.soak import cluster
 
 

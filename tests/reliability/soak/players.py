@@ -34,16 +34,15 @@ from adapters.sql.engine import is_unavailable
 from adapters.sql.tables import game_summaries
 from adapters.sql.telegram_tables import telegram_turn_messages
 from adapters.web.capabilities import Capabilities
-from service.bots import greedy_bot
-from service.dispatch import Sender
-from service.game_events import GameId, PlayerId
-from service.ports import Address, Notification
-from service.prompts import action_text
+from service.bots.policies import greedy_bot
+from service.delivery.dispatch import Sender
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Address, Notification
+from service.words.prompts import action_text
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
-from tests.telegram.fake_api import FakeTelegram, Person
-
 from tests.reliability.soak.mail import Mailboxes, reply
+from tests.telegram.fake_api import FakeTelegram, Person
 
 
 @dataclass

@@ -18,7 +18,6 @@ from dataclasses import replace
 from datetime import datetime
 
 from tests.email.dovecot import Dovecot, is_installed
-
 from tests.reliability.soak import cluster
 from tests.reliability.soak.report import Plan
 from tests.reliability.soak.soak import run

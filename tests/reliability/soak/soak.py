@@ -23,13 +23,12 @@ from adapters.config import Settings, WebSettings
 from adapters.web.capabilities import Capabilities
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
-from tests.telegram.fake_api import FakeTelegram
-
 from tests.reliability.soak.checks import outbox_counts, verify_log, wait_for_empty_outbox
 from tests.reliability.soak.cluster import Cluster
 from tests.reliability.soak.players import Players, refresh_quietly
 from tests.reliability.soak.report import WARM_UP_SECONDS, Plan, Report
 from tests.reliability.soak.services import WEB_KEYS, Deployment, environment
+from tests.telegram.fake_api import FakeTelegram
 
 TICK = 0.05
 LOOK_EVERY = 0.25

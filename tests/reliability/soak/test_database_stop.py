@@ -17,7 +17,6 @@ from pathlib import Path
 from imapclient import IMAPClient
 
 from tests.email.dovecot import Dovecot
-
 from tests.reliability.soak.checks import verify_log, wait_for_empty_outbox
 from tests.reliability.soak.players import Sent, Table
 from tests.reliability.soak.report import Plan

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from tests.email.dovecot import Dovecot
-
 from tests.reliability.soak.report import Plan
 from tests.reliability.soak.soak import run
 

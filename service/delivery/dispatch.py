@@ -1,0 +1,231 @@
+"""Delivering the outbox: each claimed notification goes out through one channel's ``Sender``, and
+its outcome is recorded — delivered, tried again later, or given up — so nothing is lost quietly.
+
+A ``Sender`` answers a notification it cannot deliver now with ``TryLater`` (a rate limit, the
+network) and one it can never deliver with ``Undeliverable`` (the bot is blocked, no such chat).
+Any other exception counts as a ``TryLater``: it is logged and recorded with the retry, never
+dropped.  Failures back off along a fixed schedule (``Backoff``), spread by a little jitter so
+that a crowd of failures does not come back at one instant, and a ``retry_after`` from the
+channel is honoured as given; after ``max_attempts`` failures the notification is given up.
+
+Only this module knows about channels by name: the player's addresses (``Directory``) whose channel
+has a sender are tried in order.  An ``Undeliverable`` from one passes the notification on to the
+next (a player who blocked the bot still hears by email); a ``TryLater`` does not, since that
+channel will take it soon and trying the next one too would tell the player twice.  ``LogSender``
+(channel ``log``) writes a line per notification, for operators and tests; real channels live in
+``adapters/``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Protocol
+
+from service.app.sweeps import LEASE
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import (
+    Address,
+    Chance,
+    Clock,
+    Delivery,
+    Directory,
+    Notification,
+    Outbox,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Undeliverable(Exception):
+    """This address will never take the notification (blocked, deleted, no such chat)."""
+
+
+class TryLater(Exception):
+    """The channel cannot take the notification now; ``retry_after`` seconds if it said so."""
+
+    def __init__(self, reason: str, retry_after: float | None = None) -> None:
+        super().__init__(reason)
+        self.retry_after = retry_after
+
+
+class Sender(Protocol):
+    """One channel's way of telling a player about a notification."""
+
+    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+        """Deliver, or raise ``TryLater`` / ``Undeliverable``."""
+        ...
+
+
+class LogSender:
+    """The ``log`` channel: one line per notification on a logger (for operators and tests)."""
+
+    def __init__(self, logger: logging.Logger | None = None) -> None:
+        self.logger = logger or logging.getLogger("conquian.notifications")
+
+    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+        self.logger.info(
+            "%s for %s at log:%s: game %s, events %d-%d",
+            notification.kind,
+            player,
+            address.value,
+            notification.game_id,
+            notification.from_seq,
+            notification.to_seq,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """When a failed notification is tried again, and how many failures give it up."""
+
+    schedule: tuple[float, ...] = (10, 30, 120, 600, 3600)
+    """Seconds before the retry after the first, second, … failure; the last one repeats."""
+    jitter: float = 0.2
+    """Each delay is stretched or shrunk by up to this fraction (with a ``Chance``)."""
+    max_attempts: int = 10
+    """Failures after which a notification is given up (the last about five hours after the first)."""
+
+    def delay(
+        self, failures: int, retry_after: float | None = None, chance: Chance | None = None
+    ) -> timedelta:
+        """How long to wait after the ``failures``-th failure (counting from 1)."""
+        if retry_after is not None:
+            return timedelta(seconds=max(retry_after, 1.0))  # never at once: no busy loop
+        seconds = self.schedule[min(failures, len(self.schedule)) - 1]
+        if chance is not None:
+            seconds *= 1 + self.jitter * (2 * chance.random() - 1)
+        return timedelta(seconds=seconds)
+
+    def is_exhausted(self, failures: int) -> bool:
+        return failures >= self.max_attempts
+
+
+@dataclass(frozen=True, slots=True)
+class Drained:
+    """What one ``drain`` did with the deliveries it claimed."""
+
+    delivered: int = 0
+    retried: int = 0
+    failed: int = 0
+    left: int = 0
+    """Claimed but not tried because the claim's lease ran short; they come round again."""
+
+    @property
+    def claimed(self) -> int:
+        return self.delivered + self.retried + self.failed + self.left
+
+    def __add__(self, other: Drained) -> Drained:
+        return Drained(
+            self.delivered + other.delivered,
+            self.retried + other.retried,
+            self.failed + other.failed,
+            self.left + other.left,
+        )
+
+
+class Dispatcher:
+    """Claims due deliveries from the outbox, sends each and records what happened."""
+
+    def __init__(
+        self,
+        outbox: Outbox,
+        directory: Directory,
+        senders: Mapping[str, Sender],
+        clock: Clock,
+        chance: Chance | None = None,
+        to_act: Callable[[GameId], PlayerId | None] | None = None,
+        backoff: Backoff = Backoff(),
+        lease: timedelta = LEASE,
+    ) -> None:
+        self.outbox = outbox
+        self.directory = directory
+        self.senders = dict(senders)
+        self.clock = clock
+        self.chance = chance
+        self.to_act = to_act
+        self.backoff = backoff
+        self.lease = lease
+
+    def drain(self, limit: int = 100) -> Drained:
+        """Claim up to ``limit`` due deliveries and send them, turn notifications first.
+
+        Sending stops once most of the claim's lease is used: another worker may claim what is
+        left after the lease, so sending it here too could tell a player twice.
+        """
+        claimed_at = self.clock.now()
+        deliveries = self._turns_first(self.outbox.claim(claimed_at, limit, self.lease))
+        send_until = claimed_at + self.lease * 0.8
+        outcomes = {"delivered": 0, "retried": 0, "failed": 0}
+        for done, delivery in enumerate(deliveries):
+            if self.clock.now() >= send_until:
+                log.warning("lease running out: %d deliveries left for the next claim", done)
+                return Drained(**outcomes, left=len(deliveries) - done)
+            outcomes[self._deliver(delivery)] += 1
+        return Drained(**outcomes)
+
+    def _turns_first(self, deliveries: list[Delivery]) -> list[Delivery]:
+        """Notifications telling a player it is now their turn before the rest (a stable sort:
+        otherwise in the order claimed, oldest first)."""
+        if self.to_act is None or len(deliveries) < 2:
+            return deliveries
+        turns = {d.id for d in deliveries if self._is_turn(d.notification)}
+        return sorted(deliveries, key=lambda d: d.id not in turns)
+
+    def _is_turn(self, notification: Notification) -> bool:
+        if notification.kind != "moves" or self.to_act is None:
+            return False
+        try:
+            return self.to_act(notification.game_id) == notification.player
+        except Exception:  # the order is a courtesy; sending decides what counts
+            log.exception("cannot tell whose turn it is in %s", notification.game_id)
+            return False
+
+    def _deliver(self, delivery: Delivery) -> str:
+        """Send one delivery and record the outcome: ``delivered``, ``retried`` or ``failed``."""
+        note = delivery.notification
+        refused: list[str] = []
+        try:
+            for address in self._addresses(note.player):
+                try:
+                    self.senders[address.channel].send(note.player, address, note)
+                except Undeliverable as error:
+                    refused.append(str(error))
+                    continue
+                if refused:
+                    log.info("%s went by %s instead", _describe(delivery), address.channel)
+                self.outbox.delivered(delivery.id, self.clock.now())
+                return "delivered"
+        except TryLater as error:
+            return self._retry(delivery, f"try later: {error}", error.retry_after)
+        except Exception as error:
+            log.exception("sending %s failed", _describe(delivery))
+            return self._retry(delivery, f"{type(error).__name__}: {error}", None)
+        if refused:
+            return self._fail(delivery, f"undeliverable: {'; '.join(refused)}")
+        return self._fail(delivery, "no address with a channel that can send")
+
+    def _addresses(self, player: PlayerId) -> list[Address]:
+        """The player's addresses whose channel has a sender, in the player's order."""
+        return [a for a in self.directory.addresses(player) if a.channel in self.senders]
+
+    def _retry(self, delivery: Delivery, error: str, retry_after: float | None) -> str:
+        failures = delivery.attempts + 1
+        if self.backoff.is_exhausted(failures):
+            return self._fail(delivery, f"gave up after {failures} attempts; last: {error}")
+        at = self.clock.now() + self.backoff.delay(failures, retry_after, self.chance)
+        self.outbox.retry(delivery.id, at, error)
+        log.info("%s: %s; next attempt at %s", _describe(delivery), error, at.isoformat())
+        return "retried"
+
+    def _fail(self, delivery: Delivery, error: str) -> str:
+        self.outbox.failed(delivery.id, error)
+        log.warning("%s given up: %s", _describe(delivery), error)
+        return "failed"
+
+
+def _describe(delivery: Delivery) -> str:
+    note = delivery.notification
+    return f"{note.kind} #{delivery.id} for {note.player} in {note.game_id}"

@@ -1,0 +1,91 @@
+"""What a notification tells its player, for any channel to word and lay out.
+
+A notification names a game and a range of its events (``kind`` ``moves``), or a decision that is
+due soon (``reminder``).  ``notice`` turns it into a ``Notice``: the news as public sentences, the
+player's own view when it is their decision, and the deadline in the player's time zone and in
+UTC.  Only the player's view is used (``view_for`` of their seat), and the sentences are the
+public narration, so nothing in a notice shows the opponent's hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from service.clock.deadlines import Deadline
+from service.game.events import GameId, PlayerId
+from service.game.state import Game
+from service.language.notation import in_faces
+from service.language.translation import ENGLISH, Translator
+from service.ports.protocols import Notification, StoredEvent
+from service.rules.view import PlayerView, view_for
+from service.words.narration import describe
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    game_id: GameId
+    player: PlayerId
+    kind: str
+    """``moves`` or ``reminder``, as the notification's."""
+    news: tuple[str, ...]
+    """A public sentence per event of the notification's range (none for a reminder)."""
+    view: PlayerView
+    """The player's own view of the game as it stands now."""
+    version: int
+    """The game's version now: what a reply or a button sends back."""
+    your_turn: bool
+    deadline: str | None
+    """When the player's decision falls due, in their time zone and in UTC; None when the game
+    waits for the opponent or for nobody."""
+    language: str = "en"
+    """The player's language, in which ``news`` and ``deadline`` are written: a channel words the
+    rest of the notice in it too (``service.language.translation.translator``)."""
+
+
+def notice(
+    game: Game,
+    events: Sequence[StoredEvent],
+    notification: Notification,
+    due: Deadline | None,
+    timezone: str = "UTC",
+    tr: Translator = ENGLISH,
+    faces: str = "",
+    names: tuple[str, str] | None = None,
+) -> Notice:
+    """The notice of ``notification`` on ``game`` as it stands, ``events`` being its range, in
+    the language of ``tr`` (the player's)."""
+    seat = game.seat_of(notification.player)
+    assert seat is not None, "a notification goes to a player of the game"
+    view = in_faces(view_for(game.rules, seat), faces)
+    news = (
+        ()
+        if notification.kind == "reminder"
+        else tuple(describe(one.event, view.variant, tr, names, game.players) for one in events)
+    )
+    mine = due is not None and due.player == notification.player
+    return Notice(
+        game.id,
+        notification.player,
+        notification.kind,
+        news,
+        view,
+        game.version,
+        mine,
+        deadline_text(due.due_at, timezone, tr) if mine and due is not None else None,
+        tr.language,
+    )
+
+
+def deadline_text(due_at: datetime, timezone: str, tr: Translator = ENGLISH) -> str:
+    """``Tue 3 Mar, 08:00 Europe/Madrid (07:00 UTC)``: the player's time, then the absolute one,
+    with the day and month as the player's language writes them."""
+    utc = due_at.astimezone(UTC)
+    if timezone == "UTC":
+        return tr.gettext("{when} UTC", when=tr.when(utc))
+    local = due_at.astimezone(ZoneInfo(timezone))
+    return tr.gettext(
+        "{when} {zone} ({utc} UTC)", when=tr.when(local), zone=timezone, utc=f"{utc:%H:%M}"
+    )

@@ -1,0 +1,395 @@
+"""Faithful in-memory versions of the ports, for tests, benchmarks and throwaway games.
+
+The event store encodes every event through ``codec`` exactly as the SQL store does, keeps
+``(game_id, seq)`` unique under a lock and raises the same ``ConcurrencyError``, so one contract
+test suite holds for both.  ``SeededChance`` makes every random choice repeatable.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import json
+import random
+import threading
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+
+from service.game.codec import LogEvent, decode, encode, name_of
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import (
+    Address,
+    Append,
+    ConcurrencyError,
+    Delivery,
+    Due,
+    GameSummary,
+    InboxEntry,
+    InboxReply,
+    Notification,
+    Profile,
+    StoredEvent,
+    check_appends,
+    check_summary,
+)
+from service.rules.cards import DECK, Card
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    game_id: GameId
+    seq: int
+    position: int
+    name: str
+    data: str
+    at: datetime
+
+
+@dataclass
+class OutboxItem:
+    """A notification waiting for delivery, with the bookkeeping a dispatcher needs."""
+
+    notification: Notification
+    status: str = "pending"
+    attempts: int = 0
+    next_attempt_at: datetime | None = None
+    claimed_until: datetime | None = None
+    error: str | None = None
+
+
+@dataclass
+class InMemoryEventStore:
+    rows: list[_Row] = field(default_factory=list)
+    by_game: dict[GameId, list[_Row]] = field(default_factory=dict)
+    game_summaries: dict[GameId, GameSummary] = field(default_factory=dict)
+    invitations: dict[str, GameId] = field(default_factory=dict)
+    outbox: list[OutboxItem] = field(default_factory=list)
+    inbox: InMemoryInbox | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    deadline_claims: dict[GameId, datetime] = field(default_factory=dict)
+    reminder_claims: dict[GameId, datetime] = field(default_factory=dict)
+
+    def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
+        with self.lock:
+            rows = self.by_game.get(game_id, [])[after:]
+        return [_stored(row) for row in rows]
+
+    def append(
+        self,
+        game_id: GameId,
+        expected_version: int,
+        events: Sequence[LogEvent],
+        at: datetime,
+        summary: GameSummary,
+        notifications: Sequence[Notification] = (),
+        inbox_reply: InboxReply | None = None,
+    ) -> list[StoredEvent]:
+        check_summary(game_id, expected_version, events, summary)
+        inbox_lock = self.inbox.lock if self.inbox is not None else contextlib.nullcontext()
+        with self.lock, inbox_lock:  # the inbox check and its reply are atomic with the append
+            if len(self.by_game.get(game_id, ())) != expected_version:
+                raise ConcurrencyError(f"{game_id} is not at version {expected_version}")
+            if inbox_reply is not None and self.inbox is not None:
+                self.inbox.check_unanswered(inbox_reply.source, inbox_reply.key)
+            stored = self._write(
+                Append(game_id, expected_version, tuple(events), summary, tuple(notifications)), at
+            )
+            if inbox_reply is not None and self.inbox is not None:
+                self.inbox.complete(inbox_reply.source, inbox_reply.key, inbox_reply.reply)
+        return stored
+
+    def append_many(
+        self, appends: Sequence[Append], at: datetime
+    ) -> list[list[StoredEvent] | None]:
+        check_appends(appends)
+        with self.lock:
+            return [
+                self._write(append, at)
+                if len(self.by_game.get(append.game_id, ())) == append.expected_version
+                else None
+                for append in appends
+            ]
+
+    def _write(self, append: Append, at: datetime) -> list[StoredEvent]:
+        """Write an append whose version was checked, under the lock."""
+        game_id, summary = append.game_id, append.summary
+        rows = self.by_game.setdefault(game_id, [])
+        encoded = [(name_of(e), json.dumps(encode(e), sort_keys=True)) for e in append.events]
+        new = [
+            _Row(game_id, append.expected_version + i, len(self.rows) + i, name, data, at)
+            for i, (name, data) in enumerate(encoded, start=1)
+        ]
+        rows.extend(new)
+        self.rows.extend(new)
+        self.game_summaries[game_id] = summary
+        if summary.invitation is not None:
+            self.invitations[summary.invitation] = game_id
+        self._cancel_reminders(game_id)  # a move answers any reminder still waiting
+        self.deadline_claims.pop(game_id, None)  # the new deadline is nobody's yet
+        self.reminder_claims.pop(game_id, None)
+        self.outbox.extend(OutboxItem(n, next_attempt_at=at) for n in append.notifications)
+        return [_stored(row) for row in new]
+
+    def load_many(self, game_ids: Collection[GameId]) -> dict[GameId, list[StoredEvent]]:
+        with self.lock:
+            rows = {
+                game_id: list(self.by_game[game_id])
+                for game_id in game_ids
+                if self.by_game.get(game_id)
+            }
+        return {game_id: [_stored(row) for row in kept] for game_id, kept in rows.items()}
+
+    def read_all(self, after: int = 0, limit: int = 1000) -> list[StoredEvent]:
+        with self.lock:
+            rows = self.rows[after : after + limit]
+        return [_stored(row) for row in rows]
+
+    def summaries(self, player: PlayerId) -> list[GameSummary]:
+        with self.lock:
+            mine = [s for s in self.game_summaries.values() if player in s.players]
+        return sorted(mine, key=lambda s: (-s.since.timestamp(), s.game_id))
+
+    def all_summaries(self, status: str | None = None, limit: int = 1000) -> list[GameSummary]:
+        with self.lock:
+            chosen = [s for s in self.game_summaries.values() if status in (None, s.status)]
+        return sorted(chosen, key=lambda s: (-s.since.timestamp(), s.game_id))[:limit]
+
+    def game_by_invitation(self, invitation: str) -> GameId | None:
+        with self.lock:
+            return self.invitations.get(invitation)
+
+    def claim_due(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        with self.lock:
+            return self._claim(self.deadline_claims, "due_at", now, limit, lease)
+
+    def claim_reminders(self, now: datetime, limit: int, lease: timedelta) -> list[Due]:
+        with self.lock:
+            return self._claim(self.reminder_claims, "next_reminder_at", now, limit, lease)
+
+    def next_due(self, now: datetime) -> datetime | None:
+        with self.lock:
+            return min(
+                (
+                    s.due_at
+                    for s in self.game_summaries.values()
+                    if s.status == "playing"
+                    and s.due_at is not None
+                    and self.deadline_claims.get(s.game_id, now) <= now
+                ),
+                default=None,
+            )
+
+    def _claim(
+        self, claims: dict[GameId, datetime], when: str, now: datetime, limit: int, lease: timedelta
+    ) -> list[Due]:
+        ready = sorted(
+            (
+                s
+                for s in self.game_summaries.values()
+                if s.status == "playing"
+                and getattr(s, when) is not None
+                and getattr(s, when) <= now
+                and claims.get(s.game_id, now) <= now
+            ),
+            key=lambda s: (getattr(s, when), s.game_id),  # ties by id, as the SQL stores order
+        )[:limit]
+        for summary in ready:
+            claims[summary.game_id] = now + lease
+        return [Due(s.game_id, s.version, s.to_act, getattr(s, when)) for s in ready]
+
+    def reminded(
+        self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
+    ) -> bool:
+        with self.lock:
+            summary = self.game_summaries.get(game_id)
+            if summary is None or summary.version != version:
+                return False
+            self.game_summaries[game_id] = replace(summary, next_reminder_at=next_reminder_at)
+            self._cancel_reminders(game_id)  # the new reminder supersedes a waiting one
+            note = Notification(player, game_id, version, version, "reminder")
+            self.outbox.append(OutboxItem(note, next_attempt_at=summary.next_reminder_at))
+            self.reminder_claims.pop(game_id, None)
+            return True
+
+    def _cancel_reminders(self, game_id: GameId) -> None:
+        for item in self.outbox:
+            note = item.notification
+            if note.game_id == game_id and note.kind == "reminder" and item.status == "pending":
+                item.status = "superseded"
+
+
+@dataclass
+class InMemoryOutbox:
+    """The outbox of an ``InMemoryEventStore`` (its notifications, numbered by position)."""
+
+    store: InMemoryEventStore
+
+    def claim(self, now: datetime, limit: int, lease: timedelta) -> list[Delivery]:
+        with self.store.lock:
+            due = [
+                (number, item)
+                for number, item in enumerate(self.store.outbox)
+                if item.status == "pending"
+                and (item.next_attempt_at is None or item.next_attempt_at <= now)
+                and (item.claimed_until is None or item.claimed_until <= now)
+            ][:limit]
+            for _, item in due:
+                item.claimed_until = now + lease
+            return [Delivery(number, item.notification, item.attempts) for number, item in due]
+
+    def delivered(self, delivery_id: int, at: datetime) -> None:
+        with self.store.lock:
+            item = self.store.outbox[delivery_id]
+            item.status, item.claimed_until = "delivered", None
+
+    def retry(self, delivery_id: int, at: datetime, error: str) -> None:
+        with self.store.lock:
+            item = self.store.outbox[delivery_id]
+            item.attempts += 1
+            item.next_attempt_at, item.claimed_until, item.error = at, None, error
+
+    def failed(self, delivery_id: int, error: str) -> None:
+        with self.store.lock:
+            item = self.store.outbox[delivery_id]
+            item.attempts += 1
+            item.status, item.claimed_until, item.error = "failed", None, error
+
+
+def _stored(row: _Row) -> StoredEvent:
+    return StoredEvent(
+        row.game_id, row.seq, row.position, decode(row.name, json.loads(row.data)), row.at
+    )
+
+
+@dataclass
+class InMemoryInbox:
+    entries: dict[tuple[str, str], InboxEntry] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def receive(self, source: str, key: str, payload: str, at: datetime) -> InboxEntry:
+        with self.lock:
+            return self.entries.setdefault(
+                (source, key), InboxEntry(source, key, payload, at, None)
+            )
+
+    def complete(self, source: str, key: str, reply: str) -> str:
+        with self.lock:
+            entry = self.entries[(source, key)]
+            if entry.reply is not None:
+                return entry.reply
+            self.entries[(source, key)] = replace(entry, reply=reply)
+            return reply
+
+    def check_unanswered(self, source: str, key: str) -> None:
+        """``ConcurrencyError`` unless the message is received and has no reply yet."""
+        with self.lock:
+            entry = self.entries.get((source, key))
+            if entry is None or entry.reply is not None:
+                raise ConcurrencyError(f"message {source}/{key} is not waiting for a reply")
+
+    def pending(self, limit: int = 100) -> list[InboxEntry]:
+        with self.lock:
+            waiting = [e for e in self.entries.values() if e.reply is None]
+        return sorted(waiting, key=lambda e: e.received_at)[:limit]
+
+
+@dataclass
+class InMemoryDirectory:
+    profiles: dict[PlayerId, Profile] = field(default_factory=dict)
+    owners: dict[Address, PlayerId] = field(default_factory=dict)
+    leaves: dict[PlayerId, list[tuple[datetime, datetime]]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def player_at(self, address: Address) -> PlayerId | None:
+        with self.lock:
+            return self.owners.get(address)
+
+    def register(self, name: str, address: Address) -> PlayerId:
+        with self.lock:
+            if address in self.owners:
+                raise ValueError(f"{address} already belongs to a player")
+            player = PlayerId(f"p{len(self.profiles) + 1}")
+            self.profiles[player] = Profile(player, name)
+            self.owners[address] = player
+            return player
+
+    def link(self, player: PlayerId, address: Address) -> None:
+        with self.lock:
+            if player not in self.profiles:
+                raise KeyError(f"no player {player}")
+            owner = self.owners.setdefault(address, player)
+            if owner != player:
+                raise ValueError(f"{address} already belongs to another player")
+
+    def addresses(self, player: PlayerId) -> list[Address]:
+        with self.lock:
+            return [a for a, owner in self.owners.items() if owner == player]
+
+    def profile(self, player: PlayerId) -> Profile:
+        with self.lock:
+            return self.profiles[player]
+
+    def profiles_of(self, players: Collection[PlayerId]) -> list[Profile]:
+        with self.lock:
+            return [self.profiles[player] for player in set(players) if player in self.profiles]
+
+    def update(self, profile: Profile) -> None:
+        with self.lock:
+            if profile.player not in self.profiles:
+                raise KeyError(profile.player)
+            self.profiles[profile.player] = profile
+
+    def vacations(self, player: PlayerId) -> list[tuple[datetime, datetime]]:
+        with self.lock:
+            return list(self.leaves.get(player, ()))
+
+    def add_vacation(self, player: PlayerId, start: datetime, end: datetime) -> None:
+        with self.lock:
+            if player not in self.profiles:
+                raise KeyError(f"no player {player}")
+            taken = self.leaves.setdefault(player, [])
+            bisect.insort(taken, (start, end), key=lambda vacation: vacation[0])  # oldest first
+
+    def end_vacation(self, player: PlayerId, at: datetime) -> None:
+        with self.lock:
+            taken = self.leaves.get(player, [])
+            if taken and taken[-1][0] <= at < taken[-1][1]:
+                taken[-1] = (taken[-1][0], at)
+
+
+@dataclass
+class ManualClock:
+    """A clock that moves only when told to."""
+
+    current: datetime = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self.current
+
+    def advance(self, **delta: float) -> None:
+        self.current += timedelta(**delta)
+
+
+class SeededChance:
+    """Repeatable randomness; ``decks`` are dealt first, in order, before shuffled ones."""
+
+    def __init__(self, seed: int | None = None, decks: Sequence[tuple[Card, ...]] = ()) -> None:
+        self._rng = random.Random(seed)
+        self._decks = list(decks)
+
+    def deck(self) -> tuple[Card, ...]:
+        if self._decks:
+            return self._decks.pop(0)
+        cards = list(DECK)
+        self._rng.shuffle(cards)
+        return tuple(cards)
+
+    def salt(self) -> str:
+        return f"{self._rng.getrandbits(128):032x}"
+
+    def token(self) -> str:
+        return f"{self._rng.getrandbits(64):016x}"
+
+    def random(self) -> float:
+        return self._rng.random()
