@@ -7,6 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
+ARENA_GAMES ?= 2000
 SOAK ?= ci
 
 .PHONY: run test lint typecheck bench sim soak fuzz crash duplicates clean venv messages
@@ -19,8 +20,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The compiled rules core when a C compiler is present (deploy/run.sh); serve logs which build.
 run: $(STAMP)
-	$(BIN)/conquian serve
+	sh deploy/run.sh $(BIN) $(VENV)/compiled
 
 test: $(STAMP)
 	sh deploy/ensure-postgres.sh
@@ -37,6 +39,8 @@ lint: $(STAMP)
 bench: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.bench.run --bench-venv $(BENCH_VENV)
+	$(BIN)/python -m tests.bench.run --only arena --bench-venv $(BENCH_VENV) --arena-games $(ARENA_GAMES)
+	$(BIN)/python -m pytest -q tests/bench/compiled_wheel.py
 
 # The deadline simulation at full size (10,000 games, several minutes); `make test` runs it small.
 sim: $(STAMP)

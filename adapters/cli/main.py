@@ -10,19 +10,21 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 
-from adapters.cli import email_cmd, logs, operate, serve, telegram
+from adapters.cli import arena_cmd, email_cmd, logs, operate, serve, telegram
 from adapters.cli.play import Setup, TerminalGame, chance_for
 from adapters.config import Settings, SettingsError
-from service.bots.policies import Policy, greedy_bot, random_bot
+from service.bots.levels import BOTS as POLICIES
+from service.bots.policies import Policy
 from service.bots.selfplay import selfplay
-from service.game.events import PlayerId
 from service.language.notation import CardSpellingError, parse_card
 from service.language.translation import LANGUAGES
 from service.rules.cards import Card, is_deck_order
 from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant, VariantError, parse_assignments
+from service.words.lobby import OPPONENTS
 
-BOTS: dict[str, Policy] = {"random": random_bot, "greedy": greedy_bot}
+BOTS: dict[str, Policy] = {word: POLICIES[p] for word, p in OPPONENTS.items() if p is not None}
+"""The bots by the lobby's words: the levels (easy, medium, hard) and the older bot, greedy, random."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -42,6 +44,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "selfplay":
             return _selfplay(args, variant)
+        if args.command == "arena":
+            return arena_cmd.run(args, variant)
         return _play(args, variant, command_parser)
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         sys.stderr.close()
@@ -52,7 +56,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="conquian", description="Conquian, two-player rummy.")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play in the terminal, against a bot or hot-seat")
-    play.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="your opponent")
+    play.add_argument(
+        "--bot", choices=sorted(BOTS), default="bot", help="your opponent: easy, medium or hard"
+    )
     play.add_argument("--hotseat", action="store_true", help="two people at one keyboard")
     play.add_argument("--deck", help='the first deal\'s 40 cards, top first: "AH 2H …"')
     play.add_argument("--dealer", type=int, choices=(1, 2), help="who deals first")
@@ -69,7 +75,16 @@ def _parser() -> argparse.ArgumentParser:
     selfplay_.add_argument("--seed", type=int, default=1)
     selfplay_.add_argument("--bot", choices=sorted(BOTS), default="random")
     selfplay_.add_argument("--json", action="store_true")
-    for sub in (play, selfplay_):
+    arena = commands.add_parser("arena", help="two bots over duplicate deals; who is stronger")
+    arena.add_argument(
+        "--bots", type=arena_cmd.bots_argument, required=True, help="A,B e.g. hard,medium"
+    )
+    arena.add_argument(
+        "--games", type=_positive, default=200, help="number of deals (each deck twice)"
+    )
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--json", action="store_true")
+    for sub in (play, selfplay_, arena):
         sub.set_defaults(parser=sub)
         sub.add_argument(
             "--variant",
@@ -101,7 +116,7 @@ def _play(args: argparse.Namespace, variant: Variant, parser: argparse.ArgumentP
         parser.error(str(error))
     from adapters.bootstrap import build  # only play needs the database
 
-    opponent = None if args.hotseat else PlayerId(f"bot:{args.bot}")
+    opponent = None if args.hotseat else OPPONENTS[args.bot]
     dealer = None if args.dealer is None else Seat(args.dealer - 1)
     setup = Setup(variant, terms, deck, dealer, args.seed, opponent, args.json, args.lang)
     wiring = build(Settings.from_env(os.environ), chance=chance_for(setup))

@@ -54,7 +54,7 @@ class Setup:
     dealer: Seat | None
     seed: int | None
     opponent: PlayerId | None
-    """A bot (``bot:greedy``, ``bot:random``), or None for a second person at the keyboard."""
+    """A bot (``bot:search``, ``bot:greedy``, ``bot:random``), or None for a second person at the keyboard."""
     json: bool
     language: str = "en"
     """The language the terminal game is written in (``--lang``)."""

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from adapters.cli.signals import stopped_by_signals
 from adapters.config import Settings, SettingsError
+from adapters.rules_build import rules_build
 
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring
@@ -60,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     # a line for every job run, every migration plugin, every request to Telegram
     for noisy in ("apscheduler", "alembic.runtime.plugins", "httpx"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    log.info("rules core and bots: %s build", rules_build())
     environ = dict(os.environ)
     settings = Settings.from_env(environ)
     if args.role in (None, "web", "telegram") and not settings.web.keys and _shared(settings):

@@ -4,6 +4,7 @@ answer to an invitation.
 To the service's address (``CONQUIAN_MAIL_FROM``), the first line may be::
 
     new game with bob@example.org [deals 3] [target 100] [stake 2] [time 12h] [flag=value …]
+    new game with the bot [easy|medium|hard] [the same options]
     join CODE            join the game of an invitation made on another channel (the code, or
                          the whole invitation link, e.g. ``https://t.me/<bot>?start=CODE``)
     link                 a code to type on another channel, to play there as this player
@@ -30,21 +31,24 @@ from adapters.email.letters import Letter
 from service.game.events import GameId, PlayerId
 from service.language.names import NO_NAME, display_name
 from service.language.vocabulary import word
+from service.players.invitations import may_confirm
 from service.players.linking import LinkError
 from service.ports.protocols import Address
 from service.rules.errors import N_, IllegalAction
-from service.words.lobby import GameOptions, read_words
+from service.words.lobby import OPPONENTS, GameOptions, read_words
 from service.words.prompts import error_text
 
 CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(
     "This address starts games of Conquian by email. Write on the first line:\n"
     "  new game with bob@example.org        (add: deals 3, target 100, stake 2, time 12h, flag=value)\n"
+    "  new game with the bot hard           (easy, medium or hard; the same options)\n"
     "  join CODE                            join a game you were invited to on another channel\n"
     "  link                                 get a code to play as you on another channel\n"
     "  link CODE                            use a code from another channel here\n"
     "To play a move, reply to the latest mail of your game."
 )
+_BOT_GAME = re.compile(r"^new game with\s+(?:the\s+)?bot\b(.*)$", re.IGNORECASE)
 _NEW_GAME = re.compile(r"^new game with\s+(\S+@\S+)(.*)$", re.IGNORECASE)
 _JOIN = re.compile(r"^join\s+(?:\S*[?&]start=)?([0-9a-z]+)\W*$", re.IGNORECASE)
 
@@ -56,6 +60,9 @@ class ServiceRequests:
 
     def handle(self, inbound: Inbound, earlier: str | None = None) -> str:
         command = inbound.command
+        against_bot = _BOT_GAME.match(command)
+        if against_bot is not None:
+            return self._bot_game(inbound, against_bot.group(1), earlier)
         found = _NEW_GAME.match(command)
         if found is not None:
             guest = _guest(found.group(1))
@@ -146,6 +153,57 @@ class ServiceRequests:
         )
         desk.answer_in_game(answering, game_id, host, opened)
         return f"opened {game_id}"
+
+    def _bot_game(self, inbound: Inbound, rest: str, earlier: str | None) -> str:
+        """``new game with the bot [level] [options]``: the game starts at once (the bot accepts);
+        the answer is the sender's first table, in the game's thread, naming the bot's level.
+
+        The answer goes to the mail's ``From``, which proves nothing: an unproven sender gets it at
+        most as often as a confirmation (once a day, within the service's hourly cap), and an
+        address on the never-mail list gets nothing, so a forged flood cannot use it either."""
+        desk = self.desk
+        tr = desk.tr_for(inbound)
+        try:
+            options = read_words([rest])
+        except IllegalAction as error:
+            return desk.notes.refuse(inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
+        opponent = options.opponent or OPPONENTS["bot"]  # "friend" here still means the bot
+        if earlier is not None and earlier.startswith("opened "):
+            game_id = GameId(earlier.split()[1])
+            host = self._player(inbound.sender, inbound.sender_name, inbound.language)
+        else:
+            refused = self._unproven_limit(inbound)
+            if refused is not None:
+                return refused
+            host = self._player(inbound.sender, inbound.sender_name, inbound.language)
+            game_id = desk.service.open_game(
+                host,
+                options.variant,
+                options.terms,
+                options.time_control,
+                opponent,
+                request=f"email:{inbound.key}",
+            )
+            desk.store.note(inbound.key, f"opened {game_id}")
+        mail = desk.mail
+        game, view = desk.service.view(game_id, host)
+        name = mail.opponent(game, host)
+        tr = mail.tr(host)
+        intro = tr.gettext("A new game against {name}.", name=name)
+        letter = Letter((intro,), view, name, deadline=mail.deadline(game, host), tr=tr)
+        desk.answer_in_game(inbound, game_id, host, letter)
+        return f"opened {game_id}"
+
+    def _unproven_limit(self, inbound: Inbound) -> str | None:
+        """Why an unproven sender gets no answer now, or None (the answer is then counted)."""
+        desk = self.desk
+        if desk.consent.proven(inbound.sender):
+            return None
+        if desk.consent.stopped(inbound.sender):
+            return "ignored: an unproven sender on the never-mail list"
+        if not may_confirm(desk.quotas, desk.limits, inbound.sender, desk.clock.now()):
+            return "ignored: an unproven sender, answered at most once a day"
+        return None
 
     def _player(self, address: str, name: str, language: str | None = None) -> PlayerId:
         """The player at ``address``, registered now if new, in the language their mail was in."""

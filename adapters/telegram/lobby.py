@@ -25,6 +25,7 @@ from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import short
 from adapters.telegram.screens import Screens
+from service.bots.levels import bot_name
 from service.game.errors import UnknownInvitation
 from service.game.events import GameId
 from service.players.invitations import DAY, first_telling, within
@@ -37,7 +38,8 @@ TOO_MANY_NEW = N_(
 )
 NEW_HELP = N_(
     "/new — a game with a friend: you get an invitation to send them.\n"
-    "/new bot — a game against the bot.\n"
+    "/new bot — a game against the bot; /new easy, /new medium or /new hard chooses how well "
+    "it plays (bot is medium).\n"
     "Options: deals=3, target=100, stake=2, time=12h (per move; 30m, 2d …), and rule variants "
     "as flag=value, e.g. /new deals=3 time=2d forcing=disabled"
 )
@@ -82,9 +84,9 @@ class Lobby:
         if game.status == "open":
             self._invite(said, game_id, game.invitation)
         else:
-            self.screens.turn(
-                said.player, game_id, [said.tr.gettext("A new game against the bot.")]
-            )
+            bot = next(p for p in game.players if p is not None and p != said.player)
+            news = said.tr.gettext("A new game against {name}.", name=bot_name(bot, said.tr))
+            self.screens.turn(said.player, game_id, [news])
             self.screens.tell_group(game_id)
 
     def _may_open(self, said: Said) -> bool:

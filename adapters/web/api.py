@@ -30,8 +30,9 @@ from service.words.grammar import LONGEST_COMMAND
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 
-OPPONENTS = ("friend", "greedy", "random")
-"""The opponents a client may ask for (the lobby's words; ``bot`` is Telegram's)."""
+OPPONENTS = ("friend", "easy", "medium", "hard", "greedy", "random")
+"""The opponents a client may ask for (the lobby's words: the bot's levels, and the older
+``greedy`` and ``random`` the API published first; ``bot`` is Telegram's)."""
 COMMAND_LENGTH = LONGEST_COMMAND
 """The shared grammar's limit: a page, the API and every other channel take the same commands."""
 IDEMPOTENCY_KEY = "Idempotency-Key"

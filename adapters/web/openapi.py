@@ -135,7 +135,14 @@ def _paths() -> dict[str, Any]:
                                 "properties": {
                                     "opponent": {
                                         "type": "string",
-                                        "enum": ["friend", "greedy", "random"],
+                                        "enum": [
+                                            "friend",
+                                            "easy",
+                                            "medium",
+                                            "hard",
+                                            "greedy",
+                                            "random",
+                                        ],
                                         "default": "friend",
                                     },
                                     **{name: _whole(bounds) for name, bounds in LARGEST.items()},

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.bots.policies import BOTS
+from service.bots.levels import BOTS
+from service.bots.policies import recall
 from service.game.codec import LogEvent, is_rules_event
 from service.game.events import (
     DealCommitted,
@@ -66,7 +67,7 @@ def follow_ups(game: Game, events: Sequence[LogEvent], chance: Chance) -> list[L
             step = decide(state, StartDeal(deck))
         elif state.to_act is not None and players[state.to_act] in BOTS:
             bot = BOTS[str(players[state.to_act])]
-            step = decide(state, bot(view_for(state, state.to_act), chance))
+            step = decide(state, bot(recall(state, state.to_act), chance))
         elif (action := _instructed(state, instructions)) is not None:
             step = decide(state, action)
         else:

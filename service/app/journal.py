@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from service.app.folded import FoldedGames
-from service.bots.policies import BOTS
+from service.bots.levels import BOTS
 from service.clock.deadlines import Deadline, deadline
 from service.clock.settings import ClockSettingsOf
 from service.game.codec import LogEvent

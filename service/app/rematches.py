@@ -11,7 +11,7 @@ from contextlib import suppress
 
 from service.app.journal import Journal
 from service.app.seating import Seating
-from service.bots.policies import BOTS
+from service.bots.levels import BOTS
 from service.game.commands import AcceptRematch, OfferRematch
 from service.game.decide import answers_offer, checked_seat, decide_game
 from service.game.errors import InvitationUsed

@@ -13,8 +13,9 @@ from typing import Protocol
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
 from service.rules.cards import Card
 from service.rules.melds import layoff_targets
-from service.rules.seats import Phase
-from service.rules.view import PlayerView
+from service.rules.seats import Phase, Seat
+from service.rules.state import GameState
+from service.rules.view import PlayerView, view_for
 
 
 class Rng(Protocol):
@@ -90,5 +91,9 @@ def _keep_value(view: PlayerView, one: Card | None, hand: int) -> int:
     return value
 
 
-BOTS: dict[str, Policy] = {"bot:greedy": greedy_bot, "bot:random": random_bot}
-"""Players the service moves for itself: ``PlayerId("bot:greedy")`` can be invited like anyone."""
+def recall(state: GameState, seat: Seat) -> PlayerView:
+    """What ``seat`` knows now: its view, with the dead cards it watched go dead.
+
+    Each dead card was the center card, face up to both seats, before it was buried (R20.2);
+    a face-down dead pile only stops a person from looking back, not a bot from remembering."""
+    return view_for(state, seat)._replace(dead=state.dead)

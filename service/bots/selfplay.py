@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from service.bots.policies import Policy
+from service.bots.policies import Policy, recall
 from service.rules.actions import StartDeal, StartMatch
 from service.rules.cards import DECK, Card
 from service.rules.decide import decide
@@ -17,7 +17,6 @@ from service.rules.evolve import evolve, replay
 from service.rules.seats import Seat
 from service.rules.state import GameState, initial_state
 from service.rules.variants import MatchTerms, Variant
-from service.rules.view import view_for
 
 
 @dataclass
@@ -54,7 +53,7 @@ def play_deal(
     decisions = 0
     while state.to_act is not None:
         seat = state.to_act
-        action = policies[seat](view_for(state, seat), rng)
+        action = policies[seat](recall(state, seat), rng)
         for event in decide(state, action):
             state = evolve(state, event)
         decisions += 1

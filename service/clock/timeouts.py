@@ -2,14 +2,18 @@
 
 Pure: a folded game and the time in, events out (or an ``IllegalAction`` saying why not).  The
 game's ``on_timeout`` policy picks the move: ``auto`` makes the safest legal choice (refuse the
-card, decline to force, and when forced discard as the greedy bot would), ``bot`` lets the greedy
-bot play, ``forfeit`` loses the match; after ``max_timeouts`` in a row the absent player
-forfeits whatever the policy.
+card, decline to force, and when forced discard as the greedy bot would), ``bot`` lets the hard
+bot (``bots.search``) play, ``forfeit`` loses the match; after ``max_timeouts`` in a row the
+absent player forfeits whatever the policy.
 """
 
 from __future__ import annotations
 
-from service.bots.policies import NoChance, greedy_bot
+import random
+
+from service.bots.levels import HARD_ROLLOUTS
+from service.bots.policies import NoChance, greedy_bot, recall
+from service.bots.search import choose
 from service.game.codec import LogEvent
 from service.game.errors import BadSetting
 from service.game.events import TimeControl, TurnTimedOut
@@ -25,6 +29,9 @@ POLICIES = ("auto", "bot", "forfeit")
 MOVE_TIMES = (60, 14 * 86400)
 """The shortest and longest time per decision, in seconds: a minute to fourteen days."""
 MAX_RESERVE = 30 * 86400
+TIMEOUT_ROLLOUTS = HARD_ROLLOUTS
+"""The hard bot's budget when it plays for an absent player: the strongest level, whose rollout
+budget answers within its time budget (docs/benchmarks.md)."""
 
 
 def check_time_control(control: TimeControl) -> None:
@@ -45,8 +52,21 @@ def check_time_control(control: TimeControl) -> None:
 def timed_out(game: Game) -> list[LogEvent]:
     """The events of the current decision timing out (its deadline is the caller's to check).
 
-    Determined by the log alone (the greedy bot draws nothing at random), so ``verify`` can hold
-    a logged timeout to it."""
+    Determined by the log alone (the hard bot's generator is seeded from the seat's view, which
+    the log determines), so ``verify`` can hold a logged timeout to it."""
+    return _timed_out(game, hard_bot=True)
+
+
+def logged_timeouts(game: Game) -> list[list[LogEvent]]:
+    """Every way a logged timeout of the current decision may read: what ``timed_out`` appends,
+    and under ``bot`` the greedy bot's move too, which played for absent players in the logs
+    written before the hard bot did (issue 18), so those logs still verify."""
+    ways = [_timed_out(game, hard_bot=True)]
+    before_the_hard_bot = _timed_out(game, hard_bot=False)
+    return ways if before_the_hard_bot == ways[0] else [*ways, before_the_hard_bot]
+
+
+def _timed_out(game: Game, hard_bot: bool) -> list[LogEvent]:
     seat = game.rules.to_act
     assert seat is not None, "only a pending decision times out"
     control = game.time_control
@@ -55,9 +75,21 @@ def timed_out(game: Game) -> list[LogEvent]:
         policy = "forfeit"
     if policy == "forfeit":
         return [TurnTimedOut(seat, policy), *decide(game.rules, Forfeit(seat, "timeouts"))]
-    view = view_for(game.rules, seat)
-    action = greedy_bot(view, NoChance()) if policy == "bot" else safest(view)
+    if policy == "bot" and hard_bot:
+        view = recall(game.rules, seat)
+        action = choose(view, random.Random(timeout_seed(view)), TIMEOUT_ROLLOUTS)
+    elif policy == "bot":
+        action = greedy_bot(view_for(game.rules, seat), NoChance())
+    else:
+        action = safest(view_for(game.rules, seat))
     return [TurnTimedOut(seat, policy), *decide(game.rules, action)]
+
+
+def timeout_seed(view: PlayerView) -> str:
+    """The hard bot's seed for a timeout: what the seat knows, written out, so that the same
+    position always gets the same move and nothing outside the log decides it."""
+    tables = [int(combination) for table in view.tables for combination in table]
+    return f"{view.deal_number}:{view.turns}:{view.phase}:{int(view.hand)}:{tables}:{view.center}"
 
 
 def safest(view: PlayerView) -> PlayerAction:

@@ -12,7 +12,7 @@ time they may come is ``clock_checks``.  What a timeout did is checked in full: 
 
 from __future__ import annotations
 
-from service.bots.policies import BOTS
+from service.bots.levels import BOTS
 from service.game.events import (
     ClockPaused,
     ClockResumed,

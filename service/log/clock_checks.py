@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from service.bots.policies import BOTS
+from service.bots.levels import BOTS
 from service.clock.deadlines import ClockSettings, deadline
 from service.game.checks import Bad
 from service.game.events import ClockPaused, DeadlineExtended, TurnTimedOut, WinClaimed

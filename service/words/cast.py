@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from service.bots.levels import LEVELS, bot_name
 from service.game.events import PlayerId
 from service.language.translation import ENGLISH, Translator
 from service.ports.protocols import Directory
@@ -33,7 +34,7 @@ def player_name(
     if player is None:
         return tr.gettext("(nobody yet)")
     if player.startswith(BOT_PREFIX):
-        return tr.gettext("the random bot") if player == "bot:random" else tr.gettext("the bot")
+        return bot_name(player, tr)
     if directory is not None:
         try:
             return directory.profile(player).name
@@ -103,8 +104,7 @@ def _generated(tr: Translator) -> frozenset[str]:
             seat_name(Seat.FIRST, tr),
             seat_name(Seat.SECOND, tr),
             player_name(None, None, tr),
-            player_name(PlayerId("bot:greedy"), None, tr),
-            player_name(PlayerId("bot:random"), None, tr),
+            *(bot_name(player, tr) for player in LEVELS.values()),
             tr.gettext("your opponent"),
         }
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from service.bots.levels import LEVELS
 from service.clock.deadlines import SettingError, parse_offset
 from service.clock.timeouts import check_time_control
 from service.game.errors import BadSetting
@@ -28,11 +29,15 @@ from service.rules.variants import DEFAULT, MatchTerms, Variant, flag_choices
 
 OPPONENTS: Mapping[str, PlayerId | None] = {
     "friend": None,
-    "bot": PlayerId("bot:greedy"),
-    "greedy": PlayerId("bot:greedy"),
-    "random": PlayerId("bot:random"),
+    **{level: PlayerId(player) for level, player in LEVELS.items()},
+    "bot": PlayerId(LEVELS["medium"]),
+    "greedy": PlayerId(LEVELS["medium"]),
+    "random": PlayerId(LEVELS["easy"]),
 }
-"""The words that choose the opponent; a friend is whoever takes up the invitation."""
+"""The words that choose the opponent; a friend is whoever takes up the invitation.  The levels
+``easy``, ``medium`` and ``hard`` name the bot's strength; ``bot``, ``greedy`` and ``random``,
+published before the levels, stay as they were (``bot`` is the medium bot: see
+docs/decisions/bots-levels-and-the-hard-bot.md)."""
 LARGEST: Mapping[str, Bounds] = {"deals": DEALS, "target": TARGET, "stake": STAKE}
 """The bounds of each number of the match terms (the rules' own, ``MatchTerms``)."""
 TIME = "time"

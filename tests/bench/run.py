@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.bench import (
+    arena_report,
     databases,
     deadlines_report,
     http_report,
@@ -334,11 +335,12 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--http-clients", type=int, default=12, help="client threads of it")
     parser.add_argument(
         "--only",
-        choices=("rules", "storage", "http", "deadlines"),
+        choices=("rules", "storage", "http", "deadlines", "arena"),
         help="measure one part and print it; the document is written only by a full run"
         " (the deadline part is recorded either way)",
     )
     parser.add_argument("--deadline-games", type=int, default=10_000, help="games per run")
+    parser.add_argument("--arena-games", type=int, default=2000, help="deals per arena run")
     parser.add_argument("--deadline-repeats", type=int, default=3, help="runs per deadline command")
     args = parser.parse_args(argv)
     args.bench_venv = args.bench_venv.resolve()
@@ -431,12 +433,31 @@ def measure_deadlines(
     print(f"\nWritten to {relative(args.doc)}")
 
 
+def measure_arena(args: argparse.Namespace) -> int:
+    """The hard bot's arena runs on the compiled build, pinned, recorded in their own block."""
+    notes: list[str] = []
+    tree = prepare.compiled_tree(args.bench_venv / "mypyc", sys.executable, notes)
+    if tree is None:
+        print("\n".join(notes))
+        return 1
+    pinning = pin(args.core)
+    facts = machine(pinning, None)
+    python = relative(Path(sys.executable))
+    found = arena_report.commands(python, relative(tree), pinning, args.arena_games, args.seed)
+    block = arena_report.render(facts, found, arena_report.run(found, ROOT))
+    print("\n" + block)
+    arena_report.write(args.doc, block)
+    return 0
+
+
 def measure(args: argparse.Namespace) -> int:
     """Prepare, print the machine and commands, measure, check, then print and record the tables.
 
     A run of one part only (``--only``) prints its figures and leaves the document alone, but for
     the deadline part, which is recorded in its own block.
     """
+    if args.only == "arena":
+        return measure_arena(args)
     if args.only == "deadlines":
         pinning = pin(args.core)
         facts = machine(pinning, None)

@@ -80,6 +80,14 @@ def test_a_game_against_a_bot_is_stored_with_the_bot_as_player_2(stored: GameSer
     assert game.status == "over"
 
 
+@pytest.mark.parametrize(
+    ("level", "player"), [("easy", "bot:random"), ("medium", "bot:greedy"), ("hard", "bot:search")]
+)
+def test_play_takes_the_bots_levels(stored: GameService, level: str, player: str) -> None:
+    answers = responses(play(["--bot", level, "--seed", "3", "--json"], ["resign"]))
+    assert stored.game(answers[0]["game_id"]).players == (PLAYERS[0], PlayerId(player))
+
+
 def test_a_finished_terminal_game_is_exported_verified_and_replayed_by_its_id(
     own_database: Path,
 ) -> None:

@@ -31,12 +31,12 @@ def test_a_players_own_name_keeps_its_case_even_at_the_start_of_a_sentence() -> 
 
 def test_a_name_the_product_makes_up_opens_a_sentence_with_a_capital() -> None:
     cast = cast_of((PlayerId("ana"), PlayerId("bot:greedy")), None, EN, PlayerId("ana"))
-    assert news([PlayerResigned(Seat.SECOND)], DEFAULT, cast, EN) == ["The bot resigns."]
+    assert news([PlayerResigned(Seat.SECOND)], DEFAULT, cast, EN) == ["The medium bot resigns."]
     nobody = named(("player 1", "player 2"), EN, None)
     assert news([PlayerResigned(Seat.FIRST)], DEFAULT, nobody, EN) == ["Player 1 resigns."]
 
 
 def test_an_open_seat_and_an_unknown_player_have_one_text_each() -> None:
     assert player_name(None, None, EN) == "(nobody yet)"
-    assert player_name(PlayerId("bot:random"), None, EN) == "the random bot"
+    assert player_name(PlayerId("bot:random"), None, EN) == "the easy bot"
     assert player_name(PlayerId("someone"), InMemoryDirectory(), EN) == "someone"

@@ -62,7 +62,16 @@ def test_names_and_values_are_read_in_any_case() -> None:
 
 @pytest.mark.parametrize(
     ("word", "opponent"),
-    [("bot", "bot:greedy"), ("greedy", "bot:greedy"), ("random", "bot:random"), ("friend", None)],
+    [
+        ("bot", "bot:greedy"),
+        ("greedy", "bot:greedy"),
+        ("random", "bot:random"),
+        ("friend", None),
+        ("easy", "bot:random"),
+        ("medium", "bot:greedy"),
+        ("hard", "bot:search"),
+        ("HARD", "bot:search"),
+    ],
 )
 def test_the_opponent_is_named_by_a_word(word: str, opponent: str | None) -> None:
     assert read_words([word]).opponent == opponent

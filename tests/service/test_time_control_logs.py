@@ -9,15 +9,22 @@ from typing import Any
 
 import pytest
 
+from service.app import playing
 from service.app.games import GameService
 from service.app.sweeps import Sweeper
-from service.game.events import TimeControl
+from service.bots.policies import NoChance, greedy_bot
+from service.clock.timeouts import timed_out
+from service.game.codec import LogEvent
+from service.game.events import TimeControl, TurnTimedOut
+from service.game.state import Game, apply, opened
 from service.game.stored import StoredEvent
 from service.log.file import export_lines, read_log
 from service.log.replays import steps
 from service.log.verify import verify
 from service.ports.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
 from service.ports.protocols import Address
+from service.rules.decide import decide
+from service.rules.view import view_for
 from service.words.news import describe
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -116,3 +123,42 @@ def test_a_timeout_of_the_waiting_player_is_rejected(log: list[StoredEvent]) -> 
     lines[at]["data"]["seat"] = 3 - seat  # seats are numbered 1 and 2
     result = verdict(lines)
     assert not result.ok and result.seq == lines[at]["seq"]
+
+
+def greedy_timeout(game: Game) -> list[LogEvent]:
+    """A timeout as the service appended it before issue 18: under ``bot`` the greedy bot moved
+    for the absent player."""
+    seat = game.rules.to_act
+    assert seat is not None
+    if game.time_control.on_timeout != "bot":
+        return timed_out(game)
+    action = greedy_bot(view_for(game.rules, seat), NoChance())
+    return [TurnTimedOut(seat, "bot"), *decide(game.rules, action)]
+
+
+def test_a_log_whose_absent_player_the_greedy_bot_played_for_still_verifies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Logs written before the hard bot played timeouts hold the greedy bot's moves: verifying
+    them against the hard bot's alone would call every such game tampered with."""
+    monkeypatch.setattr(playing, "timed_out", greedy_timeout)  # the service as it was
+    old = finished_game_with_every_clock_event("bot")
+    monkeypatch.undo()
+    timeouts = [one for one in old if isinstance(one.event, TurnTimedOut)]
+    games = {one.seq: game for one, game in zip(old, _games_before(old), strict=True)}
+    differing = [t for t in timeouts if greedy_timeout(games[t.seq]) != timed_out(games[t.seq])]
+    assert differing, "the greedy and the hard bot chose alike: the log proves nothing"
+
+    result = verdict(lines_of(old))
+
+    assert result.ok, result
+
+
+def _games_before(log: list[StoredEvent]) -> list[Game]:
+    """The game as it stood before each event of ``log`` (the first: as opened)."""
+    before, game = [], opened(log[0])
+    before.append(game)
+    for one in log[1:]:
+        before.append(game)
+        game = apply(game, one)
+    return before

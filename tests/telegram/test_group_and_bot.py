@@ -55,7 +55,7 @@ def test_a_game_against_the_bot_is_played_to_its_end(
     [line] = bot.service.games_of(bot.player(ana.person))
     game = bot.service.game(line.game_id)
     assert game.players[1] == "bot:greedy" and game.status == "playing"
-    assert ana.last().text.startswith("A new game against the bot.")
+    assert ana.last().text.startswith("A new game against the medium bot.")  # plain bot: medium
     assert "Your turn." in ana.last().text
 
     check = LeakCheck(fake, bot, line.game_id)
@@ -63,4 +63,4 @@ def test_a_game_against_the_bot_is_played_to_its_end(
 
     assert decisions > 3 and bot.service.game(line.game_id).status == "over"
     assert "The match is over" in ana.last().text
-    assert "the bot" in "\n".join(m.text for m in ana.messages())
+    assert "the medium bot" in "\n".join(m.text for m in ana.messages())

@@ -123,7 +123,12 @@ def ready(http: Http, timeout: float = 30.0) -> dict[str, object]:
 def test_make_run_serves_the_landing_page_on_sqlite(start, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     port = free_port()
     data = tmp_path / "data"
-    service = start(["make", "-s", "run"], CONQUIAN_DATA_DIR=str(data), CONQUIAN_WEB_PORT=str(port))
+    service = start(
+        ["make", "-s", "run"],
+        CONQUIAN_DATA_DIR=str(data),
+        CONQUIAN_WEB_PORT=str(port),
+        CONQUIAN_RUN_BUILD="interpreted",  # compiling takes minutes: deploy/run.sh
+    )
     line = service.wait_for("Conquian is running")
     assert f"http://127.0.0.1:{port}/" in line
     http = Http(f"http://127.0.0.1:{port}")
@@ -136,6 +141,7 @@ def test_make_run_serves_the_landing_page_on_sqlite(start, tmp_path: Path) -> No
     assert "telegram channel off: set CONQUIAN_TELEGRAM_TOKEN" in output
     assert "email channel off: set CONQUIAN_MAIL_DOMAIN" in output
     assert "web: stopped" in output and "worker stopped" in output
+    assert "rules core and bots: interpreted build" in output
 
 
 def test_a_second_signal_while_stopping_does_not_cut_the_stop_short(start, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,46 @@
+"""The bot's levels: the plain names players choose, the policy that plays each, its name in news.
+
+``easy`` plays at random, ``medium`` is the greedy bot, ``hard`` the determinized search
+(``search_bot``).  The player ids stay those already stored in logs (``bot:random``,
+``bot:greedy``) with ``bot:search`` for the new level, so old games keep their opponent.  The
+hard bot's budget is a number of rollouts per decision, not a time: the same position and seed
+give the same move on any machine, and the number is sized so a decision takes well under the
+budget measured in docs/benchmarks.md (median under 300 ms compiled, on one core).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from service.bots.policies import Policy, greedy_bot, random_bot
+from service.bots.search import search_bot
+from service.language.translation import ENGLISH, Translator
+from service.rules.errors import N_
+
+HARD_ROLLOUTS = 480
+"""Deal endings the hard bot plays per decision (spread over its legal actions)."""
+
+LEVELS: Mapping[str, str] = {
+    "easy": "bot:random",
+    "medium": "bot:greedy",
+    "hard": "bot:search",
+}
+"""Each level's player id (a ``PlayerId`` once a game seats it), weakest first."""
+
+BOTS: Mapping[str, Policy] = {
+    "bot:random": random_bot,
+    "bot:greedy": greedy_bot,
+    "bot:search": search_bot(HARD_ROLLOUTS),
+}
+"""Players the service moves for itself: ``"bot:search"`` can be invited like anyone."""
+
+_NAMES = {
+    "bot:random": N_("the easy bot"),
+    "bot:greedy": N_("the medium bot"),
+    "bot:search": N_("the hard bot"),
+}
+
+
+def bot_name(player: str, tr: Translator = ENGLISH) -> str:
+    """What a player is told their bot opponent is called, with its level, in their language."""
+    return tr.gettext(_NAMES.get(player, N_("the bot")))

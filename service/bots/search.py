@@ -1,0 +1,127 @@
+"""The hard bot: determinized Monte Carlo search from what its seat knows.
+
+For each decision it samples the hidden cards — the opponent's hand, the stock order and, where
+the dead pile is face down, nothing more: every dead card was shown face up as the center card
+(R20.2), so a seat that remembers (``bots.recall``) knows them — consistently with its view, plays
+every candidate action on the same samples, finishes the deal with the greedy policy for both
+seats, and keeps the action that won most.  The samples come from the injected generator and the
+budget is a number of rollouts, so the same view and seed always choose the same action, on any
+machine.  It never reads the true hidden state: it is handed a view only.
+
+Determinized search at the root only (perfect-information Monte Carlo), its budget spent by
+successive halving, which beat an even spread in the arena; ISMCTS was not tried: a few hundred
+rollouts per decision leave a tree below the root a handful of visits per node
+(docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+from service.bots.policies import NoChance, Policy, Rng, greedy_bot
+from service.rules.actions import PlayerAction
+from service.rules.cards import DECK, Card
+from service.rules.decide import decide
+from service.rules.evolve import evolve
+from service.rules.melds import table_mask
+from service.rules.seats import Seat
+from service.rules.state import GameState
+from service.rules.view import PlayerView, view_for
+
+_GREEDY = NoChance()
+
+
+def search_bot(rollouts: int) -> Policy:
+    """The hard bot with ``rollouts`` deal endings played per decision (at least one per action)."""
+
+    def policy(view: PlayerView, rng: Rng) -> PlayerAction:
+        return choose(view, rng, rollouts)
+
+    return policy
+
+
+def choose(view: PlayerView, rng: Rng, rollouts: int) -> PlayerAction:
+    """The action that wins most deals over the sampled worlds, ties going to the greedy choice.
+
+    The budget is spent in halving rounds: each round plays every remaining action on the same
+    fresh worlds, then drops the worse half, so the close candidates get most of the rollouts
+    (successive halving; it beat spending the budget evenly, docs/benchmarks.md)."""
+    actions = view.legal_actions
+    if len(actions) == 1:
+        return actions[0]
+    preferred = greedy_bot(view, _GREEDY)
+    wins = dict.fromkeys(range(len(actions)), 0)
+    rounds = max(1, (len(actions) - 1).bit_length())
+    alive = list(wins)
+    for _ in range(rounds):
+        worlds = max(1, rollouts // (rounds * len(alive)))
+        for _ in range(worlds):
+            world = sample_world(view, rng)
+            for index in alive:
+                wins[index] += _rollout(world, actions[index], view.seat)
+        alive.sort(key=lambda i: (wins[i], actions[i] is preferred), reverse=True)
+        alive = alive[: max(1, (len(alive) + 1) // 2)]
+    return actions[alive[0]]
+
+
+def sample_world(view: PlayerView, rng: Rng) -> GameState:
+    """A full state the seat cannot tell from the real one: the unseen cards dealt at random.
+
+    Unseen are the cards neither in the seat's hand, on a table, in the center nor among the
+    dead it knows of; the opponent holds as many of them as their hand size, the stock as many as
+    its size, in a random order, and the rest are dead cards the seat does not remember."""
+    known = view.hand | table_mask(view.tables[0]) | table_mask(view.tables[1])
+    if view.center is not None:
+        known |= 1 << view.center
+    for one in view.dead:
+        known |= 1 << one
+    unseen = [DECK[i] for i in range(40) if not known >> i & 1]
+    _shuffle(unseen, rng)
+    opponent_size = view.hand_sizes[view.opponent]
+    opponent = 0
+    for one in unseen[:opponent_size]:
+        opponent |= 1 << one
+    stock = unseen[opponent_size : opponent_size + view.stock_size]
+    forgotten = tuple(unseen[opponent_size + view.stock_size :])
+    hands = (view.hand, opponent) if view.seat is Seat.FIRST else (opponent, view.hand)
+    in_stock = 0
+    for one in stock:
+        in_stock |= 1 << one
+    before_stock = [DECK[i] for i in range(40) if not in_stock >> i & 1]
+    return GameState(
+        match=view.match,
+        phase=view.phase,
+        dealer=view.dealer,
+        deal_number=view.deal_number,
+        deck=(*before_stock, *stock),
+        next_stock=40 - len(stock),
+        hands=(int(hands[0]), int(hands[1])),
+        tables=view.tables,
+        center=view.center,
+        source=view.source,
+        dead=(*view.dead, *forgotten),
+        player=view.player,
+        to_act=view.to_act,
+        turns=view.turns,
+    )
+
+
+def _shuffle(cards: list[Card], rng: Rng) -> None:
+    """Fisher–Yates with ``rng.random()``, the one draw a bot's generator offers."""
+    for last in range(len(cards) - 1, 0, -1):
+        other = int(rng.random() * (last + 1))
+        cards[last], cards[other] = cards[other], cards[last]
+
+
+def _rollout(world: GameState, action: PlayerAction, seat: Seat) -> int:
+    """2 for a win of ``seat``, 1 for a draw, 0 for a loss, once the greedy bots end the deal."""
+    state = world
+    for event in decide(state, action):
+        state = evolve(state, event)
+    deal = world.deal_number
+    while state.to_act is not None and state.deal_number == deal:
+        mover = state.to_act
+        for event in decide(state, greedy_bot(view_for(state, mover), _GREEDY)):
+            state = evolve(state, event)
+    if len(state.match.results) == len(world.match.results):
+        return 1  # the deal did not end (a resignation is never a rollout's choice)
+    winner = state.match.results[-1].winner
+    return 1 if winner is None else 2 if winner == seat else 0
