@@ -28,7 +28,7 @@ from adapters.telegram.screens import Screens
 from service.bots.levels import bot_name
 from service.game.errors import UnknownInvitation
 from service.game.events import GameId
-from service.players.invitations import DAY, first_telling, within
+from service.players.invitations import DAY, within
 from service.rules.errors import N_, IllegalAction
 from service.words.lobby import read_words
 from service.words.prompts import error_text
@@ -77,8 +77,7 @@ class Lobby:
             outcome = self._finish(said, {"ok": True, "opened": game_id})
         game_id = GameId(str(outcome.get("opened", "")))
         if not game_id:
-            if outcome.get("said"):  # empty: a refusal told once already
-                self.screens.say(said.chat_id, str(outcome.get("said")))
+            self.screens.say(said.chat_id, str(outcome.get("said")))
             return
         game = channel.service.game(game_id)
         if game.status == "open":
@@ -90,19 +89,16 @@ class Lobby:
             self.screens.tell_group(game_id)
 
     def _may_open(self, said: Said) -> bool:
-        """Whether ``said.player`` may open one more game today (counted if so); past the daily
-        limit the first refusal is answered, the rest are not (a flood gets one answer)."""
+        """Whether ``said.player`` may open one more game today (counted if so).  Past the daily
+        limit every ``/new`` is answered with the refusal, in the chat it came from: Telegram
+        proves who sent it, so the answer reaches only the sender, never a stranger."""
         channel = self.channel
-        now = channel.clock.now()
         limit = channel.settings.new_games_per_day
-        if within(channel.quotas, f"telegram-new:{said.player}", limit, DAY, now):
+        if within(channel.quotas, f"telegram-new:{said.player}", limit, DAY, channel.clock.now()):
             return True
-        text = ""
-        if first_telling(channel.quotas, said.player, "telegram-new", now):
-            text = said.tr.gettext(TOO_MANY_NEW, limit=limit)
+        text = said.tr.gettext(TOO_MANY_NEW, limit=limit)
         self._finish(said, {"ok": False, "said": text})
-        if text:
-            self.screens.say(said.chat_id, text)
+        self.screens.say(said.chat_id, text)
         return False
 
     def _invite(self, said: Said, game_id: GameId, invitation: str) -> None:

@@ -118,9 +118,9 @@ def test_a_group_hears_that_its_game_is_called_off(
     assert fake.last(group).text.endswith("Ana calls the game off.")
 
 
-def test_new_stops_at_the_daily_limit_with_one_answer(bot: Bot, ana: Phone) -> None:
-    """A /new flood opens as many games (and invitations) as a day allows, is told so once, and
-    then goes unanswered."""
+def test_new_stops_at_the_daily_limit_and_says_so(bot: Bot, ana: Phone) -> None:
+    """A /new flood opens as many games (and invitations) as a day allows; every /new past it is
+    answered with the refusal, to the sender alone, and opens nothing."""
     limit = bot.app.channel.settings.new_games_per_day
     for _ in range(limit):
         ana.say("/new")
@@ -128,7 +128,8 @@ def test_new_stops_at_the_daily_limit_with_one_answer(bot: Bot, ana: Phone) -> N
     ana.say("/new")
     ana.say("/new bot")
     told = ana.messages()[before:]
-    assert [m.text for m in told] == [
+    refusal = (
         f"You have opened as many games today as one player may ({limit}): try again tomorrow."
-    ]
+    )
+    assert [m.text for m in told] == [refusal, refusal]
     assert len(bot.service.games_of(bot.player(ana.person))) == limit
