@@ -49,7 +49,7 @@ from adapters.email.sender import GameMail
 from adapters.email.store import EmailStore, StoredMail
 from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
 from service.app.games import GameService
-from service.app.replies import Request, rejected
+from service.app.replies import MoveApplied, Reply, Request
 from service.delivery.dispatch import TryLater
 from service.game.errors import GameCalledOff, StaleVersion
 from service.game.events import GameId, PlayerId
@@ -59,7 +59,7 @@ from service.players.linking import Linking
 from service.ports.protocols import Address, Clock, Directory
 from service.ports.quotas import Quotas
 from service.rules.errors import N_, IllegalAction
-from service.words.prompts import error_text
+from service.words.refusals import Refused, refusal_text
 
 log = logging.getLogger(__name__)
 
@@ -226,14 +226,14 @@ class Handler(Desk):
             return self._not_started(inbound, player, game.status)
         command = self._command(inbound.command, player)
         if command is None:
-            answer = _stale(game.id, player.token.version, game.version)
+            answer: Reply = _stale(game.id, player.token.version, game.version)
         else:
             payload = json.dumps({"from": inbound.sender, "command": command})
             request = Request(player.player, player.game_id, command, player.token.version)
             answer = self.service.handle(SOURCE, inbound.key, payload, request)
-        error = answer.get("error")
-        code = error.get("code") if isinstance(error, dict) else None
-        outcome = f"refused: {code}" if code else ("moved" if "events" in answer else "answered")
+        code = answer.code if isinstance(answer, Refused) else None
+        moved = isinstance(answer, MoveApplied)
+        outcome = f"refused: {code}" if code else ("moved" if moved else "answered")
         if code in UNPARSEABLE and not self.notes.may_answer_error(inbound.sender):
             return outcome + " (not answered: an error reply went out within the hour)"
         game = self.service.game(player.game_id)
@@ -249,7 +249,7 @@ class Handler(Desk):
         try:
             self.service.cancel(player.game_id, player.player)
         except IllegalAction as error:
-            return self.notes.refuse(inbound, error_text(error, tr=tr))
+            return self.notes.refuse(inbound, refusal_text(error, tr=tr))
         said = tr.gettext("You called the game off: its invitation no longer works.")
         self.answer_in_game(
             inbound, player.game_id, player.player, Letter((said,), replies=False, tr=tr)
@@ -260,7 +260,7 @@ class Handler(Desk):
         """Anything else before anyone joined moves nothing."""
         tr = self.mail.tr(player.player)
         if status == "cancelled":
-            return self.notes.refuse(inbound, error_text(GameCalledOff(), tr=tr))
+            return self.notes.refuse(inbound, refusal_text(GameCalledOff(), tr=tr))
         why = tr.gettext("The game starts when your opponent joins: nothing yet.")
         return self.notes.refuse(
             inbound, why + " " + tr.gettext(CALL_OFF, cancel=word(tr, "cancel"))
@@ -294,7 +294,7 @@ class Handler(Desk):
         return lines[int(text) - 1] if 1 <= int(text) <= len(lines) else text
 
 
-def _stale(game_id: GameId, seen: int, current: int) -> dict[str, object]:
-    """The answer a stale move gets from the service (``replies.rejected``), for a line number
-    that cannot be read on the current position."""
-    return rejected(game_id, StaleVersion(seen=seen, current=current))
+def _stale(game_id: GameId, seen: int, current: int) -> Refused:
+    """The answer a stale move gets from the service, for a line number that cannot be read on
+    the current position."""
+    return Refused.of(StaleVersion(seen=seen, current=current), game_id)

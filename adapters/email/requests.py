@@ -34,7 +34,7 @@ from service.players.linking import LinkError
 from service.ports.protocols import Address
 from service.rules.errors import N_, IllegalAction
 from service.words.lobby import GameOptions, read_words
-from service.words.prompts import error_text
+from service.words.refusals import refusal_text
 
 CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(
@@ -85,7 +85,7 @@ class ServiceRequests:
         try:
             _options(rest)
         except IllegalAction as error:
-            return desk.notes.refuse(inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
+            return desk.notes.refuse(inbound, f"{refusal_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
         if guest_address == inbound.sender or desk.addresses.is_ours(guest_address):
             return desk.notes.refuse(
                 inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP)
@@ -174,7 +174,7 @@ class ServiceRequests:
                 game_id = desk.service.join(invitation, guest)
             except IllegalAction as error:
                 tr = desk.mail.tr(guest)
-                why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
+                why = tr.gettext("You cannot join: {reason}", reason=refusal_text(error, tr=tr))
                 return desk.notes.refuse(inbound, why)
             desk.store.note(inbound.key, f"joined {game_id}")
         desk.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
@@ -202,7 +202,7 @@ class ServiceRequests:
                 try:
                     desk.service.join(game.invitation, guest)
                 except IllegalAction as error:
-                    why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
+                    why = tr.gettext("You cannot join: {reason}", reason=refusal_text(error, tr=tr))
                     desk.notes.note(inbound, Letter((why,), replies=False, tr=tr))
                     return f"refused: {error.code}"
                 desk.store.note(inbound.key, "joined")
@@ -250,7 +250,7 @@ class ServiceRequests:
             player = desk.linking.confirm(code, address)
         except LinkError as error:
             tr = desk.tr_for(inbound)
-            return desk.notes.refuse(inbound, error_text(error, tr=tr))
+            return desk.notes.refuse(inbound, refusal_text(error, tr=tr))
         tr = desk.mail.tr(player)
         text = tr.gettext("This address now plays as {name}.", name=desk.mail.name(player, tr))
         desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))

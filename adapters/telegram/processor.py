@@ -35,6 +35,7 @@ from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
 from adapters.telegram.screens import Screens
+from service.app.replies import Ignored, Told
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
 
@@ -117,7 +118,7 @@ class Processor:
             update = self.channel.api.parse(json.loads(payload))
         except Exception as error:  # not an update as the Bot API defines it: nobody to answer
             log.warning("update %s is not one the Bot API sends (%r): ignored", key, error)
-            self.channel.inbox.complete(SOURCE, key, json.dumps({"ok": True, "ignored": True}))
+            self.channel.record(key, Ignored())
             return
         query, message = update.callback_query, update.message
         if query is not None and query.from_user is not None:
@@ -140,7 +141,7 @@ class Processor:
             )
             self._reachable(player, lambda: self._said(said))
         else:
-            self.channel.inbox.complete(SOURCE, key, json.dumps({"ok": True, "ignored": True}))
+            self.channel.record(key, Ignored())
 
     def _reachable(self, player: PlayerId, handle: Any) -> None:
         """Run ``handle``; a player who writes is reachable again (and is shown what they missed),
@@ -183,8 +184,7 @@ class Processor:
         pressed = Pressed(key, payload, player, query.id, chat, message_id, query.data or "", tr)
         press = decode(pressed.data)
         if press is None:
-            reply = json.dumps({"ok": False, "answer": "unknown button"})
-            self.channel.inbox.complete(SOURCE, key, reply)
+            self.channel.record(key, Told("unknown button", refused=True))
             self.channel.api.answer(
                 query.id, tr.gettext("This button is not one of mine."), alert=True
             )
@@ -198,15 +198,13 @@ class Processor:
             if said.private:
                 self.moves.typed(said, said.text)
             else:  # chatter in a group is not for the bot
-                self.channel.inbox.complete(
-                    SOURCE, said.key, json.dumps({"ok": True, "ignored": True})
-                )
+                self.channel.record(said.key, Ignored())
             return
         word, *args = said.text.split()
         name, _, addressee = word[1:].partition("@")
         name = name.lower()
         if addressee and addressee.lower() != self.channel.api.username.lower():
-            self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "ignored": True}))
+            self.channel.record(said.key, Ignored())
             return
         if not said.private and name not in GROUP_COMMANDS:
             self._done(
@@ -266,7 +264,7 @@ class Processor:
             self.replay.start(said, game_id)
 
     def _done(self, said: Said, text: str) -> None:
-        self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "said": text}))
+        self.channel.record(said.key, Told(text))
         self.screens.say(said.chat_id, text)
 
 
