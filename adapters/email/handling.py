@@ -49,6 +49,7 @@ from adapters.email.sender import GameMail
 from adapters.email.store import EmailStore, StoredMail
 from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
 from service.app.games import GameService
+from service.app.intake import Attempts
 from service.app.replies import MoveApplied, Reply, Request
 from service.delivery.dispatch import TryLater
 from service.game.errors import GameCalledOff, StaleVersion
@@ -64,9 +65,6 @@ from service.words.refusals import Refused, refusal_text
 log = logging.getLogger(__name__)
 
 SOURCE = "email"
-ATTEMPTS = 3
-"""Unexpected failures of one message (in one process) before it is given up as handled."""
-
 NOT_VALID = N_(
     "This reply address is not valid: it was altered, or it is too old. Nothing was played. "
     "Reply to the latest mail of your game."
@@ -105,7 +103,7 @@ class Handler(Desk):
         super().__init__(service, directory, store, keys, mail, clock, linking, quotas, limits)
         self.invitations = Invitations(self)
         self.requests = ServiceRequests(self, self.invitations)
-        self._failures: dict[str, int] = {}
+        self.attempts = Attempts()
 
     # -- storing, then handling ------------------------------------------------------------------
 
@@ -122,7 +120,7 @@ class Handler(Desk):
 
         A message whose answer cannot be sent now (the SMTP server is down) stays waiting and is
         handled again on the next call — its move, if any, is not made twice.  One that fails
-        ``ATTEMPTS`` times in this process is given up (logged), so it cannot block the rest."""
+        ``Attempts`` allows (the one policy of every intake) is given up (logged), so it cannot block the rest."""
         done: dict[str, str] = {}
         for stored in self.store.waiting(limit):
             try:
@@ -131,14 +129,10 @@ class Handler(Desk):
                 log.warning("handling %s waits: %s", stored.key, error)
                 continue
             except Exception as error:
-                failures = self._failures[stored.key] = self._failures.get(stored.key, 0) + 1
-                log.exception(
-                    "handling %s failed (%d of %d attempts)", stored.key, failures, ATTEMPTS
-                )
-                if failures < ATTEMPTS:
+                if not self.attempts.failed(stored.key, error):
                     continue
                 outcome = f"failed: {error!r}"[:200]  # given up: it must not block the rest
-            self._failures.pop(stored.key, None)
+            self.attempts.succeeded(stored.key)
             self.store.done(stored.key, self.clock.now(), outcome)
             done[stored.key] = outcome
         return done

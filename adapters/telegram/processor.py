@@ -35,14 +35,12 @@ from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
 from adapters.telegram.screens import Screens
+from service.app.intake import Attempts
 from service.app.replies import Ignored, Told
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
 
 log = logging.getLogger(__name__)
-ATTEMPTS = 3
-"""Unexpected failures of one update (in one process) before it is given up as answered.  The
-database being unreachable is not one: that would give up every update stored while it was away."""
 GROUP_COMMANDS = frozenset({"new", "cancel", "help", "rules", "games", "start"})
 
 
@@ -70,7 +68,7 @@ class Processor:
         self.preferences = Preferences(channel, self.screens)
         self.replay = Replay(channel, self.screens)
         self.links = Links(channel, self.screens)
-        self._failures: dict[str, int] = {}
+        self.attempts = Attempts()
         self._answering = threading.Lock()
 
     def receive(self, update: dict[str, Any]) -> bool:
@@ -105,12 +103,10 @@ class Processor:
         except Exception as error:
             if is_unavailable(error):
                 raise  # the database is away: not this update's fault, it waits for its return
-            failures = self._failures[key] = self._failures.get(key, 0) + 1
-            log.exception("update %s failed (%d of %d attempts)", key, failures, ATTEMPTS)
-            if failures < ATTEMPTS:
+            if not self.attempts.failed(key, error):
                 return False
         channel.records.answered(key, channel.clock.now())
-        self._failures.pop(key, None)
+        self.attempts.succeeded(key)
         return True
 
     def _route(self, key: str, payload: str) -> None:
