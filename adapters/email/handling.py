@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from adapters.email.addressing import CONFIRM, STOP
 from adapters.email.answers import UNPARSEABLE, answer_letter
-from adapters.email.desk import Desk
+from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word, message_key, read
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter, move_lines
@@ -50,7 +50,7 @@ from adapters.email.store import EmailStore, StoredMail
 from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
 from service.app.games import GameService
 from service.app.intake import Attempts
-from service.app.replies import MoveApplied, Reply, Request
+from service.app.replies import Joined, MoveApplied, Reply, Request
 from service.delivery.dispatch import TryLater
 from service.game.errors import GameCalledOff, StaleVersion
 from service.game.events import GameId, PlayerId
@@ -64,7 +64,6 @@ from service.words.refusals import Refused, refusal_text
 
 log = logging.getLogger(__name__)
 
-SOURCE = "email"
 NOT_VALID = N_(
     "This reply address is not valid: it was altered, or it is too old. Nothing was played. "
     "Reply to the latest mail of your game."
@@ -149,9 +148,7 @@ class Handler(Desk):
         if inbound.tag.kind == STOP:
             return self._unsubscribe(inbound, inbound.tag.token)
         if inbound.tag.kind == CONFIRM:
-            return self.invitations.confirmed(
-                inbound, inbound.tag.token, stored.outcome, self.requests
-            )
+            return self.invitations.confirmed(inbound, inbound.tag.token, self.requests)
         player = self.authenticate(inbound.tag.token, inbound.sender)
         if isinstance(player, str):
             return self.notes.refuse(inbound, self.tr_for(inbound).gettext(player))
@@ -160,11 +157,13 @@ class Handler(Desk):
         if answer_word(inbound.command) == "stop":
             return self.stop(inbound.sender)
         game = self.service.game(player.game_id)
-        if game.seat_of(player.player) is None or stored.outcome == "joined":
-            return self.requests.invitation_reply(
-                inbound, player.game_id, player.player, stored.outcome
-            )
+        if game.seat_of(player.player) is None or self._joined_before(inbound):
+            return self.requests.invitation_reply(inbound, player.game_id, player.player)
         return self._play(inbound, player)
+
+    def _joined_before(self, inbound: Inbound) -> bool:
+        """Whether this ``join`` was handled before (a crash before its answer went out)."""
+        return answer_word(inbound.command) == "join" and isinstance(self.earlier(inbound), Joined)
 
     # -- who wrote -----------------------------------------------------------------------------
 

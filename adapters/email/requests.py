@@ -27,6 +27,7 @@ from adapters.email.desk import Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
+from service.app.replies import GameOpened, Joined
 from service.game.events import GameId, PlayerId
 from service.language.names import NO_NAME, display_name
 from service.language.vocabulary import word
@@ -64,13 +65,13 @@ class ServiceRequests:
                 return refused
             if not self.desk.consent.proven(inbound.sender):
                 return self.invitations.ask(inbound, guest, earlier)
-            return self.new_game(inbound, inbound, earlier)
+            return self.new_game(inbound, inbound)
         if answer_word(command) == "stop" and not self.desk.consent.proven(inbound.sender):
             # without a token only a stranger's: a forged stop must not silence a player's games
             return self.desk.stop(inbound.sender)
         joining = _JOIN.match(command)
         if joining is not None:
-            return self._join(inbound, joining.group(1).lower(), earlier)
+            return self._join(inbound, joining.group(1).lower())
         words = command.lower().split()
         if words[:1] == ["link"] and len(words) <= 2:
             return self._link(inbound, words[1] if len(words) == 2 else None)
@@ -92,15 +93,17 @@ class ServiceRequests:
             )
         return None
 
-    def new_game(self, asked: Inbound, answering: Inbound, earlier: str | None) -> str:
+    def new_game(self, asked: Inbound, answering: Inbound) -> str:
         """Open the game ``asked`` for (by a proven sender) and invite the guest, within the
-        limits; ``answering`` is the mail answered: ``asked`` itself, or the confirmation's reply."""
+        limits; ``answering`` is the mail answered: ``asked`` itself, or the confirmation's reply.
+        The game opened is recorded as the reply of both in the service's inbox."""
         desk = self.desk
         found = _NEW_GAME.match(asked.command)
         assert found is not None
         guest_address, options = _guest(found.group(1)), _options(found.group(2))
-        if earlier is not None and earlier.startswith("opened "):
-            game_id = GameId(earlier.split()[1])  # opened before a crash: only the mail is left
+        earlier = desk.earlier(answering)
+        if isinstance(earlier, GameOpened):
+            game_id = earlier.game_id  # opened before a crash: only the mail is left
             host = self._player(asked.sender, asked.sender_name, asked.language)
         else:
             refused = self.invitations.refusal(answering, guest_address)
@@ -111,8 +114,8 @@ class ServiceRequests:
             game_id = desk.service.open_game(
                 host, options.variant, options.terms, options.time_control, request=request
             )
-            for key in {asked.key, answering.key}:
-                desk.store.note(key, f"opened {game_id}")
+            for one in {asked.key: asked, answering.key: answering}.values():
+                desk.record(one, GameOpened(game_id))
         guest = self._player(guest_address, "")
         mail = desk.mail
         game = desk.service.game(game_id)
@@ -163,12 +166,13 @@ class ServiceRequests:
             directory.update(replace(directory.profile(player), language=language))
         return player
 
-    def _join(self, inbound: Inbound, invitation: str, earlier: str | None) -> str:
+    def _join(self, inbound: Inbound, invitation: str) -> str:
         """``join CODE``: the sender takes up an invitation made on another channel."""
         desk = self.desk
         guest = self._player(inbound.sender, inbound.sender_name, inbound.language)
-        if earlier is not None and earlier.startswith("joined "):
-            game_id = GameId(earlier.split()[1])  # joined before a crash: only the mail is left
+        earlier = desk.earlier(inbound)
+        if isinstance(earlier, Joined):
+            game_id = earlier.game_id  # joined before a crash: only the mail is left
         else:
             try:
                 game_id = desk.service.join(invitation, guest)
@@ -176,7 +180,7 @@ class ServiceRequests:
                 tr = desk.mail.tr(guest)
                 why = tr.gettext("You cannot join: {reason}", reason=refusal_text(error, tr=tr))
                 return desk.notes.refuse(inbound, why)
-            desk.store.note(inbound.key, f"joined {game_id}")
+            desk.record(inbound, Joined(game_id))
         desk.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
         return f"joined {game_id}"
 
@@ -189,23 +193,21 @@ class ServiceRequests:
         intro = tr.gettext("You joined the game with {name}.", name=opponent)
         return Letter((intro,), view, opponent, deadline=mail.deadline(game, guest), tr=tr)
 
-    def invitation_reply(
-        self, inbound: Inbound, game_id: GameId, guest: PlayerId, earlier: str | None
-    ) -> str:
+    def invitation_reply(self, inbound: Inbound, game_id: GameId, guest: PlayerId) -> str:
         """``join`` or ``decline`` from an invited player."""
         desk = self.desk
         word = answer_word(inbound.command)
         game = desk.service.game(game_id)
         tr = desk.mail.tr(guest)
-        if word == "join" or earlier == "joined":
-            if earlier != "joined":
+        if word == "join":
+            if not isinstance(desk.earlier(inbound), Joined):
                 try:
                     desk.service.join(game.invitation, guest)
                 except IllegalAction as error:
                     why = tr.gettext("You cannot join: {reason}", reason=refusal_text(error, tr=tr))
                     desk.notes.note(inbound, Letter((why,), replies=False, tr=tr))
                     return f"refused: {error.code}"
-                desk.store.note(inbound.key, "joined")
+                desk.record(inbound, Joined(game_id))
             desk.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
             return "joined"
         if word == "decline":
