@@ -21,7 +21,7 @@ from adapters.email.desk import Desk
 from adapters.email.inbound import Inbound, answer_word, read
 from adapters.email.letters import Letter
 from adapters.email.tokens import TokenError, parse_token
-from service.app.replies import GameOpened
+from service.app.replies import Opened
 from service.language.vocabulary import word
 from service.players.invitations import first_telling, invitation_refusal, may_confirm
 from service.rules.errors import N_
@@ -129,6 +129,6 @@ class Invitations:
             return "ignored: the confirmation was not answered yes"
         asked = read(request.raw, desk.addresses, request.envelope)
         opened = desk.earlier(asked)
-        if isinstance(opened, GameOpened) and desk.earlier(inbound) is None:
+        if isinstance(opened, Opened) and desk.earlier(inbound) is None:
             return f"ignored: confirmed already (opened {opened.game_id})"
         return opener.new_game(asked, inbound)

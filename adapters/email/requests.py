@@ -27,7 +27,7 @@ from adapters.email.desk import Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
-from service.app.replies import GameOpened, Joined
+from service.app.replies import Joined, Opened
 from service.game.events import GameId, PlayerId
 from service.language.names import NO_NAME, display_name
 from service.language.vocabulary import word
@@ -102,7 +102,7 @@ class ServiceRequests:
         assert found is not None
         guest_address, options = _guest(found.group(1)), _options(found.group(2))
         earlier = desk.earlier(answering)
-        if isinstance(earlier, GameOpened):
+        if isinstance(earlier, Opened):
             game_id = earlier.game_id  # opened before a crash: only the mail is left
             host = self._player(asked.sender, asked.sender_name, asked.language)
         else:
@@ -115,7 +115,7 @@ class ServiceRequests:
                 host, options.variant, options.terms, options.time_control, request=request
             )
             for one in {asked.key: asked, answering.key: answering}.values():
-                desk.record(one, GameOpened(game_id))
+                desk.record(one, Opened(game_id))
         guest = self._player(guest_address, "")
         mail = desk.mail
         game = desk.service.game(game_id)

@@ -25,7 +25,7 @@ from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import short
 from adapters.telegram.screens import Screens
-from service.app.replies import Cancelled, GameOpened, Joined, RematchOffered, Reply, Told
+from service.app.replies import Cancelled, Joined, Opened, Rematched, Reply, Told
 from service.game.errors import UnknownInvitation
 from service.game.events import GameId
 from service.players.invitations import DAY, first_telling, within
@@ -64,7 +64,7 @@ class Lobby:
                     return
                 reply = self._open(said, chosen)
         match reply:
-            case GameOpened(game_id=game_id):
+            case Opened(game_id=game_id):
                 self._opened(said, game_id)
             case Refused():
                 text = f"{refusal_text(reply, said.tr)}\n\n{said.tr.gettext(NEW_HELP)}"
@@ -86,7 +86,7 @@ class Lobby:
         )
         if not said.private:
             channel.records.link_group(game_id, said.chat_id, 1)
-        return channel.record(said.key, GameOpened(game_id))
+        return channel.record(said.key, Opened(game_id))
 
     def _opened(self, said: Said, game_id: GameId) -> None:
         game = self.channel.service.game(game_id)
@@ -237,10 +237,10 @@ class Lobby:
         if reply is None:
             reply = channel.record(said.key, self._offer(said, game_id))
         match reply:
-            case RematchOffered(started=None, to=name):
+            case Rematched(started=None, to=name):
                 text = said.tr.gettext("Rematch offered to {name}: waiting for them.", name=name)
                 self.screens.say(said.chat_id, text)
-            case RematchOffered(started=new) if new is not None:
+            case Rematched(started=new) if new is not None:
                 self.screens.turn(said.player, new, [said.tr.gettext("The rematch begins.")])
                 self.screens.tell_group(new)
             case _:
@@ -263,7 +263,7 @@ class Lobby:
         if started is not None and group is not None:
             channel.records.link_group(started, group.chat_id, 0)
         opponent = next(p for p in game.players if p != said.player)
-        return RematchOffered(started, channel.name(opponent, said.tr))
+        return Rematched(started, channel.name(opponent, said.tr))
 
 
 WELCOME = N_(

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from service.app.folded import FoldedGames
 from service.app.intake import InboxKey, Intake
 from service.app.journal import Journal, summary_of
+from service.app.lobby_requests import LobbyRequest, handled_once
 from service.app.outcome import Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
@@ -214,6 +215,13 @@ class GameService:
         if outcome.query is not None:
             return self.intake.record(at, looked(game.id, game.version, outcome.query))
         return MoveApplied(request.game_id, outcome.appended[0].seq, outcome.appended[-1].seq)
+
+    def request(self, source: str, key: str, payload: str, request: LobbyRequest) -> Reply:
+        """A lobby request (open a game, join one, call one off), handled once however often it
+        is delivered; the same typed reply each time (``lobby_requests``)."""
+        assert self.intake is not None, "request() needs an inbox"
+        at = InboxKey(source, key)
+        return handled_once(self.intake, self.seating, at, payload, request)
 
     # -- reading ----------------------------------------------------------------------------
 

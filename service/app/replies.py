@@ -79,7 +79,7 @@ class SettingChanged:
 
 
 @dataclass(frozen=True, slots=True)
-class GameOpened:
+class Opened:
     game_id: GameId
 
 
@@ -94,7 +94,7 @@ class Cancelled:
 
 
 @dataclass(frozen=True, slots=True)
-class RematchOffered:
+class Rematched:
     """A rematch offered (``started`` None) or started at once (a bot, an earlier offer)."""
 
     started: GameId | None
@@ -129,10 +129,10 @@ Reply = (
     | Answered
     | OnVacation
     | SettingChanged
-    | GameOpened
+    | Opened
     | Joined
     | Cancelled
-    | RematchOffered
+    | Rematched
     | Shown
     | Told
     | Ignored
@@ -204,13 +204,13 @@ def _fields(reply: Reply) -> dict[str, object]:
                 "version": reply.version,
                 "settings": settings,
             }
-        case GameOpened(game_id=game_id):
+        case Opened(game_id=game_id):
             return {"ok": True, "opened": game_id}
         case Joined(game_id=game_id):
             return {"ok": True, "joined": game_id}
         case Cancelled(game_id=game_id):
             return {"ok": True, "cancelled": game_id}
-        case RematchOffered(started=started, to=to):
+        case Rematched(started=started, to=to):
             return {"ok": True, "started": started, "to": to}
         case Shown(what=what, refused=refused):
             return {"ok": not refused, "command": what}
@@ -269,13 +269,13 @@ def _legacy(fields: dict[str, Any]) -> Reply:
     if "query" in fields:
         return Answered(game_id, int(fields["version"]), fields["query"])
     if "opened" in fields:
-        return GameOpened(fields["opened"])
+        return Opened(fields["opened"])
     if "joined" in fields:
         return Joined(fields["joined"])
     if "cancelled" in fields:
         return Cancelled(fields["cancelled"])
     if "started" in fields:
-        return RematchOffered(fields["started"], str(fields.get("to", "")))
+        return Rematched(fields["started"], str(fields.get("to", "")))
     if "command" in fields:
         return Shown(str(fields["command"]), refused=not ok)
     if "ignored" in fields:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from service.app.intake import ATTEMPTS, Attempts, InboxKey, Intake
-from service.app.replies import GameOpened, Reply
+from service.app.replies import Opened, Reply
 from service.game.events import GameId
 from service.ports.memory import InMemoryInbox, ManualClock
 
@@ -35,7 +35,7 @@ def drain(intake: Intake, attempts: Attempts, at: InboxKey, opened: list[GameId]
     def open_game() -> Reply:
         if not opened:  # the effect is idempotent by the request's key, as open_game is
             opened.append(GameId("g1"))
-        return GameOpened(opened[0])
+        return Opened(opened[0])
 
     while True:
         try:
@@ -57,7 +57,7 @@ def test_a_request_that_fails_fewer_times_than_allowed_is_answered_once(failures
     rounds = drain(intake, Attempts(), at, opened)
 
     assert rounds == ["failed"] * failures + ["answered"]
-    assert intake.earlier(at) == GameOpened(GameId("g1"))
+    assert intake.earlier(at) == Opened(GameId("g1"))
     assert opened == ["g1"]
 
 
@@ -77,7 +77,7 @@ def test_a_request_handled_again_hears_its_recorded_reply_and_changes_nothing() 
 
     def handle() -> Reply:
         calls.append(1)
-        return GameOpened(GameId(f"g{len(calls)}"))
+        return Opened(GameId(f"g{len(calls)}"))
 
     assert intake.once(at, "new", handle) == intake.once(at, "new", handle)
     assert calls == [1]
