@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from adapters.email.desk import Desk
+from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
+from service.app.lobby_requests import JoinGame
 from service.app.replies import Joined, Opened
 from service.game.events import GameId, PlayerId
 from service.language.names import NO_NAME, display_name
@@ -35,7 +36,7 @@ from service.players.linking import LinkError
 from service.ports.protocols import Address
 from service.rules.errors import N_, IllegalAction
 from service.words.lobby import GameOptions, read_words
-from service.words.refusals import refusal_text
+from service.words.refusals import Refused, refusal_text
 
 CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(
@@ -170,19 +171,22 @@ class ServiceRequests:
         """``join CODE``: the sender takes up an invitation made on another channel."""
         desk = self.desk
         guest = self._player(inbound.sender, inbound.sender_name, inbound.language)
-        earlier = desk.earlier(inbound)
-        if isinstance(earlier, Joined):
-            game_id = earlier.game_id  # joined before a crash: only the mail is left
-        else:
-            try:
-                game_id = desk.service.join(invitation, guest)
-            except IllegalAction as error:
-                tr = desk.mail.tr(guest)
-                why = tr.gettext("You cannot join: {reason}", reason=refusal_text(error, tr=tr))
-                return desk.notes.refuse(inbound, why)
-            desk.record(inbound, Joined(game_id))
-        desk.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
-        return f"joined {game_id}"
+        joined = self._joined_once(inbound, invitation, guest)
+        if isinstance(joined, Refused):
+            tr = desk.mail.tr(guest)
+            why = tr.gettext("You cannot join: {reason}", reason=refusal_text(joined, tr))
+            return desk.notes.refuse(inbound, why)
+        assert isinstance(joined, Joined)
+        desk.answer_in_game(inbound, joined.game_id, guest, self._joined(joined.game_id, guest))
+        return f"joined {joined.game_id}"
+
+    def _joined_once(self, inbound: Inbound, invitation: str, guest: PlayerId) -> Joined | Refused:
+        """Join ``guest`` once under the mail's key (``GameService.request``): ``Joined`` or
+        ``Refused``, the same however often the mail is handled."""
+        request = JoinGame(guest, invitation)
+        reply = self.desk.service.request(SOURCE, inbound.key, inbound.command, request)
+        assert isinstance(reply, Joined | Refused)
+        return reply
 
     def _joined(self, game_id: GameId, guest: PlayerId) -> Letter:
         """The answer to a join: the guest's first table, with their moves if it is their turn."""
@@ -200,14 +204,11 @@ class ServiceRequests:
         game = desk.service.game(game_id)
         tr = desk.mail.tr(guest)
         if word == "join":
-            if not isinstance(desk.earlier(inbound), Joined):
-                try:
-                    desk.service.join(game.invitation, guest)
-                except IllegalAction as error:
-                    why = tr.gettext("You cannot join: {reason}", reason=refusal_text(error, tr=tr))
-                    desk.notes.note(inbound, Letter((why,), replies=False, tr=tr))
-                    return f"refused: {error.code}"
-                desk.record(inbound, Joined(game_id))
+            joined = self._joined_once(inbound, game.invitation, guest)
+            if isinstance(joined, Refused):
+                why = tr.gettext("You cannot join: {reason}", reason=refusal_text(joined, tr))
+                desk.notes.note(inbound, Letter((why,), replies=False, tr=tr))
+                return f"refused: {joined.code}"
             desk.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
             return "joined"
         if word == "decline":

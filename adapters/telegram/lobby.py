@@ -25,6 +25,7 @@ from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import short
 from adapters.telegram.screens import Screens
+from service.app.lobby_requests import CallOff, JoinGame, OpenGame
 from service.app.replies import Cancelled, Joined, Opened, Rematched, Reply, Told
 from service.game.errors import UnknownInvitation
 from service.game.events import GameId
@@ -65,6 +66,8 @@ class Lobby:
                 reply = self._open(said, chosen)
         match reply:
             case Opened(game_id=game_id):
+                if not said.private:  # a game has one group: linking again changes nothing
+                    channel.records.link_group(game_id, said.chat_id, 1)
                 self._opened(said, game_id)
             case Refused():
                 text = f"{refusal_text(reply, said.tr)}\n\n{said.tr.gettext(NEW_HELP)}"
@@ -73,20 +76,11 @@ class Lobby:
                 self.screens.say(said.chat_id, text)
 
     def _open(self, said: Said, chosen: GameOptions) -> Reply:
-        """Open the game ``/new`` asked for, under the update's key (the same game however often
-        the update is handled), and record it."""
-        channel = self.channel
-        game_id = channel.service.open_game(
-            said.player,
-            chosen.variant,
-            chosen.terms,
-            chosen.time_control,
-            chosen.opponent,
-            request=f"{SOURCE}:{said.key}",  # answered again after a crash: the same game
+        """Open the game ``/new`` asked for, once under the update's key (``GameService.request``)."""
+        options = (chosen.variant, chosen.terms, chosen.time_control, chosen.opponent)
+        return self.channel.service.request(
+            SOURCE, said.key, said.payload, OpenGame(said.player, *options)
         )
-        if not said.private:
-            channel.records.link_group(game_id, said.chat_id, 1)
-        return channel.record(said.key, Opened(game_id))
 
     def _opened(self, said: Said, game_id: GameId) -> None:
         game = self.channel.service.game(game_id)
@@ -186,11 +180,7 @@ class Lobby:
                 which = " ".join(f"/cancel {short(one)}" for one in waiting)
                 return Told(tr.gettext("Which game? {games}", games=which), refused=True)
             game_id = waiting[0]
-        try:
-            service.cancel(game_id, said.player)
-        except IllegalAction as error:
-            return Refused.of(error, game_id)
-        return Cancelled(game_id)
+        return service.request(SOURCE, said.key, said.payload, CallOff(said.player, game_id))
 
     def start(self, said: Said, invitation: str) -> None:
         """``/start`` (first contact) or ``/start <invitation>`` (tapping an invitation)."""
@@ -224,11 +214,8 @@ class Lobby:
         if game.status == "open" and channel.clock.now() > game.opened_at + lifetime:
             expired = said.tr.gettext("This invitation has expired: ask for a new one.")
             return Told(expired, refused=True)
-        try:
-            channel.service.join(invitation, said.player)
-        except IllegalAction as error:
-            return Refused.of(error, game_id)
-        return Joined(game_id)
+        request = JoinGame(said.player, invitation)
+        return channel.service.request(SOURCE, said.key, said.payload, request)
 
     def rematch(self, said: Said, game_id: GameId | None) -> None:
         """``/rematch``: offer (or accept) a new game against the last opponent."""
