@@ -30,7 +30,7 @@ from service.words.grammar import (
     UnknownCommand,
     parse_command,
 )
-from service.words.prompts import error_text
+from service.words.refusals import refusal_text
 from tests.positions import (
     force_window,
     forced_with_two_targets,
@@ -283,4 +283,4 @@ def test_spanish_errors_name_cards_in_spanish_faces(
     view = to_act(position(SPANISH))
     with pytest.raises(IllegalAction) as raised:
         parse_command(text, view)
-    assert named in error_text(raised.value, view.variant.deck_faces)
+    assert named in refusal_text(raised.value, faces=view.variant.deck_faces)

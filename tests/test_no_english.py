@@ -31,7 +31,7 @@ from service.rules.cards import DECK
 from service.rules.errors import IllegalAction
 from service.words import grammar as commands
 from service.words import lobby
-from service.words.prompts import error_text
+from service.words.refusals import refusal_text
 from service.words.time_commands import BadDuration
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -134,6 +134,6 @@ def test_every_error_answer_in_spanish_has_no_english(
     samples = {name: "7" if name in ("seat", "count", "left") else DECK[6] for name in fields}
     if "reason" in fields:
         samples["reason"] = Phrase("Quiet hours must not cover the whole day.")
-    text = error_text(refusal(**samples), tr=tr)
+    text = refusal_text(refusal(**samples), tr=tr)
     assert english(text) == [], text
     assert recording.misses == []

@@ -37,7 +37,8 @@ from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, anonymous
 from service.words.grammar import ShowHelp
 from service.words.news import forced_card, news
-from service.words.prompts import error_text, help_text, instructions_text, options_text
+from service.words.prompts import help_text, instructions_text, options_text
+from service.words.refusals import refusal_text
 from service.words.time_commands import ShowInstructions
 
 PLAYERS = (PlayerId("terminal:1"), PlayerId("terminal:2"))
@@ -190,7 +191,7 @@ class TerminalGame:
         self._respond_with_view(player if after is None else after, outcome.appended, line)
 
     def _reject(self, view: PlayerView, line: str, error: IllegalAction) -> None:
-        message = error_text(error, view.variant.deck_faces, self.tr)
+        message = refusal_text(error, self.tr, view.variant.deck_faces)
         options = options_text(view, self.tr)
         payload = {
             "ok": False,

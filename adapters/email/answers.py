@@ -9,11 +9,13 @@ opponent's next move brings the next mail.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC
 
 from adapters.email.letters import Letter
 from adapters.email.sender import GameMail
 from service.app.games import GameService
+from service.app.replies import Answered, MoveApplied, OnVacation, Reply, SettingChanged
+from service.game.errors import StaleVersion
 from service.game.events import PlayerId
 from service.game.state import Game
 from service.language.translation import Translator
@@ -22,15 +24,14 @@ from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of
 from service.words.news import forced_card, news
-from service.words.prompts import help_text, instructions_text, refusal_text
+from service.words.prompts import help_text, instructions_text
+from service.words.refusals import Refused, refusal_text
 
 UNPARSEABLE = frozenset({"empty_command", "unknown_command"})
 """Error codes of text that is no command at all: answered at most once an hour per sender."""
 
 
-def answer_letter(
-    mail: GameMail, game: Game, player: PlayerId, answer: dict[str, object]
-) -> Letter | None:
+def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -> Letter | None:
     """The letter answering ``answer`` on ``game`` as it stands now, or None when none is due."""
     tr = mail.tr(player)  # after the command: ``lang …`` is answered in the new language
     letter = _answer(mail.service, game, player, answer, mail.opponent(game, player), tr)
@@ -43,19 +44,17 @@ def _answer(
     service: GameService,
     game: Game,
     player: PlayerId,
-    answer: dict[str, object],
+    answer: Reply,
     opponent: str,
     tr: Translator,
 ) -> Letter | None:
     view = service.view(game.id, player)[1]
-    error = answer.get("error")
-    if isinstance(error, dict):
-        return Letter((_refusal(error, tr),), view, opponent, tr=tr)
-    events = answer.get("events")
-    if isinstance(events, list):
+    if isinstance(answer, Refused):
+        return Letter((_refusal(answer, tr),), view, opponent, tr=tr)
+    if isinstance(answer, MoveApplied):
         if not (view.is_my_decision or view.phase is Phase.OVER):
             return None
-        first, last = (int(seq) for seq in events)
+        first, last = answer.first, answer.last
         logged = service.store.load(game.id, after=first - 1)
         told = sum(1 for one in logged if one.seq <= last)
         cast = cast_of(game.players, service.directory, tr, player)
@@ -71,8 +70,8 @@ def _answer(
     return _looked(service, answer, game, player, view, opponent, tr)
 
 
-def _refusal(error: dict[str, object], tr: Translator) -> str:
-    if error.get("code") == "stale_version":
+def _refusal(error: Refused, tr: Translator) -> str:
+    if error.code == StaleVersion.code:
         return tr.gettext(
             "Your reply answered an older mail: the game has moved on since, so nothing was "
             "played. Here is the position now."
@@ -82,7 +81,7 @@ def _refusal(error: dict[str, object], tr: Translator) -> str:
 
 def _looked(
     service: GameService,
-    answer: dict[str, object],
+    answer: Reply,
     game: Game,
     player: PlayerId,
     view: PlayerView,
@@ -90,7 +89,7 @@ def _looked(
     tr: Translator,
 ) -> Letter:
     """The answer to a look (hand, help, instructions, settings) or a change of settings."""
-    query = answer.get("query")
+    query = answer.query if isinstance(answer, Answered) else None
     if query == "help":
         return Letter(
             (tr.gettext("The commands:"),), None, opponent, notes=(help_text(view, tr),), tr=tr
@@ -100,13 +99,12 @@ def _looked(
         text = instructions_text(standing, view.variant.deck_faces, tr)
         intro = tr.gettext("Your standing instructions:")
         return Letter((intro,), view, opponent, notes=(text,), tr=tr)
-    if query == "settings" or "settings" in answer:
+    if query == "settings" or isinstance(answer, SettingChanged):
         assert service.directory is not None
         text = settings_text(service.directory.profile(player), tr)
         return Letter((tr.gettext("Your settings:"),), view, opponent, notes=(text,), tr=tr)
-    vacation = answer.get("vacation")
-    if isinstance(vacation, dict):
-        until = tr.when(datetime.fromisoformat(str(vacation["until"])).astimezone(UTC))
+    if isinstance(answer, OnVacation):
+        until = tr.when(answer.until.astimezone(UTC))
         intro = tr.gettext(
             "You are on vacation until {when} (UTC); your next move ends it.", when=until
         )

@@ -17,6 +17,8 @@ from adapters.email.sender import GameMail
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
 from service.app.games import GameService
+from service.app.intake import InboxKey
+from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
 from service.language.translation import Translator, translator
 from service.players.invitations import InvitationLimits
@@ -24,6 +26,9 @@ from service.players.linking import Linking
 from service.ports.consent import Consent
 from service.ports.protocols import Address, Clock, Directory
 from service.ports.quotas import Quotas
+
+SOURCE = "email"
+"""The inbox's source for mail (its key: the ``Message-ID``)."""
 
 
 class Desk:
@@ -52,6 +57,18 @@ class Desk:
         self.composer: Composer = mail.composer
         self.addresses: Addresses = mail.composer.addresses
         self.notes = Notes(mail, store, clock, self.tr_for)
+
+    def earlier(self, inbound: Inbound) -> Reply | None:
+        """The reply the service's inbox recorded for ``inbound`` (handled before a crash, say),
+        storing the request there first (``Intake.earlier``)."""
+        assert self.service.intake is not None, "mail needs the service's inbox"
+        return self.service.intake.earlier(InboxKey(SOURCE, inbound.key), inbound.command)
+
+    def record(self, inbound: Inbound, reply: Reply) -> Reply:
+        """Record ``inbound``'s reply in the service's inbox; the first recorded stands."""
+        assert self.service.intake is not None, "mail needs the service's inbox"
+        self.earlier(inbound)  # stored first, as every request is
+        return self.service.intake.record(InboxKey(SOURCE, inbound.key), reply)
 
     def tr_for(self, inbound: Inbound) -> Translator:
         """The sender's language: their player's, or for an address the service does not know

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from adapters.email.addressing import CONFIRM, STOP
 from adapters.email.answers import UNPARSEABLE, answer_letter
-from adapters.email.desk import Desk
+from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word, message_key, read
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter, move_lines
@@ -49,7 +49,8 @@ from adapters.email.sender import GameMail
 from adapters.email.store import EmailStore, StoredMail
 from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
 from service.app.games import GameService
-from service.app.replies import Request, rejected
+from service.app.intake import Attempts
+from service.app.replies import Joined, MoveApplied, Reply, Request
 from service.delivery.dispatch import TryLater
 from service.game.errors import GameCalledOff, StaleVersion
 from service.game.events import GameId, PlayerId
@@ -59,13 +60,9 @@ from service.players.linking import Linking
 from service.ports.protocols import Address, Clock, Directory
 from service.ports.quotas import Quotas
 from service.rules.errors import N_, IllegalAction
-from service.words.prompts import error_text
+from service.words.refusals import Refused, refusal_text
 
 log = logging.getLogger(__name__)
-
-SOURCE = "email"
-ATTEMPTS = 3
-"""Unexpected failures of one message (in one process) before it is given up as handled."""
 
 NOT_VALID = N_(
     "This reply address is not valid: it was altered, or it is too old. Nothing was played. "
@@ -105,7 +102,7 @@ class Handler(Desk):
         super().__init__(service, directory, store, keys, mail, clock, linking, quotas, limits)
         self.invitations = Invitations(self)
         self.requests = ServiceRequests(self, self.invitations)
-        self._failures: dict[str, int] = {}
+        self.attempts = Attempts()
 
     # -- storing, then handling ------------------------------------------------------------------
 
@@ -122,7 +119,7 @@ class Handler(Desk):
 
         A message whose answer cannot be sent now (the SMTP server is down) stays waiting and is
         handled again on the next call — its move, if any, is not made twice.  One that fails
-        ``ATTEMPTS`` times in this process is given up (logged), so it cannot block the rest."""
+        ``Attempts`` allows (the one policy of every intake) is given up (logged), so it cannot block the rest."""
         done: dict[str, str] = {}
         for stored in self.store.waiting(limit):
             try:
@@ -131,14 +128,10 @@ class Handler(Desk):
                 log.warning("handling %s waits: %s", stored.key, error)
                 continue
             except Exception as error:
-                failures = self._failures[stored.key] = self._failures.get(stored.key, 0) + 1
-                log.exception(
-                    "handling %s failed (%d of %d attempts)", stored.key, failures, ATTEMPTS
-                )
-                if failures < ATTEMPTS:
+                if not self.attempts.failed(stored.key, error):
                     continue
                 outcome = f"failed: {error!r}"[:200]  # given up: it must not block the rest
-            self._failures.pop(stored.key, None)
+            self.attempts.succeeded(stored.key)
             self.store.done(stored.key, self.clock.now(), outcome)
             done[stored.key] = outcome
         return done
@@ -155,9 +148,7 @@ class Handler(Desk):
         if inbound.tag.kind == STOP:
             return self._unsubscribe(inbound, inbound.tag.token)
         if inbound.tag.kind == CONFIRM:
-            return self.invitations.confirmed(
-                inbound, inbound.tag.token, stored.outcome, self.requests
-            )
+            return self.invitations.confirmed(inbound, inbound.tag.token, self.requests)
         player = self.authenticate(inbound.tag.token, inbound.sender)
         if isinstance(player, str):
             return self.notes.refuse(inbound, self.tr_for(inbound).gettext(player))
@@ -166,11 +157,13 @@ class Handler(Desk):
         if answer_word(inbound.command) == "stop":
             return self.stop(inbound.sender)
         game = self.service.game(player.game_id)
-        if game.seat_of(player.player) is None or stored.outcome == "joined":
-            return self.requests.invitation_reply(
-                inbound, player.game_id, player.player, stored.outcome
-            )
+        if game.seat_of(player.player) is None or self._joined_before(inbound):
+            return self.requests.invitation_reply(inbound, player.game_id, player.player)
         return self._play(inbound, player)
+
+    def _joined_before(self, inbound: Inbound) -> bool:
+        """Whether this ``join`` was handled before (a crash before its answer went out)."""
+        return answer_word(inbound.command) == "join" and isinstance(self.earlier(inbound), Joined)
 
     # -- who wrote -----------------------------------------------------------------------------
 
@@ -226,14 +219,14 @@ class Handler(Desk):
             return self._not_started(inbound, player, game.status)
         command = self._command(inbound.command, player)
         if command is None:
-            answer = _stale(game.id, player.token.version, game.version)
+            answer: Reply = _stale(game.id, player.token.version, game.version)
         else:
             payload = json.dumps({"from": inbound.sender, "command": command})
             request = Request(player.player, player.game_id, command, player.token.version)
             answer = self.service.handle(SOURCE, inbound.key, payload, request)
-        error = answer.get("error")
-        code = error.get("code") if isinstance(error, dict) else None
-        outcome = f"refused: {code}" if code else ("moved" if "events" in answer else "answered")
+        code = answer.code if isinstance(answer, Refused) else None
+        moved = isinstance(answer, MoveApplied)
+        outcome = f"refused: {code}" if code else ("moved" if moved else "answered")
         if code in UNPARSEABLE and not self.notes.may_answer_error(inbound.sender):
             return outcome + " (not answered: an error reply went out within the hour)"
         game = self.service.game(player.game_id)
@@ -249,7 +242,7 @@ class Handler(Desk):
         try:
             self.service.cancel(player.game_id, player.player)
         except IllegalAction as error:
-            return self.notes.refuse(inbound, error_text(error, tr=tr))
+            return self.notes.refuse(inbound, refusal_text(error, tr=tr))
         said = tr.gettext("You called the game off: its invitation no longer works.")
         self.answer_in_game(
             inbound, player.game_id, player.player, Letter((said,), replies=False, tr=tr)
@@ -260,7 +253,7 @@ class Handler(Desk):
         """Anything else before anyone joined moves nothing."""
         tr = self.mail.tr(player.player)
         if status == "cancelled":
-            return self.notes.refuse(inbound, error_text(GameCalledOff(), tr=tr))
+            return self.notes.refuse(inbound, refusal_text(GameCalledOff(), tr=tr))
         why = tr.gettext("The game starts when your opponent joins: nothing yet.")
         return self.notes.refuse(
             inbound, why + " " + tr.gettext(CALL_OFF, cancel=word(tr, "cancel"))
@@ -294,7 +287,7 @@ class Handler(Desk):
         return lines[int(text) - 1] if 1 <= int(text) <= len(lines) else text
 
 
-def _stale(game_id: GameId, seen: int, current: int) -> dict[str, object]:
-    """The answer a stale move gets from the service (``replies.rejected``), for a line number
-    that cannot be read on the current position."""
-    return rejected(game_id, StaleVersion(seen=seen, current=current))
+def _stale(game_id: GameId, seen: int, current: int) -> Refused:
+    """The answer a stale move gets from the service, for a line number that cannot be read on
+    the current position."""
+    return Refused.of(StaleVersion(seen=seen, current=current), game_id)

@@ -21,6 +21,7 @@ from adapters.email.desk import Desk
 from adapters.email.inbound import Inbound, answer_word, read
 from adapters.email.letters import Letter
 from adapters.email.tokens import TokenError, parse_token
+from service.app.replies import Opened
 from service.language.vocabulary import word
 from service.players.invitations import first_telling, invitation_refusal, may_confirm
 from service.rules.errors import N_
@@ -54,7 +55,7 @@ CONFIRM = N_(
 class Opener(Protocol):
     """Opens the game a confirmed request asked for (``requests.ServiceRequests``)."""
 
-    def new_game(self, asked: Inbound, answering: Inbound, earlier: str | None) -> str: ...
+    def new_game(self, asked: Inbound, answering: Inbound) -> str: ...
 
 
 class Invitations:
@@ -108,7 +109,7 @@ class Invitations:
         desk.notes.note_to(inbound, letter, confirmation_subject(tr), desk.addresses.confirm(token))
         return "confirmation asked"
 
-    def confirmed(self, inbound: Inbound, text: str, earlier: str | None, opener: Opener) -> str:
+    def confirmed(self, inbound: Inbound, text: str, opener: Opener) -> str:
         """A reply to a confirmation: it proves the sender's address; ``yes`` sends the
         invitation asked for (once, however often it is confirmed), ``stop`` stops all mail."""
         desk = self.desk
@@ -126,7 +127,8 @@ class Invitations:
             return desk.stop(inbound.sender)
         if answer != "yes":
             return "ignored: the confirmation was not answered yes"
-        if earlier is None and (request.outcome or "").startswith("opened "):
-            return f"ignored: confirmed already ({request.outcome})"
         asked = read(request.raw, desk.addresses, request.envelope)
-        return opener.new_game(asked, inbound, earlier)
+        opened = desk.earlier(asked)
+        if isinstance(opened, Opened) and desk.earlier(inbound) is None:
+            return f"ignored: confirmed already (opened {opened.game_id})"
+        return opener.new_game(asked, inbound)

@@ -24,10 +24,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from adapters.email.desk import Desk
+from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
+from service.app.lobby_requests import JoinGame
+from service.app.replies import Joined, Opened
 from service.game.events import GameId, PlayerId
 from service.language.names import NO_NAME, display_name
 from service.language.vocabulary import word
@@ -36,7 +38,7 @@ from service.players.linking import LinkError
 from service.ports.protocols import Address
 from service.rules.errors import N_, IllegalAction
 from service.words.lobby import OPPONENTS, GameOptions, read_words
-from service.words.prompts import error_text
+from service.words.refusals import Refused, refusal_text
 
 CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
 HELP = N_(
@@ -62,7 +64,7 @@ class ServiceRequests:
         command = inbound.command
         against_bot = _BOT_GAME.match(command)
         if against_bot is not None:
-            return self._bot_game(inbound, against_bot.group(1), earlier)
+            return self._bot_game(inbound, against_bot.group(1))
         found = _NEW_GAME.match(command)
         if found is not None:
             guest = _guest(found.group(1))
@@ -71,13 +73,13 @@ class ServiceRequests:
                 return refused
             if not self.desk.consent.proven(inbound.sender):
                 return self.invitations.ask(inbound, guest, earlier)
-            return self.new_game(inbound, inbound, earlier)
+            return self.new_game(inbound, inbound)
         if answer_word(command) == "stop" and not self.desk.consent.proven(inbound.sender):
             # without a token only a stranger's: a forged stop must not silence a player's games
             return self.desk.stop(inbound.sender)
         joining = _JOIN.match(command)
         if joining is not None:
-            return self._join(inbound, joining.group(1).lower(), earlier)
+            return self._join(inbound, joining.group(1).lower())
         words = command.lower().split()
         if words[:1] == ["link"] and len(words) <= 2:
             return self._link(inbound, words[1] if len(words) == 2 else None)
@@ -92,22 +94,24 @@ class ServiceRequests:
         try:
             _options(rest)
         except IllegalAction as error:
-            return desk.notes.refuse(inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
+            return desk.notes.refuse(inbound, f"{refusal_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
         if guest_address == inbound.sender or desk.addresses.is_ours(guest_address):
             return desk.notes.refuse(
                 inbound, tr.gettext("Invite someone else:") + " " + tr.gettext(HELP)
             )
         return None
 
-    def new_game(self, asked: Inbound, answering: Inbound, earlier: str | None) -> str:
+    def new_game(self, asked: Inbound, answering: Inbound) -> str:
         """Open the game ``asked`` for (by a proven sender) and invite the guest, within the
-        limits; ``answering`` is the mail answered: ``asked`` itself, or the confirmation's reply."""
+        limits; ``answering`` is the mail answered: ``asked`` itself, or the confirmation's reply.
+        The game opened is recorded as the reply of both in the service's inbox."""
         desk = self.desk
         found = _NEW_GAME.match(asked.command)
         assert found is not None
         guest_address, options = _guest(found.group(1)), _options(found.group(2))
-        if earlier is not None and earlier.startswith("opened "):
-            game_id = GameId(earlier.split()[1])  # opened before a crash: only the mail is left
+        earlier = desk.earlier(answering)
+        if isinstance(earlier, Opened):
+            game_id = earlier.game_id  # opened before a crash: only the mail is left
             host = self._player(asked.sender, asked.sender_name, asked.language)
         else:
             refused = self.invitations.refusal(answering, guest_address)
@@ -118,8 +122,8 @@ class ServiceRequests:
             game_id = desk.service.open_game(
                 host, options.variant, options.terms, options.time_control, request=request
             )
-            for key in {asked.key, answering.key}:
-                desk.store.note(key, f"opened {game_id}")
+            for one in {asked.key: asked, answering.key: answering}.values():
+                desk.record(one, Opened(game_id))
         guest = self._player(guest_address, "")
         mail = desk.mail
         game = desk.service.game(game_id)
@@ -154,7 +158,7 @@ class ServiceRequests:
         desk.answer_in_game(answering, game_id, host, opened)
         return f"opened {game_id}"
 
-    def _bot_game(self, inbound: Inbound, rest: str, earlier: str | None) -> str:
+    def _bot_game(self, inbound: Inbound, rest: str) -> str:
         """``new game with the bot [level] [options]``: the game starts at once (the bot accepts);
         the answer is the sender's first table, in the game's thread, naming the bot's level.
 
@@ -166,10 +170,11 @@ class ServiceRequests:
         try:
             options = read_words([rest])
         except IllegalAction as error:
-            return desk.notes.refuse(inbound, f"{error_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
+            return desk.notes.refuse(inbound, f"{refusal_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
         opponent = options.opponent or OPPONENTS["bot"]  # "friend" here still means the bot
-        if earlier is not None and earlier.startswith("opened "):
-            game_id = GameId(earlier.split()[1])
+        earlier = desk.earlier(inbound)
+        if isinstance(earlier, Opened):  # opened before a crash: only the mail is left
+            game_id = earlier.game_id
             host = self._player(inbound.sender, inbound.sender_name, inbound.language)
         else:
             refused = self._unproven_limit(inbound)
@@ -184,7 +189,7 @@ class ServiceRequests:
                 opponent,
                 request=f"email:{inbound.key}",
             )
-            desk.store.note(inbound.key, f"opened {game_id}")
+            desk.record(inbound, Opened(game_id))
         mail = desk.mail
         game, view = desk.service.view(game_id, host)
         name = mail.opponent(game, host)
@@ -221,22 +226,26 @@ class ServiceRequests:
             directory.update(replace(directory.profile(player), language=language))
         return player
 
-    def _join(self, inbound: Inbound, invitation: str, earlier: str | None) -> str:
+    def _join(self, inbound: Inbound, invitation: str) -> str:
         """``join CODE``: the sender takes up an invitation made on another channel."""
         desk = self.desk
         guest = self._player(inbound.sender, inbound.sender_name, inbound.language)
-        if earlier is not None and earlier.startswith("joined "):
-            game_id = GameId(earlier.split()[1])  # joined before a crash: only the mail is left
-        else:
-            try:
-                game_id = desk.service.join(invitation, guest)
-            except IllegalAction as error:
-                tr = desk.mail.tr(guest)
-                why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
-                return desk.notes.refuse(inbound, why)
-            desk.store.note(inbound.key, f"joined {game_id}")
-        desk.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
-        return f"joined {game_id}"
+        joined = self._joined_once(inbound, invitation, guest)
+        if isinstance(joined, Refused):
+            tr = desk.mail.tr(guest)
+            why = tr.gettext("You cannot join: {reason}", reason=refusal_text(joined, tr))
+            return desk.notes.refuse(inbound, why)
+        assert isinstance(joined, Joined)
+        desk.answer_in_game(inbound, joined.game_id, guest, self._joined(joined.game_id, guest))
+        return f"joined {joined.game_id}"
+
+    def _joined_once(self, inbound: Inbound, invitation: str, guest: PlayerId) -> Joined | Refused:
+        """Join ``guest`` once under the mail's key (``GameService.request``): ``Joined`` or
+        ``Refused``, the same however often the mail is handled."""
+        request = JoinGame(guest, invitation)
+        reply = self.desk.service.request(SOURCE, inbound.key, inbound.command, request)
+        assert isinstance(reply, Joined | Refused)
+        return reply
 
     def _joined(self, game_id: GameId, guest: PlayerId) -> Letter:
         """The answer to a join: the guest's first table, with their moves if it is their turn."""
@@ -247,23 +256,18 @@ class ServiceRequests:
         intro = tr.gettext("You joined the game with {name}.", name=opponent)
         return Letter((intro,), view, opponent, deadline=mail.deadline(game, guest), tr=tr)
 
-    def invitation_reply(
-        self, inbound: Inbound, game_id: GameId, guest: PlayerId, earlier: str | None
-    ) -> str:
+    def invitation_reply(self, inbound: Inbound, game_id: GameId, guest: PlayerId) -> str:
         """``join`` or ``decline`` from an invited player."""
         desk = self.desk
         word = answer_word(inbound.command)
         game = desk.service.game(game_id)
         tr = desk.mail.tr(guest)
-        if word == "join" or earlier == "joined":
-            if earlier != "joined":
-                try:
-                    desk.service.join(game.invitation, guest)
-                except IllegalAction as error:
-                    why = tr.gettext("You cannot join: {reason}", reason=error_text(error, tr=tr))
-                    desk.notes.note(inbound, Letter((why,), replies=False, tr=tr))
-                    return f"refused: {error.code}"
-                desk.store.note(inbound.key, "joined")
+        if word == "join":
+            joined = self._joined_once(inbound, game.invitation, guest)
+            if isinstance(joined, Refused):
+                why = tr.gettext("You cannot join: {reason}", reason=refusal_text(joined, tr))
+                desk.notes.note(inbound, Letter((why,), replies=False, tr=tr))
+                return f"refused: {joined.code}"
             desk.answer_in_game(inbound, game_id, guest, self._joined(game_id, guest))
             return "joined"
         if word == "decline":
@@ -308,7 +312,7 @@ class ServiceRequests:
             player = desk.linking.confirm(code, address)
         except LinkError as error:
             tr = desk.tr_for(inbound)
-            return desk.notes.refuse(inbound, error_text(error, tr=tr))
+            return desk.notes.refuse(inbound, refusal_text(error, tr=tr))
         tr = desk.mail.tr(player)
         text = tr.gettext("This address now plays as {name}.", name=desk.mail.name(player, tr))
         desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))

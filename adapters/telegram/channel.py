@@ -14,6 +14,8 @@ from adapters.telegram.api import BotApi
 from adapters.telegram.records import TelegramRecords
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
+from service.app.intake import InboxKey, Intake
+from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.language.names import NO_NAME, display_name
@@ -66,6 +68,14 @@ class Channel:
         if language is not None:
             self.directory.update(replace(self.directory.profile(player), language=language))
         return player
+
+    def earlier(self, key: str, payload: str = "") -> Reply | None:
+        """The update's recorded reply, if it was answered before (``Intake.earlier``)."""
+        return Intake(self.inbox, self.clock).earlier(InboxKey(SOURCE, key), payload)
+
+    def record(self, key: str, reply: Reply) -> Reply:
+        """Record the update's reply (``Intake.record``): the first recorded stands."""
+        return Intake(self.inbox, self.clock).record(InboxKey(SOURCE, key), reply)
 
     def tr(self, player: PlayerId | None) -> Translator:
         """The player's language."""

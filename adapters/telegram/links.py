@@ -13,11 +13,10 @@ after a crash shows the same code.
 
 from __future__ import annotations
 
-import json
-
-from adapters.telegram.channel import CHANNEL, SOURCE, Channel
+from adapters.telegram.channel import CHANNEL, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.screens import Screens
+from service.app.replies import Told
 from service.ports.protocols import Address
 from service.rules.errors import N_
 
@@ -36,12 +35,11 @@ class Links:
     def link(self, said: Said, words: list[str]) -> None:
         """``/link``: a code to mail from the address to link."""
         channel = self.channel
-        entry = channel.inbox.receive(SOURCE, said.key, said.payload, channel.clock.now())
-        reply = entry.reply
+        reply = channel.earlier(said.key, said.payload)
         if reply is None:
-            outcome = {"ok": True, "said": self._offer(said, words)}
-            reply = channel.inbox.complete(SOURCE, said.key, json.dumps(outcome))
-        self.screens.say(said.chat_id, str(json.loads(reply)["said"]))
+            reply = channel.record(said.key, Told(self._offer(said, words)))
+        if isinstance(reply, Told):
+            self.screens.say(said.chat_id, reply.text)
 
     def _offer(self, said: Said, words: list[str]) -> str:
         channel = self.channel

@@ -9,13 +9,13 @@ how a friend without Telegram joins: by mailing ``join <code>`` to the service's
 player can be on Telegram and the other on email.  A game opened in a group is shown there
 (public moves only); each player's hand goes to their private chat with the bot.
 
-The outcome of each command is stored as the update's inbox reply before anything is sent, so an
-update processed again after a crash reuses the game it opened rather than opening another.
+The typed reply of each command (``service.app.replies``) is recorded as the update's inbox reply
+before anything is sent, so an update processed again after a crash reuses the game it opened
+rather than opening another, and is answered from the recorded reply.
 """
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 from urllib.parse import quote
 
@@ -25,13 +25,15 @@ from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import short
 from adapters.telegram.screens import Screens
+from service.app.lobby_requests import CallOff, JoinGame, OpenGame
+from service.app.replies import Cancelled, Joined, Opened, Rematched, Reply, Told
 from service.bots.levels import bot_name
 from service.game.errors import UnknownInvitation
 from service.game.events import GameId
 from service.players.invitations import DAY, within
 from service.rules.errors import N_, IllegalAction
-from service.words.lobby import read_words
-from service.words.prompts import error_text
+from service.words.lobby import GameOptions, read_words
+from service.words.refusals import Refused, refusal_text
 
 TOO_MANY_NEW = N_(
     "You have opened as many games today as one player may ({limit}): try again tomorrow."
@@ -53,33 +55,37 @@ class Lobby:
     def new(self, said: Said, options: list[str]) -> None:
         """``/new [bot|random] [deals=N] [target=N] [stake=N] [time=12h] [flag=value …]``."""
         channel = self.channel
-        outcome = self._outcome(said)
-        if outcome is None:
+        reply = channel.earlier(said.key, said.payload)
+        if reply is None:
+            chosen: GameOptions | None = None
             try:
                 chosen = read_words(options)
             except IllegalAction as error:
-                text = f"{error_text(error, tr=said.tr)}\n\n{said.tr.gettext(NEW_HELP)}"
-                self._finish(said, {"ok": False, "said": text})
+                reply = channel.record(said.key, Refused.of(error))
+            if chosen is not None:
+                if not self._may_open(said):
+                    return
+                reply = self._open(said, chosen)
+        match reply:
+            case Opened(game_id=game_id):
+                if not said.private:  # a game has one group: linking again changes nothing
+                    channel.records.link_group(game_id, said.chat_id, 1)
+                self._opened(said, game_id)
+            case Refused():
+                text = f"{refusal_text(reply, said.tr)}\n\n{said.tr.gettext(NEW_HELP)}"
                 self.screens.say(said.chat_id, text)
-                return
-            if not self._may_open(said):
-                return
-            game_id = channel.service.open_game(
-                said.player,
-                chosen.variant,
-                chosen.terms,
-                chosen.time_control,
-                chosen.opponent,
-                request=f"{SOURCE}:{said.key}",  # answered again after a crash: the same game
-            )
-            if not said.private:
-                channel.records.link_group(game_id, said.chat_id, 1)
-            outcome = self._finish(said, {"ok": True, "opened": game_id})
-        game_id = GameId(str(outcome.get("opened", "")))
-        if not game_id:
-            self.screens.say(said.chat_id, str(outcome.get("said")))
-            return
-        game = channel.service.game(game_id)
+            case Told(text=text):
+                self.screens.say(said.chat_id, text)
+
+    def _open(self, said: Said, chosen: GameOptions) -> Reply:
+        """Open the game ``/new`` asked for, once under the update's key (``GameService.request``)."""
+        options = (chosen.variant, chosen.terms, chosen.time_control, chosen.opponent)
+        return self.channel.service.request(
+            SOURCE, said.key, said.payload, OpenGame(said.player, *options)
+        )
+
+    def _opened(self, said: Said, game_id: GameId) -> None:
+        game = self.channel.service.game(game_id)
         if game.status == "open":
             self._invite(said, game_id, game.invitation)
         else:
@@ -97,7 +103,7 @@ class Lobby:
         if within(channel.quotas, f"telegram-new:{said.player}", limit, DAY, channel.clock.now()):
             return True
         text = said.tr.gettext(TOO_MANY_NEW, limit=limit)
-        self._finish(said, {"ok": False, "said": text})
+        channel.record(said.key, Told(text, refused=True))
         self.screens.say(said.chat_id, text)
         return False
 
@@ -139,123 +145,111 @@ class Lobby:
     def cancel(self, said: Said, game_id: GameId | None) -> None:
         """``/cancel [#game]``: call off a game of one's own that nobody has joined yet (the
         only one, if the command names none); a group it was opened in is told."""
-        outcome = self._outcome(said) or self._finish(said, self._cancel(said, game_id))
-        if not outcome.get("ok"):
-            self.screens.say(said.chat_id, f"⚠ {outcome.get('said')}")
+        channel = self.channel
+        reply = channel.earlier(said.key, said.payload)
+        if reply is None:
+            reply = channel.record(said.key, self._cancel(said, game_id))
+        if not isinstance(reply, Cancelled):
+            self._refused(said, reply)
             return
-        self.screens.say(said.chat_id, str(outcome.get("said")))
-        cancelled = GameId(str(outcome.get("cancelled")))
+        cancelled = reply.game_id
+        text = said.tr.gettext(
+            "Game {game} is called off: its invitation no longer works.", game=short(cancelled)
+        )
+        self.screens.say(said.chat_id, text)
         group = self.channel.records.group_of(cancelled)
         if group is not None and group.chat_id != said.chat_id:
             self.screens.tell_group(cancelled)
 
-    def _cancel(self, said: Said, game_id: GameId | None) -> dict[str, object]:
+    def _refused(self, said: Said, reply: Reply) -> None:
+        """Say a refusal (worded now, or a channel's own words as they were first said)."""
+        match reply:
+            case Refused():
+                self.screens.say(said.chat_id, f"⚠ {refusal_text(reply, said.tr)}")
+            case Told(text=text):
+                self.screens.say(said.chat_id, f"⚠ {text}")
+
+    def _cancel(self, said: Said, game_id: GameId | None) -> Reply:
         service, tr = self.channel.service, said.tr
         if game_id is None:
             waiting = [s.game_id for s in service.games_of(said.player) if s.status == "open"]
             if not waiting:
-                return {"ok": False, "said": tr.gettext("You have no game waiting for a player.")}
+                return Told(tr.gettext("You have no game waiting for a player."), refused=True)
             if len(waiting) > 1:
                 which = " ".join(f"/cancel {short(one)}" for one in waiting)
-                return {"ok": False, "said": tr.gettext("Which game? {games}", games=which)}
+                return Told(tr.gettext("Which game? {games}", games=which), refused=True)
             game_id = waiting[0]
-        try:
-            service.cancel(game_id, said.player)
-        except IllegalAction as error:
-            return {"ok": False, "said": error_text(error, tr=tr)}
-        text = tr.gettext(
-            "Game {game} is called off: its invitation no longer works.", game=short(game_id)
-        )
-        return {"ok": True, "said": text, "cancelled": game_id}
+        return service.request(SOURCE, said.key, said.payload, CallOff(said.player, game_id))
 
     def start(self, said: Said, invitation: str) -> None:
         """``/start`` (first contact) or ``/start <invitation>`` (tapping an invitation)."""
         if not invitation:
-            self._finish(said, {"ok": True, "said": "welcome"})
+            self.channel.record(said.key, Told("welcome"))
             self.screens.say(said.chat_id, said.tr.gettext(WELCOME))
             return
         channel = self.channel
-        outcome = self._outcome(said) or self._finish(said, self._join(said, invitation))
-        if not outcome.get("ok"):
-            self.screens.say(said.chat_id, f"⚠ {outcome.get('said')}")
+        reply = channel.earlier(said.key, said.payload)
+        if reply is None:
+            reply = channel.record(said.key, self._join(said, invitation))
+        if not isinstance(reply, Joined):
+            self._refused(said, reply)
             return
-        game_id = GameId(str(outcome["joined"]))
+        game_id = reply.game_id
         host = channel.name(channel.service.game(game_id).host, said.tr)
         self.screens.turn(
             said.player, game_id, [said.tr.gettext("You joined {name}'s game.", name=host)]
         )
         self.screens.tell_group(game_id)
 
-    def _join(self, said: Said, invitation: str) -> dict[str, object]:
+    def _join(self, said: Said, invitation: str) -> Reply:
         channel = self.channel
         game_id = channel.service.store.game_by_invitation(invitation)
         if game_id is None:
-            return {"ok": False, "said": error_text(UnknownInvitation(), tr=said.tr)}
+            return Refused.of(UnknownInvitation())
         game = channel.service.game(game_id)
         if game.status != "open" and game.players[1] == said.player:
-            return {"ok": True, "joined": game_id}  # joined by an earlier run of this update
+            return Joined(game_id)  # joined by an earlier run of this update
         lifetime = timedelta(days=channel.settings.invitation_days)
         if game.status == "open" and channel.clock.now() > game.opened_at + lifetime:
-            return {
-                "ok": False,
-                "said": said.tr.gettext("This invitation has expired: ask for a new one."),
-            }
-        try:
-            channel.service.join(invitation, said.player)
-        except IllegalAction as error:
-            return {"ok": False, "said": error_text(error, tr=said.tr)}
-        return {"ok": True, "joined": game_id}
+            expired = said.tr.gettext("This invitation has expired: ask for a new one.")
+            return Told(expired, refused=True)
+        request = JoinGame(said.player, invitation)
+        return channel.service.request(SOURCE, said.key, said.payload, request)
 
     def rematch(self, said: Said, game_id: GameId | None) -> None:
         """``/rematch``: offer (or accept) a new game against the last opponent."""
-        outcome = self._outcome(said)
-        if outcome is None:
-            outcome = self._finish(said, self._offer(said, game_id))
-        if not outcome.get("ok"):
-            self.screens.say(said.chat_id, f"⚠ {outcome.get('said')}")
-        elif outcome.get("started"):
-            new = GameId(str(outcome["started"]))
-            self.screens.turn(said.player, new, [said.tr.gettext("The rematch begins.")])
-            self.screens.tell_group(new)
-        else:
-            self.screens.say(
-                said.chat_id,
-                said.tr.gettext(
-                    "Rematch offered to {name}: waiting for them.", name=outcome.get("to")
-                ),
-            )
+        channel = self.channel
+        reply = channel.earlier(said.key, said.payload)
+        if reply is None:
+            reply = channel.record(said.key, self._offer(said, game_id))
+        match reply:
+            case Rematched(started=None, to=name):
+                text = said.tr.gettext("Rematch offered to {name}: waiting for them.", name=name)
+                self.screens.say(said.chat_id, text)
+            case Rematched(started=new) if new is not None:
+                self.screens.turn(said.player, new, [said.tr.gettext("The rematch begins.")])
+                self.screens.tell_group(new)
+            case _:
+                self._refused(said, reply)
 
-    def _offer(self, said: Said, game_id: GameId | None) -> dict[str, object]:
+    def _offer(self, said: Said, game_id: GameId | None) -> Reply:
         channel = self.channel
         if game_id is None:
             over = [s for s in channel.service.games_of(said.player) if s.status == "over"]
             if not over:
-                return {
-                    "ok": False,
-                    "said": said.tr.gettext("You have no finished game to play again."),
-                }
+                nothing = said.tr.gettext("You have no finished game to play again.")
+                return Told(nothing, refused=True)
             game_id = over[0].game_id
         try:
             game = channel.service.game(game_id)
             started = channel.service.offer_rematch(game_id, said.player)
         except IllegalAction as error:
-            return {"ok": False, "said": error_text(error, tr=said.tr)}
+            return Refused.of(error, game_id)
         group = channel.records.group_of(game_id)
         if started is not None and group is not None:
             channel.records.link_group(started, group.chat_id, 0)
         opponent = next(p for p in game.players if p != said.player)
-        return {"ok": True, "started": started, "to": channel.name(opponent, said.tr)}
-
-    def _outcome(self, said: Said) -> dict[str, object] | None:
-        """The outcome stored by an earlier processing of this update, if any."""
-        entry = self.channel.inbox.receive(SOURCE, said.key, said.payload, self.channel.clock.now())
-        return None if entry.reply is None else json.loads(entry.reply)
-
-    def _finish(self, said: Said, outcome: dict[str, object]) -> dict[str, object]:
-        stored: dict[str, object] = json.loads(
-            self.channel.inbox.complete(SOURCE, said.key, json.dumps(outcome))
-        )
-        return stored
+        return Rematched(started, channel.name(opponent, said.tr))
 
 
 WELCOME = N_(

@@ -11,8 +11,6 @@ Selecting cards for a take changes nothing but the buttons.
 
 from __future__ import annotations
 
-import json
-
 from adapters.telegram.api import Refused
 from adapters.telegram.callbacks import Press, action_of, selection
 from adapters.telegram.channel import SOURCE, Channel
@@ -20,7 +18,7 @@ from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.keyboards import chooser_keyboard, melds_with
 from adapters.telegram.render import short
 from adapters.telegram.screens import Screens
-from service.app.replies import Request
+from service.app.replies import Answered, MoveApplied, Reply, Request, SettingChanged, Told
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
@@ -28,7 +26,9 @@ from service.language.translation import Translator
 from service.language.vocabulary import word
 from service.players.profiles import settings_text
 from service.rules.errors import IllegalAction
-from service.words.prompts import action_text, error_text, help_text, options_text, refusal_text
+from service.words import refusals
+from service.words.prompts import action_text, help_text, options_text
+from service.words.refusals import refusal_text
 
 
 class Moves:
@@ -54,26 +54,26 @@ class Moves:
         shown = channel.records.turn_message(said.chat_id, game_id)
         request = Request(said.player, game_id, command, None if shown is None else shown.version)
         reply = channel.service.handle(SOURCE, said.key, said.payload, request)
-        stale = _stale(reply)
-        if stale is not None:  # the game moved on from what this chat was shown: show it now
-            self.screens.turn(said.player, game_id, [f"⚠ {refusal_text(stale, said.tr)}"])
-        elif reply.get("ok") and "events" in reply:
-            self.screens.turn(
-                said.player, game_id, self._told(game_id, reply, said.player, said.tr)
-            )
-            self.screens.tell_group(game_id)
-        elif reply.get("query") == "hand":
-            self.screens.turn(said.player, game_id)
-        elif reply.get("query") == "help":
-            _, view = channel.service.view(game_id, said.player)
-            self.screens.say(said.chat_id, help_text(view, said.tr))
-        elif reply.get("ok") and (reply.get("query") == "settings" or "settings" in reply):
-            tr = channel.tr(said.player)  # after ``lang …``, the new language
-            self.screens.say(
-                said.chat_id, settings_text(channel.directory.profile(said.player), tr)
-            )
-        else:
-            self.screens.say(said.chat_id, self._refusal(reply, game_id, said))
+        match reply:
+            case refusals.Refused(
+                code=StaleVersion.code
+            ):  # the game moved on from what this chat showed
+                self.screens.turn(said.player, game_id, [f"⚠ {refusal_text(reply, said.tr)}"])
+            case MoveApplied():
+                told = self._told(reply, said.player, said.tr)
+                self.screens.turn(said.player, game_id, told)
+                self.screens.tell_group(game_id)
+            case Answered(query="hand"):
+                self.screens.turn(said.player, game_id)
+            case Answered(query="help"):
+                _, view = channel.service.view(game_id, said.player)
+                self.screens.say(said.chat_id, help_text(view, said.tr))
+            case Answered(query="settings") | SettingChanged():
+                tr = channel.tr(said.player)  # after ``lang …``, the new language
+                profile = channel.directory.profile(said.player)
+                self.screens.say(said.chat_id, settings_text(profile, tr))
+            case _:
+                self.screens.say(said.chat_id, self._refusal(reply, game_id, said))
 
     def _game_for(self, said: Said, command: str) -> tuple[GameId | None, str]:
         """The game a typed command is for: the turn message it replies to, a ``#id`` first
@@ -116,12 +116,11 @@ class Moves:
 
     def _done(self, said: Said, text: str) -> None:
         """Answer a message that concerns no game (and record that it was answered)."""
-        self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": False, "said": text}))
+        self.channel.record(said.key, Told(text, refused=True))
         self.screens.say(said.chat_id, text)
 
-    def _refusal(self, reply: dict[str, object], game_id: GameId, said: Said) -> str:
-        error = reply.get("error")
-        message = refusal_text(error, said.tr) if isinstance(error, dict) else None
+    def _refusal(self, reply: Reply, game_id: GameId, said: Said) -> str:
+        message = refusal_text(reply, said.tr) if isinstance(reply, refusals.Refused) else None
         try:
             game, view = self.channel.service.view(game_id, said.player)
         except IllegalAction:
@@ -129,13 +128,9 @@ class Moves:
         names = self.channel.cast(game, said.tr).names
         return f"⚠ {message}\n{options_text(view, said.tr, names)}"
 
-    def _told(
-        self, game_id: GameId, reply: dict[str, object], player: PlayerId, tr: Translator
-    ) -> list[str]:
+    def _told(self, reply: MoveApplied, player: PlayerId, tr: Translator) -> list[str]:
         """What the events of a move's reply say, told to the player who made it."""
-        span = reply["events"]
-        assert isinstance(span, list)
-        return self.screens.news(game_id, int(span[0]), int(span[1]), tr, player)
+        return self.screens.news(reply.game_id, reply.first, reply.last, tr, player)
 
     # -- pressed ----------------------------------------------------------------------------------
 
@@ -156,7 +151,7 @@ class Moves:
             game = self.channel.service.game(press.game_id)
             if press.number != game.version:
                 stale = StaleVersion(seen=press.number, current=game.version)
-                self._answer(pressed, error_text(stale, tr=pressed.tr), record=True, alert=True)
+                self._answer(pressed, refusal_text(stale, tr=pressed.tr), record=True, alert=True)
             elif press.kind == "select":
                 self._choose(pressed, press, game)
             else:
@@ -168,10 +163,10 @@ class Moves:
         try:
             game = self.channel.service.game(press.game_id)
         except IllegalAction as error:
-            return error_text(error, tr=pressed.tr)
+            return refusal_text(error, tr=pressed.tr)
         seat = game.seat_of(pressed.player)
         if seat is None:
-            return error_text(NotAPlayer(), tr=pressed.tr)
+            return refusal_text(NotAPlayer(), tr=pressed.tr)
         if press.seat is not None and press.seat != seat:
             owner = self.channel.name(game.players[press.seat], pressed.tr)
             return pressed.tr.gettext(
@@ -192,13 +187,12 @@ class Moves:
         command = action_text(action, faces)
         request = Request(pressed.player, press.game_id, command, expected_version=press.number)
         reply = channel.service.handle(SOURCE, pressed.key, pressed.payload, request)
-        if not reply.get("ok"):
-            error = reply.get("error")
-            message = refusal_text(error, tr) if isinstance(error, dict) else ""
+        if not isinstance(reply, MoveApplied):
+            message = refusal_text(reply, tr) if isinstance(reply, refusals.Refused) else ""
             self._answer(pressed, message, alert=True)
             return
         self._answer(pressed, f"✓ {action_text(action, faces, tr)}")
-        told = self._told(press.game_id, reply, pressed.player, tr)
+        told = self._told(reply, pressed.player, tr)
         self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 
@@ -240,12 +234,5 @@ class Moves:
         """Answer the press; with ``record``, store that answer as the update's outcome.  An
         alert (a pop-up the player must dismiss) is how refusals and explanations are shown."""
         if record:
-            reply = json.dumps({"ok": not alert, "answer": text})
-            self.channel.inbox.complete(SOURCE, pressed.key, reply)
+            self.channel.record(pressed.key, Told(text, refused=alert))
         self.channel.api.answer(pressed.callback_id, text, alert)
-
-
-def _stale(reply: dict[str, object]) -> dict[str, object] | None:
-    """The refusal in ``reply`` if it is for a position that has moved on."""
-    error = reply.get("error")
-    return error if isinstance(error, dict) and error.get("code") == StaleVersion.code else None

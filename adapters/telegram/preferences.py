@@ -9,12 +9,12 @@ The language is every channel's: the bot answers in the new one at once.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
-from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.channel import Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.screens import Screens
+from service.app.replies import Shown
 from service.clock.deadlines import SettingError, check_timezone, parse_offset, parse_quiet_hours
 from service.language.translation import LANGUAGES, supported, translator
 from service.players.profiles import card_faces, settings_text
@@ -61,7 +61,7 @@ class Preferences:
         self.screens.say(said.chat_id, f"{heading}\n{shown}\n\n{tr.gettext(USAGE)}")
 
     def _record(self, said: Said, ok: bool) -> None:
-        self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": ok, "command": "settings"}))
+        self.channel.record(said.key, Shown("settings", refused=not ok))
 
 
 def _changed(profile: Profile, pictures: bool, words: list[str]) -> tuple[Profile, bool]:

@@ -35,13 +35,12 @@ from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
 from adapters.telegram.screens import Screens
+from service.app.intake import Attempts
+from service.app.replies import Ignored, Told
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
 
 log = logging.getLogger(__name__)
-ATTEMPTS = 3
-"""Unexpected failures of one update (in one process) before it is given up as answered.  The
-database being unreachable is not one: that would give up every update stored while it was away."""
 GROUP_COMMANDS = frozenset({"new", "cancel", "help", "rules", "games", "start"})
 
 
@@ -69,7 +68,7 @@ class Processor:
         self.preferences = Preferences(channel, self.screens)
         self.replay = Replay(channel, self.screens)
         self.links = Links(channel, self.screens)
-        self._failures: dict[str, int] = {}
+        self.attempts = Attempts()
         self._answering = threading.Lock()
 
     def receive(self, update: dict[str, Any]) -> bool:
@@ -104,12 +103,10 @@ class Processor:
         except Exception as error:
             if is_unavailable(error):
                 raise  # the database is away: not this update's fault, it waits for its return
-            failures = self._failures[key] = self._failures.get(key, 0) + 1
-            log.exception("update %s failed (%d of %d attempts)", key, failures, ATTEMPTS)
-            if failures < ATTEMPTS:
+            if not self.attempts.failed(key, error):
                 return False
         channel.records.answered(key, channel.clock.now())
-        self._failures.pop(key, None)
+        self.attempts.succeeded(key)
         return True
 
     def _route(self, key: str, payload: str) -> None:
@@ -117,7 +114,7 @@ class Processor:
             update = self.channel.api.parse(json.loads(payload))
         except Exception as error:  # not an update as the Bot API defines it: nobody to answer
             log.warning("update %s is not one the Bot API sends (%r): ignored", key, error)
-            self.channel.inbox.complete(SOURCE, key, json.dumps({"ok": True, "ignored": True}))
+            self.channel.record(key, Ignored())
             return
         query, message = update.callback_query, update.message
         if query is not None and query.from_user is not None:
@@ -140,7 +137,7 @@ class Processor:
             )
             self._reachable(player, lambda: self._said(said))
         else:
-            self.channel.inbox.complete(SOURCE, key, json.dumps({"ok": True, "ignored": True}))
+            self.channel.record(key, Ignored())
 
     def _reachable(self, player: PlayerId, handle: Any) -> None:
         """Run ``handle``; a player who writes is reachable again (and is shown what they missed),
@@ -183,8 +180,7 @@ class Processor:
         pressed = Pressed(key, payload, player, query.id, chat, message_id, query.data or "", tr)
         press = decode(pressed.data)
         if press is None:
-            reply = json.dumps({"ok": False, "answer": "unknown button"})
-            self.channel.inbox.complete(SOURCE, key, reply)
+            self.channel.record(key, Told("unknown button", refused=True))
             self.channel.api.answer(
                 query.id, tr.gettext("This button is not one of mine."), alert=True
             )
@@ -198,15 +194,13 @@ class Processor:
             if said.private:
                 self.moves.typed(said, said.text)
             else:  # chatter in a group is not for the bot
-                self.channel.inbox.complete(
-                    SOURCE, said.key, json.dumps({"ok": True, "ignored": True})
-                )
+                self.channel.record(said.key, Ignored())
             return
         word, *args = said.text.split()
         name, _, addressee = word[1:].partition("@")
         name = name.lower()
         if addressee and addressee.lower() != self.channel.api.username.lower():
-            self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "ignored": True}))
+            self.channel.record(said.key, Ignored())
             return
         if not said.private and name not in GROUP_COMMANDS:
             self._done(
@@ -266,7 +260,7 @@ class Processor:
             self.replay.start(said, game_id)
 
     def _done(self, said: Said, text: str) -> None:
-        self.channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "said": text}))
+        self.channel.record(said.key, Told(text))
         self.screens.say(said.chat_id, text)
 
 

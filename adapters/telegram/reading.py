@@ -6,15 +6,14 @@ update's inbox reply, so the update is known to be handled.
 
 from __future__ import annotations
 
-import json
-
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callbacks import Press
-from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.channel import Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import games_text, short
 from adapters.telegram.screens import Screens
+from service.app.replies import Shown
 from service.game.events import GameId
 from service.rules.errors import N_
 from service.words.prompts import HELP, rules_text
@@ -88,8 +87,7 @@ class Reading:
         self.screens.say(said.chat_id, rules_text(said.tr))
 
     def _record(self, said: Said, what: str) -> None:
-        reply = json.dumps({"ok": True, "command": what})
-        self.channel.inbox.complete(SOURCE, said.key, reply)
+        self.channel.record(said.key, Shown(what))
 
 
 def _show(game_id: GameId) -> str:

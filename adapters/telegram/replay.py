@@ -9,16 +9,15 @@ that event on every press, so nothing about the replay is kept between presses.
 
 from __future__ import annotations
 
-import json
-
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.api import Refused
 from adapters.telegram.callbacks import Press
-from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.channel import Channel
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.render import clip, short, worth_telling
 from adapters.telegram.screens import Screens
+from service.app.replies import Shown, Told
 from service.game.errors import NotAPlayer
 from service.game.events import GameId, PlayerId
 from service.game.state import Game, apply, opened
@@ -28,11 +27,12 @@ from service.language.translation import ENGLISH, Translator
 from service.rules.cards import CardSet
 from service.rules.errors import IllegalAction
 from service.rules.view import view_for
+from service.words import refusals
 from service.words.cast import named
 from service.words.narration import table_text
 from service.words.news import news
 from service.words.position import position
-from service.words.prompts import error_text
+from service.words.refusals import refusal_text
 
 
 class Replay:
@@ -46,14 +46,14 @@ class Replay:
         if game_id is None:
             lines = channel.service.games_of(said.player)
             game_id = lines[0].game_id if lines else None
-        channel.inbox.complete(SOURCE, said.key, json.dumps({"ok": True, "command": "log"}))
+        channel.record(said.key, Shown("log"))
         if game_id is None:
             self.screens.say(said.chat_id, said.tr.gettext("You have no games to replay yet."))
             return
         try:
             text, markup = self._step(said.player, game_id, 0, said.tr)
         except IllegalAction as error:
-            self.screens.say(said.chat_id, f"⚠ {error_text(error, tr=said.tr)}")
+            self.screens.say(said.chat_id, f"⚠ {refusal_text(error, tr=said.tr)}")
             return
         self.screens.say(said.chat_id, text, markup)
 
@@ -62,11 +62,10 @@ class Replay:
         try:
             text, markup = self._step(pressed.player, press.game_id, press.number, pressed.tr)
         except IllegalAction as error:
-            reply = json.dumps({"ok": False, "answer": error.message})
-            channel.inbox.complete(SOURCE, pressed.key, reply)
-            channel.api.answer(pressed.callback_id, error_text(error, tr=pressed.tr), alert=True)
+            channel.record(pressed.key, refusals.Refused.of(error, press.game_id))
+            channel.api.answer(pressed.callback_id, refusal_text(error, tr=pressed.tr), alert=True)
             return
-        channel.inbox.complete(SOURCE, pressed.key, json.dumps({"ok": True, "answer": "log"}))
+        channel.record(pressed.key, Told("log"))
         channel.api.answer(pressed.callback_id)
         try:
             channel.api.edit_message(pressed.chat_id, pressed.message_id, text, markup)

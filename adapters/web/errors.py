@@ -24,7 +24,7 @@ from service.game.errors import (
 from service.rules.errors import IllegalAction
 from service.rules.variants import DeckFaces
 from service.words.lobby import BadNumber, NumberTooLarge
-from service.words.prompts import error_text
+from service.words.refusals import refusal_text
 
 _STATUS: dict[type[IllegalAction], int] = {
     StaleVersion: 409,
@@ -69,7 +69,7 @@ class ApiError(Exception):
         """The answer to a refusal of the service or the rules."""
         status = status_of(error)
         params = {name: str(value) for name, value in error.params.items()}
-        return cls(status, error.code, error_text(error, faces), params)
+        return cls(status, error.code, refusal_text(error, faces=faces), params)
 
     def body(self) -> dict[str, object]:
         return {"error": {"code": self.code, "message": self.message, "params": self.params}}

@@ -42,7 +42,8 @@ from service.rules.errors import N_, IllegalAction
 from service.words.cast import cast_of
 from service.words.lobby import OPPONENTS, read_words
 from service.words.position import position
-from service.words.prompts import action_text, error_text
+from service.words.prompts import action_text
+from service.words.refusals import refusal_text
 
 blueprint = Blueprint("pages", __name__)
 
@@ -95,7 +96,7 @@ def open_game() -> BaseResponse | tuple[str, int]:
             [request.form.get("options", "")[:OPTIONS_LENGTH]], name_opponent=False
         )
     except IllegalAction as error:
-        return _message(error_text(error, tr=tr), status_of(error))
+        return _message(refusal_text(error, tr=tr), status_of(error))
     if _too_many_invitations():
         return _message(tr.gettext("Too many new games from here; wait a little."), 429)
     player, token = _player_for_form()
@@ -113,14 +114,14 @@ def invitation(code: str) -> str | tuple[str, int]:
     tr = page_translator()
     game_id = service.store.game_by_invitation(code)
     if game_id is None:
-        return _message(error_text(UnknownInvitation(), tr=tr), 404)
+        return _message(refusal_text(UnknownInvitation(), tr=tr), 404)
     game = service.game(game_id)
     if game.status != "open" or player == game.host:
         if player is not None and game.seat_of(player) is not None:
             return render_template("moved.html", url=web().capabilities.page_url(game.id, player))
         if game.status == "cancelled":
-            return _message(error_text(InvitationWithdrawn(), tr=tr), 410)
-        return _message(error_text(InvitationUsed(), tr=tr), 409)
+            return _message(refusal_text(InvitationWithdrawn(), tr=tr), 410)
+        return _message(refusal_text(InvitationUsed(), tr=tr), 409)
     return render_template(
         "join.html", code=code, csrf=csrf_token(web().capabilities), known=player
     )
@@ -138,7 +139,7 @@ def join(code: str) -> BaseResponse | tuple[str, int]:
     try:
         game_id = web().service.join(code, player)
     except IllegalAction as error:
-        return _message(error_text(error, tr=page_translator()), status_of(error))
+        return _message(refusal_text(error, tr=page_translator()), status_of(error))
     return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
 
 
@@ -169,7 +170,7 @@ def move(token: str) -> BaseResponse:
         why = tr.gettext("Your opponent moved first: here is the table now.")
         return _page(grant, token, why, 409)
     except IllegalAction as error:
-        return _page(grant, token, error_text(error, tr=tr), 422)
+        return _page(grant, token, refusal_text(error, tr=tr), 422)
     return redirect(f"/p/{token}", 303)
 
 
@@ -189,7 +190,7 @@ def cancel(token: str) -> BaseResponse:
     try:
         web().service.cancel(grant.game_id, grant.player)
     except IllegalAction as error:  # the guest joined while the page was open
-        return _page(grant, token, error_text(error, tr=page_translator()), status_of(error))
+        return _page(grant, token, refusal_text(error, tr=page_translator()), status_of(error))
     return redirect(f"/p/{token}", 303)
 
 

@@ -31,7 +31,7 @@ from service.log.verify import verify
 from service.rules.events import DealStarted
 from service.rules.seats import Seat
 from service.words.news import describe
-from service.words.prompts import error_text
+from service.words.refusals import refusal_text
 
 blueprint = Blueprint("replay", __name__)
 
@@ -123,7 +123,7 @@ def _finished(game_id: GameId) -> list[StoredEvent] | tuple[str, int]:
     try:
         return web().service.transcript(game_id)
     except UnknownGame:
-        message = error_text(NoSuchGame(), tr=tr)
+        message = refusal_text(NoSuchGame(), tr=tr)
         return render_template("error.html", status=404, message=message), 404
     except GameNotOver:
         message = tr.gettext("This game is still being played; its replay opens when it is over.")

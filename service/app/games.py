@@ -10,18 +10,26 @@ This class wires them and keeps the reading side: games, views, notices and list
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from service.app.folded import FoldedGames
+from service.app.intake import InboxKey, Intake
 from service.app.journal import Journal, summary_of
+from service.app.lobby_requests import LobbyRequest, handled_once
 from service.app.outcome import Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
 from service.app.rematches import Rematches
-from service.app.replies import Request, looked, moved, on_vacation, rejected, settings_changed
+from service.app.replies import (
+    MoveApplied,
+    OnVacation,
+    Reply,
+    Request,
+    looked,
+    settings_changed,
+)
 from service.app.seating import Seating
 from service.clock.deadlines import Deadline
 from service.clock.settings import ClockSettingsOf
@@ -48,6 +56,7 @@ from service.rules.variants import DEFAULT, MatchTerms, Variant
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
 from service.words.grammar import Command
+from service.words.refusals import Refused
 from service.words.time_commands import ClaimWin, ExtendDeadline
 
 __all__ = ["GameService", "Outcome", "Request", "summary_of"]
@@ -66,6 +75,7 @@ class GameService:
         self.clock = clock
         self.chance = chance
         self.inbox = inbox
+        self.intake = None if inbox is None else Intake(inbox, clock)
         self.directory = directory
         self.folded = FoldedGames(store)
         self.settings = ClockSettingsOf(directory, clock)
@@ -175,17 +185,17 @@ class GameService:
     def accept_rematch(self, game_id: GameId, player: PlayerId) -> GameId:
         return self.rematches.accept(game_id, player)
 
-    def handle(self, source: str, key: str, payload: str, request: Request) -> dict[str, object]:
+    def handle(self, source: str, key: str, payload: str, request: Request) -> Reply:
         """An inbound message, handled once however often it is delivered; the same reply each time.
 
         The message is stored first; its reply is stored in the same transaction as the events
-        the move appends (or on its own for a query or a rejected move).
+        the move appends (or on its own for a query or a refused move).
         """
-        assert self.inbox is not None, "handle() needs an inbox"
-        entry = self.inbox.receive(source, key, payload, self.clock.now())
-        if entry.reply is not None:
-            answer: dict[str, object] = json.loads(entry.reply)
-            return answer
+        assert self.intake is not None, "handle() needs an inbox"
+        at = InboxKey(source, key)
+        earlier = self.intake.earlier(at, payload)
+        if earlier is not None:
+            return earlier
         try:
             outcome = self.act(
                 request.game_id,
@@ -195,24 +205,23 @@ class GameService:
                 inbox_key=(source, key),
             )
         except IllegalAction as error:
-            return self._answer(source, key, rejected(request.game_id, error))
+            return self.intake.record(at, Refused.of(error, request.game_id))
         game = outcome.game
         if outcome.profile is not None and outcome.query is None:
-            answer = settings_changed(game.id, game.version, outcome.profile)
-            return self._answer(source, key, answer)
+            return self.intake.record(at, settings_changed(game.id, game.version, outcome.profile))
         if outcome.vacation is not None:
             until, games = outcome.vacation
-            return self._answer(source, key, on_vacation(game.id, game.version, until, games))
+            return self.intake.record(at, OnVacation(game.id, game.version, until, games))
         if outcome.query is not None:
-            return self._answer(source, key, looked(game.id, game.version, outcome.query))
-        return moved(request.game_id, outcome.appended[0].seq, outcome.appended[-1].seq)
+            return self.intake.record(at, looked(game.id, game.version, outcome.query))
+        return MoveApplied(request.game_id, outcome.appended[0].seq, outcome.appended[-1].seq)
 
-    def _answer(self, source: str, key: str, answer: dict[str, object]) -> dict[str, object]:
-        """Store ``answer`` unless another delivery of the message was answered first; the stored
-        answer either way (a duplicate that lost the race to move hears what the winner heard)."""
-        assert self.inbox is not None
-        stored: dict[str, object] = json.loads(self.inbox.complete(source, key, json.dumps(answer)))
-        return stored
+    def request(self, source: str, key: str, payload: str, request: LobbyRequest) -> Reply:
+        """A lobby request (open a game, join one, call one off), handled once however often it
+        is delivered; the same typed reply each time (``lobby_requests``)."""
+        assert self.intake is not None, "request() needs an inbox"
+        at = InboxKey(source, key)
+        return handled_once(self.intake, self.seating, at, payload, request)
 
     # -- reading ----------------------------------------------------------------------------
 

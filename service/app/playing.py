@@ -9,7 +9,6 @@ position they saw.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -19,7 +18,7 @@ from service.app.journal import Journal
 from service.app.outcome import Outcome
 from service.app.pauses import Pauses
 from service.app.profile_changes import ProfileChanges
-from service.app.replies import moved
+from service.app.replies import MoveApplied, encode
 from service.clock.timeouts import timed_out
 from service.game.commands import Claim, Extend, GameCommand, Instruct, Move, Withdraw
 from service.game.decide import checked_seat, decide_game
@@ -124,8 +123,8 @@ class Playing:
         events = follow_ups(game, decided, self.chance)
         reply = None
         if inbox_key is not None:
-            answer = moved(game.id, game.version + 1, game.version + len(events))
-            reply = InboxReply(inbox_key[0], inbox_key[1], json.dumps(answer))
+            answer = MoveApplied(game.id, game.version + 1, game.version + len(events))
+            reply = InboxReply(inbox_key[0], inbox_key[1], encode(answer))
         after, stored = self.journal.append(game, events, actor=player, inbox_reply=reply)
         self.pauses.followed(player, game.id, events, now)
         return Outcome(after, player, tuple(stored))

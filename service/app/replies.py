@@ -1,21 +1,26 @@
-"""Answers to inbound messages, as JSON-ready objects a channel renders and the inbox stores.
+"""Replies: the closed set of values the service answers a request with, and their one codec.
 
-The inbox keeps a message's first answer, so a message delivered again hears it again; an answer
-therefore names what happened (versions, event range, error code and parameters), not how it
-is worded.
+The inbox keeps a request's first reply, so a request delivered again hears it again; a reply
+therefore names what happened (versions, event range, the refusal's code and parameters, the
+game opened …), not how it is worded: each channel renders it, matching on its type.
+
+``encode``/``decode`` are the only way a reply is stored or read back.  A stored reply is a JSON
+object with a ``type`` tag beside the fields the inbox held before replies were typed (``ok``,
+``events``, ``error`` …); ``decode`` reads rows written before the tag too (``_legacy``).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from service.game.events import GameId, PlayerId
-from service.language.translation import Phrase
 from service.players.profiles import ShowSettings
 from service.ports.protocols import Profile
-from service.rules.errors import IllegalAction
 from service.words.grammar import Query, ShowHand, ShowHelp
+from service.words.refusals import Reason, Refused
 from service.words.time_commands import ShowInstructions
 
 
@@ -29,29 +34,110 @@ class Request:
     expected_version: int | None = None
 
 
-def moved(game_id: GameId, first: int, last: int) -> dict[str, object]:
-    """The reply to a move: the game's new version and the range of events it appended."""
-    return {"ok": True, "game_id": game_id, "version": last, "events": [first, last]}
+@dataclass(frozen=True, slots=True)
+class MoveApplied:
+    """A move (or time-control command) was appended: events ``first`` to ``last``."""
+
+    game_id: GameId
+    first: int
+    last: int
+
+    @property
+    def version(self) -> int:
+        return self.last
 
 
-def rejected(game_id: GameId, error: IllegalAction) -> dict[str, object]:
-    """The reply to a refused command: its code and parameters, and the English ``message``; the
-    ``template`` (its catalog message id) lets a channel word it in its player's language, and
-    a parameter that is a sentence itself keeps its own (``reasons``)."""
-    params = {name: str(value) for name, value in error.params.items()}
-    reasons = {
-        name: {"template": value.template, "params": {k: str(v) for k, v in value.params.items()}}
-        for name, value in error.params.items()
-        if isinstance(value, Phrase)
-    }
-    wording: dict[str, object] = {"template": error.template}
-    if reasons:
-        wording["reasons"] = reasons
-    return {
-        "ok": False,
-        "game_id": game_id,
-        "error": {"code": error.code, "message": error.message, "params": params, **wording},
-    }
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """A look at the game (``hand``, ``help``, ``instructions``, ``settings``): nothing changed."""
+
+    game_id: GameId
+    version: int
+    query: str
+
+
+@dataclass(frozen=True, slots=True)
+class OnVacation:
+    """``vacation``: when it ends and the games whose clocks it paused."""
+
+    game_id: GameId
+    version: int
+    until: datetime
+    games: tuple[GameId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingChanged:
+    """A change of the player's settings: the settings as they now are."""
+
+    game_id: GameId
+    version: int
+    language: str
+    timezone: str
+    quiet_hours: str
+    reminders: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    game_id: GameId
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    game_id: GameId
+
+
+@dataclass(frozen=True, slots=True)
+class Cancelled:
+    game_id: GameId
+
+
+@dataclass(frozen=True, slots=True)
+class Rematched:
+    """A rematch offered (``started`` None) or started at once (a bot, an earlier offer)."""
+
+    started: GameId | None
+    to: str
+    """The opponent's name, as the offer was answered."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A channel showed something that changes nothing (a list, a log, a page of settings)."""
+
+    what: str
+    refused: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A channel's own answer, worded when it was given (a press's pop-up, a link code)."""
+
+    text: str
+    refused: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ignored:
+    """Nothing to answer: not a request anyone is waiting on."""
+
+
+Reply = (
+    MoveApplied
+    | Refused
+    | Answered
+    | OnVacation
+    | SettingChanged
+    | Opened
+    | Joined
+    | Cancelled
+    | Rematched
+    | Shown
+    | Told
+    | Ignored
+)
+"""Everything the service or a channel answers a request with."""
 
 
 _LOOKS = {
@@ -62,33 +148,153 @@ _LOOKS = {
 }
 
 
-def looked(game_id: GameId, version: int, query: Query) -> dict[str, object]:
+def looked(game_id: GameId, version: int, query: Query) -> Answered:
     """The reply to a look at the game (hand, help, standing instructions): nothing changed."""
-    return {"ok": True, "game_id": game_id, "version": version, "query": _LOOKS[type(query)]}
+    return Answered(game_id, version, _LOOKS[type(query)])
 
 
-def on_vacation(
-    game_id: GameId, version: int, until: datetime, games: tuple[GameId, ...]
-) -> dict[str, object]:
-    """The reply to ``vacation``: when it ends and the games whose clocks it paused.
+def settings_changed(game_id: GameId, version: int, profile: Profile) -> SettingChanged:
+    return SettingChanged(
+        game_id,
+        version,
+        profile.language,
+        profile.timezone,
+        profile.quiet_hours,
+        tuple(profile.reminders),
+    )
 
-    Stored after the pauses are appended (they are several games' appends), so a message
-    delivered again after a crash between the two hears that the player is on vacation already.
-    """
-    return {
-        "ok": True,
-        "game_id": game_id,
-        "version": version,
-        "vacation": {"until": until.isoformat(), "games": list(games)},
+
+# -- the codec --------------------------------------------------------------------------------
+
+
+def encode(reply: Reply) -> str:
+    """``reply`` as the inbox stores it."""
+    return json.dumps({"type": type(reply).__name__, **_fields(reply)})
+
+
+def decode(text: str) -> Reply:
+    """A stored reply; rows written before replies were typed read as what they meant."""
+    fields = json.loads(text)
+    tag = fields.get("type")
+    return _legacy(fields) if tag is None else _typed(tag, fields)
+
+
+def _fields(reply: Reply) -> dict[str, object]:
+    """The reply's fields, in the shape the inbox held before replies were typed."""
+    match reply:
+        case MoveApplied(game_id=game_id, first=first, last=last):
+            return {"ok": True, "game_id": game_id, "version": last, "events": [first, last]}
+        case Refused():
+            return {"ok": False, "game_id": reply.game_id, "error": _error(reply)}
+        case Answered(game_id=game_id, version=version, query=query):
+            return {"ok": True, "game_id": game_id, "version": version, "query": query}
+        case OnVacation(game_id=game_id, version=version, until=until, games=games):
+            vacation = {"until": until.isoformat(), "games": list(games)}
+            return {"ok": True, "game_id": game_id, "version": version, "vacation": vacation}
+        case SettingChanged():
+            settings = {
+                "language": reply.language,
+                "timezone": reply.timezone,
+                "quiet_hours": reply.quiet_hours,
+                "reminders": list(reply.reminders),
+            }
+            return {
+                "ok": True,
+                "game_id": reply.game_id,
+                "version": reply.version,
+                "settings": settings,
+            }
+        case Opened(game_id=game_id):
+            return {"ok": True, "opened": game_id}
+        case Joined(game_id=game_id):
+            return {"ok": True, "joined": game_id}
+        case Cancelled(game_id=game_id):
+            return {"ok": True, "cancelled": game_id}
+        case Rematched(started=started, to=to):
+            return {"ok": True, "started": started, "to": to}
+        case Shown(what=what, refused=refused):
+            return {"ok": not refused, "command": what}
+        case Told(text=text, refused=refused):
+            return {"ok": not refused, "said": text}
+        case Ignored():
+            return {"ok": True, "ignored": True}
+
+
+def _error(refused: Refused) -> dict[str, object]:
+    error: dict[str, object] = {
+        "code": refused.code,
+        "message": refused.message,
+        "params": refused.params,
+        "template": refused.template,
     }
+    if refused.reasons:
+        error["reasons"] = {
+            name: {"template": reason.template, "params": reason.params}
+            for name, reason in refused.reasons.items()
+        }
+    return error
 
 
-def settings_changed(game_id: GameId, version: int, profile: Profile) -> dict[str, object]:
-    """The reply to a change of the player's settings: the settings as they now are."""
-    settings = {
-        "language": profile.language,
-        "timezone": profile.timezone,
-        "quiet_hours": profile.quiet_hours,
-        "reminders": list(profile.reminders),
+def _typed(tag: str, fields: dict[str, Any]) -> Reply:
+    reply = _legacy(fields)
+    if type(reply).__name__ != tag:
+        raise ValueError(f"a stored reply tagged {tag} reads as {reply!r}")
+    return reply
+
+
+def _legacy(fields: dict[str, Any]) -> Reply:
+    """A reply from its stored fields (those ``_fields`` writes, which are the ones the inbox
+    held before replies were typed)."""
+    ok = bool(fields.get("ok"))
+    game_id: Any = fields.get("game_id")
+    if isinstance(fields.get("error"), dict):
+        return _refused(fields["error"], game_id)
+    if "events" in fields:
+        first, last = (int(seq) for seq in fields["events"])
+        return MoveApplied(game_id, first, last)
+    if "vacation" in fields:
+        vacation = fields["vacation"]
+        until = datetime.fromisoformat(vacation["until"])
+        return OnVacation(game_id, int(fields["version"]), until, tuple(vacation["games"]))
+    if "settings" in fields:
+        settings = fields["settings"]
+        return SettingChanged(
+            game_id,
+            int(fields["version"]),
+            settings["language"],
+            settings["timezone"],
+            settings["quiet_hours"],
+            tuple(settings["reminders"]),
+        )
+    if "query" in fields:
+        return Answered(game_id, int(fields["version"]), fields["query"])
+    if "opened" in fields:
+        return Opened(fields["opened"])
+    if "joined" in fields:
+        return Joined(fields["joined"])
+    if "cancelled" in fields:
+        return Cancelled(fields["cancelled"])
+    if "started" in fields:
+        return Rematched(fields["started"], str(fields.get("to", "")))
+    if "command" in fields:
+        return Shown(str(fields["command"]), refused=not ok)
+    if "ignored" in fields:
+        return Ignored()
+    text = fields.get("said", fields.get("answer", ""))
+    return Told(str(text), refused=not ok)
+
+
+def _refused(error: dict[str, Any], game_id: GameId | None) -> Refused:
+    reasons = {
+        name: Reason(str(reason["template"]), dict(reason["params"]))
+        for name, reason in (error.get("reasons") or {}).items()
     }
-    return {"ok": True, "game_id": game_id, "version": version, "settings": settings}
+    template = error.get("template")
+    return Refused(
+        str(error.get("code", "")),
+        None if template is None else str(template),
+        {name: str(value) for name, value in (error.get("params") or {}).items()},
+        reasons,
+        str(error.get("message", "")),
+        game_id,
+    )

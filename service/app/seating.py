@@ -17,7 +17,7 @@ from service.game.errors import UnknownInvitation
 from service.game.events import GameId, GameOpened, PlayerId, TimeControl
 from service.game.state import Game
 from service.game.status import GameStatus
-from service.ports.protocols import Chance, ConcurrencyError, GameSummary
+from service.ports.protocols import Chance, ConcurrencyError, GameSummary, InboxReply
 from service.rules.variants import MatchTerms, Variant
 
 
@@ -91,24 +91,34 @@ class Seating:
         self.journal.store.append(game_id, 0, [opened], now, summary)
         return game_id
 
-    def join(self, invitation: str, player: PlayerId) -> GameId:
-        """Take the free seat of the game this invitation belongs to; the match begins."""
+    def store_game_of(self, invitation: str) -> GameId:
+        """The game an invitation belongs to (``UnknownInvitation`` for none)."""
         game_id = self.journal.store.game_by_invitation(invitation)
         if game_id is None:
             raise UnknownInvitation()
+        return game_id
+
+    def join(self, invitation: str, player: PlayerId, reply: InboxReply | None = None) -> GameId:
+        """Take the free seat of the game this invitation belongs to; the match begins.  With
+        ``reply``, the request's inbox reply is recorded in the same append."""
+        game_id = self.store_game_of(invitation)
 
         def attempt(game: Game) -> None:
             joined = decide_game(game, Join(player), self.journal.clock.now())
-            self.journal.append(game, follow_ups(game, joined, self.chance), actor=player)
+            events = follow_ups(game, joined, self.chance)
+            self.journal.append(game, events, actor=player, inbox_reply=reply)
 
         self.journal.retried(game_id, attempt)  # after a lost race: someone joined first
         return game_id
 
-    def cancel(self, game_id: GameId, player: PlayerId) -> Game:
-        """The host calls off a game nobody has joined; a second call changes nothing."""
+    def cancel(self, game_id: GameId, player: PlayerId, reply: InboxReply | None = None) -> Game:
+        """The host calls off a game nobody has joined; a second call changes nothing.  With
+        ``reply``, the request's inbox reply is recorded in the same append."""
 
         def attempt(game: Game) -> Game:
             events = decide_game(game, Cancel(player), self.journal.clock.now())
-            return self.journal.append(game, events, actor=player)[0] if events else game
+            if not events:
+                return game
+            return self.journal.append(game, events, actor=player, inbox_reply=reply)[0]
 
         return self.journal.retried(game_id, attempt)  # after a lost race: the guest joined

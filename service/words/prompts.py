@@ -7,15 +7,12 @@ written with that language's command words (``words.py``), which the grammar rea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from service.game.instructions import instruction_text, reveals
 from service.language.notation import card_text, cards_text
-from service.language.translation import ENGLISH, Phrase, Translator
+from service.language.translation import ENGLISH, Translator
 from service.language.vocabulary import word
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
-from service.rules.cards import Card, CardSet
-from service.rules.errors import N_, IllegalAction
+from service.rules.errors import N_
 from service.rules.seats import Phase
 from service.rules.variants import DeckFaces
 from service.rules.view import PlayerView
@@ -45,39 +42,6 @@ def action_text(
         case Resign():
             return word(tr, "resign")
     raise TypeError(f"not a player action: {action!r}")
-
-
-def error_text(
-    error: IllegalAction, faces: DeckFaces = DeckFaces.FRENCH, tr: Translator = ENGLISH
-) -> str:
-    """The rejection's message in ``tr``'s language, its cards spelled in the deck faces in use.
-
-    A parameter that is itself a sentence (a setting's reason, a ``Phrase``) is translated too."""
-    params = {name: _spelled(value, faces, tr) for name, value in error.params.items()}
-    return tr.gettext(error.template).format(**params)
-
-
-def refusal_text(error: Mapping[str, object], tr: Translator = ENGLISH) -> str:
-    """A refusal as a reply stores it (``replies.rejected``), in ``tr``'s language."""
-    template, params = error.get("template"), error.get("params")
-    if not isinstance(template, str) or not isinstance(params, dict):
-        return str(error.get("message", ""))
-    reasons = error.get("reasons")
-    worded: dict[str, object] = dict(params)
-    if isinstance(reasons, dict):
-        for name, reason in reasons.items():
-            worded[name] = tr.gettext(str(reason["template"]), **dict(reason["params"]))
-    return tr.gettext(template).format(**worded)
-
-
-def _spelled(value: object, faces: DeckFaces, tr: Translator) -> object:
-    if isinstance(value, CardSet):
-        return cards_text(value, faces)
-    if isinstance(value, Card):
-        return card_text(value, faces)
-    if isinstance(value, Phrase):
-        return tr.phrase(value)
-    return value
 
 
 def options_text(

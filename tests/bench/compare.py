@@ -40,8 +40,7 @@ def measures(moves: int) -> list[Measure]:
     out = [
         Measure(
             f"moves, {database}, {games} game{'s' if games > 1 else ''}",
-            ("-m", "tests.bench.moves", "--database", database, "--games", str(games))
-            + ("--moves", str(moves)),
+            ("-m", "tests.bench.moves", "--database", database, *_sized(games, moves)),
             "moves_per_second",
             True,
         )
@@ -58,6 +57,10 @@ def measures(moves: int) -> list[Measure]:
         for database in DATABASES
     ]
     return out
+
+
+def _sized(games: int, moves: int) -> tuple[str, ...]:
+    return ("--games", str(games), "--moves", str(moves))
 
 
 def run_one(tree: Path, measure: Measure, core: int) -> float:

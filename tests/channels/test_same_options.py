@@ -33,7 +33,7 @@ from service.words.lobby import (
     UnknownFlag,
     UnknownOption,
 )
-from service.words.prompts import error_text
+from service.words.refusals import refusal_text
 from tests.channels.mixed import Post
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
@@ -125,7 +125,7 @@ def test_the_same_options_give_the_same_game_or_refusal_on_every_channel(
         answers["api"] = by_api(bot, site, case.body, case.then)
 
     if isinstance(case.then, IllegalAction):
-        expected = " ".join(error_text(case.then).split())
+        expected = " ".join(refusal_text(case.then).split())
         assert answers == dict.fromkeys(answers, expected)
         assert bot.service.store.all_summaries() == [], "a refusal opens nothing"
     else:

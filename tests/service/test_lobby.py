@@ -19,7 +19,7 @@ from service.words.lobby import (
     read_fields,
     read_words,
 )
-from service.words.prompts import error_text
+from service.words.refusals import refusal_text
 
 POINTS = DEFAULT.with_flags({"scoring": "points"})
 NO_FORCING = DEFAULT.with_flags({"forcing": "disabled"})
@@ -122,13 +122,13 @@ def test_what_cannot_make_a_game_is_refused_with_its_code_and_parameters(
 def test_a_huge_number_is_refused_in_plain_words() -> None:
     with pytest.raises(NumberTooLarge) as refused:
         read_words([f"stake {HUGE}"])
-    assert error_text(refused.value) == "stake can be at most 1000000."
+    assert refusal_text(refused.value) == "stake can be at most 1000000."
 
 
 def test_an_unknown_flag_lists_every_flag_uncut() -> None:
     with pytest.raises(UnknownFlag) as refused:
         read_words(["colour=blue"])
-    assert error_text(refused.value).endswith("draw_stakes, scoring, deck_faces.")
+    assert refusal_text(refused.value).endswith("draw_stakes, scoring, deck_faces.")
 
 
 @pytest.mark.parametrize(

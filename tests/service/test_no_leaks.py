@@ -21,6 +21,7 @@ import re
 import pytest
 
 from service.app.games import GameService, Request
+from service.app.replies import Reply
 from service.game.codec import is_rules_event
 from service.game.errors import GameNotOver
 from service.game.events import GameId, PlayerId
@@ -38,9 +39,11 @@ from service.rules.variants import DEFAULT, DeckFaces, MatchTerms, Variant, flag
 from service.rules.view import PlayerView, view_for
 from service.words.grammar import ShowHelp
 from service.words.narration import narrate
-from service.words.prompts import action_text, error_text, help_text, options_text
+from service.words.prompts import action_text, help_text, options_text
+from service.words.refusals import refusal_text
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
+from tests.reply_fields import fields
 
 GAMES = 24
 NORTH, SOUTH = PlayerId("north"), PlayerId("south")
@@ -119,7 +122,7 @@ class Table:
         """The rules state after each seq (index 0: before the first event)."""
         self.notified = 0
         self.help: str | None = None
-        self.replies: dict[str, dict[str, object]] = {}
+        self.replies: dict[str, Reply] = {}
 
     def play(self, steps: int = 500) -> None:
         game = self.check_everyone()
@@ -202,7 +205,7 @@ class Table:
         try:
             outcome = self.service.act(self.game_id, player, command, expected)
         except IllegalAction as error:
-            message = error_text(error, self.faces)
+            message = refusal_text(error, faces=self.faces)
             allowed |= EXAMPLES[error.code, self.faces]
             assert_shows_only(cards_in(message, self.faces), allowed, f"rejection {message!r}")
             for name, value in error.params.items():
@@ -226,11 +229,12 @@ class Table:
             return
         key = str(len(self.replies))
         request = Request(player, self.game_id, command, expected)
-        reply = self.service.handle("test", key, command, request)
-        self.replies[key] = reply
+        answer = self.service.handle("test", key, command, request)
+        self.replies[key] = answer
+        reply = fields(answer)
         text = json.dumps(reply, ensure_ascii=False)
         if not reply["ok"]:
-            allowed |= EXAMPLES[reply["error"]["code"], FRENCH]  # type: ignore[index]
+            allowed |= EXAMPLES[reply["error"]["code"], FRENCH]
         assert_shows_only(cards_in(text, FRENCH), allowed, f"reply {text}")
 
     def catch_up(self) -> None:

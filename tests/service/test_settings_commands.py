@@ -19,6 +19,7 @@ from service.ports.memory import (
     SeededChance,
 )
 from service.ports.protocols import Address
+from tests.reply_fields import fields
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday, 09:00 UTC: 10:00 in Madrid
 HOUR = timedelta(hours=1)
@@ -124,7 +125,7 @@ def test_chosen_reminders_are_used_from_the_next_decision(pair: Pair) -> None:
 def test_a_setting_by_message_is_answered_with_the_settings(pair: Pair) -> None:
     request = Request(pair.ana, pair.game_id, "remind 1h")
     answer = pair.service.handle("log", "m1", "remind 1h", request)
-    assert answer["settings"] == {
+    assert fields(answer)["settings"] == {
         "language": "en",
         "timezone": "UTC",
         "quiet_hours": "",

@@ -4,7 +4,6 @@ yearly allowance holds."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -23,6 +22,7 @@ from service.ports.memory import (
     SeededChance,
 )
 from service.ports.protocols import Address
+from tests.reply_fields import fields
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)
@@ -184,7 +184,7 @@ def test_a_vacation_by_message_is_answered_with_its_end_once(club: Club) -> None
     first = club.service.handle("log", "m1", "vacation 3d", request)
     again = club.service.handle("log", "m1", "vacation 3d", request)
     assert first == again
-    vacation = json.loads(json.dumps(first))["vacation"]
+    vacation = fields(first)["vacation"]
     assert vacation["until"] == (START + 3 * DAY).isoformat()
     assert sorted(vacation["games"]) == sorted(club.games)
     assert len(club.directory.vacations(club.ana)) == 1

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 import pytest
 
 from service.app.games import GameService, Request
+from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
 from service.language.notation import card_text, cards_text
 from service.ports.memory import SeededChance
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
+from tests.reply_fields import fields
 from tests.storage.conftest import BACKENDS, Backend
 
 COPIES = 1_000
@@ -64,7 +66,7 @@ def message(service: GameService, key: str, kind: str, with_version: bool) -> Me
     return Message("telegram", key, request, kind, game.version)
 
 
-def deliver(service: GameService, one: Message) -> dict[str, object]:
+def deliver(service: GameService, one: Message) -> Reply:
     return service.handle(one.source, one.key, one.request.command, one.request)
 
 
@@ -89,7 +91,7 @@ def test_a_message_delivered_a_thousand_times_is_applied_once_and_answered_alike
     with ThreadPoolExecutor(THREADS) as pool:
         answers = list(pool.map(lambda one: deliver(service, one), deliveries))
 
-    heard: dict[str, list[dict[str, object]]] = defaultdict(list)
+    heard: dict[str, list[Reply]] = defaultdict(list)
     for one, answer in zip(deliveries, answers, strict=True):
         heard[one.key].append(answer)
     for key, replies in heard.items():
@@ -100,7 +102,8 @@ def test_a_message_delivered_a_thousand_times_is_applied_once_and_answered_alike
     assert backend.inbox.pending() == []
 
 
-def assert_applied_once(service: GameService, one: Message, answer: dict[str, object]) -> None:
+def assert_applied_once(service: GameService, one: Message, reply: Reply) -> None:
+    answer = fields(reply)
     version = service.game(GameId(one.request.game_id)).version
     if one.kind == "move":
         assert answer["ok"] is True and answer["events"] == [one.version_before + 1, version], one

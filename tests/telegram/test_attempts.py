@@ -16,8 +16,9 @@ from sqlalchemy.exc import OperationalError
 from adapters.bootstrap import build
 from adapters.config import Settings
 from adapters.telegram.app import build_telegram
-from adapters.telegram.processor import ATTEMPTS, key_of
+from adapters.telegram.processor import key_of
 from service.app.games import GameService
+from service.app.intake import ATTEMPTS
 from service.ports.protocols import Directory, Inbox
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import telegram_settings

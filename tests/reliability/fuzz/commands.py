@@ -30,7 +30,7 @@ from service.rules.legal import legal_actions
 from service.rules.variants import DEFAULT, Variant
 from service.rules.view import view_for
 from service.words.grammar import parse_command
-from service.words.prompts import error_text
+from service.words.refusals import refusal_text
 from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, hostile_text, large_texts
 
 
@@ -124,12 +124,12 @@ class Commands:
             try:
                 parse_command(text, view_for(game.rules, seat))
             except IllegalAction as error:
-                assert error_text(error, faces)
+                assert refusal_text(error, faces=faces)
         before = table.state()
         try:
             service.act(game_id, player, text, _version(version, game.version))
         except IllegalAction as error:
-            assert error_text(error, faces)
+            assert refusal_text(error, faces=faces)
             assert table.state() == before, f"refused ({error.code}) yet changed: {text!r}"
             return
         if table.state() != before:

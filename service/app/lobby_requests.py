@@ -1,0 +1,78 @@
+"""Typed requests of the lobby — open a game, join one, call one off — and their handling once
+per inbox key (``GameService.request``).
+
+A channel parses its input into one of these and renders the typed reply.  Joining and calling
+off record the reply in the same append as their events (``EventStore.append(inbox_reply=…)``),
+as a move does; opening is idempotent by the request's key, so it is recorded right after.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.app.intake import InboxKey, Intake
+from service.app.replies import Cancelled, Joined, Opened, Reply, encode
+from service.app.seating import Seating
+from service.game.events import GameId, PlayerId, TimeControl
+from service.ports.protocols import InboxReply
+from service.rules.errors import IllegalAction
+from service.rules.variants import DEFAULT, MatchTerms, Variant
+from service.words.refusals import Refused
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGame:
+    host: PlayerId
+    variant: Variant = DEFAULT
+    terms: MatchTerms | None = None
+    time_control: TimeControl | None = None
+    opponent: PlayerId | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JoinGame:
+    player: PlayerId
+    invitation: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallOff:
+    player: PlayerId
+    game_id: GameId
+
+
+LobbyRequest = OpenGame | JoinGame | CallOff
+
+
+def handled_once(
+    intake: Intake, seating: Seating, at: InboxKey, payload: str, request: LobbyRequest
+) -> Reply:
+    """``request``'s reply: the one recorded under ``at``, or that of handling it now."""
+    earlier = intake.earlier(at, payload)
+    if earlier is not None:
+        return earlier
+    try:
+        reply = _handled(seating, at, request)
+    except IllegalAction as error:
+        reply = Refused.of(error, request.game_id if isinstance(request, CallOff) else None)
+    return intake.record(at, reply)  # the reply a join or call-off recorded, if it did
+
+
+def _handled(seating: Seating, at: InboxKey, request: LobbyRequest) -> Reply:
+    match request:
+        case OpenGame(host, variant, terms, time_control, opponent):
+            key = f"{at.source}:{at.key}"  # handled again after a crash: the same game
+            return Opened(seating.open_game(host, variant, terms, time_control, opponent, key))
+        case JoinGame(player, invitation):
+            game_id = seating.store_game_of(invitation)
+            joined = Joined(game_id)
+            seating.join(invitation, player, _recorded(at, joined))
+            return joined
+        case CallOff(player, game_id):
+            cancelled = Cancelled(game_id)
+            seating.cancel(game_id, player, _recorded(at, cancelled))
+            return cancelled
+
+
+def _recorded(at: InboxKey, reply: Reply) -> InboxReply:
+    return InboxReply(at.source, at.key, encode(reply))

@@ -1,0 +1,79 @@
+"""A refusal: what the service answers when it will not do what a player asked, and its wording.
+
+A refusal is kept (in the inbox) as its code, its catalog message id and its parameters, never
+as words, so the same stored refusal reads in whichever language its player has when it is shown.
+``refusal_text`` is the one function that words a refusal, fresh (an ``IllegalAction``, cards
+spelled in the player's deck faces) or stored (a ``Refused``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from service.game.events import GameId
+from service.language.notation import card_text, cards_text
+from service.language.translation import ENGLISH, Phrase, Translator
+from service.rules.cards import Card, CardSet
+from service.rules.errors import IllegalAction
+from service.rules.variants import DeckFaces
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A parameter of a refusal that is a sentence itself (a ``Phrase``): worded in turn."""
+
+    template: str
+    params: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The reply to a request the service refused: its code and how to word it in any language.
+
+    ``template`` is None only for a refusal stored before templates were (its ``message`` is
+    then all there is to show)."""
+
+    code: str
+    template: str | None
+    params: dict[str, str] = field(default_factory=dict)
+    reasons: dict[str, Reason] = field(default_factory=dict)
+    message: str = ""
+    """In English, for logs and the JSON API."""
+    game_id: GameId | None = None
+
+    @classmethod
+    def of(cls, error: IllegalAction, game_id: GameId | None = None) -> Refused:
+        reasons = {
+            name: Reason(value.template, {k: str(v) for k, v in value.params.items()})
+            for name, value in error.params.items()
+            if isinstance(value, Phrase)
+        }
+        params = {name: str(value) for name, value in error.params.items()}
+        return cls(error.code, error.template, params, reasons, error.message, game_id)
+
+
+def refusal_text(
+    error: IllegalAction | Refused, tr: Translator = ENGLISH, faces: DeckFaces = DeckFaces.FRENCH
+) -> str:
+    """The refusal in ``tr``'s language; a fresh one's cards spelled in the deck ``faces`` in use
+    (a stored one keeps the spelling it was stored with).  A parameter that is itself a
+    sentence (a setting's reason) is translated too."""
+    if isinstance(error, IllegalAction):
+        params = {name: _spelled(value, faces, tr) for name, value in error.params.items()}
+        return tr.gettext(error.template).format(**params)
+    if error.template is None:
+        return error.message
+    worded: dict[str, object] = dict(error.params)
+    for name, reason in error.reasons.items():
+        worded[name] = tr.gettext(reason.template, **reason.params)
+    return tr.gettext(error.template).format(**worded)
+
+
+def _spelled(value: object, faces: DeckFaces, tr: Translator) -> object:
+    if isinstance(value, CardSet):
+        return cards_text(value, faces)
+    if isinstance(value, Card):
+        return card_text(value, faces)
+    if isinstance(value, Phrase):
+        return tr.phrase(value)
+    return value

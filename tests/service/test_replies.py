@@ -1,0 +1,162 @@
+"""The typed replies' one codec: every reply reads back as itself, and a reply stored before
+replies were typed (a JSON dict the inbox holds) reads as what it meant."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import get_args
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from service.app.replies import (
+    Answered,
+    Cancelled,
+    Ignored,
+    Joined,
+    MoveApplied,
+    OnVacation,
+    Opened,
+    Rematched,
+    Reply,
+    SettingChanged,
+    Shown,
+    Told,
+    decode,
+    encode,
+)
+from service.game.errors import StaleVersion
+from service.game.events import GameId
+from service.language.translation import translator
+from service.words.refusals import Reason, Refused, refusal_text
+
+texts = st.text(max_size=20)
+ids = st.builds(GameId, st.text(min_size=1, max_size=12))
+versions = st.integers(min_value=0, max_value=10**6)
+params = st.dictionaries(st.text(max_size=8), texts, max_size=3)
+moments = st.datetimes(timezones=st.just(UTC))
+
+BY_TYPE: dict[type, st.SearchStrategy[Reply]] = {
+    MoveApplied: st.builds(MoveApplied, ids, versions, versions),
+    Refused: st.builds(
+        Refused,
+        texts,
+        st.none() | texts,
+        params,
+        st.dictionaries(st.text(max_size=8), st.builds(Reason, texts, params), max_size=2),
+        texts,
+        st.none() | ids,
+    ),
+    Answered: st.builds(
+        Answered, ids, versions, st.sampled_from(["hand", "help", "instructions", "settings"])
+    ),
+    OnVacation: st.builds(OnVacation, ids, versions, moments, st.lists(ids, max_size=3).map(tuple)),
+    SettingChanged: st.builds(
+        SettingChanged, ids, versions, texts, texts, texts, st.lists(texts).map(tuple)
+    ),
+    Opened: st.builds(Opened, ids),
+    Joined: st.builds(Joined, ids),
+    Cancelled: st.builds(Cancelled, ids),
+    Rematched: st.builds(Rematched, st.none() | ids, texts),
+    Shown: st.builds(Shown, texts, st.booleans()),
+    Told: st.builds(Told, texts, st.booleans()),
+    Ignored: st.just(Ignored()),
+}
+replies = st.one_of(*BY_TYPE.values())
+
+
+def test_every_type_of_reply_is_round_tripped_below() -> None:
+    assert set(BY_TYPE) == set(get_args(Reply))
+
+
+@given(replies)
+def test_every_reply_reads_back_as_itself(reply: Reply) -> None:
+    assert decode(encode(reply)) == reply
+
+
+OLD_ROWS = [
+    (
+        {"ok": True, "game_id": "g1", "version": 9, "events": [8, 9]},
+        MoveApplied(GameId("g1"), 8, 9),
+    ),
+    (
+        {
+            "ok": False,
+            "game_id": "g1",
+            "error": {
+                "code": "stale_version",
+                "message": "The game has moved on (you saw version 3, it is at 5).",
+                "params": {"seen": "3", "current": "5"},
+                "template": StaleVersion.template,
+            },
+        },
+        Refused(
+            "stale_version",
+            StaleVersion.template,
+            {"seen": "3", "current": "5"},
+            {},
+            "The game has moved on (you saw version 3, it is at 5).",
+            GameId("g1"),
+        ),
+    ),
+    (
+        {"ok": True, "game_id": "g1", "version": 4, "query": "hand"},
+        Answered(GameId("g1"), 4, "hand"),
+    ),
+    (
+        {
+            "ok": True,
+            "game_id": "g1",
+            "version": 4,
+            "vacation": {"until": "2026-12-08T10:00:00+00:00", "games": ["g1", "g2"]},
+        },
+        OnVacation(
+            GameId("g1"), 4, datetime(2026, 12, 8, 10, tzinfo=UTC), (GameId("g1"), GameId("g2"))
+        ),
+    ),
+    (
+        {
+            "ok": True,
+            "game_id": "g1",
+            "version": 4,
+            "settings": {
+                "language": "es",
+                "timezone": "UTC",
+                "quiet_hours": "",
+                "reminders": ["half"],
+            },
+        },
+        SettingChanged(GameId("g1"), 4, "es", "UTC", "", ("half",)),
+    ),
+    ({"ok": True, "opened": "g2"}, Opened(GameId("g2"))),
+    ({"ok": True, "joined": "g2"}, Joined(GameId("g2"))),
+    ({"ok": True, "said": "Game g2 is called off.", "cancelled": "g2"}, Cancelled(GameId("g2"))),
+    ({"ok": True, "started": None, "to": "Ana"}, Rematched(None, "Ana")),
+    ({"ok": False, "command": "settings"}, Shown("settings", refused=True)),
+    ({"ok": False, "said": "Which game? /cancel g1"}, Told("Which game? /cancel g1", refused=True)),
+    ({"ok": False, "answer": "unknown button"}, Told("unknown button", refused=True)),
+    ({"ok": True, "answer": "log"}, Told("log")),
+    ({"ok": True, "ignored": True}, Ignored()),
+]
+
+
+def test_replies_stored_before_they_were_typed_still_read() -> None:
+    for row, meant in OLD_ROWS:
+        assert decode(json.dumps(row)) == meant, row
+
+
+def test_a_stored_refusal_is_worded_in_its_readers_language_as_a_fresh_one_is() -> None:
+    error = StaleVersion(seen=3, current=5)
+    stored = decode(encode(Refused.of(error, GameId("g1"))))
+    assert isinstance(stored, Refused)
+    for language in ("en", "es", "uk"):
+        tr = translator(language)
+        assert refusal_text(stored, tr) == refusal_text(error, tr)
+
+
+def test_a_refusal_stored_before_templates_reads_as_its_message() -> None:
+    row = {"ok": False, "game_id": "g1", "error": {"code": "x", "message": "No.", "params": {}}}
+    stored = decode(json.dumps(row))
+    assert isinstance(stored, Refused)
+    assert refusal_text(stored, translator("es")) == "No."
