@@ -44,7 +44,8 @@ from service.app.sweeps import Sweeper
 from service.delivery.dispatch import Backoff, Dispatcher, Drained, LogSender, Sender
 from service.game.events import GameId
 from service.game.state import Game
-from service.ports.protocols import Chance, Clock, Directory, Outbox
+from service.ports.directory import Directory
+from service.ports.protocols import Chance, Clock, Outbox
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

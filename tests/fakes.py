@@ -8,8 +8,10 @@ from datetime import datetime
 from service.game.codec import LogEvent
 from service.game.events import GameId, PlayerId
 from service.game.stored import StoredEvent
-from service.ports.memory import InMemoryEventStore, SeededChance
-from service.ports.protocols import Address, GameSummary, InboxReply, Notification
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import SeededChance
+from service.ports.protocols import GameSummary, InboxReply, Notification
 from service.rules.cards import Card
 
 PLAYER_1_DEALS = 0.25

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from service.app.games import GameService
 from service.game.events import GameId, PlayerId
 from service.game.stored import StoredEvent
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.ports.protocols import EventStore
 from service.rules.actions import PlayerAction, Take
 from service.rules.legal import legal_actions

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from service.game.instructions import (
+from service.game.instruction_errors import (
     InstructionCardMissing,
     InstructionNotACard,
     InstructionOneCard,

@@ -19,7 +19,8 @@ from adapters.email.picture import table_png
 from adapters.lettering import DEVANAGARI, label_font
 from service.app.games import GameService
 from service.language.translation import translator
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.view import PlayerView
 
 REFERENCE = Path(__file__).with_name("reference") / "hindi-table.png"

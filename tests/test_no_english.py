@@ -22,10 +22,11 @@ from adapters.telegram.render import due_text, table_text_for
 from service.app.games import GameService
 from service.bots.policies import greedy_bot
 from service.delivery.notices import Notice
-from service.game import errors, instructions
+from service.game import errors, instruction_errors
 from service.language.translation import LOCALES, Phrase, Translator
 from service.players import linking
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules import errors as rules_errors
 from service.rules.cards import DECK
 from service.rules.errors import IllegalAction
@@ -118,7 +119,7 @@ def test_a_spanish_reminder_has_no_english(spanish: tuple[Translator, Recording]
 
 def every_refusal() -> list[type[IllegalAction]]:
     found: list[type[IllegalAction]] = []
-    for module in (rules_errors, errors, commands, instructions, linking, lobby):
+    for module in (rules_errors, errors, commands, instruction_errors, linking, lobby):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, IllegalAction) and value not in found:
                 found.append(value)

@@ -27,7 +27,7 @@ from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.language.translation import translator
 from service.players.profiles import settings_text
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from service.ports.protocols import Chance
 from service.rules.cards import Card
 from service.rules.errors import IllegalAction

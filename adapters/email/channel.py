@@ -23,7 +23,8 @@ from service.delivery.dispatch import Sender
 from service.players.invitations import InvitationLimits
 from service.players.linking import Linking
 from service.players.unsubscribe import Unsubscribe
-from service.ports.protocols import Chance, Clock, Directory
+from service.ports.directory import Directory
+from service.ports.protocols import Chance, Clock
 
 
 @dataclass(frozen=True)

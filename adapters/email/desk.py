@@ -8,6 +8,8 @@ needs the handler that uses them (which made an import circle).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adapters.email.addressing import Addresses
 from adapters.email.compose import Composer
 from adapters.email.inbound import Inbound
@@ -20,11 +22,13 @@ from service.app.games import GameService
 from service.app.intake import InboxKey
 from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
+from service.language.names import NO_NAME, display_name
 from service.language.translation import Translator, translator
 from service.players.invitations import InvitationLimits
 from service.players.linking import Linking
 from service.ports.consent import Consent
-from service.ports.protocols import Address, Clock, Directory
+from service.ports.directory import Address, Directory
+from service.ports.protocols import Clock
 from service.ports.quotas import Quotas
 
 SOURCE = "email"
@@ -91,3 +95,24 @@ class Desk:
         version = self.service.game(game_id).version
         message_id = self.composer.answer_id(inbound.key)
         self.mail.send(game_id, player, inbound.sender, letter, version, message_id, answering)
+
+    def player_for(self, address: str, name: str, language: str | None = None) -> PlayerId:
+        """The player at ``address``, registered now if new, in the language their mail was in."""
+        directory = self.directory
+        found = directory.player_at(Address("email", address))
+        if found is not None:
+            return found
+        try:
+            player = directory.register(_shown(name, address), Address("email", address))
+        except ValueError:  # registered by a racing request
+            found = directory.player_at(Address("email", address))
+            assert found is not None
+            return found
+        if language is not None:
+            directory.update(replace(directory.profile(player), language=language))
+        return player
+
+
+def _shown(name: str, address: str) -> str:
+    """The ``From`` name as every channel shows names, else the address's local part."""
+    return display_name(name, "") or display_name(address.split("@")[0], NO_NAME)

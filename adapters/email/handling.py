@@ -57,7 +57,8 @@ from service.game.events import GameId, PlayerId
 from service.language.vocabulary import word
 from service.players.invitations import InvitationLimits
 from service.players.linking import Linking
-from service.ports.protocols import Address, Clock, Directory
+from service.ports.directory import Address, Directory
+from service.ports.protocols import Clock
 from service.ports.quotas import Quotas
 from service.rules.errors import N_, IllegalAction
 from service.words.refusals import Refused, refusal_text

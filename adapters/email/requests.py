@@ -22,8 +22,8 @@ Anything else is answered with these lines, at most once an hour per sender.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
+from adapters.email.bot_games import BotGames
 from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
@@ -31,13 +31,11 @@ from adapters.email.letters import Letter
 from service.app.lobby_requests import JoinGame
 from service.app.replies import Joined, Opened
 from service.game.events import GameId, PlayerId
-from service.language.names import NO_NAME, display_name
 from service.language.vocabulary import word
-from service.players.invitations import may_confirm
 from service.players.linking import LinkError
-from service.ports.protocols import Address
+from service.ports.directory import Address
 from service.rules.errors import N_, IllegalAction
-from service.words.lobby import OPPONENTS, GameOptions, read_words
+from service.words.lobby import GameOptions, read_words
 from service.words.refusals import Refused, refusal_text
 
 CALL_OFF = N_("To call the game off before anyone joins, reply {cancel}.")
@@ -59,6 +57,7 @@ class ServiceRequests:
     def __init__(self, desk: Desk, invitations: Invitations) -> None:
         self.desk = desk
         self.invitations = invitations
+        self.bot_games = BotGames(desk)
 
     def handle(self, inbound: Inbound, earlier: str | None = None) -> str:
         command = inbound.command
@@ -112,19 +111,19 @@ class ServiceRequests:
         earlier = desk.earlier(answering)
         if isinstance(earlier, Opened):
             game_id = earlier.game_id  # opened before a crash: only the mail is left
-            host = self._player(asked.sender, asked.sender_name, asked.language)
+            host = self.desk.player_for(asked.sender, asked.sender_name, asked.language)
         else:
             refused = self.invitations.refusal(answering, guest_address)
             if refused is not None:
                 return refused
-            host = self._player(asked.sender, asked.sender_name, asked.language)
+            host = self.desk.player_for(asked.sender, asked.sender_name, asked.language)
             request = f"email:{asked.key}"  # handled again after a crash: the same game
             game_id = desk.service.open_game(
                 host, options.variant, options.terms, options.time_control, request=request
             )
             for one in {asked.key: asked, answering.key: answering}.values():
                 desk.record(one, Opened(game_id))
-        guest = self._player(guest_address, "")
+        guest = self.desk.player_for(guest_address, "")
         mail = desk.mail
         game = desk.service.game(game_id)
         guest_tr = mail.tr(guest)
@@ -159,77 +158,20 @@ class ServiceRequests:
         return f"opened {game_id}"
 
     def _bot_game(self, inbound: Inbound, rest: str) -> str:
-        """``new game with the bot [level] [options]``: the game starts at once (the bot accepts);
-        the answer is the sender's first table, in the game's thread, naming the bot's level.
-
-        The answer goes to the mail's ``From``, which proves nothing: an unproven sender gets it at
-        most as often as a confirmation (once a day, within the service's hourly cap), and an
-        address on the never-mail list gets nothing, so a forged flood cannot use it either."""
-        desk = self.desk
-        tr = desk.tr_for(inbound)
+        """``new game with the bot [level] [options]`` (``bot_games``); options it cannot read
+        are refused here, with the help."""
+        tr = self.desk.tr_for(inbound)
         try:
             options = read_words([rest])
         except IllegalAction as error:
-            return desk.notes.refuse(inbound, f"{refusal_text(error, tr=tr)}\n\n{tr.gettext(HELP)}")
-        opponent = options.opponent or OPPONENTS["bot"]  # "friend" here still means the bot
-        earlier = desk.earlier(inbound)
-        if isinstance(earlier, Opened):  # opened before a crash: only the mail is left
-            game_id = earlier.game_id
-            host = self._player(inbound.sender, inbound.sender_name, inbound.language)
-        else:
-            refused = self._unproven_limit(inbound)
-            if refused is not None:
-                return refused
-            host = self._player(inbound.sender, inbound.sender_name, inbound.language)
-            game_id = desk.service.open_game(
-                host,
-                options.variant,
-                options.terms,
-                options.time_control,
-                opponent,
-                request=f"email:{inbound.key}",
-            )
-            desk.record(inbound, Opened(game_id))
-        mail = desk.mail
-        game, view = desk.service.view(game_id, host)
-        name = mail.opponent(game, host)
-        tr = mail.tr(host)
-        intro = tr.gettext("A new game against {name}.", name=name)
-        letter = Letter((intro,), view, name, deadline=mail.deadline(game, host), tr=tr)
-        desk.answer_in_game(inbound, game_id, host, letter)
-        return f"opened {game_id}"
-
-    def _unproven_limit(self, inbound: Inbound) -> str | None:
-        """Why an unproven sender gets no answer now, or None (the answer is then counted)."""
-        desk = self.desk
-        if desk.consent.proven(inbound.sender):
-            return None
-        if desk.consent.stopped(inbound.sender):
-            return "ignored: an unproven sender on the never-mail list"
-        if not may_confirm(desk.quotas, desk.limits, inbound.sender, desk.clock.now()):
-            return "ignored: an unproven sender, answered at most once a day"
-        return None
-
-    def _player(self, address: str, name: str, language: str | None = None) -> PlayerId:
-        """The player at ``address``, registered now if new, in the language their mail was in."""
-        directory = self.desk.directory
-        found = directory.player_at(Address("email", address))
-        if found is not None:
-            return found
-        try:
-            player = directory.register(_shown(name, address), Address("email", address))
-        except ValueError:  # registered by a racing request
-            found = directory.player_at(Address("email", address))
-            assert found is not None
-            return found
-        if language is not None:
-            directory.update(replace(directory.profile(player), language=language))
-        return player
+            text = f"{refusal_text(error, tr=tr)}\n\n{tr.gettext(HELP)}"
+            return self.desk.notes.refuse(inbound, text)
+        return self.bot_games.open(inbound, options)
 
     def _join(self, inbound: Inbound, invitation: str) -> str:
         """``join CODE``: the sender takes up an invitation made on another channel."""
         desk = self.desk
-        guest = self._player(inbound.sender, inbound.sender_name, inbound.language)
+        guest = self.desk.player_for(inbound.sender, inbound.sender_name, inbound.language)
         joined = self._joined_once(inbound, invitation, guest)
         if isinstance(joined, Refused):
             tr = desk.mail.tr(guest)
@@ -298,7 +240,7 @@ class ServiceRequests:
         address = Address("email", inbound.sender)
         try:
             if code is None:
-                player = self._player(inbound.sender, inbound.sender_name, inbound.language)
+                player = self.desk.player_for(inbound.sender, inbound.sender_name, inbound.language)
                 made = desk.linking.offer(player, address)
                 tr = desk.mail.tr(player)
                 text = tr.gettext(
@@ -326,8 +268,3 @@ def _options(text: str) -> GameOptions:
 
 def _guest(typed: str) -> str:
     return typed.strip("<>,.;").lower()
-
-
-def _shown(name: str, address: str) -> str:
-    """The ``From`` name as every channel shows names, else the address's local part."""
-    return display_name(name, "") or display_name(address.split("@")[0], NO_NAME)

@@ -23,7 +23,8 @@ from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.language.translation import ENGLISH, Translator, translator
 from service.ports.consent import Consent
-from service.ports.protocols import Address, Clock, Directory, Notification
+from service.ports.directory import Address, Directory
+from service.ports.protocols import Clock, Notification
 from service.rules.seats import Phase
 from service.words.cast import player_name
 

@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from adapters.sql.engine import reconnecting, writer
 from adapters.sql.tables import UtcDateTime, addresses, players, vacations
 from service.game.events import PlayerId
-from service.ports.protocols import Address, Profile
+from service.ports.directory import Address, Profile
 
 _OWNER = select(addresses.c.player_id).where(
     addresses.c.channel == bindparam("channel"), addresses.c.value == bindparam("value")

@@ -9,7 +9,7 @@ from adapters.sql.email_tables import link_codes
 from adapters.sql.engine import reconnecting, writer
 from service.game.events import PlayerId
 from service.players.linking import LinkCode
-from service.ports.protocols import Address
+from service.ports.directory import Address
 
 
 class SqlLinkCodes:

@@ -22,7 +22,8 @@ from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
 from service.delivery.dispatch import Sender
 from service.players.linking import Linking
-from service.ports.protocols import Directory, Inbox
+from service.ports.directory import Directory
+from service.ports.protocols import Inbox
 
 
 class Parts(Protocol):

@@ -21,7 +21,8 @@ from service.game.state import Game
 from service.language.names import NO_NAME, display_name
 from service.language.translation import ENGLISH, Translator, supported
 from service.players.linking import Linking
-from service.ports.protocols import Address, Clock, Directory, Inbox
+from service.ports.directory import Address, Directory
+from service.ports.protocols import Clock, Inbox
 from service.ports.quotas import Quotas
 from service.words.cast import Cast, cast_of, player_name
 

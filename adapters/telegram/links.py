@@ -17,7 +17,7 @@ from adapters.telegram.channel import CHANNEL, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.screens import Screens
 from service.app.replies import Told
-from service.ports.protocols import Address
+from service.ports.directory import Address
 from service.rules.errors import N_
 
 NO_EMAIL = N_("Linking an email address needs the email channel, which this service does not have.")

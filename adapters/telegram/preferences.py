@@ -18,7 +18,7 @@ from service.app.replies import Shown
 from service.clock.deadlines import SettingError, check_timezone, parse_offset, parse_quiet_hours
 from service.language.translation import LANGUAGES, supported, translator
 from service.players.profiles import card_faces, settings_text
-from service.ports.protocols import Profile
+from service.ports.directory import Profile
 from service.rules.errors import N_
 
 USAGE = N_(

@@ -18,7 +18,8 @@ from adapters.telegram.channel import Channel
 from adapters.telegram.screens import Screens
 from service.delivery.dispatch import Undeliverable
 from service.game.events import PlayerId
-from service.ports.protocols import Address, Notification
+from service.ports.directory import Address
+from service.ports.protocols import Notification
 
 
 class TelegramSender:

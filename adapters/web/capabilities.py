@@ -35,7 +35,7 @@ from pathlib import Path
 
 from adapters.config import PRIVATE_DIRECTORY, PRIVATE_FILE, Settings
 from service.game.events import GameId, PlayerId
-from service.ports.protocols import Address, Directory
+from service.ports.directory import Address, Directory
 
 CHANNEL = "web"
 """The directory channel of web link generations."""

@@ -13,28 +13,32 @@ player's page shows a hand — no page of this blueprint may be kept by a cache.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import timedelta
-
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from adapters.web import recovery
 from adapters.web.api import COMMAND_LENGTH
 from adapters.web.api import OPPONENTS as CHOICES
+from adapters.web.browser import (
+    browser_player,
+    check_form,
+    message_page,
+    player_for_form,
+    remembered,
+    too_many_invitations,
+)
 from adapters.web.capabilities import Forbidden, PageGrant
 from adapters.web.context import web
 from adapters.web.drawing import picture_svg
 from adapters.web.errors import status_of
-from adapters.web.languages import browser_language, page_translator, speak_to
+from adapters.web.languages import page_translator, speak_to
 from adapters.web.pictures import player_picture
-from adapters.web.security import NO_STORE, PLAYER_COOKIE, client_key, csrf_ok, csrf_token
+from adapters.web.security import NO_STORE, csrf_token
 from service.delivery.notices import deadline_text
 from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
 from service.game.events import PlayerId
 from service.game.state import Game
 from service.game.stored import UnknownGame
-from service.language.names import display_name
 from service.language.numbers import POSITIVE, NotWithin, whole_number
 from service.language.translation import translator
 from service.ports.protocols import Notification
@@ -51,13 +55,11 @@ ONLY_YOUR_BROWSER = N_(
     "Only the browser you play in can make new links. Open this page there, or bring your "
     "games to this browser with a recovery code made on that browser's home page."
 )
-FORM_EXPIRED = N_("This form has expired; reload the page and try again.")
 OPTIONS_LENGTH = 10_000
 """Characters of the options box read: more than any options need, and the lobby refuses a
 number too long before it converts it."""
 NEWS = 8
 """How many of the latest events the page tells in words."""
-_YEAR = int(timedelta(days=365).total_seconds())
 
 
 @blueprint.after_request
@@ -69,7 +71,7 @@ def _private(response: Response) -> Response:
 
 @blueprint.get("/")
 def landing() -> str:
-    player = _browser_player()
+    player = browser_player()
     speak_to(player)
     games = web().service.games_of(player) if player else []
     links = {
@@ -85,43 +87,43 @@ def landing() -> str:
 @blueprint.post("/games")
 def open_game() -> BaseResponse | tuple[str, int]:
     """Open a game from the landing page and go to its page."""
-    _check_form()
-    speak_to(_browser_player())
+    check_form()
+    speak_to(browser_player())
     tr = page_translator()
     opponent = request.form.get("opponent", "")
     if opponent not in CHOICES:
-        return _message(tr.gettext("Choose a friend or one of the bots."), 400)
+        return message_page(tr.gettext("Choose a friend or one of the bots."), 400)
     try:  # the button pressed chooses the opponent; the options box holds the rest
         options = read_words(
             [request.form.get("options", "")[:OPTIONS_LENGTH]], name_opponent=False
         )
     except IllegalAction as error:
-        return _message(refusal_text(error, tr=tr), status_of(error))
-    if _too_many_invitations():
-        return _message(tr.gettext("Too many new games from here; wait a little."), 429)
-    player, token = _player_for_form()
+        return message_page(refusal_text(error, tr=tr), status_of(error))
+    if too_many_invitations():
+        return message_page(tr.gettext("Too many new games from here; wait a little."), 429)
+    player, token = player_for_form()
     game_id = web().service.open_game(
         player, options.variant, options.terms, options.time_control, OPPONENTS[opponent]
     )
-    return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
+    return remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
 
 
 @blueprint.get("/join/<code>")
 def invitation(code: str) -> str | tuple[str, int]:
     service = web().service
-    player = _browser_player()
+    player = browser_player()
     speak_to(player)
     tr = page_translator()
     game_id = service.store.game_by_invitation(code)
     if game_id is None:
-        return _message(refusal_text(UnknownInvitation(), tr=tr), 404)
+        return message_page(refusal_text(UnknownInvitation(), tr=tr), 404)
     game = service.game(game_id)
     if game.status != "open" or player == game.host:
         if player is not None and game.seat_of(player) is not None:
             return render_template("moved.html", url=web().capabilities.page_url(game.id, player))
         if game.status == "cancelled":
-            return _message(refusal_text(InvitationWithdrawn(), tr=tr), 410)
-        return _message(refusal_text(InvitationUsed(), tr=tr), 409)
+            return message_page(refusal_text(InvitationWithdrawn(), tr=tr), 410)
+        return message_page(refusal_text(InvitationUsed(), tr=tr), 409)
     return render_template(
         "join.html", code=code, csrf=csrf_token(web().capabilities), known=player
     )
@@ -129,18 +131,18 @@ def invitation(code: str) -> str | tuple[str, int]:
 
 @blueprint.post("/join/<code>")
 def join(code: str) -> BaseResponse | tuple[str, int]:
-    _check_form()
-    speak_to(_browser_player())
+    check_form()
+    speak_to(browser_player())
     tr = page_translator()
-    if _too_many_invitations():
-        return _message(tr.gettext("Too many joins from here; wait a little."), 429)
-    player, token = _player_for_form()
+    if too_many_invitations():
+        return message_page(tr.gettext("Too many joins from here; wait a little."), 429)
+    player, token = player_for_form()
     speak_to(player)
     try:
         game_id = web().service.join(code, player)
     except IllegalAction as error:
-        return _message(refusal_text(error, tr=page_translator()), status_of(error))
-    return _remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
+        return message_page(refusal_text(error, tr=page_translator()), status_of(error))
+    return remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
 
 
 @blueprint.get("/p/<token>")
@@ -153,7 +155,7 @@ def page(token: str) -> Response:
 def move(token: str) -> BaseResponse:
     """A command from the page's buttons or its command box, on the version the page showed."""
     grant = _grant(token)
-    _check_form()
+    check_form()
     tr = page_translator()
     command = request.form.get("command", "").strip()
     try:
@@ -186,7 +188,7 @@ def version(token: str) -> Response:
 def cancel(token: str) -> BaseResponse:
     """The host calls off the game they are waiting in: its invitation stops working."""
     grant = _grant(token)
-    _check_form()
+    check_form()
     try:
         web().service.cancel(grant.game_id, grant.player)
     except IllegalAction as error:  # the guest joined while the page was open
@@ -200,23 +202,23 @@ def revoke(token: str) -> BaseResponse:
     they play in only: a page link alone (it may be the leaked one) cannot lock its owner out.
     That browser gets the new key, and its home page lists every game with its new link."""
     grant = _grant(token)
-    _check_form()
-    if _browser_player() != grant.player:
+    check_form()
+    if browser_player() != grant.player:
         return _page(grant, token, page_translator().gettext(ONLY_YOUR_BROWSER), 403)
     capabilities = web().capabilities
     capabilities.revoke(grant.player)
     response = redirect(capabilities.page_url(grant.game_id, grant.player), 303)
-    return _remembered(response, capabilities.player_token(grant.player))
+    return remembered(response, capabilities.player_token(grant.player))
 
 
 @blueprint.post("/recovery")
 def make_recovery_code() -> str | tuple[str, int]:
     """A recovery code for this browser's player, shown this once (``recovery``)."""
-    _check_form()
-    player = _browser_player()
+    check_form()
+    player = browser_player()
     speak_to(player)
     if player is None:
-        return _message(page_translator().gettext(ONLY_YOUR_BROWSER), 403)
+        return message_page(page_translator().gettext(ONLY_YOUR_BROWSER), 403)
     return render_template(
         "recovery.html", code=recovery.make(web().capabilities.directory, player)
     )
@@ -225,15 +227,17 @@ def make_recovery_code() -> str | tuple[str, int]:
 @blueprint.post("/recover")
 def recover() -> BaseResponse | tuple[str, int]:
     """Bring a player's games to this browser with their recovery code."""
-    _check_form()
-    speak_to(_browser_player())
+    check_form()
+    speak_to(browser_player())
     tr = page_translator()
-    if _too_many_invitations():
-        return _message(tr.gettext("Too many attempts from here; wait a little."), 429)
+    if too_many_invitations():
+        return message_page(tr.gettext("Too many attempts from here; wait a little."), 429)
     player = recovery.use(web().capabilities.directory, request.form.get("code", "")[:100])
     if player is None:
-        return _message(tr.gettext("This recovery code is not valid, or it has been used."), 403)
-    return _remembered(redirect("/", 303), web().capabilities.player_token(player))
+        return message_page(
+            tr.gettext("This recovery code is not valid, or it has been used."), 403
+        )
+    return remembered(redirect("/", 303), web().capabilities.player_token(player))
 
 
 # -- the player's page --------------------------------------------------------------------------
@@ -253,7 +257,7 @@ def _page(grant: PageGrant, token: str, error: str = "", status: int = 200) -> R
         "poll_ms": int(web().settings.poll_seconds * 1000),
         "seat": seat.number,
         "command_length": COMMAND_LENGTH,
-        "this_browser": _browser_player() == grant.player,
+        "this_browser": browser_player() == grant.player,
         "only_your_browser": page_translator().gettext(ONLY_YOUR_BROWSER),
     }
     if game.status in ("open", "cancelled"):
@@ -301,55 +305,3 @@ def _grant(token: str) -> PageGrant:
         abort(404)  # a bad link shows nothing, not even whether the game exists
     speak_to(grant.player)
     return grant
-
-
-def _check_form() -> None:
-    if not csrf_ok(web().capabilities, request):
-        abort(400, FORM_EXPIRED)
-
-
-def _browser_player() -> PlayerId | None:
-    token = request.cookies.get(PLAYER_COOKIE)
-    if not token:
-        return None
-    try:
-        return web().capabilities.read_player(token)
-    except Forbidden:
-        return None
-
-
-def _player_for_form() -> tuple[PlayerId, str | None]:
-    """This browser's player, or a new one named in the form (with the token to remember)."""
-    known = _browser_player()
-    if known is not None:
-        return known, None
-    name = display_name(request.form.get("name", ""), page_translator().gettext("Guest"))
-    capabilities = web().capabilities
-    player = capabilities.register(name)
-    language = browser_language()
-    if language is not None:
-        directory = web().service.directory
-        assert directory is not None
-        directory.update(replace(directory.profile(player), language=language))
-    return player, capabilities.player_token(player)
-
-
-def _remembered(response: BaseResponse, token: str | None) -> BaseResponse:
-    if token is not None:
-        response.set_cookie(
-            PLAYER_COOKIE,
-            token,
-            max_age=_YEAR,
-            httponly=True,
-            samesite="Lax",
-            secure=web().settings.base_url.startswith("https://"),
-        )
-    return response
-
-
-def _too_many_invitations() -> bool:
-    return web().invitations.wait(client_key(request)) > 0
-
-
-def _message(text: str, status: int) -> tuple[str, int]:
-    return render_template("error.html", status=status, message=text), status

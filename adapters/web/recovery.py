@@ -21,7 +21,7 @@ import re
 import secrets
 
 from service.game.events import PlayerId
-from service.ports.protocols import Address, Directory
+from service.ports.directory import Address, Directory
 
 CHANNEL = "web-recovery"
 _NOT_A_LETTER = re.compile(r"[\s-]+")

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from service.delivery.dispatch import Undeliverable
 from service.game.events import PlayerId
-from service.ports.protocols import Address, Directory, Notification
+from service.ports.directory import Address, Directory
+from service.ports.protocols import Notification
 
 
 class PageSender:

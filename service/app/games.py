@@ -41,15 +41,8 @@ from service.game.state import Game, fold
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.language.translation import ENGLISH, Translator, translator
-from service.ports.protocols import (
-    Chance,
-    Clock,
-    Directory,
-    EventStore,
-    GameSummary,
-    Inbox,
-    Notification,
-)
+from service.ports.directory import Directory
+from service.ports.protocols import Chance, Clock, EventStore, GameSummary, Inbox, Notification
 from service.rules.actions import Resign
 from service.rules.errors import IllegalAction
 from service.rules.variants import DEFAULT, MatchTerms, Variant

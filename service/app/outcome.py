@@ -8,7 +8,7 @@ from datetime import datetime
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.game.stored import StoredEvent
-from service.ports.protocols import Profile
+from service.ports.directory import Profile
 from service.rules.view import PlayerView, view_for
 from service.words.grammar import Query
 

@@ -21,7 +21,8 @@ from service.game.errors import ClockNotPaused, NoProfile, OnVacation
 from service.game.events import ClockResumed, GameId, PlayerId
 from service.game.state import Game
 from service.game.status import GameStatus
-from service.ports.protocols import Directory, GameSummary
+from service.ports.directory import Directory
+from service.ports.protocols import GameSummary
 from service.rules.errors import MatchOver
 
 

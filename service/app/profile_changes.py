@@ -7,7 +7,7 @@ from service.clock.settings import ClockSettingsOf
 from service.game.errors import NoProfile
 from service.game.events import PlayerId
 from service.players.profiles import ChangeSetting, changed
-from service.ports.protocols import Directory, Profile
+from service.ports.directory import Directory, Profile
 
 
 class ProfileChanges:

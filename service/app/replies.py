@@ -18,7 +18,7 @@ from typing import Any
 
 from service.game.events import GameId, PlayerId
 from service.players.profiles import ShowSettings
-from service.ports.protocols import Profile
+from service.ports.directory import Profile
 from service.words.grammar import Query, ShowHand, ShowHelp
 from service.words.refusals import Reason, Refused
 from service.words.time_commands import ShowInstructions

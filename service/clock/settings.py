@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta
 
 from service.clock.deadlines import ClockSettings, SettingError, parse_quiet_hours
 from service.game.events import PlayerId
-from service.ports.protocols import Clock, Directory, Profile
+from service.ports.directory import Directory, Profile
+from service.ports.protocols import Clock
 
 KEEP_FOR = timedelta(minutes=1)
 _LONG_AGO = datetime.min.replace(tzinfo=UTC)

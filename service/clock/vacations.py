@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 
 from service.game.errors import NoProfile, OnVacation, VacationTooLong
 from service.game.events import PlayerId
-from service.ports.protocols import Directory
+from service.ports.directory import Directory
 
 YEAR = timedelta(days=365)
 DAY = timedelta(days=1)

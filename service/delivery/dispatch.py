@@ -25,16 +25,8 @@ from datetime import timedelta
 from typing import Protocol
 
 from service.game.events import GameId, PlayerId
-from service.ports.protocols import (
-    LEASE,
-    Address,
-    Chance,
-    Clock,
-    Delivery,
-    Directory,
-    Notification,
-    Outbox,
-)
+from service.ports.directory import Address, Directory
+from service.ports.protocols import LEASE, Chance, Clock, Delivery, Notification, Outbox
 
 log = logging.getLogger(__name__)
 

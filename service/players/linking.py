@@ -21,7 +21,8 @@ from typing import Protocol
 
 from service.game.events import PlayerId
 from service.language.translation import ENGLISH, Translator
-from service.ports.protocols import Address, Chance, Clock, Directory
+from service.ports.directory import Address, Directory
+from service.ports.protocols import Chance, Clock
 from service.rules.errors import N_, IllegalAction
 
 VALID_FOR = timedelta(minutes=30)

@@ -26,7 +26,7 @@ from service.clock.deadlines import (
 )
 from service.game.errors import BadSetting
 from service.language.translation import ENGLISH, LANGUAGES, NAMES, Translator, supported
-from service.ports.protocols import Profile
+from service.ports.directory import Profile
 from service.rules.errors import N_
 from service.rules.seats import Seat
 from service.rules.variants import DeckFaces

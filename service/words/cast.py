@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from service.bots.levels import LEVELS, bot_name
 from service.game.events import PlayerId
 from service.language.translation import ENGLISH, Translator
-from service.ports.protocols import Directory
+from service.ports.directory import Directory
 from service.rules.seats import Seat
 
 BOT_PREFIX = "bot:"

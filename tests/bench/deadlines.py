@@ -36,8 +36,9 @@ from adapters.config import Settings
 from adapters.sql.tables import events, game_summaries
 from adapters.worker import Worker
 from service.game.events import GameId, PlayerId, TimeControl
-from service.ports.memory import ManualClock, SeededChance
-from service.ports.protocols import Address, Notification
+from service.ports.directory import Address
+from service.ports.memory_directory import ManualClock, SeededChance
+from service.ports.protocols import Notification
 from tests.bench.databases import DATABASES, scratch
 from tests.bench.moves import percentile
 

@@ -30,7 +30,7 @@ from service.app.games import GameService
 from service.bots.policies import greedy_bot
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from service.rules.view import view_for
 from service.words.prompts import action_text
 from tests.bench.databases import DATABASES, scratch

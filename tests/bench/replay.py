@@ -24,7 +24,8 @@ from adapters.sql.store import SqlEventStore
 from service.app.games import GameService
 from service.game.events import GameId, PlayerId
 from service.game.state import fold
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.ports.protocols import EventStore
 from tests.bench.databases import scratch
 from tests.bench.moves import percentile

@@ -29,7 +29,7 @@ from sqlalchemy import event
 from adapters.bootstrap import build
 from adapters.config import Settings
 from service.app.sweeps import Sweeper
-from service.ports.memory import ManualClock, SeededChance
+from service.ports.memory_directory import ManualClock, SeededChance
 from tests.bench.databases import DATABASES, scratch
 from tests.bench.deadlines import OUTAGE, open_games, settle
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from adapters.email.channel import EmailChannel
 from adapters.email.imap import ImapPoller
 from service.game.events import PlayerId
-from service.ports.memory import SeededChance
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory_directory import SeededChance
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import Received, SmtpSink
 from tests.email.world import email_settings, reply

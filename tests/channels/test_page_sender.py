@@ -15,8 +15,8 @@ from adapters.sql.tables import outbox
 from adapters.web.capabilities import Capabilities
 from adapters.web.sender import PageSender
 from adapters.worker import Worker
-from service.ports.memory import SeededChance
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory_directory import SeededChance
 
 
 def test_the_page_delivers_to_web_players_only(tmp_path: Path) -> None:

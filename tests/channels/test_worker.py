@@ -20,8 +20,8 @@ from adapters.channels import build_channels
 from adapters.config import Settings
 from adapters.sql.tables import outbox
 from service.bots.policies import greedy_bot
-from service.ports.memory import SeededChance
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory_directory import SeededChance
 from service.words.prompts import action_text
 from tests.email.smtp_sink import SmtpSink
 from tests.email.test_cli import environment

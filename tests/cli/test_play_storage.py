@@ -16,7 +16,8 @@ from adapters.system import SystemChance
 from service.app.games import GameService
 from service.game.events import PlayerId
 from service.language.notation import parse_card
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT, MatchTerms
 from tests.cli.terminal import HOTSEAT, WIN_DECK, WIN_SCRIPT, conquian, play, responses

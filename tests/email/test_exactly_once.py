@@ -11,7 +11,7 @@ from sqlalchemy import func, select, update
 from adapters.email.imap import ImapPoller
 from adapters.sql.email_tables import email_messages, email_uids
 from service.game.events import GameId
-from service.ports.protocols import Address
+from service.ports.directory import Address
 from tests.email.world import ANA, BEN, World, greedy_command, reply, request
 
 

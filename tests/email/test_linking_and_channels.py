@@ -10,7 +10,7 @@ from pathlib import Path
 
 from adapters.worker import Worker
 from service.bots.policies import greedy_bot
-from service.ports.protocols import Address
+from service.ports.directory import Address
 from service.words.prompts import action_text
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import ANA, BEN, SERVICE, World, only, request

@@ -7,7 +7,7 @@ from email.utils import formataddr
 
 import pytest
 
-from service.ports.protocols import Address
+from service.ports.directory import Address
 from tests.email.world import BEN, SERVICE, World, request
 
 

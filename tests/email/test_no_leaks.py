@@ -14,7 +14,8 @@ from service.app.games import GameService
 from service.game.events import PlayerId
 from service.game.state import Game
 from service.language.notation import cards_text
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.ports.protocols import Notification
 from service.rules.actions import Take
 from service.rules.cards import CardSet

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.ports.protocols import Address
+from service.ports.directory import Address
 from tests.email.world import ANA, BEN, SERVICE, World, request
 
 

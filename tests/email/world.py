@@ -20,8 +20,8 @@ from adapters.worker import Worker
 from service.app.games import GameService
 from service.bots.policies import greedy_bot
 from service.game.events import GameId, PlayerId
-from service.ports.memory import ManualClock, SeededChance
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.words.prompts import action_text
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import Received, SmtpSink

@@ -20,7 +20,7 @@ from service.game.events import (
     GameCancelled,
     WinClaimed,
 )
-from service.game.instructions import NoInstructions
+from service.game.instruction_errors import NoInstructions
 from service.rules.actions import Refuse, Resign
 from service.rules.errors import MatchOver, NotYourTurn
 from service.rules.events import MatchEnded, MatchForfeited, PlayerResigned

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from service.app.games import GameService
-from service.ports.memory import InMemoryEventStore, InMemoryInbox, ManualClock
+from service.ports.memory import InMemoryEventStore, InMemoryInbox
+from service.ports.memory_directory import ManualClock
 from tests.fakes import PLAYER_2_DEALS, FixedChance
 from tests.positions import STACKED
 from tests.service.given import T0

@@ -6,7 +6,8 @@ import pytest
 
 from service.app.games import GameService
 from service.game.errors import NotAPlayer, StaleVersion
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.actions import Take
 from service.rules.cards import card, cards
 from service.rules.errors import CardNotInHand, NotYourTurn

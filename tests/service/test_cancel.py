@@ -16,7 +16,8 @@ from service.game.events import GameCancelled, GameId
 from service.game.stored import StoredEvent
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.ports.protocols import GameSummary, InboxReply, Notification
 from service.rules.variants import DEFAULT
 from service.words.news import describe

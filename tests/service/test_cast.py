@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from service.game.events import PlayerId, PlayerJoined
 from service.language.translation import translator
-from service.ports.memory import InMemoryDirectory
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory_directory import InMemoryDirectory
 from service.rules.events import PlayerResigned
 from service.rules.seats import Seat
 from service.rules.variants import DEFAULT

@@ -16,8 +16,9 @@ from service.game.events import TimeControl
 from service.game.stored import StoredEvent
 from service.log.file import export_lines, format_time, read_log
 from service.log.verify import Verdict, verify
-from service.ports.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
 from tests.service.test_time_control_logs import START, finished_game_with_every_clock_event
 
 Lines = list[dict[str, Any]]

@@ -8,7 +8,8 @@ import pytest
 from service.app.games import GameService
 from service.game.events import PlayerId, TimeControl, TurnTimedOut
 from service.game.state import apply, apply_all, fold
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.variants import MatchTerms
 
 GREEDY, RANDOM = PlayerId("bot:greedy"), PlayerId("bot:random")

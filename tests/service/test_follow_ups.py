@@ -5,7 +5,8 @@ from __future__ import annotations
 from service.app.games import GameService
 from service.game.events import DealCommitted, DealRevealed, GameId, PlayerId
 from service.game.fairness import is_committed
-from service.ports.memory import InMemoryEventStore, ManualClock
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock
 from service.rules.events import CardTurnedUp, DealStarted, DealWon, MatchEnded
 from service.rules.seats import Phase, Seat
 from service.rules.variants import MatchTerms

@@ -15,14 +15,15 @@ from service.app.games import GameService
 from service.app.sweeps import Sweeper
 from service.game.errors import StaleVersion
 from service.game.events import GameId, InstructionGiven, InstructionWithdrawn, TimeControl
-from service.game.instructions import (
+from service.game.instruction_errors import (
     InstructionCardInHand,
     InstructionStanding,
     NoInstructions,
     NoSuchInstruction,
     UnknownInstruction,
 )
-from service.ports.memory import InMemoryEventStore, ManualClock
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock
 from service.rules.cards import card, cards
 from service.rules.errors import CardNotInHand
 from service.rules.events import (

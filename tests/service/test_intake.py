@@ -11,7 +11,8 @@ import pytest
 from service.app.intake import ATTEMPTS, Attempts, InboxKey, Intake
 from service.app.replies import Opened, Reply
 from service.game.events import GameId
-from service.ports.memory import InMemoryInbox, ManualClock
+from service.ports.memory import InMemoryInbox
+from service.ports.memory_directory import ManualClock
 
 
 @dataclass

@@ -19,8 +19,8 @@ from service.players.linking import (
     Linking,
     UnknownLinkCode,
 )
-from service.ports.memory import InMemoryDirectory, ManualClock, SeededChance
-from service.ports.protocols import Address, Directory
+from service.ports.directory import Address, Directory
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
 
 EMAIL = Address("email", "ana@example.org")
 TELEGRAM = Address("telegram", "4242")

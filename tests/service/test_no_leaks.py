@@ -28,7 +28,8 @@ from service.game.events import GameId, PlayerId
 from service.game.state import Game, fold
 from service.game.stored import StoredEvent
 from service.language.notation import CardSpellingError, card_text, parse_card
-from service.ports.memory import InMemoryEventStore, InMemoryInbox, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore, InMemoryInbox
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.cards import DECK, Card, CardSet, card
 from service.rules.errors import IllegalAction
 from service.rules.evolve import evolve

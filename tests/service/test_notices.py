@@ -10,8 +10,10 @@ from service.app.games import GameService
 from service.app.sweeps import Sweeper
 from service.delivery.notices import deadline_text
 from service.game.events import TimeControl
-from service.ports.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
-from service.ports.protocols import Address, Notification
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
+from service.ports.protocols import Notification
 from service.rules.seats import Seat
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday

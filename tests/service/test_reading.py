@@ -6,7 +6,8 @@ import pytest
 
 from service.app.games import GameService
 from service.game.errors import GameNotOver
-from service.ports.memory import InMemoryEventStore, ManualClock
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock
 from service.ports.protocols import Notification
 from service.rules.errors import CardNotInHand
 from tests.service.given import GREEDY, GUEST, HOST, T0, WIN_SCRIPT, started

@@ -18,7 +18,8 @@ from service.game.events import (
     RematchOffered,
     TimeControl,
 )
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.ports.protocols import Notification
 from service.rules.events import MatchEnded, PlayerResigned
 from service.rules.seats import Seat

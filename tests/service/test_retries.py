@@ -14,7 +14,8 @@ from service.game.errors import InvitationUsed, InvitationWithdrawn
 from service.game.events import ClockPaused, GameId, PlayerJoined
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.ports.protocols import GameSummary, InboxReply, Notification
 from service.rules.seats import Seat
 from tests.service.given import GUEST, HOST, STRANGER, T0

@@ -11,14 +11,9 @@ from service.app.games import GameService
 from service.app.replies import Request
 from service.game.errors import BadSetting, NoProfile
 from service.game.events import GameId, PlayerId, TimeControl
-from service.ports.memory import (
-    InMemoryDirectory,
-    InMemoryEventStore,
-    InMemoryInbox,
-    ManualClock,
-    SeededChance,
-)
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore, InMemoryInbox
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
 from tests.reply_fields import fields
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday, 09:00 UTC: 10:00 in Madrid

@@ -21,13 +21,9 @@ from service.game.events import (
     TurnTimedOut,
     WinClaimed,
 )
-from service.ports.memory import (
-    InMemoryDirectory,
-    InMemoryEventStore,
-    ManualClock,
-    SeededChance,
-)
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
 from service.rules.actions import Force, NoForce, Refuse
 from service.rules.events import CardRefused, MatchEnded, MatchForfeited
 from service.rules.seats import Phase

@@ -21,8 +21,9 @@ from service.game.stored import StoredEvent
 from service.log.file import export_lines, read_log
 from service.log.replays import steps
 from service.log.verify import verify
-from service.ports.memory import InMemoryDirectory, InMemoryEventStore, ManualClock, SeededChance
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
 from service.rules.decide import decide
 from service.rules.view import view_for
 from service.words.news import describe

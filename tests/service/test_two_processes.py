@@ -11,7 +11,8 @@ import pytest
 
 from service.app.games import GameService
 from service.game.errors import StaleVersion
-from service.ports.memory import InMemoryEventStore, ManualClock, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.errors import NotYourTurn
 from tests.service.given import GUEST, HOST, WIN_SCRIPT, started
 

@@ -40,7 +40,7 @@ from service.game.state import Game, apply_all, fold
 from service.game.stored import StoredEvent
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
-from service.ports.memory import ManualClock, SeededChance
+from service.ports.memory_directory import ManualClock, SeededChance
 from tests.sim.hour import ClockedSender, Plan, Run
 
 Key = tuple[GameId, int, PlayerId]

@@ -32,8 +32,9 @@ from adapters.config import Settings, WorkerSettings
 from adapters.worker import ROUND_SHARE, Worker
 from service.bots.policies import NoChance, greedy_bot
 from service.game.events import GameId, PlayerId, TimeControl
-from service.ports.memory import ManualClock, SeededChance
-from service.ports.protocols import Address, Clock, Notification
+from service.ports.directory import Address
+from service.ports.memory_directory import ManualClock, SeededChance
+from service.ports.protocols import Clock, Notification
 from service.rules.view import view_for
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

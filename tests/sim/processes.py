@@ -31,8 +31,8 @@ from service.game.events import GameId, TimeControl, TurnTimedOut
 from service.game.state import apply_all, fold
 from service.log.file import export_lines, read_log
 from service.log.verify import verify as check_log
-from service.ports.memory import ManualClock, SeededChance
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory_directory import ManualClock, SeededChance
 
 CONQUIAN = Path(sys.executable).parent / "conquian"
 MOVE_SECONDS = 60

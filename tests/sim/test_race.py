@@ -27,7 +27,7 @@ from adapters.config import Settings
 from service.bots.policies import NoChance, greedy_bot
 from service.game.errors import StaleVersion
 from service.game.events import GameId, PlayerId, TimeControl, TurnTimedOut
-from service.ports.memory import ManualClock, SeededChance
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.ports.protocols import Due
 from service.rules.actions import PlayerAction
 from service.rules.view import view_for

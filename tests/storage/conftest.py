@@ -14,15 +14,10 @@ from adapters.sql.directory import SqlDirectory
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from service.ports.memory import (
-    InMemoryDirectory,
-    InMemoryEventStore,
-    InMemoryInbox,
-    InMemoryOutbox,
-    ManualClock,
-    OutboxItem,
-)
-from service.ports.protocols import Directory, EventStore, Inbox, Notification, Outbox
+from service.ports.directory import Directory
+from service.ports.memory import InMemoryEventStore, InMemoryInbox, InMemoryOutbox, OutboxItem
+from service.ports.memory_directory import InMemoryDirectory, ManualClock
+from service.ports.protocols import EventStore, Inbox, Notification, Outbox
 from tests.conftest import sql_engine
 
 BACKENDS = ("memory", "sqlite", "postgresql")

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from service.game.events import GameId, PlayerId
-from service.ports.protocols import Address, Directory, EventStore
+from service.ports.directory import Address, Directory
+from service.ports.protocols import EventStore
 from tests.storage.test_event_store_contract import join, open_game
 
 

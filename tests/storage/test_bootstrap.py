@@ -9,7 +9,7 @@ from adapters.config import Settings
 from adapters.sql.migrate import current, head
 from adapters.system import SystemChance, SystemClock
 from service.game.events import PlayerId
-from service.ports.memory import ManualClock, SeededChance
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.cards import DECK
 
 

@@ -14,7 +14,7 @@ from service.game.errors import (
     NotAPlayer,
 )
 from service.game.events import GameCancelled, PlayerId
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from tests.storage.conftest import Backend
 
 ANA, BEN, CY = PlayerId("ana"), PlayerId("ben"), PlayerId("cy")

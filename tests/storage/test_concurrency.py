@@ -18,7 +18,7 @@ import pytest
 from service.app.games import GameService
 from service.game.errors import StaleVersion
 from service.game.events import GameId, PlayerId
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from service.rules.actions import PlayerAction, Refuse
 from service.rules.errors import NotYourTurn
 from service.rules.legal import legal_actions

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from service.game.events import PlayerId
-from service.ports.protocols import Address, Directory, Profile
+from service.ports.directory import Address, Directory, Profile
 
 TELEGRAM = Address("telegram", "12345")
 EMAIL = Address("email", "ana@example.org")

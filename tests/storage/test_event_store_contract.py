@@ -19,7 +19,8 @@ from service.game.events import (
     RematchOffered,
     TimeControl,
 )
-from service.ports.memory import InMemoryEventStore, SeededChance
+from service.ports.memory import InMemoryEventStore
+from service.ports.memory_directory import SeededChance
 from service.ports.protocols import (
     ConcurrencyError,
     EventStore,

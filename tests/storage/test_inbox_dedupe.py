@@ -18,7 +18,7 @@ from service.app.games import GameService, Request
 from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
 from service.language.notation import card_text, cards_text
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
 from tests.reply_fields import fields
 from tests.storage.conftest import BACKENDS, Backend

@@ -11,7 +11,7 @@ from service.app.lobby_requests import CallOff, JoinGame, OpenGame
 from service.app.replies import Cancelled, Joined, Opened
 from service.game.events import PlayerId
 from service.game.status import GameStatus
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from service.words.refusals import Refused
 from tests.storage.conftest import Backend
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from service.app.games import GameService
 from service.game.events import PlayerId
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from tests.storage.conftest import Backend
 
 ANA, BEN = PlayerId("ana"), PlayerId("ben")

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 from service.game.events import PlayerId
-from service.ports.protocols import Address, Directory, Profile
+from service.ports.directory import Address, Directory, Profile
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 DAY = timedelta(days=1)

@@ -17,7 +17,8 @@ import psycopg
 from sqlalchemy import Engine
 
 from service.game.events import GameId, PlayerId, PlayerJoined
-from service.ports.protocols import Address, GameSummary, Notification
+from service.ports.directory import Address
+from service.ports.protocols import GameSummary, Notification
 from service.rules.seats import Seat
 from tests.storage.conftest import Backend
 from tests.storage.test_claims_contract import LEASE, start

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 

@@ -18,7 +18,8 @@ from adapters.telegram.settings import RateLimits, TelegramSettings
 from adapters.worker import Worker
 from service.app.games import GameService
 from service.game.events import GameId, PlayerId
-from service.ports.protocols import Address, Chance, Clock
+from service.ports.directory import Address
+from service.ports.protocols import Chance, Clock
 from service.rules.view import PlayerView
 from tests.telegram.fake_api import TOKEN, FakeTelegram, Message, Person
 

@@ -19,7 +19,8 @@ from adapters.telegram.app import build_telegram
 from adapters.telegram.processor import key_of
 from service.app.games import GameService
 from service.app.intake import ATTEMPTS
-from service.ports.protocols import Directory, Inbox
+from service.ports.directory import Directory
+from service.ports.protocols import Inbox
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import telegram_settings
 

@@ -10,7 +10,7 @@ from adapters.telegram.links import NO_EMAIL
 from adapters.telegram.picture import table_picture
 from adapters.worker import Worker
 from service.language.translation import translator
-from service.ports.memory import ManualClock, SeededChance
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.seats import Phase
 from tests.telegram.driver import play
 from tests.telegram.fake_api import FakeTelegram

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from adapters.sql.tables import outbox
 from adapters.worker import Worker
 from service.game.events import GameId
-from service.ports.memory import ManualClock
+from service.ports.memory_directory import ManualClock
 from service.ports.protocols import PlayerId
 from tests.telegram.fake_api import Call, FakeTelegram
 from tests.telegram.harness import Bot, Phone

@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-from service.ports.memory import ManualClock, SeededChance
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.variants import Forcing
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone

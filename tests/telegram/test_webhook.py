@@ -14,7 +14,7 @@ import pytest
 from werkzeug.serving import BaseWSGIServer, make_server
 
 from adapters.telegram.webhook import PATH, SECRET_HEADER, webhook_app
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 

@@ -204,7 +204,7 @@ def test_a_channel_makes_a_working_page_link_for_its_own_player(site: Site) -> N
     """What the Telegram and email channels do: a link for a player the web has never seen."""
     from adapters.web.capabilities import Capabilities
     from service.game.events import PlayerId
-    from service.ports.protocols import Address
+    from service.ports.directory import Address
 
     directory = site.wiring.directory
     player = directory.register("Tomás", Address("telegram", "4242"))

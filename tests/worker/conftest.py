@@ -17,14 +17,10 @@ from adapters.config import Settings, WorkerSettings
 from adapters.worker import Worker
 from service.app.games import GameService
 from service.game.events import GameId, TimeControl, TurnTimedOut
-from service.ports.memory import (
-    InMemoryDirectory,
-    InMemoryEventStore,
-    InMemoryOutbox,
-    ManualClock,
-    SeededChance,
-)
-from service.ports.protocols import Address, Directory, EventStore, Notification, Outbox
+from service.ports.directory import Address, Directory
+from service.ports.memory import InMemoryEventStore, InMemoryOutbox
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
+from service.ports.protocols import EventStore, Notification, Outbox
 from tests.conftest import sql_engine
 from tests.fakes import RecordingSender
 

@@ -12,14 +12,10 @@ from adapters.system import SystemClock
 from adapters.worker import Worker
 from service.app.games import GameService
 from service.game.events import TimeControl, TurnTimedOut
-from service.ports.memory import (
-    InMemoryDirectory,
-    InMemoryEventStore,
-    InMemoryOutbox,
-    ManualClock,
-    SeededChance,
-)
-from service.ports.protocols import Address, Due
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore, InMemoryOutbox
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
+from service.ports.protocols import Due
 from tests.fakes import RecordingSender
 from tests.worker.conftest import Parts
 

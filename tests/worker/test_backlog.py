@@ -11,14 +11,10 @@ from adapters.worker import Worker
 from service.app.games import GameService
 from service.delivery.dispatch import Drained
 from service.game.events import TimeControl
-from service.ports.memory import (
-    InMemoryDirectory,
-    InMemoryEventStore,
-    InMemoryOutbox,
-    ManualClock,
-    SeededChance,
-)
-from service.ports.protocols import Address, Due
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore, InMemoryOutbox
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
+from service.ports.protocols import Due
 from tests.fakes import RecordingSender
 from tests.worker.conftest import START, Parts
 

@@ -14,8 +14,10 @@ from adapters.system import SystemClock
 from adapters.worker import Worker
 from service.app.games import GameService
 from service.game.events import PlayerId
-from service.ports.memory import InMemoryDirectory, InMemoryEventStore, InMemoryOutbox, SeededChance
-from service.ports.protocols import Address, Notification
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore, InMemoryOutbox
+from service.ports.memory_directory import InMemoryDirectory, SeededChance
+from service.ports.protocols import Notification
 from tests.fakes import RecordingSender
 from tests.worker.conftest import Parts
 

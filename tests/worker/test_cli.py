@@ -20,8 +20,8 @@ from adapters.bootstrap import build
 from adapters.config import Settings
 from adapters.web.pulse import pulse_for
 from service.game.events import GameId, TimeControl
-from service.ports.memory import ManualClock, SeededChance
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory_directory import ManualClock, SeededChance
 
 CONQUIAN = Path(sys.executable).parent / "conquian"
 

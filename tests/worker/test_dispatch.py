@@ -21,14 +21,10 @@ from service.delivery.dispatch import (
     Undeliverable,
 )
 from service.game.events import GameId, PlayerId
-from service.ports.memory import (
-    InMemoryDirectory,
-    InMemoryEventStore,
-    InMemoryOutbox,
-    ManualClock,
-    OutboxItem,
-)
-from service.ports.protocols import Address, Notification
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore, InMemoryOutbox, OutboxItem
+from service.ports.memory_directory import InMemoryDirectory, ManualClock
+from service.ports.protocols import Notification
 from tests.fakes import FixedChance, RecordingSender
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)

@@ -11,7 +11,7 @@ import pytest
 
 from service.app.games import GameService
 from service.delivery.dispatch import Drained
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from service.ports.protocols import Due, EventStore
 from tests.worker.conftest import MOVE_TIME, World
 

@@ -25,7 +25,8 @@ from adapters.telegram.channel import SOURCE
 from adapters.telegram.processor import key_of
 from service.delivery.dispatch import Dispatcher
 from service.game.events import GameId, PlayerId
-from service.ports.protocols import Address, Notification
+from service.ports.directory import Address
+from service.ports.protocols import Notification
 from tests.reliability.crash.processes import Ahead, BotProcess, wire
 from tests.telegram.fake_api import JSON, FakeTelegram, Person
 

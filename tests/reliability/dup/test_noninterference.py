@@ -35,7 +35,7 @@ from adapters.web.security import CSRF_FIELD
 from service.bots.policies import greedy_bot
 from service.game.events import GameId, PlayerId
 from service.language.notation import card_text
-from service.ports.memory import ManualClock
+from service.ports.memory_directory import ManualClock
 from service.rules.actions import PlayerAction
 from service.rules.cards import Card, CardSet
 from service.rules.legal import legal_actions

@@ -33,7 +33,7 @@ from psycopg import sql
 
 from adapters.web.security import CSRF_COOKIE
 from service.game.events import GameId, PlayerId
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from service.rules.cards import Card, CardSet
 from service.rules.state import GameState
 from tests.conftest import PG_HOST, PG_PORT

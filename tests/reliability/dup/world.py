@@ -35,8 +35,9 @@ from adapters.worker import Worker
 from service.app.games import GameService
 from service.delivery.dispatch import LogSender, Sender
 from service.game.events import GameId, PlayerId
-from service.ports.memory import ManualClock, SeededChance
-from service.ports.protocols import Address, Chance
+from service.ports.directory import Address
+from service.ports.memory_directory import ManualClock, SeededChance
+from service.ports.protocols import Chance
 from tests.email.smtp_sink import Received
 from tests.email.world import request
 from tests.telegram.fake_api import FakeTelegram, Person

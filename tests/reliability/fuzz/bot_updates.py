@@ -26,7 +26,7 @@ from adapters.telegram.callbacks import LIMIT, Press, action_of, decode, selecti
 from adapters.telegram.channel import SOURCE
 from adapters.telegram.processor import key_of
 from service.delivery.dispatch import TryLater
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from tests.reliability.fuzz.inputs import (
     EXAMPLES,
     LARGE,

@@ -17,14 +17,9 @@ from hypothesis import strategies as st
 
 from service.app.games import GameService
 from service.game.events import GameId, PlayerId
-from service.ports.memory import (
-    InMemoryDirectory,
-    InMemoryEventStore,
-    InMemoryInbox,
-    ManualClock,
-    SeededChance,
-)
-from service.ports.protocols import Address
+from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore, InMemoryInbox
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
 from service.rules.errors import IllegalAction
 from service.rules.legal import legal_actions
 from service.rules.variants import DEFAULT, Variant

@@ -27,7 +27,7 @@ from adapters.web.app import create_app, parts_for
 from adapters.web.errors import ApiError
 from service.language.names import NAME_LENGTH
 from service.language.numbers import POSITIVE
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from tests.reliability.fuzz.inputs import (
     EXAMPLES,
     LARGE,

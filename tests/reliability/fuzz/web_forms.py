@@ -26,7 +26,7 @@ from adapters.config import Settings, WebSettings
 from adapters.web.app import create_app, parts_for
 from adapters.web.security import CSRF_COOKIE
 from service.language.names import NAME_LENGTH, display_name
-from service.ports.memory import SeededChance
+from service.ports.memory_directory import SeededChance
 from tests.reliability.fuzz.inputs import (
     LARGE,
     PIPELINE_EXAMPLES,

@@ -37,7 +37,8 @@ from adapters.web.capabilities import Capabilities
 from service.bots.policies import greedy_bot
 from service.delivery.dispatch import Sender
 from service.game.events import GameId, PlayerId
-from service.ports.protocols import Address, Notification
+from service.ports.directory import Address
+from service.ports.protocols import Notification
 from service.words.prompts import action_text
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
