@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from adapters.cli.render import view_json, view_text
 from adapters.system import SystemChance
 from service.app.games import GameService
+from service.app.outcome import ChangedSetting, Looked
 from service.game.codec import is_rules_event
 from service.game.events import GameId, PlayerId
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.language.translation import translator
 from service.players.profiles import settings_text
+from service.ports.directory import Profile
 from service.ports.memory_directory import SeededChance
 from service.ports.protocols import Chance
 from service.rules.cards import Card
@@ -174,21 +176,21 @@ class TerminalGame:
         except IllegalAction as error:
             self._reject(view, line, error)
             return
-        if isinstance(outcome.query, ShowHelp):
-            text = help_text(view, self.tr)
-            self._respond({"ok": True, "seat": seat.number, "help": text}, text)
-            return
-        if outcome.profile is not None:
-            text = settings_text(outcome.profile, self.tr)
-            self._respond({"ok": True, "seat": seat.number, "settings": text}, text)
-            return
-        if isinstance(outcome.query, ShowInstructions):
-            standing = outcome.game.clocks.instructions[seat]
-            text = instructions_text(standing, view.variant.deck_faces, self.tr)
-            self._respond({"ok": True, "seat": seat.number, "instructions": list(standing)}, text)
-            return
-        after = outcome.game.to_act
-        self._respond_with_view(player if after is None else after, outcome.appended, line)
+        match outcome:
+            case Looked(query=ShowHelp()):
+                text = help_text(view, self.tr)
+                self._respond({"ok": True, "seat": seat.number, "help": text}, text)
+            case Looked(profile=Profile() as profile) | ChangedSetting(profile=profile):
+                text = settings_text(profile, self.tr)
+                self._respond({"ok": True, "seat": seat.number, "settings": text}, text)
+            case Looked(query=ShowInstructions()):
+                standing = outcome.game.clocks.instructions[seat]
+                text = instructions_text(standing, view.variant.deck_faces, self.tr)
+                payload = {"ok": True, "seat": seat.number, "instructions": list(standing)}
+                self._respond(payload, text)
+            case _:
+                after = outcome.game.to_act
+                self._respond_with_view(player if after is None else after, outcome.appended, line)
 
     def _reject(self, view: PlayerView, line: str, error: IllegalAction) -> None:
         message = refusal_text(error, self.tr, view.variant.deck_faces)

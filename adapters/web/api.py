@@ -18,6 +18,7 @@ from adapters.web.errors import ApiError, bad_request, forbidden, not_found
 from adapters.web.openapi import document
 from adapters.web.security import NO_STORE, client_key
 from adapters.web.views import public_json, summary_json, view_json
+from service.app.outcome import Applied, Looked, WentOnVacation
 from service.game.errors import NotAPlayer
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
@@ -165,10 +166,11 @@ def act(game_id: str) -> Response:
     except IllegalAction as error:
         raise ApiError.of(error) from None
     answer = _game_answer(GameId(game_id), player, outcome.game)
-    if outcome.appended:
-        answer["moved"] = [outcome.appended[0].seq, outcome.appended[-1].seq]
-    if outcome.query is not None:
-        answer["query"] = type(outcome.query).__name__
+    match outcome:
+        case Looked(query=query):
+            answer["query"] = type(query).__name__
+        case Applied(appended=appended) | WentOnVacation(appended=appended) if appended:
+            answer["moved"] = [appended[0].seq, appended[-1].seq]
     return jsonify(answer)
 
 

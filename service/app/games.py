@@ -17,19 +17,12 @@ from service.app.folded import FoldedGames
 from service.app.intake import InboxKey, Intake
 from service.app.journal import Journal, summary_of
 from service.app.lobby_requests import LobbyRequest, handled_once
-from service.app.outcome import Outcome
+from service.app.outcome import Applied, Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
 from service.app.rematches import Rematches
-from service.app.replies import (
-    MoveApplied,
-    OnVacation,
-    Reply,
-    Request,
-    looked,
-    settings_changed,
-)
+from service.app.replies import Reply, Request
 from service.app.seating import Seating
 from service.clock.deadlines import Deadline
 from service.clock.settings import ClockSettingsOf
@@ -129,7 +122,7 @@ class GameService:
         """
         return self.playing.act(game_id, player, command, expected_version, inbox_key)
 
-    def time_out(self, game_id: GameId, version: int) -> Outcome | None:
+    def time_out(self, game_id: GameId, version: int) -> Applied | None:
         """Apply the timeout of the decision the game waited for at ``version``, if it is overdue.
 
         A move that landed first changed the version, so a late or repeated timeout is a no-op
@@ -138,7 +131,7 @@ class GameService:
         outcomes = self.time_out_all([(game_id, version)])
         return outcomes[0] if outcomes else None
 
-    def time_out_all(self, decisions: Sequence[tuple[GameId, int]]) -> list[Outcome]:
+    def time_out_all(self, decisions: Sequence[tuple[GameId, int]]) -> list[Applied]:
         """Apply the timeouts of several decisions, each a game and the version it waited at, as
         ``time_out`` would each one, in one transaction (``EventStore.append_many``: each game's
         append stays all or nothing under its own version, so a move that landed first leaves
@@ -155,16 +148,16 @@ class GameService:
         seat = checked_seat(self.game(game_id), player)
         return self.act(game_id, player, ExtendDeadline(seat, more))
 
-    def take_vacation(self, player: PlayerId, days: int) -> tuple[datetime, list[Outcome]]:
+    def take_vacation(self, player: PlayerId, days: int) -> tuple[datetime, list[Applied]]:
         """Pause the clocks of all ``player``'s games for ``days`` days (``vacations``): when the
         vacation ends, and the outcome in each game it paused."""
         return self.pauses.take_vacation(player, days)
 
-    def pause_clock(self, game_id: GameId, player: PlayerId, until: datetime) -> Outcome | None:
+    def pause_clock(self, game_id: GameId, player: PlayerId, until: datetime) -> Applied | None:
         """Stop ``player``'s clock in one game until ``until``; None if the game is not played."""
         return self.pauses.pause(game_id, player, until)
 
-    def resume_clock(self, game_id: GameId, player: PlayerId) -> Outcome | None:
+    def resume_clock(self, game_id: GameId, player: PlayerId) -> Applied | None:
         """Restart ``player``'s paused clock in one game; None if it is not paused."""
         return self.pauses.resume(game_id, player)
 
@@ -199,15 +192,9 @@ class GameService:
             )
         except IllegalAction as error:
             return self.intake.record(at, Refused.of(error, request.game_id))
-        game = outcome.game
-        if outcome.profile is not None and outcome.query is None:
-            return self.intake.record(at, settings_changed(game.id, game.version, outcome.profile))
-        if outcome.vacation is not None:
-            until, games = outcome.vacation
-            return self.intake.record(at, OnVacation(game.id, game.version, until, games))
-        if outcome.query is not None:
-            return self.intake.record(at, looked(game.id, game.version, outcome.query))
-        return MoveApplied(request.game_id, outcome.appended[0].seq, outcome.appended[-1].seq)
+        if isinstance(outcome, Applied):
+            return outcome.reply  # recorded in the same transaction as its events
+        return self.intake.record(at, outcome.reply)
 
     def request(self, source: str, key: str, payload: str, request: LobbyRequest) -> Reply:
         """A lobby request (open a game, join one, call one off), handled once however often it

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from service.app.journal import Journal
-from service.app.outcome import Outcome
+from service.app.outcome import Applied
 from service.clock.vacations import start_vacation
 from service.game.codec import LogEvent
 from service.game.commands import Pause, Resume
@@ -31,7 +31,7 @@ class Pauses:
         self.journal = journal
         self.directory = directory
 
-    def take_vacation(self, player: PlayerId, days: int) -> tuple[datetime, list[Outcome]]:
+    def take_vacation(self, player: PlayerId, days: int) -> tuple[datetime, list[Applied]]:
         """Record the vacation and pause the player's clock in each game they are playing: when
         it ends, and the outcome in each game it paused."""
         if self.directory is None:
@@ -53,23 +53,23 @@ class Pauses:
             if summary.game_id != game_id:
                 self.resume(summary.game_id, player)
 
-    def pause(self, game_id: GameId, player: PlayerId, until: datetime) -> Outcome | None:
+    def pause(self, game_id: GameId, player: PlayerId, until: datetime) -> Applied | None:
         """Stop ``player``'s clock in one game until ``until``; None if the game is not played
         (or the clock is paused already)."""
         return self._change(game_id, player, Pause(player, until))
 
-    def resume(self, game_id: GameId, player: PlayerId) -> Outcome | None:
+    def resume(self, game_id: GameId, player: PlayerId) -> Applied | None:
         """Restart ``player``'s paused clock in one game; None if it is not paused."""
         return self._change(game_id, player, Resume(player))
 
-    def _change(self, game_id: GameId, player: PlayerId, command: Pause | Resume) -> Outcome | None:
-        def attempt(game: Game) -> Outcome | None:
+    def _change(self, game_id: GameId, player: PlayerId, command: Pause | Resume) -> Applied | None:
+        def attempt(game: Game) -> Applied | None:
             try:
                 events = decide_game(game, command, self.journal.clock.now())
             except (MatchOver, OnVacation, ClockNotPaused):
                 return None
             after, stored = self.journal.append(game, events, actor=player)
-            return Outcome(after, player, tuple(stored))
+            return Applied(after, player, tuple(stored))
 
         return self.journal.retried(game_id, attempt)
 

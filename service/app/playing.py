@@ -10,12 +10,11 @@ position they saw.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from datetime import datetime
 
 from service.app.follow_ups import follow_ups
 from service.app.journal import Journal
-from service.app.outcome import Outcome
+from service.app.outcome import Applied, ChangedSetting, Looked, Outcome, WentOnVacation
 from service.app.pauses import Pauses
 from service.app.profile_changes import ProfileChanges
 from service.app.replies import MoveApplied, encode
@@ -74,13 +73,13 @@ class Playing:
         def attempt(game: Game) -> Outcome:
             parsed = self._parse(game, player, command)
             if isinstance(parsed, ShowSettings):
-                return Outcome(game, player, query=parsed, profile=self.profiles.profile(player))
+                return Looked(game, player, parsed, self.profiles.profile(player))
             if isinstance(parsed, Query):
-                return Outcome(game, player, query=parsed)  # a look is never stale
+                return Looked(game, player, parsed)  # a look is never stale
             if isinstance(parsed, TakeVacation):
                 return self._vacation(game, player, parsed.days)  # about all games, never stale
             if isinstance(parsed, ChangeSetting):
-                return Outcome(game, player, profile=self.profiles.change(player, parsed))
+                return ChangedSetting(game, player, self.profiles.change(player, parsed))
             if expected_version is not None and not self._same_position(game, expected_version):
                 raise StaleVersion(seen=expected_version, current=game.version)
             return self._play(game, player, parsed, inbox_key)
@@ -116,7 +115,7 @@ class Playing:
         player: PlayerId,
         command: PlayerAction | ClockCommand,
         inbox_key: tuple[str, str] | None,
-    ) -> Outcome:
+    ) -> Applied:
         """Decide ``command`` on ``game`` and append what follows under its version."""
         now = self.journal.clock.now()
         decided = decide_game(game, self._game_command(game, player, command, now), now)
@@ -127,7 +126,7 @@ class Playing:
             reply = InboxReply(inbox_key[0], inbox_key[1], encode(answer))
         after, stored = self.journal.append(game, events, actor=player, inbox_reply=reply)
         self.pauses.followed(player, game.id, events, now)
-        return Outcome(after, player, tuple(stored))
+        return Applied(after, player, tuple(stored))
 
     def _game_command(
         self, game: Game, player: PlayerId, command: PlayerAction | ClockCommand, now: datetime
@@ -149,14 +148,16 @@ class Playing:
         due = self.journal.deadline(game)
         return None if due is None else due.due_at
 
-    def _vacation(self, game: Game, player: PlayerId, days: int) -> Outcome:
+    def _vacation(self, game: Game, player: PlayerId, days: int) -> WentOnVacation:
         """Start the vacation; the outcome is this game's (its pause, if it is being played)."""
         until, outcomes = self.pauses.take_vacation(player, days)
         games = tuple(outcome.game.id for outcome in outcomes)
-        here = [outcome for outcome in outcomes if outcome.game.id == game.id]
-        return replace(here[0] if here else Outcome(game, player), vacation=(until, games))
+        for here in outcomes:
+            if here.game.id == game.id:
+                return WentOnVacation(here.game, player, until, games, here.appended)
+        return WentOnVacation(game, player, until, games)
 
-    def time_out_all(self, decisions: Sequence[tuple[GameId, int]]) -> list[Outcome]:
+    def time_out_all(self, decisions: Sequence[tuple[GameId, int]]) -> list[Applied]:
         """``GameService.time_out_all``: the timeouts of several decisions in one transaction."""
         now = self.journal.clock.now()
         planned = [
@@ -166,7 +167,7 @@ class Playing:
         ]
         written = self.journal.store.append_many([append for _, append, _ in planned], now)
         return [
-            Outcome(self.journal.folded.keep(after), player, tuple(stored))
+            Applied(self.journal.folded.keep(after), player, tuple(stored))
             for (after, _, player), stored in zip(planned, written, strict=True)
             if stored is not None
         ]

@@ -17,11 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from service.game.events import GameId, PlayerId
-from service.players.profiles import ShowSettings
-from service.ports.directory import Profile
-from service.words.grammar import Query, ShowHand, ShowHelp
 from service.words.refusals import Reason, Refused
-from service.words.time_commands import ShowInstructions
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,30 +134,6 @@ Reply = (
     | Ignored
 )
 """Everything the service or a channel answers a request with."""
-
-
-_LOOKS = {
-    ShowHand: "hand",
-    ShowHelp: "help",
-    ShowInstructions: "instructions",
-    ShowSettings: "settings",
-}
-
-
-def looked(game_id: GameId, version: int, query: Query) -> Answered:
-    """The reply to a look at the game (hand, help, standing instructions): nothing changed."""
-    return Answered(game_id, version, _LOOKS[type(query)])
-
-
-def settings_changed(game_id: GameId, version: int, profile: Profile) -> SettingChanged:
-    return SettingChanged(
-        game_id,
-        version,
-        profile.language,
-        profile.timezone,
-        profile.quiet_hours,
-        tuple(profile.reminders),
-    )
 
 
 # -- the codec --------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.app.games import GameService
+from service.app.outcome import Looked
 from service.game.errors import NotAPlayer, StaleVersion
 from service.ports.memory import InMemoryEventStore
 from service.ports.memory_directory import ManualClock, SeededChance
@@ -60,7 +61,7 @@ def test_a_query_changes_nothing(
 
     outcome = service.act(game_id, GUEST, text)
 
-    assert isinstance(outcome.query, query)
+    assert isinstance(outcome, Looked) and isinstance(outcome.query, query)
     assert outcome.appended == ()
     assert outcome.view == view_for(service.game(game_id).rules, Seat.SECOND)
     assert (store.rows, store.outbox) == before
@@ -115,7 +116,7 @@ def test_a_look_at_the_game_is_never_stale(service: GameService) -> None:
 
     outcome = service.act(game_id, GUEST, "hand", expected_version=6)
 
-    assert isinstance(outcome.query, ShowHand)
+    assert isinstance(outcome, Looked) and isinstance(outcome.query, ShowHand)
     assert outcome.game.version == 8
 
 

@@ -12,6 +12,7 @@ from datetime import timedelta
 import pytest
 
 from service.app.games import GameService
+from service.app.outcome import Looked
 from service.app.sweeps import Sweeper
 from service.game.errors import StaleVersion
 from service.game.events import GameId, InstructionGiven, InstructionWithdrawn, TimeControl
@@ -166,7 +167,7 @@ def test_instructions_are_listed_and_withdrawn(service: GameService, game_id: Ga
     service.act(game_id, BEN, "auto never force")
     service.act(game_id, BEN, "auto take qh")
     listed = service.act(game_id, BEN, "auto")
-    assert listed.query is not None and listed.appended == ()
+    assert isinstance(listed, Looked) and listed.appended == ()
     assert listed.game.clocks.instructions[Seat.SECOND] == ("never force", "take QH")
 
     one = service.act(game_id, BEN, "auto off take qh")

@@ -21,6 +21,7 @@ import re
 import pytest
 
 from service.app.games import GameService, Request
+from service.app.outcome import Looked
 from service.app.replies import Reply
 from service.game.codec import is_rules_event
 from service.game.errors import GameNotOver
@@ -218,7 +219,7 @@ class Table:
                     shown = cards_in(str(value), self.faces)
                 assert_shows_only(shown, allowed, f"rejection {error.code}'s {name}")
             return
-        if isinstance(outcome.query, ShowHelp):
+        if isinstance(outcome, Looked) and isinstance(outcome.query, ShowHelp):
             self.check_help(outcome.view)
 
     def deliver(self, player: PlayerId, command: str, expected: int | None, allowed: int) -> None:

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from service.app.games import GameService
+from service.app.outcome import WentOnVacation
 from service.app.replies import Request
 from service.app.sweeps import Sweeper
 from service.game.errors import NoProfile, OnVacation, VacationTooLong
@@ -67,8 +68,8 @@ def test_a_vacation_pauses_every_game_and_tells_both_players(club: Club) -> None
     outcome = club.service.act(club.games[0], club.ana, "vacation 3d")
 
     until = START + timedelta(hours=2) + 3 * DAY
-    assert outcome.vacation is not None
-    assert (outcome.vacation[0], set(outcome.vacation[1])) == (until, set(club.games))
+    assert isinstance(outcome, WentOnVacation)
+    assert (outcome.until, set(outcome.games)) == (until, set(club.games))
     for game_id in club.games:
         seat = club.service.game(game_id).seat_of(club.ana)
         assert seat is not None
@@ -142,12 +143,12 @@ def test_the_allowance_is_fourteen_days_a_year(club: Club) -> None:
     assert again.value.params == {"left": 4}
 
     club.clock.advance(days=356)  # a year after the first vacation began
-    assert club.service.act(club.games[0], club.ana, "vacation 14d").vacation is not None
+    assert isinstance(club.service.act(club.games[0], club.ana, "vacation 14d"), WentOnVacation)
 
 
 def test_a_players_own_allowance_is_used(club: Club) -> None:
     club.directory.update(replace(club.directory.profile(club.ana), vacation_days=30))
-    assert club.service.act(club.games[0], club.ana, "vacation 30d").vacation is not None
+    assert isinstance(club.service.act(club.games[0], club.ana, "vacation 30d"), WentOnVacation)
 
 
 def test_a_second_vacation_while_one_runs_is_refused(club: Club) -> None:
