@@ -20,6 +20,7 @@ from adapters.config import Settings
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
 from adapters.sql.inbox import SqlInbox
+from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.migrate import upgrade
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
@@ -52,5 +53,6 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     store = SqlEventStore(engine)
     inbox = SqlInbox(engine, clock)
     directory = SqlDirectory(engine)
-    service = GameService(store, clock, chance or SystemChance(), inbox, directory)
+    codes = SqlLinkCodes(engine)
+    service = GameService(store, clock, chance or SystemChance(), inbox, directory, codes)
     return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine))

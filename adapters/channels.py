@@ -68,6 +68,4 @@ def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
         )
         return None
     service = wiring.service
-    return build_channel(
-        wiring.engine, service, wiring.directory, email, service.clock, service.chance
-    )
+    return build_channel(wiring.engine, service, wiring.directory, email, service.clock)

@@ -41,7 +41,6 @@ def add_commands(commands: Any) -> None:
 def _channel(settings: Settings) -> tuple[Any, Any]:
     from adapters.bootstrap import build
     from adapters.email.channel import build_channel
-    from adapters.system import SystemChance
 
     email = settings.email
     if email is None:
@@ -50,7 +49,7 @@ def _channel(settings: Settings) -> tuple[Any, Any]:
         )
     wiring = build(settings)
     channel = build_channel(
-        wiring.engine, wiring.service, wiring.directory, email, wiring.service.clock, SystemChance()
+        wiring.engine, wiring.service, wiring.directory, email, wiring.service.clock
     )
     return wiring, channel
 

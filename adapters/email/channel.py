@@ -16,15 +16,13 @@ from adapters.email.smtp import SmtpTransport
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
 from adapters.sql.consent import SqlConsent
-from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.quotas import SqlQuotas
 from service.app.games import GameService
 from service.delivery.dispatch import Sender
 from service.players.invitations import InvitationLimits
-from service.players.linking import Linking
 from service.players.unsubscribe import Unsubscribe
 from service.ports.directory import Directory
-from service.ports.protocols import Chance, Clock
+from service.ports.protocols import Clock
 
 
 @dataclass(frozen=True)
@@ -46,7 +44,6 @@ def build_channel(
     directory: Directory,
     settings: EmailSettings,
     clock: Clock,
-    chance: Chance,
     transport: Transport | None = None,
 ) -> EmailChannel:
     """Wire the channel; ``transport`` defaults to SMTP as configured (``ValueError`` without)."""
@@ -61,11 +58,8 @@ def build_channel(
     composer = Composer(addresses, unsubscribe, settings.unsubscribe_url)
     consent = SqlConsent(engine)
     mail = GameMail(service, directory, store, keys, composer, transport, clock, consent)
-    linking = Linking(directory, SqlLinkCodes(engine), clock, chance)
     limits = InvitationLimits(
         per_sender_day=settings.invitations_per_day, per_hour=settings.invitations_per_hour
     )
-    handler = Handler(
-        service, directory, store, keys, mail, clock, linking, SqlQuotas(engine), limits
-    )
+    handler = Handler(service, directory, store, keys, mail, clock, SqlQuotas(engine), limits)
     return EmailChannel(store, mail, EmailSender(mail), handler)

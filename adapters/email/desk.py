@@ -25,7 +25,6 @@ from service.game.events import GameId, PlayerId
 from service.language.names import NO_NAME, display_name
 from service.language.translation import Translator, translator
 from service.players.invitations import InvitationLimits
-from service.players.linking import Linking
 from service.ports.consent import Consent
 from service.ports.directory import Address, Directory
 from service.ports.protocols import Clock
@@ -44,7 +43,6 @@ class Desk:
         keys: TokenKeys,
         mail: GameMail,
         clock: Clock,
-        linking: Linking,
         quotas: Quotas,
         limits: InvitationLimits,
     ) -> None:
@@ -54,7 +52,6 @@ class Desk:
         self.keys = keys
         self.mail = mail
         self.clock = clock
-        self.linking = linking
         self.quotas = quotas
         self.limits = limits
         self.consent: Consent = mail.consent

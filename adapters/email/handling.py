@@ -56,7 +56,6 @@ from service.game.errors import GameCalledOff, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.language.vocabulary import word
 from service.players.invitations import InvitationLimits
-from service.players.linking import Linking
 from service.ports.directory import Address, Directory
 from service.ports.protocols import Clock
 from service.ports.quotas import Quotas
@@ -96,11 +95,10 @@ class Handler(Desk):
         keys: TokenKeys,
         mail: GameMail,
         clock: Clock,
-        linking: Linking,
         quotas: Quotas,
         limits: InvitationLimits,
     ) -> None:
-        super().__init__(service, directory, store, keys, mail, clock, linking, quotas, limits)
+        super().__init__(service, directory, store, keys, mail, clock, quotas, limits)
         self.invitations = Invitations(self)
         self.requests = ServiceRequests(self, self.invitations)
         self.attempts = Attempts()

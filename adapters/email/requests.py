@@ -28,11 +28,12 @@ from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
+from service.app.link_requests import ConfirmLink, OfferLink
 from service.app.lobby_requests import JoinGame
-from service.app.replies import Joined, Opened
+from service.app.replies import Joined, Linked, LinkOffered, Opened
 from service.game.events import GameId, PlayerId
 from service.language.vocabulary import word
-from service.players.linking import LinkError
+from service.players.linking import valid_for_text
 from service.ports.directory import Address
 from service.rules.errors import N_, IllegalAction
 from service.words.lobby import GameOptions, read_words
@@ -236,29 +237,36 @@ class ServiceRequests:
     # -- linking ---------------------------------------------------------------------------------
 
     def _link(self, inbound: Inbound, code: str | None) -> str:
+        """``link`` (a code to send from the other channel) or ``link CODE`` (typed back from
+        here), asked of the service once under the mail's key (``GameService.request``)."""
         desk = self.desk
         address = Address("email", inbound.sender)
-        try:
-            if code is None:
-                player = self.desk.player_for(inbound.sender, inbound.sender_name, inbound.language)
-                made = desk.linking.offer(player, address)
+        if code is None:
+            player = desk.player_for(inbound.sender, inbound.sender_name, inbound.language)
+            request: OfferLink | ConfirmLink = OfferLink(player, address)
+        else:
+            request = ConfirmLink(code, address)
+        reply = desk.service.request(SOURCE, inbound.key, inbound.command, request)
+        match reply:
+            case LinkOffered(code=made):
                 tr = desk.mail.tr(player)
                 text = tr.gettext(
                     "Your link code is {code}. Send link {code} from your other channel "
                     "within {valid_for}.",
-                    code=made.code,
-                    valid_for=made.valid_for_text(tr),
+                    code=made,
+                    valid_for=valid_for_text(tr),
                 )
                 desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))
                 return "link offered"
-            player = desk.linking.confirm(code, address)
-        except LinkError as error:
-            tr = desk.tr_for(inbound)
-            return desk.notes.refuse(inbound, refusal_text(error, tr=tr))
-        tr = desk.mail.tr(player)
-        text = tr.gettext("This address now plays as {name}.", name=desk.mail.name(player, tr))
-        desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))
-        return "linked"
+            case Linked(player=linked):
+                tr = desk.mail.tr(linked)
+                text = tr.gettext(
+                    "This address now plays as {name}.", name=desk.mail.name(linked, tr)
+                )
+                desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))
+                return "linked"
+        assert isinstance(reply, Refused)
+        return desk.notes.refuse(inbound, refusal_text(reply, tr=desk.tr_for(inbound)))
 
 
 def _options(text: str) -> GameOptions:

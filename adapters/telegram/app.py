@@ -10,7 +10,6 @@ from typing import Protocol
 
 from sqlalchemy import Engine
 
-from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.quotas import SqlQuotas
 from adapters.telegram.api import BotApi
 from adapters.telegram.channel import CHANNEL, Channel
@@ -21,7 +20,6 @@ from adapters.telegram.sender import TelegramSender
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
 from service.delivery.dispatch import Sender
-from service.players.linking import Linking
 from service.ports.directory import Directory
 from service.ports.protocols import Inbox
 
@@ -75,7 +73,6 @@ def build_telegram(parts: Parts, settings: TelegramSettings) -> TelegramApp:
         api,
         service.clock,
         settings,
-        Linking(parts.directory, SqlLinkCodes(parts.engine), service.clock, service.chance),
         SqlQuotas(parts.engine),
     )
     processor = Processor(channel)

@@ -20,7 +20,6 @@ from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.language.names import NO_NAME, display_name
 from service.language.translation import ENGLISH, Translator, supported
-from service.players.linking import Linking
 from service.ports.directory import Address, Directory
 from service.ports.protocols import Clock, Inbox
 from service.ports.quotas import Quotas
@@ -45,7 +44,6 @@ class Channel:
     api: BotApi
     clock: Clock
     settings: TelegramSettings
-    linking: Linking
     quotas: Quotas
     """Counts ``/new`` per user (``service.players.invitations``), in the database every process shares."""
 

@@ -25,7 +25,7 @@ from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import short
 from adapters.telegram.screens import Screens
-from service.app.lobby_requests import CallOff, JoinGame, OpenGame
+from service.app.lobby_requests import CallOff, JoinGame, OpenGame, Rematch
 from service.app.replies import Cancelled, Joined, Opened, Rematched, Reply, Told
 from service.bots.levels import bot_name
 from service.game.errors import UnknownInvitation
@@ -221,7 +221,9 @@ class Lobby:
         channel = self.channel
         reply = channel.earlier(said.key, said.payload)
         if reply is None:
-            reply = channel.record(said.key, self._offer(said, game_id))
+            request = Rematch(said.player, game_id)
+            reply = channel.service.request(SOURCE, said.key, said.payload, request)
+            self._group_plays_on(reply)
         match reply:
             case Rematched(started=None, to=name):
                 text = said.tr.gettext("Rematch offered to {name}: waiting for them.", name=name)
@@ -232,24 +234,14 @@ class Lobby:
             case _:
                 self._refused(said, reply)
 
-    def _offer(self, said: Said, game_id: GameId | None) -> Reply:
-        channel = self.channel
-        if game_id is None:
-            over = [s for s in channel.service.games_of(said.player) if s.status == "over"]
-            if not over:
-                nothing = said.tr.gettext("You have no finished game to play again.")
-                return Told(nothing, refused=True)
-            game_id = over[0].game_id
-        try:
-            game = channel.service.game(game_id)
-            started = channel.service.offer_rematch(game_id, said.player)
-        except IllegalAction as error:
-            return Refused.of(error, game_id)
-        group = channel.records.group_of(game_id)
-        if started is not None and group is not None:
-            channel.records.link_group(started, group.chat_id, 0)
-        opponent = next(p for p in game.players if p != said.player)
-        return Rematched(started, channel.name(opponent, said.tr))
+    def _group_plays_on(self, reply: Reply) -> None:
+        """A rematch started from a group's game is told in that group too."""
+        if not isinstance(reply, Rematched) or reply.started is None:
+            return
+        finished = self.channel.service.game(reply.started).rematch_of
+        group = None if finished is None else self.channel.records.group_of(finished)
+        if group is not None:
+            self.channel.records.link_group(reply.started, group.chat_id, 0)
 
 
 WELCOME = N_(

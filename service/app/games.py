@@ -16,13 +16,14 @@ from datetime import datetime, timedelta
 from service.app.folded import FoldedGames
 from service.app.intake import InboxKey, Intake
 from service.app.journal import Journal, summary_of
-from service.app.lobby_requests import LobbyRequest, handled_once
+from service.app.link_requests import ConfirmLink, LinkRequest, OfferLink, link_reply
+from service.app.lobby_requests import CallOff, LobbyRequest, Rematch, handled_once, lobby_reply
 from service.app.outcome import Applied, Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
 from service.app.rematches import Rematches
-from service.app.replies import Reply, Request
+from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
 from service.clock.deadlines import Deadline
 from service.clock.settings import ClockSettingsOf
@@ -34,6 +35,7 @@ from service.game.state import Game, fold
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.language.translation import ENGLISH, Translator, translator
+from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
 from service.ports.directory import Directory
 from service.ports.protocols import Chance, Clock, EventStore, GameSummary, Inbox, Notification
 from service.rules.actions import Resign
@@ -56,6 +58,7 @@ class GameService:
         chance: Chance,
         inbox: Inbox | None = None,
         directory: Directory | None = None,
+        link_codes: LinkCodes | None = None,
     ):
         self.store = store
         self.clock = clock
@@ -63,6 +66,8 @@ class GameService:
         self.inbox = inbox
         self.intake = None if inbox is None else Intake(inbox, clock)
         self.directory = directory
+        codes = link_codes or InMemoryLinkCodes()
+        self.linking = None if directory is None else Linking(directory, codes, clock, chance)
         self.folded = FoldedGames(store)
         self.settings = ClockSettingsOf(directory, clock)
         journal = Journal(store, clock, self.folded, self.settings)
@@ -196,12 +201,29 @@ class GameService:
             return outcome.reply  # recorded in the same transaction as its events
         return self.intake.record(at, outcome.reply)
 
-    def request(self, source: str, key: str, payload: str, request: LobbyRequest) -> Reply:
-        """A lobby request (open a game, join one, call one off), handled once however often it
-        is delivered; the same typed reply each time (``lobby_requests``)."""
+    def request(
+        self, source: str, key: str, payload: str, request: LobbyRequest | LinkRequest
+    ) -> Reply:
+        """A request of the lobby (open a game, join one, call one off, a rematch) or of linking
+        a channel, handled once however often it is delivered; the same typed reply each time
+        (``lobby_requests``, ``link_requests``)."""
         assert self.intake is not None, "request() needs an inbox"
         at = InboxKey(source, key)
-        return handled_once(self.intake, self.seating, at, payload, request)
+        game_id = request.game_id if isinstance(request, CallOff | Rematch) else None
+        return handled_once(self.intake, at, payload, lambda: self._reply(at, request), game_id)
+
+    def _reply(self, at: InboxKey, request: LobbyRequest | LinkRequest) -> Reply:
+        match request:
+            case Rematch(player, game_id):
+                game_id = game_id or self.rematches.last_finished(player)
+                opponent = next(p for p in self.game(game_id).players if p != player)
+                started = self.offer_rematch(game_id, player)
+                return Rematched(started, self.name_of(opponent, self.translator_of(player)))
+            case OfferLink() | ConfirmLink():
+                assert self.linking is not None, "linking needs a directory"
+                return link_reply(self.linking, request)
+            case _:
+                return lobby_reply(self.seating, at, request)
 
     # -- reading ----------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
-"""Typed requests of the lobby — open a game, join one, call one off — and their handling once
-per inbox key (``GameService.request``).
+"""Typed requests of the lobby — open a game, join one, call one off, a rematch — and their
+handling once per inbox key (``GameService.request``; a rematch is ``Rematches.requested``).
 
 A channel parses its input into one of these and renders the typed reply.  Joining and calling
 off record the reply in the same append as their events (``EventStore.append(inbox_reply=…)``),
@@ -8,6 +8,7 @@ as a move does; opening is idempotent by the request's key, so it is recorded ri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from service.app.intake import InboxKey, Intake
@@ -41,24 +42,38 @@ class CallOff:
     game_id: GameId
 
 
-LobbyRequest = OpenGame | JoinGame | CallOff
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """Offer (or accept) a new game against the opponent of ``game_id``; None: of the player's
+    last finished game."""
+
+    player: PlayerId
+    game_id: GameId | None = None
+
+
+LobbyRequest = OpenGame | JoinGame | CallOff | Rematch
 
 
 def handled_once(
-    intake: Intake, seating: Seating, at: InboxKey, payload: str, request: LobbyRequest
+    intake: Intake,
+    at: InboxKey,
+    payload: str,
+    handle: Callable[[], Reply],
+    game_id: GameId | None = None,
 ) -> Reply:
-    """``request``'s reply: the one recorded under ``at``, or that of handling it now."""
+    """A request's reply: the one recorded under ``at``, or ``handle``'s now (a refusal, if it
+    refuses, about ``game_id``), recorded unless ``handle`` recorded it with its events."""
     earlier = intake.earlier(at, payload)
     if earlier is not None:
         return earlier
     try:
-        reply = _handled(seating, at, request)
+        reply = handle()
     except IllegalAction as error:
-        reply = Refused.of(error, request.game_id if isinstance(request, CallOff) else None)
+        reply = Refused.of(error, game_id)
     return intake.record(at, reply)  # the reply a join or call-off recorded, if it did
 
 
-def _handled(seating: Seating, at: InboxKey, request: LobbyRequest) -> Reply:
+def lobby_reply(seating: Seating, at: InboxKey, request: OpenGame | JoinGame | CallOff) -> Reply:
     match request:
         case OpenGame(host, variant, terms, time_control, opponent):
             key = f"{at.source}:{at.key}"  # handled again after a crash: the same game

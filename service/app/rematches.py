@@ -14,7 +14,7 @@ from service.app.seating import Seating
 from service.bots.levels import BOTS
 from service.game.commands import AcceptRematch, OfferRematch
 from service.game.decide import answers_offer, checked_seat, decide_game
-from service.game.errors import InvitationUsed
+from service.game.errors import InvitationUsed, NoFinishedGame
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.game.status import GameStatus
@@ -54,6 +54,13 @@ class Rematches:
             return self.started(game)
 
         return self.journal.retried(game_id, attempt)  # after a lost race: start what it recorded
+
+    def last_finished(self, player: PlayerId) -> GameId:
+        """The player's most recently finished game, the one a rematch without a game is of."""
+        for summary in self.journal.store.summaries(player):
+            if summary.status == GameStatus.OVER:
+                return summary.game_id
+        raise NoFinishedGame()
 
     def started(self, game: Game) -> GameId:
         """Open and join the recorded rematch unless that is done already."""

@@ -99,6 +99,20 @@ class Rematched:
 
 
 @dataclass(frozen=True, slots=True)
+class LinkOffered:
+    """A link code made for the player, to type (or mail) from the address to link."""
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Linked:
+    """A link code was confirmed: the address it was typed from now plays as ``player``."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
 class Shown:
     """A channel showed something that changes nothing (a list, a log, a page of settings)."""
 
@@ -129,6 +143,8 @@ Reply = (
     | Joined
     | Cancelled
     | Rematched
+    | LinkOffered
+    | Linked
     | Shown
     | Told
     | Ignored
@@ -184,6 +200,10 @@ def _fields(reply: Reply) -> dict[str, object]:
             return {"ok": True, "cancelled": game_id}
         case Rematched(started=started, to=to):
             return {"ok": True, "started": started, "to": to}
+        case LinkOffered(code=code):
+            return {"ok": True, "link_code": code}
+        case Linked(player=player):
+            return {"ok": True, "linked": player}
         case Shown(what=what, refused=refused):
             return {"ok": not refused, "command": what}
         case Told(text=text, refused=refused):
@@ -248,6 +268,10 @@ def _legacy(fields: dict[str, Any]) -> Reply:
         return Cancelled(fields["cancelled"])
     if "started" in fields:
         return Rematched(fields["started"], str(fields.get("to", "")))
+    if "link_code" in fields:
+        return LinkOffered(str(fields["link_code"]))
+    if "linked" in fields:
+        return Linked(fields["linked"])
     if "command" in fields:
         return Shown(str(fields["command"]), refused=not ok)
     if "ignored" in fields:

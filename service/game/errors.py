@@ -115,3 +115,8 @@ class NoProfile(IllegalAction):
         "Settings and vacations are for registered players; this game has no player account "
         "for you."
     )
+
+
+class NoFinishedGame(IllegalAction):
+    code = "no_finished_game"
+    template = N_("You have no finished game to play again.")

@@ -56,10 +56,11 @@ class LinkCode:
     player and the address it is typed from is the one to link."""
     expires_at: datetime
 
-    def valid_for_text(self, tr: Translator = ENGLISH) -> str:
-        """How long a code works, in ``tr``'s language: ``30 minutes``."""
-        minutes = int(VALID_FOR.total_seconds() // 60)
-        return tr.ngettext("{n} minute", "{n} minutes", minutes)
+
+def valid_for_text(tr: Translator = ENGLISH) -> str:
+    """How long a code works, in ``tr``'s language: ``30 minutes``."""
+    minutes = int(VALID_FOR.total_seconds() // 60)
+    return tr.ngettext("{n} minute", "{n} minutes", minutes)
 
 
 class LinkCodes(Protocol):

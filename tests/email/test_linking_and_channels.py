@@ -8,7 +8,11 @@ import random
 import re
 from pathlib import Path
 
+from sqlalchemy import select
+
+from adapters.sql.tables import inbox
 from adapters.worker import Worker
+from service.app.replies import LinkOffered, Told, decode
 from service.bots.policies import greedy_bot
 from service.ports.directory import Address
 from service.words.prompts import action_text
@@ -24,15 +28,29 @@ def test_link_by_mail_gives_a_code_that_links_another_channel(world: World) -> N
     assert only(done) == "link offered"
     code = re.search(r"link code is (\w+)", world.latest(ANA).text())
     assert code is not None
-    linking = world.channel.handler.linking
+    linking = world.wiring.service.linking
+    assert linking is not None
     assert linking.confirm(code.group(1), TELEGRAM) == world.players[ANA]
+
+
+def test_a_link_code_is_the_mails_typed_reply_so_the_mail_handled_again_shows_it_again(
+    world: World,
+) -> None:
+    world.deliver(request(ANA, "link"))
+    code = re.search(r"link code is (\w+)", world.latest(ANA).text())
+    assert code is not None
+    with world.wiring.engine.connect() as db:
+        stored = db.execute(select(inbox.c.reply).where(inbox.c.reply.is_not(None))).scalars()
+        replies = [decode(reply) for reply in stored]
+    assert LinkOffered(code.group(1)) in replies
+    assert not any(isinstance(reply, Told) for reply in replies)
 
 
 def test_link_code_from_another_channel_links_this_address(world: World) -> None:
     ben_on_telegram = world.wiring.directory.register("Ben", TELEGRAM)
-    code = world.channel.handler.linking.send_to(
-        ben_on_telegram, Address("email", "bz@example.org")
-    )
+    linking = world.wiring.service.linking
+    assert linking is not None
+    code = linking.send_to(ben_on_telegram, Address("email", "bz@example.org"))
     done = world.deliver(request("bz@example.org", f"link {code.code}"))
     assert only(done) == "linked"
     assert world.wiring.directory.player_at(Address("email", "bz@example.org")) == ben_on_telegram

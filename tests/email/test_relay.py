@@ -251,7 +251,6 @@ def test_a_confirmation_held_back_by_a_mail_server_away_goes_out_when_it_is_back
         world.wiring.directory,
         email_settings(world.sink),
         world.clock,
-        world.chance,
         SmtpTransport(MailServer("127.0.0.1", free_port(), "none", timeout=2)),
     )
     away.handler.receive(request("kim@example.net", "new game with lee@example.net"))

@@ -74,7 +74,6 @@ class World:
             wiring.directory,
             email_settings(self.sink, keys),
             self.clock,
-            self.chance,
         )
 
     @property

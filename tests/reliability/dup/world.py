@@ -119,7 +119,6 @@ class World:
             wiring.directory,
             settings.email,
             self.clock,
-            self.chance,
             self.mailbag,
         )
         mail_address = self.email.handler.addresses.service
