@@ -247,8 +247,8 @@ class ServiceRequests:
         else:
             request = ConfirmLink(code, address)
         reply = desk.service.request(SOURCE, inbound.key, inbound.command, request)
-        match reply:
-            case LinkOffered(code=made):
+        match reply, request:
+            case LinkOffered(code=made), OfferLink(player=player):
                 tr = desk.mail.tr(player)
                 text = tr.gettext(
                     "Your link code is {code}. Send link {code} from your other channel "
@@ -258,7 +258,7 @@ class ServiceRequests:
                 )
                 desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))
                 return "link offered"
-            case Linked(player=linked):
+            case Linked(player=linked), _:
                 tr = desk.mail.tr(linked)
                 text = tr.gettext(
                     "This address now plays as {name}.", name=desk.mail.name(linked, tr)

@@ -122,7 +122,7 @@ class Shown:
 
 @dataclass(frozen=True, slots=True)
 class Told:
-    """A channel's own answer, worded when it was given (a press's pop-up, a link code)."""
+    """A channel's own answer, worded when it was given (a press's pop-up, an expired invitation)."""
 
     text: str
     refused: bool = False
