@@ -21,7 +21,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.bench.run import pinned
+from tests.bench.run import pin
 
 ROOT = Path(__file__).resolve().parents[2]
 DATABASES = ("sqlite", "postgresql")
@@ -64,7 +64,7 @@ def _sized(games: int, moves: int) -> tuple[str, ...]:
 
 
 def run_one(tree: Path, measure: Measure, core: int) -> float:
-    argv = (*pinned(core), str(tree / ".venv" / "bin" / "python"), *measure.argv)
+    argv = (*pin(core), str(tree / ".venv" / "bin" / "python"), *measure.argv)
     done = subprocess.run(argv, cwd=tree, capture_output=True, text=True, check=True)
     result = json.loads(done.stdout.strip().splitlines()[-1])
     return float(result[measure.key])
