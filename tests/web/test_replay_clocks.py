@@ -15,7 +15,14 @@ from service.game.events import DeadlineExtended
 from service.game.stored import StoredEvent
 from service.log.replays import steps
 from tests.service.test_clock_checks import claimed_game
-from tests.web.conftest import Site
+from tests.web.conftest import Site, SiteFactory
+
+
+@pytest.fixture(scope="module")
+def site(make_site: SiteFactory) -> Site:
+    """A site of this module's own: the log's game id is drawn from a seed, and the shared site
+    may hold a game of that id from another module's seeded play."""
+    return make_site()
 
 
 @pytest.fixture(scope="module")
