@@ -40,7 +40,6 @@ bench: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.bench.run --bench-venv $(BENCH_VENV)
 	$(BIN)/python -m tests.bench.run --only arena --bench-venv $(BENCH_VENV) --arena-games $(ARENA_GAMES)
-	$(BIN)/python -m pytest -q tests/bench/compiled_wheel.py
 
 # The deadline simulation at full size (10,000 games, several minutes); `make test` runs it small.
 sim: $(STAMP)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.rules.variants import MatchTerms
+from service.rules.variants import MOST_DEALS, MOST_STAKE, MOST_TARGET
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,9 +27,9 @@ class Bounds:
     most: int
 
 
-DEALS = Bounds(1, MatchTerms.MOST_DEALS)
-TARGET = Bounds(1, MatchTerms.MOST_TARGET)
-STAKE = Bounds(1, MatchTerms.MOST_STAKE)
+DEALS = Bounds(1, MOST_DEALS)
+TARGET = Bounds(1, MOST_TARGET)
+STAKE = Bounds(1, MOST_STAKE)
 POSITIVE = Bounds(1, 2**31 - 1)
 """Any count a database integer holds: a version, or a time the service then checks itself."""
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from typing import ClassVar
 
 
 class FirstTurn(StrEnum):
@@ -161,6 +160,15 @@ DEFAULT = Variant()
 _FLAG_NAMES = frozenset(f.name for f in fields(Variant))
 
 
+MOST_DEALS = 99
+MOST_TARGET = 10_000
+MOST_STAKE = 1_000_000
+"""The bounds of ``MatchTerms``, generous: a match past them would never end (10¹⁹ deals) or its
+stakes outgrow every integer column once draws double them.  Module constants, not class
+attributes: the compiled build (mypyc) makes a frozen dataclass's class attributes read-only
+slots, and constructing one then fails."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchTerms:
     """How long a match lasts and what a deal is worth.
@@ -174,21 +182,15 @@ class MatchTerms:
     target: int | None = None
     stake: int = 1
 
-    MOST_DEALS: ClassVar[int] = 99
-    MOST_TARGET: ClassVar[int] = 10_000
-    MOST_STAKE: ClassVar[int] = 1_000_000
-    """Generous bounds: a match past them would never end (10¹⁹ deals) or its stakes outgrow
-    every integer column once draws double them."""
-
     def __post_init__(self) -> None:
         if self.deals is None and self.target is None:
             raise VariantError("a match needs a number of deals or a target score")
-        if self.deals is not None and not 1 <= self.deals <= self.MOST_DEALS:
-            raise VariantError(f"a match has at least one deal and at most {self.MOST_DEALS}")
-        if self.target is not None and not 1 <= self.target <= self.MOST_TARGET:
-            raise VariantError(f"a target score is at least 1 and at most {self.MOST_TARGET:,}")
-        if not 1 <= self.stake <= self.MOST_STAKE:
-            raise VariantError(f"the stake is at least 1 and at most {self.MOST_STAKE:,}")
+        if self.deals is not None and not 1 <= self.deals <= MOST_DEALS:
+            raise VariantError(f"a match has at least one deal and at most {MOST_DEALS}")
+        if self.target is not None and not 1 <= self.target <= MOST_TARGET:
+            raise VariantError(f"a target score is at least 1 and at most {MOST_TARGET:,}")
+        if not 1 <= self.stake <= MOST_STAKE:
+            raise VariantError(f"the stake is at least 1 and at most {MOST_STAKE:,}")
 
     @classmethod
     def default_for(cls, variant: Variant) -> MatchTerms:
