@@ -137,6 +137,8 @@ class TerminalGame:
                     "Game {game}: `conquian export {game}` once it is over.", game=self.game_id
                 )
             )
+        self._bot_answers([])
+        game = self.service.game(self.game_id)
         opening = game.to_act if game.to_act is not None else PLAYERS[0]
         self._respond_with_view(opening, self.service.store.load(self.game_id))
         for line in lines:
@@ -189,8 +191,16 @@ class TerminalGame:
                 payload = {"ok": True, "seat": seat.number, "instructions": list(standing)}
                 self._respond(payload, text)
             case _:
-                after = outcome.game.to_act
-                self._respond_with_view(player if after is None else after, outcome.appended, line)
+                appended = self._bot_answers(outcome.appended)
+                after = self.service.game(self.game_id).to_act
+                self._respond_with_view(player if after is None else after, appended, line)
+
+    def _bot_answers(self, appended: Sequence[StoredEvent]) -> list[StoredEvent]:
+        """``appended`` and the hard bot's answer to it: a server's worker makes that search
+        (``GameService.play_bot``); the terminal, where the player waits anyway, is its own."""
+        game = self.service.game(self.game_id)
+        played = self.service.play_bot(self.game_id, game.version)
+        return [*appended, *(played.appended if played is not None else ())]
 
     def _reject(self, view: PlayerView, line: str, error: IllegalAction) -> None:
         message = refusal_text(error, self.tr, view.variant.deck_faces)

@@ -3,7 +3,8 @@ the next deal with its commitment, the salt of a finished deal, the moves of bot
 the moves a player's standing instructions (``instructions.py``) make for them.
 
 These steps are appended with the move that caused them, so a game never waits on the service
-itself.  Chance (decks, salts, the bots' choices) comes from the injected ``Chance``.  An
+itself; but a deliberate bot's decision (``DELIBERATE``, a search) is made only where
+``deliberate`` allows it, in the worker, so no request waits for a search.  Chance (decks, salts, the bots' choices) comes from the injected ``Chance``.  An
 instructed move is an ordinary move in the log: the ``InstructionGiven`` before it already
 records what the player asked for, so no event marks it.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from service.bots.levels import BOTS
+from service.bots.levels import BOTS, DELIBERATE
 from service.bots.policies import recall
 from service.game.codec import LogEvent, is_rules_event
 from service.game.events import (
@@ -26,6 +27,7 @@ from service.game.events import (
 from service.game.fairness import commitment
 from service.game.instructions import instructed
 from service.game.state import Game, Standing, standing
+from service.game.status import GameStatus
 from service.ports.protocols import Chance
 from service.rules.actions import PlayerAction, StartDeal, StartMatch
 from service.rules.decide import cuts_from, decide
@@ -45,8 +47,11 @@ def start_match(game: Game, chance: Chance) -> StartMatch:
     return StartMatch(game.variant, game.terms, dealer)
 
 
-def follow_ups(game: Game, events: Sequence[LogEvent], chance: Chance) -> list[LogEvent]:
-    """``events`` and everything that follows them without a person deciding."""
+def follow_ups(
+    game: Game, events: Sequence[LogEvent], chance: Chance, deliberate: bool = False
+) -> list[LogEvent]:
+    """``events`` and everything that follows them without a person deciding; up to a
+    deliberate bot's decision unless ``deliberate`` (the worker's turn, ``Playing.play_bot``)."""
     out = list(events)
     players = _players_after(game, events)
     instructions = _instructions_after(game, events)
@@ -66,8 +71,10 @@ def follow_ups(game: Game, events: Sequence[LogEvent], chance: Chance) -> list[L
             salts[number + 1] = salt
             step = decide(state, StartDeal(deck))
         elif state.to_act is not None and players[state.to_act] in BOTS:
-            bot = BOTS[str(players[state.to_act])]
-            step = decide(state, bot(recall(state, state.to_act), chance))
+            player = str(players[state.to_act])
+            if player in DELIBERATE and not deliberate:
+                return out  # the worker decides (``deliberating``)
+            step = decide(state, BOTS[player](recall(state, state.to_act), chance))
         elif (action := _instructed(state, instructions)) is not None:
             step = decide(state, action)
         else:
@@ -108,3 +115,12 @@ def _instructed(state: GameState, instructions: Standing) -> PlayerAction | None
 
 def _rules_events(events: Sequence[LogEvent]) -> list[Event]:
     return [event for event in events if is_rules_event(event)]
+
+
+def deliberating(game: Game) -> PlayerId | None:
+    """The deliberate bot whose decision ``game`` waits for, if any: the worker's to make."""
+    seat = game.rules.to_act
+    player = None if seat is None else game.players[seat]
+    if player in DELIBERATE and game.status is GameStatus.PLAYING:
+        return player
+    return None

@@ -144,6 +144,12 @@ class GameService:
         commit for it instead of one per game."""
         return self.playing.time_out_all(decisions)
 
+    def play_bot(self, game_id: GameId, version: int) -> Applied | None:
+        """Make the decision of the deliberate bot (the hard bot's search) the game waited for at
+        ``version``: the worker's job, so that no request waits for a search.  A game that moved
+        on, or another worker that made it first, makes this a no-op (None)."""
+        return self.playing.play_bot(game_id, version)
+
     def claim_win(self, game_id: GameId, player: PlayerId) -> Outcome:
         """The waiting player takes the match once the opponent's deadline has passed."""
         return self.act(game_id, player, ClaimWin(checked_seat(self.game(game_id), player)))

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from service.app.folded import FoldedGames
+from service.app.follow_ups import deliberating
 from service.bots.levels import BOTS
 from service.clock.deadlines import Deadline, deadline
 from service.clock.settings import ClockSettingsOf
@@ -116,8 +117,10 @@ class Journal:
 
 
 def summary_of(game: Game, due: Deadline | None = None) -> GameSummary:
-    """The game's line in its players' lists, with its deadline and first reminder."""
+    """The game's line in its players' lists, with its deadline and first reminder.  A game that
+    waits for a deliberate bot is due at once: that is how the worker finds the bot's turn."""
     invitation = game.invitation if game.status is GameStatus.OPEN else None
+    due_at = game.turn_since if deliberating(game) else None if due is None else due.due_at
     return GameSummary(
         game.id,
         game.players,
@@ -126,6 +129,6 @@ def summary_of(game: Game, due: Deadline | None = None) -> GameSummary:
         game.turn_since,
         game.version,
         invitation,
-        None if due is None else due.due_at,
+        due_at,
         due.reminders[0] if due is not None and due.reminders else None,
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from service.app.follow_ups import follow_ups
+from service.app.follow_ups import deliberating, follow_ups
 from service.app.journal import Journal
 from service.app.outcome import Applied, ChangedSetting, Looked, Outcome, WentOnVacation
 from service.app.pauses import Pauses
@@ -156,6 +156,22 @@ class Playing:
             if here.game.id == game.id:
                 return WentOnVacation(here.game, player, until, games, here.appended)
         return WentOnVacation(game, player, until, games)
+
+    def play_bot(self, game_id: GameId, version: int) -> Applied | None:
+        """``GameService.play_bot``: the deliberate bot's decision the game waited for at
+        ``version``, with what follows it, appended under that version."""
+        game = self.journal.folded.last_seen(game_id)
+        if game is None or game.version != version:
+            game = self.journal.game(game_id)
+        bot = deliberating(game)
+        if bot is None or game.version != version:
+            return None
+        events = follow_ups(game, [], self.chance, deliberate=True)
+        try:
+            after, stored = self.journal.append(game, events, actor=bot)
+        except ConcurrencyError:
+            return None  # another worker made it first
+        return Applied(after, bot, tuple(stored))
 
     def time_out_all(self, decisions: Sequence[tuple[GameId, int]]) -> list[Applied]:
         """``GameService.time_out_all``: the timeouts of several decisions in one transaction."""

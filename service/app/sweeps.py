@@ -1,4 +1,5 @@
-"""The worker's rounds: time out overdue decisions and send due reminders.
+"""The worker's rounds: time out overdue decisions, make the deliberate bots' decisions (the hard
+bot's search, kept off the request path) and send due reminders.
 
 Deadlines and reminder times live in the game summaries, derived from the log on every append;
 a round claims the due games (so two workers never handle one at once) and acts through
@@ -33,11 +34,20 @@ class Sweeper:
                 return count
 
     def expire_batch(self) -> tuple[int, int]:
-        """Claim a batch of overdue decisions and time them out, in one append of the batch: how
-        many were claimed (a full batch means more may be waiting) and how many timed out."""
+        """Claim a batch of due decisions and time out the overdue ones, in one append of the
+        batch, then make the deliberate bots' decisions, one append each (a search takes a
+        while: each move is kept as soon as it is made).  How many were claimed (a full batch
+        means more may be waiting) and how many timed out.
+
+        A search that outlasts the claim's lease is safe: its append is under the version claimed,
+        so a second worker that claimed the game meanwhile makes the move at most once between
+        them."""
         claimed = self.service.store.claim_due(self.service.clock.now(), self.batch, self.lease)
         self._read(claimed)
-        timed_out = self.service.time_out_all([(due.game_id, due.version) for due in claimed])
+        decisions = [(due.game_id, due.version) for due in claimed]
+        timed_out = self.service.time_out_all(decisions)
+        for game_id, version in decisions:
+            self.service.play_bot(game_id, version)
         return len(claimed), len(timed_out)
 
     def next_due(self) -> datetime | None:

@@ -34,6 +34,10 @@ BOTS: Mapping[str, Policy] = {
 }
 """Players the service moves for itself: ``"bot:search"`` can be invited like anyone."""
 
+DELIBERATE = frozenset({"bot:search"})
+"""Bots whose decision is a search: a request never waits for it.  The worker makes it (its game
+is due at once, ``Journal.prepared``), like a timeout; the others answer in the mover's append."""
+
 _NAMES = {
     "bot:random": N_("the easy bot"),
     "bot:greedy": N_("the medium bot"),

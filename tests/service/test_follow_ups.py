@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from service.app.games import GameService
+from service.app.sweeps import Sweeper
 from service.game.events import DealCommitted, DealRevealed, GameId, PlayerId
 from service.game.fairness import is_committed
 from service.ports.memory import InMemoryEventStore
 from service.ports.memory_directory import ManualClock
+from service.rules.errors import IllegalAction
 from service.rules.events import CardTurnedUp, DealStarted, DealWon, MatchEnded
 from service.rules.seats import Phase, Seat
 from service.rules.variants import MatchTerms
@@ -15,6 +19,7 @@ from tests.positions import STACKED
 from tests.service.given import GREEDY, HOST, WIN_SCRIPT, started
 
 RANDOM = PlayerId("bot:random")
+HARD = PlayerId("bot:search")
 
 
 def play_to_the_win(service: GameService, game_id: GameId) -> list[object]:
@@ -99,3 +104,41 @@ def test_two_bots_never_wait_for_anyone() -> None:
     assert game.status == "over"
     assert len(game.rules.match.results) == 3
     assert game.revealed == (1, 2, 3)
+
+
+def test_a_move_against_the_hard_bot_is_answered_before_its_search_which_the_worker_makes(
+    service: GameService, store: InMemoryEventStore
+) -> None:
+    game_id = service.open_game(HOST, opponent=HARD)  # the bot, player 2, deals
+
+    outcome = service.act(game_id, HOST, "take kh kd discard 4h")
+
+    assert outcome.game.to_act == HARD, "the request did not wait for the search"
+    [line] = service.games_of(HOST)
+    assert line.due_at == outcome.game.turn_since, "due at once: the worker finds the bot's turn"
+    claimed, _ = Sweeper(service).expire_batch()
+    game = service.game(game_id)
+    assert claimed == 1
+    assert game.to_act == HOST
+    assert [s.seq for s in store.load(game_id)][-1] == game.version > outcome.game.version
+    assert service.play_bot(game_id, outcome.game.version) is None, "made once, not twice"
+
+
+def test_the_hard_bot_s_turn_has_no_deadline_a_player_could_claim(service: GameService) -> None:
+    game_id = service.open_game(HOST, opponent=HARD)
+    service.act(game_id, HOST, "take kh kd discard 4h")
+
+    with pytest.raises(IllegalAction):
+        service.claim_win(game_id, HOST)
+    assert service.game(game_id).to_act == HARD
+
+
+def test_a_game_the_hard_bot_opens_waits_for_the_worker_and_then_for_the_human() -> None:
+    chance = FixedChance(decks=[STACKED], randoms=[PLAYER_1_DEALS])
+    service = GameService(InMemoryEventStore(), ManualClock(), chance)
+    game_id = service.open_game(HOST, opponent=HARD)
+    assert service.game(game_id).to_act == HARD  # the non-dealer decides first
+
+    Sweeper(service).expire_overdue()
+
+    assert service.game(game_id).to_act == HOST
