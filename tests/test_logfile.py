@@ -93,7 +93,7 @@ def test_the_header_comes_first_then_one_event_per_line(lines: Lines) -> None:
     header, *events = lines
     assert header["format"] == "conquian-log"
     assert header["format_version"] == 1
-    assert header["schema_version"] == 1
+    assert header["schema_version"] == 2
     assert header["players"] == ["ana", "bob"]
     assert header["variant"]["forcing"] == "enabled"
     assert header["terms"] == {"deals": 3, "target": None, "stake": 1}
@@ -358,6 +358,23 @@ def test_a_log_from_a_newer_version_is_refused_with_the_reason(lines: Lines) -> 
         read_log(json.dumps(line) for line in lines)
     with pytest.raises(LogFormatError, match="first line must be the header"):
         read_log(json.dumps(line) for line in lines[1:])
+
+
+def test_a_log_of_schema_version_1_still_reads_and_verifies(lines: Lines) -> None:
+    """Version 2 only added ``QuietHoursSet``: a version-1 file is read as it was written."""
+    lines[0]["schema_version"] = 1
+    assert verdict_of(lines).ok
+    lines[0]["schema_version"] = 3
+    with pytest.raises(LogFormatError, match="schema_version 3 is from a newer version; this"):
+        read_log(json.dumps(line) for line in lines)
+
+
+def test_a_version_1_file_cannot_hold_an_event_of_version_2(lines: Lines) -> None:
+    lines[0]["schema_version"] = 1
+    record = {"seq": 2, "at": lines[2]["at"], "name": "QuietHoursSet"}
+    lines[2:2] = [{**record, "data": {"seat": 1, "timezone": "UTC", "quiet": "22:00-08:00"}}]
+    with pytest.raises(LogFormatError, match="QuietHoursSet is not an event of schema_version 1"):
+        read_log(json.dumps(line) for line in renumbered(lines))
 
 
 # -- replay steps ---------------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from adapters.sql.claims import NEXT_DUE, claim_deadlines, claim_reminders, due_
 from adapters.sql.engine import is_postgresql, reconnecting, writer
 from adapters.sql.summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
 from adapters.sql.tables import events
-from service.game.codec import SCHEMA_VERSION, CodecError, LogEvent, decode
+from service.game.codec import READABLE_SCHEMAS, SCHEMA_VERSION, CodecError, LogEvent, decode
 from service.game.events import GameId, PlayerId
 from service.game.stored import StoredEvent
 from service.ports.protocols import (
@@ -278,9 +278,9 @@ def _utc(text: str) -> datetime:
 
 def _stored(row: AnyRow, data: dict[str, Any], at: datetime) -> StoredEvent:
     game_id, seq, position, name, schema_version, _, _ = row  # unpacking: the fast way
-    if schema_version != SCHEMA_VERSION:
+    if schema_version not in READABLE_SCHEMAS:
         raise CodecError(
             f"event {game_id}#{seq} has schema version {schema_version};"
-            f" this code reads version {SCHEMA_VERSION}"
+            f" this code reads versions up to {SCHEMA_VERSION}"
         )
     return StoredEvent(GameId(game_id), seq, position, decode(name, data), at)

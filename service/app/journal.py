@@ -14,11 +14,11 @@ from typing import TypeVar
 from service.app.folded import FoldedGames
 from service.app.follow_ups import deliberating
 from service.bots.levels import BOTS
-from service.clock.deadlines import Deadline, deadline
+from service.clock.deadlines import Deadline, deadline, quiet_record
 from service.clock.settings import ClockSettingsOf
 from service.game.codec import LogEvent
 from service.game.errors import StaleVersion
-from service.game.events import PRIVATE_EVENTS, GameId, PlayerId
+from service.game.events import PRIVATE_EVENTS, GameId, PlayerId, QuietHoursSet
 from service.game.state import Game, apply_all
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
@@ -31,6 +31,7 @@ from service.ports.protocols import (
     InboxReply,
     Notification,
 )
+from service.rules.seats import Seat
 
 RETRIES = 5
 """Decisions made again after lost races before the request is answered as stale."""
@@ -106,6 +107,24 @@ class Journal:
         notes = tuple(Notification(p, game.id, game.version + 1, after.version) for p in to_tell)
         summary = summary_of(after, self.deadline(after))
         return after, Append(game.id, game.version, tuple(events), summary, notes)
+
+    def quiet_hours(
+        self, game: Game, players: tuple[PlayerId | None, PlayerId | None] | None = None
+    ) -> list[LogEvent]:
+        """A ``QuietHoursSet`` for each player of ``game`` (or of ``players``, once they sit down)
+        whose quiet hours or time zone changed since the game last recorded them.  Appended ahead
+        of a move, the record holds from the next decision on; so every deadline is the log's own
+        (docs/decisions/clock-quiet-hours-in-the-log.md).  A time zone alone is not recorded: it
+        matters only with quiet hours."""
+        records: list[LogEvent] = []
+        for seat, player in zip(Seat, players or game.players, strict=True):
+            if player is None or player in BOTS:
+                continue
+            wanted = quiet_record(self.settings.of(player))
+            has = game.clocks.quiet_set[seat]
+            if wanted != has and (wanted[1] or has[1]):
+                records.append(QuietHoursSet(seat, *wanted))
+        return records
 
     def deadline(self, game: Game) -> Deadline | None:
         """When the decision ``game`` waits for falls due, in its player's settings."""

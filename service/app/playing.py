@@ -119,7 +119,7 @@ class Playing:
         """Decide ``command`` on ``game`` and append what follows under its version."""
         now = self.journal.clock.now()
         decided = decide_game(game, self._game_command(game, player, command, now), now)
-        events = follow_ups(game, decided, self.chance)
+        events = follow_ups(game, [*self.journal.quiet_hours(game), *decided], self.chance)
         reply = None
         if inbox_key is not None:
             answer = MoveApplied(game.id, game.version + 1, game.version + len(events))
@@ -166,7 +166,7 @@ class Playing:
         bot = deliberating(game)
         if bot is None or game.version != version:
             return None
-        events = follow_ups(game, [], self.chance, deliberate=True)
+        events = follow_ups(game, self.journal.quiet_hours(game), self.chance, deliberate=True)
         try:
             after, stored = self.journal.append(game, events, actor=bot)
         except ConcurrencyError:
@@ -200,6 +200,7 @@ class Playing:
         due = self.journal.deadline(game)
         if game.version != version or due is None or now < due.due_at:
             return None
-        events = follow_ups(game, timed_out(game), self.chance)
+        quiet = self.journal.quiet_hours(game)
+        events = follow_ups(game, [*quiet, *timed_out(game)], self.chance)
         after, append = self.journal.prepared(game, events, None, now)
         return after, append, due.player

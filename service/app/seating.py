@@ -105,7 +105,8 @@ class Seating:
 
         def attempt(game: Game) -> None:
             joined = decide_game(game, Join(player), self.journal.clock.now())
-            events = follow_ups(game, joined, self.chance)
+            quiet = self.journal.quiet_hours(game, (game.players[0], player))  # the guest is 2nd
+            events = follow_ups(game, [*joined, *quiet], self.chance)
             self.journal.append(game, events, actor=player, inbox_reply=reply)
 
         self.journal.retried(game_id, attempt)  # after a lost race: someone joined first

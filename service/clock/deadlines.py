@@ -4,7 +4,10 @@ Pure: the game (folded from its log) and the player's clock settings in, a ``Dea
 A decision is due ``move_seconds`` after it began, plus what is left of the player's reserve,
 plus any time the player's clock was paused (vacation); a deadline that would fall in the
 player's quiet hours moves to their end; a deadline extended by the waiting player is taken as
-given.  Reminders come at the offsets the player chose, counted back from the deadline.
+given.  Everything the deadline depends on is in the log: the quiet hours too, as the game
+recorded them (``QuietHoursSet``), not as the settings say now, so ``conquian verify`` works out
+the very deadline the worker held to.  Reminders come at the offsets the player chose, counted
+back from the deadline.
 """
 
 from __future__ import annotations
@@ -80,24 +83,43 @@ class Deadline:
 
 
 def deadline(game: Game, settings: ClockSettings) -> Deadline | None:
-    """The deadline of the decision ``game`` waits for, or None when it waits for nobody."""
+    """The deadline of the decision ``game`` waits for, or None when it waits for nobody; the
+    player's ``settings`` give the reminders (the quiet hours are the game's record)."""
     seat = game.rules.to_act
     player = None if seat is None else game.players[seat]
     if seat is None or player is None or game.status is not GameStatus.PLAYING:
         return None
     started = game.turn_since
-    due = game.clocks.extended_until or _due(game, seat, settings)
+    due = game.clocks.extended_until or _due(game, seat)
     return Deadline(seat, player, started, due, reminder_times(started, due, settings))
 
 
-def _due(game: Game, seat: Seat, settings: ClockSettings) -> datetime:
+def _due(game: Game, seat: Seat) -> datetime:
     control, clocks = game.time_control, game.clocks
     reserve_left = control.reserve_seconds - clocks.reserve_used[seat]
     due = game.turn_since + timedelta(seconds=control.move_seconds + reserve_left)
     pause = clocks.paused[seat]
     if pause is not None and pause.since < due:
         due += timedelta(seconds=paused_seconds(pause, game.turn_since, pause.until))
-    return after_quiet_hours(due, settings)
+    return after_quiet_hours(due, recorded_quiet_hours(*clocks.quiet[seat]))
+
+
+def quiet_record(settings: ClockSettings) -> tuple[str, str]:
+    """The time zone and quiet hours of ``settings`` as a game records them (``QuietHoursSet``)."""
+    quiet = settings.quiet_hours
+    if quiet is None:
+        return (settings.timezone, "")
+    return (settings.timezone, f"{quiet.start:%H:%M}-{quiet.end:%H:%M}")
+
+
+@cache
+def recorded_quiet_hours(timezone: str, quiet: str) -> ClockSettings:
+    """Settings holding the quiet hours a game recorded; none for a record that does not read
+    (only a hand-edited log has one, and ``conquian verify`` refuses it)."""
+    try:
+        return ClockSettings(check_timezone(timezone), parse_quiet_hours(quiet))
+    except SettingError:
+        return ClockSettings()
 
 
 def after_quiet_hours(moment: datetime, settings: ClockSettings) -> datetime:

@@ -25,6 +25,7 @@ from service.game.events import (
     InstructionGiven,
     InstructionWithdrawn,
     PlayerJoined,
+    QuietHoursSet,
     RematchAccepted,
     RematchOffered,
     TimeControl,
@@ -38,7 +39,10 @@ from service.rules.events import Event
 from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2 added ``QuietHoursSet`` (issue 23); every other event is encoded as in 1."""
+READABLE_SCHEMAS = frozenset({1, 2})
+"""The schema versions read: a version-1 event decodes as it always did (docs/log-format.md)."""
 
 LogEvent = Event | GameEvent
 Json = dict[str, Any]
@@ -181,6 +185,7 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     DeadlineExtended: (("seat", SEAT), ("until", TIME)),
     ClockPaused: (("seat", SEAT), ("until", TIME)),
     ClockResumed: (("seat", SEAT),),
+    QuietHoursSet: (("seat", SEAT), ("timezone", TEXT), ("quiet", TEXT)),
     InstructionGiven: (("seat", SEAT), ("instruction", TEXT)),
     InstructionWithdrawn: (("seat", SEAT), ("instruction", TEXT)),
     rules.MatchStarted: (

@@ -195,6 +195,21 @@ class ClockResumed(Record):
         self.seat: Final = seat
 
 
+class QuietHoursSet(Record):
+    """From now on in this game, ``seat``'s deadlines that would fall in their quiet hours
+    ``quiet`` (``22:00-08:00`` in the time zone ``timezone``; empty for none) move to the hours'
+    end (``deadlines.after_quiet_hours``).  Recorded when the player sits down and whenever they
+    change the setting, so that the log alone gives every deadline (issue 23)."""
+
+    __slots__ = ("quiet", "seat", "timezone")
+    __match_args__ = ("seat", "timezone", "quiet")
+
+    def __init__(self, seat: Seat, timezone: str, quiet: str) -> None:
+        self.seat: Final = seat
+        self.timezone: Final = timezone
+        self.quiet: Final = quiet
+
+
 class InstructionGiven(Record):
     """``seat`` left a standing instruction (``instructions.py``), applied whenever it fits."""
 
@@ -228,6 +243,7 @@ GameEvent = (
     | DeadlineExtended
     | ClockPaused
     | ClockResumed
+    | QuietHoursSet
     | InstructionGiven
     | InstructionWithdrawn
 )
@@ -237,5 +253,5 @@ GAME_EVENTS: tuple[type, ...] = get_args(GameEvent)
 PRIVATE_EVENTS = (InstructionGiven, InstructionWithdrawn)
 """Events only their seat is told of: an instruction names the player's own cards, and that one
 was given is itself a hint (``instructions.py``).  An append of these alone notifies nobody."""
-CLOCK_ONLY_EVENTS = (DeadlineExtended, ClockPaused, ClockResumed, *PRIVATE_EVENTS)
+CLOCK_ONLY_EVENTS = (DeadlineExtended, ClockPaused, ClockResumed, QuietHoursSet, *PRIVATE_EVENTS)
 """Events that change no position: a move made on the position before them is not stale."""

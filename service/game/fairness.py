@@ -24,7 +24,10 @@ def commitment(deck: tuple[Card, ...], salt: str) -> str:
 def is_committed(deck: tuple[Card, ...], salt: str, digest: str) -> bool:
     """True when ``digest`` is the commitment to this deck with this salt.  Compared as UTF-8
     bytes: ``compare_digest`` refuses text that is not ASCII, and a log may hold any text (lone
-    surrogates included)."""
+    surrogates included).  The service's salts are ASCII (hex), so one that is not was never
+    committed to."""
+    if not salt.isascii():
+        return False
     return hmac.compare_digest(
         commitment(deck, salt).encode(), digest.encode("utf-8", "surrogatepass")
     )

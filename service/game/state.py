@@ -23,6 +23,7 @@ from service.game.events import (
     InstructionWithdrawn,
     PlayerId,
     PlayerJoined,
+    QuietHoursSet,
     RematchAccepted,
     RematchOffered,
     TimeControl,
@@ -66,6 +67,11 @@ class Clocks(NamedTuple):
     """Each seat's standing instructions, in the order given."""
     deciding: Seat | None = None
     """Whose decision the clock runs for (None between deals and once the match is over)."""
+    quiet: tuple[tuple[str, str], tuple[str, str]] = (("UTC", ""), ("UTC", ""))
+    """Each seat's time zone and quiet hours for its current decision's deadline."""
+    quiet_set: tuple[tuple[str, str], tuple[str, str]] = (("UTC", ""), ("UTC", ""))
+    """Each seat's time zone and quiet hours as last recorded (``QuietHoursSet``): in force from
+    the next decision, so setting quiet hours never moves a deadline already running."""
     timed_out: Seat | None = None
     """The seat whose decision just timed out, until the move made for it ends that decision
     (kept here, not in a local, so a log folds the same however it is cut)."""
@@ -180,7 +186,7 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
                 if deciding is not None:  # that seat's decision is over: charge its clock
                     used = _seconds_used(clocks, deciding, turn_since, one.at)
                     clocks = _decided(clocks, deciding, used, game.time_control)
-                clocks = clocks._replace(deciding=rules.to_act)
+                clocks = clocks._replace(deciding=rules.to_act, quiet=clocks.quiet_set)
                 turn_since = one.at
             continue
         match event:
@@ -209,6 +215,9 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
                     clocks = clocks._replace(
                         paused=_set(clocks.paused, seat, Pause(pause.since, one.at))
                     )
+            case QuietHoursSet(seat=seat, timezone=timezone, quiet=quiet):
+                record = (timezone, quiet)
+                clocks = clocks._replace(quiet_set=_set(clocks.quiet_set, seat, record))
             case InstructionGiven() | InstructionWithdrawn():
                 clocks = clocks._replace(instructions=standing(clocks.instructions, event))
             case GameOpened():

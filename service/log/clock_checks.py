@@ -3,9 +3,8 @@
 ``verify`` calls ``check_time`` at every event and ``check_clock`` at every game event, on the
 game as folded up to it.  The deadline is
 the one the service holds to (``deadlines.deadline``), worked out from the log alone: the time
-control, when the decision began, the reserve spent, pauses and extensions.  A player's quiet
-hours only ever move a deadline later and are a setting, not an event, so the log gives the
-earliest the deadline can have been: a timeout, a claim or an extension before it is refused
+control, when the decision began, the reserve spent, pauses, extensions and the quiet hours the
+log recorded (``QuietHoursSet``); a timeout, a claim or an extension before it is refused
 (docs/decisions/clock-checks.md).  A decision that outlived its deadline is not refused: the
 worker is an alarm clock that may be late (a restart, an outage), and a move that beats it
 stands.  A failed check raises ``Bad`` with the event's number and the deadline broken.  Pure.
@@ -16,9 +15,21 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from service.bots.levels import BOTS
-from service.clock.deadlines import ClockSettings, deadline
+from service.clock.deadlines import (
+    ClockSettings,
+    SettingError,
+    check_timezone,
+    deadline,
+    parse_quiet_hours,
+)
 from service.game.checks import Bad
-from service.game.events import ClockPaused, DeadlineExtended, TurnTimedOut, WinClaimed
+from service.game.events import (
+    ClockPaused,
+    DeadlineExtended,
+    QuietHoursSet,
+    TurnTimedOut,
+    WinClaimed,
+)
 from service.game.on_time import LONGEST_EXTENSION
 from service.game.state import Game
 from service.game.stored import StoredEvent
@@ -29,7 +40,8 @@ LONGEST_PAUSE = timedelta(days=365)
 """A vacation fits in a year's allowance (``vacations.allowance`` counts 365 days back); the
 allowance itself is a profile setting, not in the log."""
 NO_SETTINGS = ClockSettings()
-"""Settings without quiet hours: the deadline as the log alone gives it."""
+"""No settings: a deadline needs none but the log (the reminders, which need them, are not
+checked)."""
 
 
 def check_time(game: Game, stored: StoredEvent) -> None:
@@ -57,6 +69,8 @@ def check_clock(game: Game, stored: StoredEvent) -> None:
             _check_length(seq, at, until, LONGEST_EXTENSION, "an extension")
         case ClockPaused(until=until):
             _check_length(seq, at, until, LONGEST_PAUSE, "a pause")
+        case QuietHoursSet(seat=seat, timezone=timezone, quiet=quiet):
+            _check_quiet_hours(game, seq, seat, timezone, quiet)
 
 
 def due_at(game: Game) -> datetime | None:
@@ -83,6 +97,18 @@ def _check_overdue(game: Game, seq: int, at: datetime, seat: Seat, name: str) ->
             f"{name} at {format_time(at)} is before player {seat.number}'s deadline "
             f"{format_time(due)}",
         )
+
+
+def _check_quiet_hours(game: Game, seq: int, seat: Seat, timezone: str, quiet: str) -> None:
+    """Quiet hours are recorded for a person in the game, and read as the settings read them."""
+    player = game.players[seat]
+    if player is None or player in BOTS:
+        raise Bad(seq, f"QuietHoursSet: player {seat.number} is not a person in the game")
+    try:
+        check_timezone(timezone)
+        parse_quiet_hours(quiet)
+    except SettingError as error:
+        raise Bad(seq, f"QuietHoursSet: these are not quiet hours: {error}") from None
 
 
 def _check_forfeit(game: Game, seq: int, seat: Seat, policy: str) -> None:

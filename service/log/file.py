@@ -110,7 +110,10 @@ def read_log(lines: Iterable[str]) -> LogFile:
     first, *rest = numbered
     header = _header(first[0], _object(*first))
     game_id = header.game_id
-    events = tuple(_event(number, _object(number, text), game_id) for number, text in rest)
+    events = tuple(
+        _event(number, _object(number, text), game_id, header.schema_version)
+        for number, text in rest
+    )
     return LogFile(header, events)
 
 
@@ -134,16 +137,17 @@ def _header(number: int, value: dict[str, Any]) -> Header:
             number, f'the first line must be the header, with "format": "{FORMAT}"'
         )
     for key, supported in (
-        ("format_version", FORMAT_VERSION),
-        ("schema_version", codec.SCHEMA_VERSION),
+        ("format_version", {FORMAT_VERSION}),
+        ("schema_version", codec.READABLE_SCHEMAS),
     ):
         found = value.get(key)
         if not isinstance(found, int) or isinstance(found, bool):
             raise LogFormatError(number, f"the header's {key} must be a number")
-        if found != supported:
-            newer = "a newer" if found > supported else "an older"
+        if found not in supported:
+            newer = "a newer" if found > max(supported) else "an older"
+            reads = " to ".join(str(n) for n in sorted({min(supported), max(supported)}))
             raise LogFormatError(
-                number, f"{key} {found} is from {newer} version; this program reads {supported}"
+                number, f"{key} {found} is from {newer} version; this program reads {reads}"
             )
     try:
         return Header(
@@ -152,6 +156,7 @@ def _header(number: int, value: dict[str, Any]) -> Header:
             variant=codec.VARIANT[1](_mapping(value, "variant")),
             terms=codec.TERMS[1](_mapping(value, "terms")),
             events=_count(value.get("events")),
+            schema_version=value["schema_version"],
         )
     except (VariantError, KeyError, TypeError, ValueError) as error:
         raise LogFormatError(number, f"bad header: {error}") from None
@@ -189,7 +194,11 @@ def _count(value: object) -> int:
     return value
 
 
-def _event(number: int, value: dict[str, Any], game_id: GameId) -> StoredEvent:
+NEW_IN_SCHEMA = {"QuietHoursSet": 2}
+"""Events a file of an older schema cannot hold."""
+
+
+def _event(number: int, value: dict[str, Any], game_id: GameId, schema: int) -> StoredEvent:
     seq = value.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise LogFormatError(number, "an event line needs its number, seq")
@@ -201,6 +210,8 @@ def _event(number: int, value: dict[str, Any], game_id: GameId) -> StoredEvent:
     name, data = value["name"], value["data"]
     if not isinstance(name, str) or not isinstance(data, dict):
         raise LogFormatError(number, "name must be a string and data an object", seq)
+    if NEW_IN_SCHEMA.get(name, 1) > schema:
+        raise LogFormatError(number, f"{name} is not an event of schema_version {schema}", seq)
     try:
         event: LogEvent = codec.decode(name, data)
     except CodecError as error:

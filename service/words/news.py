@@ -25,6 +25,7 @@ from service.game.events import (
     InstructionWithdrawn,
     PlayerId,
     PlayerJoined,
+    QuietHoursSet,
     RematchAccepted,
     RematchOffered,
     TurnTimedOut,
@@ -213,6 +214,24 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast) -> str:
                 seat,
                 N_("You are back from vacation; your clock runs again."),
                 N_("{player} is back from vacation; their clock runs again."),
+            )
+        case QuietHoursSet(seat=seat, timezone=timezone, quiet=quiet) if quiet:
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("From your next turn, no deadline of yours falls in {hours} ({zone})."),
+                N_("From their next turn, no deadline of {player}'s falls in {hours} ({zone})."),
+                hours=quiet,
+                zone=timezone,
+            )
+        case QuietHoursSet(seat=seat):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("From your next turn, your deadlines may fall at any hour."),
+                N_("From their next turn, {player}'s deadlines may fall at any hour."),
             )
         case InstructionGiven(seat=seat) | InstructionWithdrawn(seat=seat):
             return said(

@@ -5,6 +5,7 @@ refused at the changed event with the deadline it broke; the logs as played veri
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -179,23 +180,52 @@ def test_a_forfeit_before_the_allowed_number_of_timeouts_is_refused(
     )
 
 
-def test_a_timeout_moved_to_the_end_of_quiet_hours_verifies() -> None:
-    """Quiet hours are a setting, not an event: they only move a deadline later, so a timeout
-    the worker held back for them is after the log's deadline and verifies."""
+def quiet_hours_game() -> list[StoredEvent]:
+    """An hour a move, both players with quiet hours 09:30-11:00 UTC set before they sit down:
+    the first deadline, 10:00, moves to 11:00, and the worker times the decision out then."""
     clock = ManualClock(START)
     service, ana, ben = _service(clock)
+    for player in (ana, ben):
+        profile = service.directory.profile(player)
+        service.directory.update(replace(profile, quiet_hours="09:30-11:00"))
     game_id = service.open_game(ana, time_control=TimeControl(move_seconds=3600))
     service.join(service.game(game_id).invitation, ben)
-    absent = service.game(game_id).to_act
-    assert absent is not None
-    service.act(game_id, absent, "quiet 09:30-11:00")  # UTC: the 10:00 deadline moves to 11:00
     clock.advance(minutes=90)
     assert Sweeper(service).expire_overdue() == 0
     clock.advance(minutes=30)
     assert Sweeper(service).expire_overdue() == 1
-    lines = played(service.store.load(game_id))
+    return service.store.load(game_id)
+
+
+def test_a_timeout_held_back_for_quiet_hours_recorded_in_the_log_verifies() -> None:
+    lines = played(quiet_hours_game())
+    records = [line["data"] for line in lines if line.get("name") == "QuietHoursSet"]
+    assert records == [
+        {"seat": 1, "timezone": "UTC", "quiet": "09:30-11:00"},
+        {"seat": 2, "timezone": "UTC", "quiet": "09:30-11:00"},
+    ]
     assert lines[first(lines, "TurnTimedOut")]["at"] == "2026-03-02T11:00:00Z"
     assert verdict(lines).ok
+
+
+def test_a_timeout_restamped_inside_the_quiet_hours_is_refused() -> None:
+    """Before quiet hours were in the log, verify could only hold a timeout to the deadline
+    without them (10:00 here): a timeout re-stamped to 10:30 passed."""
+    lines = played(quiet_hours_game())
+    at = first(lines, "TurnTimedOut")
+    restamp(lines, at, datetime.fromisoformat("2026-03-02T10:30:00Z"))
+    result = verdict(lines)
+    assert (result.ok, result.seq) == (False, lines[at]["seq"])
+    assert result.reason.endswith("deadline 2026-03-02T11:00:00Z")
+
+
+def test_quiet_hours_that_do_not_read_are_refused() -> None:
+    lines = played(quiet_hours_game())
+    at = first(lines, "QuietHoursSet")
+    lines[at]["data"]["quiet"] = "09:30-09:30"
+    result = verdict(lines)
+    assert (result.ok, result.seq) == (False, lines[at]["seq"])
+    assert "quiet hours" in result.reason
 
 
 def test_a_forfeit_at_the_allowed_number_of_timeouts_verifies() -> None:

@@ -49,6 +49,4 @@ def test_racing_workers_make_the_hard_bot_s_decision_once_and_ana_is_told_once(
     assert after.to_act != HARD
     told = [note for note in world.sent() if note.game_id == game.id]
     assert [(note.player, note.from_seq) for note in told] == [(world.ana, game.version + 1)]
-    assert [one.seq for one in world.parts.store.load(game.id)] == list(
-        range(1, after.version + 1)
-    )
+    assert [one.seq for one in world.parts.store.load(game.id)] == list(range(1, after.version + 1))

@@ -2,7 +2,7 @@
 
 A case is a genuine exported log of a finished game (a few seeds and variants, and games played
 on a ``ManualClock`` with every time-control event: timeouts, an extension, a pause and its early
-end, a claim on time) with mutations: lines dropped, repeated, swapped or replaced, a value
+end, a claim on time, quiet hours recorded) with mutations: lines dropped, repeated, swapped or replaced, a value
 anywhere inside a line's JSON replaced (by another type, a huge number, odd text, a card out of
 range, a time at either end of the calendar, a timeout policy), a key removed or added, an
 event's time or a deadline it sets moved (by a second to centuries, either way), the bytes cut
@@ -26,7 +26,7 @@ from service.ports.memory import InMemoryEventStore
 from service.rules.variants import DEFAULT
 from tests.random_games import play
 from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
-from tests.service.test_clock_checks import claimed_game, timed_out_game
+from tests.service.test_clock_checks import claimed_game, quiet_hours_game, timed_out_game
 from tests.service.test_time_control_logs import finished_game_with_every_clock_event
 
 SEEDS = (1, 2, 3)
@@ -36,13 +36,15 @@ CLOCKED = (
     lambda: finished_game_with_every_clock_event("bot"),
     claimed_game,
     lambda: timed_out_game(max_timeouts=1),
+    quiet_hours_game,
 )
-"""Games on a time control whose logs hold every kind of time-control event."""
+"""Games on a time control whose logs hold every kind of time-control event (quiet hours too)."""
 
 VALUES = (
     *(2**63, 10**30, -(10**30), 1.5, 1e308, "", "x", "7H", -1, 40, 45, [], [-1, 40], {}),
     *("1970-01-01T00:00:00Z", "0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00"),
     *("2026-01-01", "9999-12-31T23:59:59.999999Z", "0001-01-01T00:00:00Z", "forfeit", "bot"),
+    *("22:00-08:00", "25:00-08:00", "Europe/Kyiv", "a/" * 600, "../../etc/passwd"),
 )
 KINDS = ("drop", "repeat", "swap", "line", "value", "value", "value", "key", "cut", "time", "time")
 SHIFTS = (1, 55, 3600, 86400, 31 * 86400, 10 * 365 * 86400, 5000 * 365 * 86400)

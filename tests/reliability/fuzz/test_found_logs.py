@@ -61,3 +61,15 @@ def test_a_deadline_without_its_time_zone_or_out_of_range_in_utc_is_a_codec_erro
         for until in ("2026-01-01", "9999-12-31T23:59:59-01:00", "0001-01-01T00:00:00+01:00"):
             with pytest.raises(CodecError, match="time zone"):
                 decode_event(name, {"seat": 1, "until": until})
+
+
+def test_a_revealed_salt_that_is_not_ascii_is_refused_not_raised(tmp_path: Path) -> None:
+    lines = export_lines(play(1).log)
+    events = [json.loads(line) for line in lines[1:]]
+    for event in events:  # the salt committed to and revealed: the same, but not ASCII
+        if event["name"] in ("DealCommitted", "DealRevealed"):
+            event["data"]["salt"] = "salt\xa0"
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join([lines[0], *(json.dumps(event) for event in events)]))
+    with pytest.raises(Invalid, match="salt"):
+        _verified(str(path))
