@@ -35,7 +35,7 @@ from adapters.config import Settings
 from adapters.sql.tables import outbox
 from adapters.worker import ROUND_SHARE
 from service.app.games import GameService
-from service.game.events import GameId, PlayerId, TurnTimedOut
+from service.game.events import GameId, PlayerId, QuietHoursSet, TurnTimedOut
 from service.game.state import Game, apply_all, fold
 from service.game.stored import StoredEvent
 from service.log.file import export_lines, read_log
@@ -69,6 +69,7 @@ class Findings:
     lateness: list[float] = field(default_factory=list)
     """Seconds (simulated) between each deadline and its timeout, outside the outage."""
     logs_verified: int = 0
+    quiet_hours_recorded: int = 0
     reminders_due: int = 0
     reminders_sent: int = 0
     reminders_twice: int = 0
@@ -83,6 +84,7 @@ class Findings:
             "moves": self.moves,
             "max_lateness_s": max(self.lateness, default=0.0),
             "logs_verified": self.logs_verified,
+            "quiet_hours_recorded": self.quiet_hours_recorded,
             "reminders_due": self.reminders_due,
             "reminders_sent": self.reminders_sent,
             "reminders_sent_twice": self.reminders_twice,
@@ -142,6 +144,9 @@ class Checker:
     def _verify(self, game_id: GameId, log: list[StoredEvent]) -> None:
         """The game's exported log verifies, as anyone holding the file would check it."""
         verdict = verify(read_log(export_lines(log)))
+        self.findings.quiet_hours_recorded += sum(
+            isinstance(one.event, QuietHoursSet) for one in log
+        )
         if verdict.ok:
             self.findings.logs_verified += 1
         else:
@@ -152,7 +157,7 @@ class Checker:
     def _append(self, game: Game, append: list[StoredEvent]) -> None:
         """Judge one append against the decision the game waited for before it."""
         waiting, at = self.service.deadline(game), append[0].at
-        timeout = isinstance(append[0].event, TurnTimedOut)
+        timeout = any(isinstance(one.event, TurnTimedOut) for one in append)  # after records
         if waiting is None:
             if timeout:
                 self._problem(game, f"timed out at {at} with no decision waiting")

@@ -8,6 +8,8 @@ first deadlines fall evenly over the hour after that (the simulated hour); a tim
 next decision, whose deadline may fall inside the hour too.  Now and then a player looks in and
 makes the move the greedy bot would (a visit; most decisions time out).  A tenth of the games
 forfeit at the first timeout, three tenths let the bot play, the rest make the safest choice.
+A seventh of the players have quiet hours from the start, another seventh set them an hour in:
+their deadlines move, by the quiet hours their games recorded (``QuietHoursSet``).
 
 The worker runs in its own wiring (its own engine: another process).  Its sweep runs in rounds as
 ``Worker.start`` schedules them — a round on every interval, and within a round an alarm at each
@@ -26,6 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from adapters.bootstrap import Wiring, build
 from adapters.config import Settings, WorkerSettings
@@ -113,7 +116,12 @@ class Run:
 
 
 # What may happen at one instant, in the order it happens then.
-OPEN, VISIT, SWEEP, ALARM, REMIND, DRAIN, STOP, RESTART = range(8)
+OPEN, VISIT, SWEEP, ALARM, REMIND, DRAIN, STOP, RESTART, QUIET = range(9)
+QUIET_FROM_THE_START = ("Europe/Madrid", 0.5, 0.6)
+"""A seventh of the players have quiet hours when they sit down: these shares of the plan's
+span, in Madrid's time."""
+QUIET_LATER = ("UTC", 0.75, 0.85)
+"""Another seventh set quiet hours two thirds in, with their games running."""
 
 
 class Simulation:
@@ -147,6 +155,10 @@ class Simulation:
         directory, plan = self.front.directory, self.plan
         for number in range(plan.games):
             self.players.append(directory.register(f"p{number}", Address("log", f"p{number}")))
+            if number % 7 == 0:
+                self._set_quiet(number, *QUIET_FROM_THE_START)
+            elif number % 7 == 3:
+                self.at(plan.start + plan.end * 2 / 3, QUIET, number)
         opening = plan.opening.total_seconds()
         times = sorted(self.rng.uniform(0, opening) for _ in range(plan.games))
         for number, offset in enumerate(times):  # off the worker's ticks, as people come
@@ -181,7 +193,19 @@ class Simulation:
             DRAIN: self._drain,
             STOP: self._stop,
             RESTART: lambda _: self._start_worker(),
+            QUIET: lambda number: self._set_quiet(number, *QUIET_LATER),
         }
+
+    def _set_quiet(self, number: int, timezone: str, begin: float, end: float) -> None:
+        """Player ``number`` sets quiet hours over these shares of the plan's span (their games
+        record them with their next append)."""
+        zone, plan = ZoneInfo(timezone), self.plan
+        start, stop = (
+            f"{(plan.start + plan.end * share).astimezone(zone):%H:%M}" for share in (begin, end)
+        )
+        directory = self.front.directory
+        profile = directory.profile(self.players[number])
+        directory.update(replace(profile, timezone=timezone, quiet_hours=f"{start}-{stop}"))
 
     def _open(self, number: int) -> None:
         """Game ``number`` opens and starts; its visits are drawn for the rest of the hour."""

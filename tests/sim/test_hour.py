@@ -36,3 +36,4 @@ def test_every_timeout_fires_once_and_every_reminder_goes_out_once(
     # in between, reminders.
     assert found.timeouts > GAMES and found.at_restart > 0 and found.moves > 0
     assert found.reminders_sent >= found.reminders_due > GAMES
+    assert found.quiet_hours_recorded > GAMES // 7  # and the deadlines they moved verify
