@@ -8,8 +8,8 @@ borrows), so each language's list leaves those out.  A string added to the code 
 template through ``make messages``, so its words are looked for without a new test; a string
 never marked stays English everywhere and shows up in the rendered text as its words.
 
-What a text may keep: card codes (``7H``, ``12E``), names, hashes, links and slash commands,
-which ``visible_words`` takes out before looking.
+What a text may keep: card codes (``7H``, ``12E``: too short to count), names, hashes, links,
+slash commands and typed options, which ``english_left`` takes out before looking.
 """
 
 from __future__ import annotations
@@ -27,8 +27,11 @@ _WORD = re.compile(r"[^\W\d_]{3,}")
 _CODE = re.compile(r"\{[^}]*\}|%\(\w+\)[sd]|/\w+")
 _KEPT = re.compile(
     r"https?://\S+|\S+@\S+|\b[0-9a-f]{6,}\b|#\w+|/[\w/.-]+|\b[A-Z][a-z]+/[A-Za-z_/]+\b"
+    r"|\w+=\S+"
 )
-"""Links, addresses, hashes, game numbers, paths and slash commands, time-zone names."""
+"""Links, addresses, hashes, game numbers, paths and slash commands, time-zone names, and a
+game's options as they are typed (``deals=3``, ``deck_faces=spanish``: docs/decisions'
+"What stays English")."""
 
 
 def _texts(message: Message, strings: bool) -> list[str]:
