@@ -51,6 +51,7 @@ def test_a_player_created_in_ukrainian_with_the_spanish_deck_is_answered_so(site
 
     page = site.http.get(site.path(game["page_url"]))
     assert '<html lang="uk">' in page.text
+    assert "deck_faces" not in page.text, "the game was opened with the default rules"
     assert english_left(visible_text(page.text), "uk", ("Оксана",)) == []
 
 
