@@ -2,7 +2,9 @@
 word: the landing page and its list of games, an invitation to join, the waiting page, the
 player's page at every position of a game against the bot until the match is over (the drawn
 table's "stock" and "dead" among them), the replay at its first, middle and last step, and the
-error pages (a refused command, an unknown link, an expired form, a used invitation).
+error pages (a refused command, an unknown link, an expired form, a used invitation, a bad
+recovery code, revoking from another browser), an invitation already accepted and a recovery
+code.
 
 The words looked for come from the English catalog (``tests/english_left.py``), so a string
 added to a template or a view is covered without a new test."""
@@ -94,7 +96,13 @@ def test_every_page_in_each_language_has_no_english_left(site: Site, language: s
     join = site.path(invitation.group(1))
     offer = pages.check(guest.get(join), "the invitation")
     guest.post_form(join, {**hidden_fields(offer), "name": NAMES[1]})
+    pages.check(guest.get(join), "an invitation already accepted")
     pages.check(Browser(site.http, language).get(join), "a used invitation", 409)
+    home = hidden_fields(player.get("/").text)
+    pages.check(player.post_form("/recovery", home), "a recovery code")
+    pages.check(player.post_form("/recover", {**home, "code": "x"}), "a bad recovery code", 403)
+    revoke = player.post_form(waiting_page + "/revoke", home)
+    pages.check(revoke, "revoking from another browser", 403)
 
     stranger = Browser(site.http, language)
     pages.check(stranger.get("/p/nothing"), "an unknown page link", 404)
