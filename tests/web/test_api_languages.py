@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import json
 
-from service.game.events import PlayerId
+from adapters.email.letters import letter_text
+from adapters.email.sender import notice_letter
+from service.game.events import GameId, PlayerId
 from service.language.translation import translator
+from service.ports.protocols import Notification
 from service.rules.errors import IllegalAction
 from service.words.refusals import refusal_text
 from tests.english_left import english_left, visible_text
@@ -52,6 +55,13 @@ def test_a_player_created_in_ukrainian_with_the_spanish_deck_is_answered_so(site
     page = site.http.get(site.path(game["page_url"]))
     assert '<html lang="uk">' in page.text
     assert "deck_faces" not in page.text, "the game was opened with the default rules"
+
+    # what any channel tells this player of the game (a mail here) is in Ukrainian too
+    news = Notification(player, GameId(game["game_id"]), 1, game["version"])
+    notice = site.wiring.service.notice(news)
+    assert notice.language == "uk"
+    letter = letter_text(notice_letter(notice, "бот", translator(notice.language)))
+    assert english_left(letter, "uk", ("Оксана",)) == [], letter
     assert english_left(visible_text(page.text), "uk", ("Оксана",)) == []
 
 
