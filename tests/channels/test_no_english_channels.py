@@ -73,7 +73,6 @@ def test_a_whole_game_on_telegram_and_by_mail_has_no_english_left(
     while (game := bot.service.game(game_id)).status == "playing":
         player = game.to_act
         assert player is not None
-        _, view = bot.service.view(game_id, player)
         view = bot.service.player_view(game, player)
         action = greedy_bot(view, rng)
         command = action_text(action, view.variant.deck_faces, tr)
