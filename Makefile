@@ -28,6 +28,7 @@ test: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	sh deploy/ensure-dovecot.sh
 	sh deploy/ensure-chromium.sh
+	sh deploy/ensure-fonts.sh
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)

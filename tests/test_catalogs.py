@@ -10,6 +10,7 @@ The command words of all languages are read together, so none may mean two comma
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from pathlib import Path
@@ -68,6 +69,50 @@ def test_the_template_holds_every_marked_message() -> None:
         for _, _, message, _, context in extract_from_dir(ROOT, method_map)
     }
     assert marked - template == set(), "run make messages"
+
+
+_MARKERS = {"_", "N_", "gettext", "ngettext", "pgettext"}
+
+
+def marked_in_code(path: Path) -> set[tuple[str | None, str]]:
+    """Every literal message given to a gettext call in a Python file, read from its syntax tree.
+
+    Babel's extractor reads tokens, and on Python 3.11 an f-string is a single token: a call
+    inside one (``f"{tr.gettext('stock {count}')}"``) never reached the catalogs, and its words
+    stayed English in every language.  The tree sees every call, wherever it is written."""
+    found: set[tuple[str | None, str]] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        args = [a.value if isinstance(a, ast.Constant) else None for a in node.args]
+        if name not in _MARKERS:
+            continue
+        context, message = (
+            (args[0], args[1] if len(args) > 1 else None) if name == "pgettext" else (None, args[0])
+        )
+        if isinstance(message, str):
+            found.add((context, message))
+    return found
+
+
+def test_the_template_holds_every_message_the_code_asks_for_even_inside_f_strings() -> None:
+    template = {(m.context, _ids(m)[0]) for m in _template() if m.id}
+    files = sorted((ROOT / "service").rglob("*.py")) + sorted((ROOT / "adapters").rglob("*.py"))
+    missing = {
+        (path.relative_to(ROOT).as_posix(), message)
+        for path in files
+        for context, message in marked_in_code(path)
+        if (context, message) not in template
+    }
+    assert missing == set(), "move the call out of the f-string, then run make messages"
+
+
+def test_the_syntax_tree_reader_finds_a_call_hidden_in_an_f_string(tmp_path: Path) -> None:
+    source = tmp_path / "hidden.py"
+    source.write_text("x = f\"<b>{tr.gettext('stock {count}', count=3)}</b>\"\n")
+    assert marked_in_code(source) == {(None, "stock {count}")}
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -1,15 +1,19 @@
-"""No English is left in what a Spanish player reads: their turn message at every decision of a
-whole deal (text and buttons), their reminders (Telegram and mail) and every error answer.
+"""No English is left in what a player of each of the five other languages reads: their turn
+message at every decision of a whole deal (text and buttons), their reminders (Telegram and mail)
+and every error answer.
 
-Two checks on the rendered output: a recording catalog notes every message the Spanish catalog
+Two checks on the rendered output: a recording catalog notes every message the language's catalog
 lacks (a catalog miss, which gettext would quietly show in English), and the output is scanned
-for English words that only an untranslated sentence (or a hard-coded one) would bring."""
+for the English catalog's words that the language's translations never use
+(``tests/english_left.py``), which only an untranslated sentence (or a hard-coded one) brings.
+The pages, a whole game on Telegram and by mail, and the terminal have their own such tests
+(``tests/web/test_no_english_pages.py``, ``tests/channels/test_no_english_channels.py``,
+``tests/cli/test_no_english_terminal.py``)."""
 
 from __future__ import annotations
 
 import gettext
 import random
-import re
 import string
 from datetime import UTC, datetime, timedelta
 
@@ -34,13 +38,10 @@ from service.words import grammar as commands
 from service.words import lobby
 from service.words.refusals import refusal_text
 from service.words.time_commands import BadDuration
+from tests.english_left import english_left
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-ENGLISH = re.compile(
-    r"\b(your|you|the|turn|hand|table|card|cards|player|deadline|waiting|take|pass|discard|"
-    r"stock|dead|score|game|match|over|with|and|from|not|this|can|must|is|are|of|to)\b",
-    re.IGNORECASE,
-)
+LANGUAGES = ("es", "fil", "uk", "ms", "hi")
 
 
 class Recording(gettext.NullTranslations):
@@ -69,20 +70,20 @@ class Recording(gettext.NullTranslations):
         return self.catalog.pgettext(context, message)
 
 
-@pytest.fixture
-def spanish() -> tuple[Translator, Recording]:
-    recording = Recording("es")
-    return Translator("es", recording), recording
+@pytest.fixture(params=LANGUAGES)
+def reader(request: pytest.FixtureRequest) -> tuple[Translator, Recording]:
+    recording = Recording(request.param)
+    return Translator(request.param, recording), recording
 
 
-def english(text: str) -> list[str]:
-    return ENGLISH.findall(re.sub(r"#[0-9a-f]{6}|/\w+", " ", text))
+def english(text: str, tr: Translator) -> list[str]:
+    return english_left(text, tr.language, ("Ana", "Ben"))
 
 
-def test_a_spanish_turn_message_has_no_english_at_any_decision_of_a_deal(
-    spanish: tuple[Translator, Recording],
+def test_a_turn_message_has_no_english_at_any_decision_of_a_deal(
+    reader: tuple[Translator, Recording],
 ) -> None:
-    tr, recording = spanish
+    tr, recording = reader
     service = GameService(InMemoryEventStore(), ManualClock(T0), SeededChance(4))
     game_id = service.open_game("ana")  # type: ignore[arg-type]
     service.join(service.game(game_id).invitation, "ben")  # type: ignore[arg-type]
@@ -95,25 +96,25 @@ def test_a_spanish_turn_message_has_no_english_at_any_decision_of_a_deal(
         text = table_text_for(view, game_id, ("Ana", "Ben"), due, tr)
         markup = turn_keyboard(game_id, game.version, view, tr)
         labels = [b.text for row in (markup.inline_keyboard if markup else ()) for b in row]
-        assert english(text) == [] and english(" ".join(labels)) == [], (text, labels)
+        assert english(text, tr) == [] and english(" ".join(labels), tr) == [], (text, labels)
         service.act(game_id, game.to_act, greedy_bot(view, rng))
         shown += 1
     assert shown > 5
     assert recording.misses == []
 
 
-def test_a_spanish_reminder_has_no_english(spanish: tuple[Translator, Recording]) -> None:
-    tr, recording = spanish
+def test_a_reminder_has_no_english(reader: tuple[Translator, Recording]) -> None:
+    tr, recording = reader
     service = GameService(InMemoryEventStore(), ManualClock(T0), SeededChance(4))
     game_id = service.open_game("ana")  # type: ignore[arg-type]
     service.join(service.game(game_id).invitation, "ben")  # type: ignore[arg-type]
     game = service.game(game_id)
     assert game.to_act is not None
     _, view = service.view(game_id, game.to_act)
-    notice = Notice(game_id, game.to_act, "reminder", (), view, game.version, True, "lun 2 mar")
+    notice = Notice(game_id, game.to_act, "reminder", (), view, game.version, True, tr.when(T0))
     text = letter_text(notice_letter(notice, "Ben", tr))
     telegram = tr.gettext("⏰ Reminder: this game waits for your move.")
-    assert english(text) == [] and english(telegram) == [], text
+    assert english(text, tr) == [] and english(telegram, tr) == [], text
     assert recording.misses == []
 
 
@@ -127,14 +128,14 @@ def every_refusal() -> list[type[IllegalAction]]:
 
 
 @pytest.mark.parametrize("refusal", every_refusal(), ids=lambda kind: kind.__name__)
-def test_every_error_answer_in_spanish_has_no_english(
-    refusal: type[IllegalAction], spanish: tuple[Translator, Recording]
+def test_every_error_answer_has_no_english(
+    refusal: type[IllegalAction], reader: tuple[Translator, Recording]
 ) -> None:
-    tr, recording = spanish
+    tr, recording = reader
     fields = [name for _, name, _, _ in string.Formatter().parse(refusal.template) if name]
     samples = {name: "7" if name in ("seat", "count", "left") else DECK[6] for name in fields}
     if "reason" in fields:
         samples["reason"] = Phrase("Quiet hours must not cover the whole day.")
     text = refusal_text(refusal(**samples), tr=tr)
-    assert english(text) == [], text
+    assert english(text, tr) == [], text
     assert recording.misses == []

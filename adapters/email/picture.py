@@ -35,23 +35,7 @@ def table_png(view: PlayerView, opponent: str, tr: Translator = ENGLISH) -> byte
     """The table as ``view.seat`` sees it, as PNG bytes, labelled in ``tr``'s language (in the
     font that writes its script, ``adapters.lettering``)."""
     faces = view.variant.deck_faces
-    them, me = view.opponent, view.seat
-    center = [[view.center]] if view.center is not None else []
-    rows: list[tuple[str, Sequence[Sequence[Card | None]]]] = [
-        (
-            tr.ngettext(
-                "{name}: {n} card", "{name}: {n} cards", view.hand_sizes[them], name=opponent
-            ),
-            [[None] * view.hand_sizes[them]],
-        ),
-        (
-            tr.gettext("{name}'s table", name=opponent),
-            [list(combo) for combo in view.tables[them]],
-        ),
-        (tr.gettext("Center · stock {stock}", stock=view.stock_size), center),
-        (tr.gettext("Your table"), [list(combo) for combo in view.tables[me]]),
-        (tr.gettext("Your hand"), [list(view.hand)]),
-    ]
+    rows = picture_rows(view, opponent, tr)
     labels = label_font(tr.language, 14)
     height = MARGIN + sum(LABEL_H + CARD_H + MARGIN for _ in rows)
     image = Image.new("RGB", (WIDTH, height), FELT)
@@ -70,6 +54,30 @@ def table_png(view: PlayerView, opponent: str, tr: Translator = ENGLISH) -> byte
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
+
+
+def picture_rows(
+    view: PlayerView, opponent: str, tr: Translator = ENGLISH
+) -> list[tuple[str, Sequence[Sequence[Card | None]]]]:
+    """The picture's rows, top to bottom: each one's label (the words drawn into the picture,
+    which a test reads here) and its groups of cards (None: a card's back)."""
+    them, me = view.opponent, view.seat
+    center = [[view.center]] if view.center is not None else []
+    return [
+        (
+            tr.ngettext(
+                "{name}: {n} card", "{name}: {n} cards", view.hand_sizes[them], name=opponent
+            ),
+            [[None] * view.hand_sizes[them]],
+        ),
+        (
+            tr.gettext("{name}'s table", name=opponent),
+            [list(combo) for combo in view.tables[them]],
+        ),
+        (tr.gettext("Center · stock {stock}", stock=view.stock_size), center),
+        (tr.gettext("Your table"), [list(combo) for combo in view.tables[me]]),
+        (tr.gettext("Your hand"), [list(view.hand)]),
+    ]
 
 
 def _card(draw: ImageDraw.ImageDraw, x: int, y: int, one: Card | None, faces: DeckFaces) -> None:

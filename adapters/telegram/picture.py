@@ -41,19 +41,7 @@ def _font(size: int) -> tuple[Font, bool]:
 
 def table_picture(view: PlayerView, tr: Translator = ENGLISH) -> bytes:
     """The table as ``view.seat`` sees it, as PNG bytes, labelled in ``tr``'s language."""
-    rows: list[tuple[str, list[list[Card]]]] = [
-        (
-            tr.ngettext(
-                "Opponent's table ({n} card in hand)",
-                "Opponent's table ({n} cards in hand)",
-                view.hand_sizes[view.opponent],
-            ),
-            [list(c) for c in view.tables[view.opponent]],
-        ),
-        (tr.gettext("Center card"), [[view.center]] if view.center is not None else []),
-        (tr.gettext("Your table"), [list(c) for c in view.tables[view.seat]]),
-        (tr.gettext("Your hand"), [list(CardSet(view.hand))]),
-    ]
+    rows = picture_rows(view, tr)
     labels = label_font(tr.language, 16)
     height = MARGIN + len(rows) * (24 + CARD_H + MARGIN)
     image = Image.new("RGB", (WIDTH, height), FELT)
@@ -66,6 +54,24 @@ def table_picture(view: PlayerView, tr: Translator = ENGLISH) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG")
     return out.getvalue()
+
+
+def picture_rows(view: PlayerView, tr: Translator = ENGLISH) -> list[tuple[str, list[list[Card]]]]:
+    """The picture's rows, top to bottom: each one's label (the words drawn into the picture,
+    which a test reads here) and its groups of cards."""
+    return [
+        (
+            tr.ngettext(
+                "Opponent's table ({n} card in hand)",
+                "Opponent's table ({n} cards in hand)",
+                view.hand_sizes[view.opponent],
+            ),
+            [list(c) for c in view.tables[view.opponent]],
+        ),
+        (tr.gettext("Center card"), [[view.center]] if view.center is not None else []),
+        (tr.gettext("Your table"), [list(c) for c in view.tables[view.seat]]),
+        (tr.gettext("Your hand"), [list(CardSet(view.hand))]),
+    ]
 
 
 def _cards(draw: ImageDraw.ImageDraw, view: PlayerView, groups: list[list[Card]], top: int) -> None:

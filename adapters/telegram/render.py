@@ -126,7 +126,8 @@ def _with_hint(event: LogEvent, line: str, cast: Cast, tr: Translator) -> str:
     """The line, and for a rematch offered to the reader, the command that accepts it."""
     match event:
         case RematchOffered(player=player) if cast.reader not in (None, cast.seat_of(player)):
-            return f"{line} {tr.gettext('Send /rematch to accept.')}"
+            hint = tr.gettext("Send /rematch to accept.")
+            return f"{line} {hint}"
     return line
 
 

@@ -9,12 +9,13 @@ gets their own view of a running game; a game's log only once it is over.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, g, jsonify, request
 
 from adapters.web import bodies
 from adapters.web.capabilities import Forbidden
 from adapters.web.context import web
 from adapters.web.errors import ApiError, bad_request, forbidden, not_found
+from adapters.web.languages import browser_language
 from adapters.web.openapi import document
 from adapters.web.security import NO_STORE, client_key
 from adapters.web.views import public_json, summary_json, view_json
@@ -25,7 +26,9 @@ from service.game.state import Game
 from service.game.stored import UnknownGame
 from service.language.names import NAME_LENGTH, display_name
 from service.language.numbers import POSITIVE
+from service.language.translation import Translator, translator
 from service.log.file import export_lines, format_time
+from service.ports.directory import Profile
 from service.rules.errors import IllegalAction
 from service.words.grammar import LONGEST_COMMAND
 
@@ -42,7 +45,7 @@ KEY_LENGTH = 100
 
 @blueprint.errorhandler(ApiError)
 def _refused(error: ApiError) -> tuple[Response, int]:
-    response = jsonify(error.body())
+    response = jsonify(error.body(_reader()))
     if error.status == 429:
         response.headers["Retry-After"] = error.params.get("retry_after", "1")
     return response, error.status
@@ -64,16 +67,44 @@ def openapi() -> Response:
 
 @blueprint.post("/players")
 def create_player() -> tuple[Response, int]:
-    """A new web player; the answer holds their token, which authorises everything else."""
+    """A new web player, in the language and card faces they chose (English and each game's own
+    if they did not); the answer holds their token, which authorises everything else."""
     body = bodies.json_object()
     name = display_name(bodies.text(body, "name", NAME_LENGTH, required=True), "")
     if not name:
         message = "'name' has nothing to show without its control characters and addresses."
         raise bad_request(message, "bad_field")
+    language, faces = bodies.language(body), bodies.card_faces(body)
     _limit_invitations()
     capabilities = web().capabilities
     player = capabilities.register(name)
-    return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
+    profile = web().service.choose_words(player, language, faces)
+    token = capabilities.player_token(player)
+    return jsonify({"player": player, "token": token, **_settings(profile)}), 201
+
+
+@blueprint.get("/players/me")
+def my_settings() -> Response:
+    """The language and card faces the player's messages, pages and answers are written in."""
+    player = _player()
+    directory = web().service.directory
+    assert directory is not None  # the web always keeps its players in the directory
+    return jsonify({"player": player, **_settings(directory.profile(player))})
+
+
+@blueprint.patch("/players/me")
+def change_settings() -> Response:
+    """Change the language or the card faces, as ``lang …`` and ``faces …`` do in a game."""
+    player = _player()
+    body = bodies.json_object()
+    profile = web().service.choose_words(player, bodies.language(body), bodies.card_faces(body))
+    g.reader = translator(profile.language)
+    return jsonify({"player": player, **_settings(profile)})
+
+
+def _settings(profile: Profile) -> dict[str, str]:
+    faces = next(name for name, value in bodies.FACES.items() if value == profile.card_faces)
+    return {"language": profile.language, "card_faces": faces}
 
 
 @blueprint.post("/players/me/token")
@@ -203,9 +234,18 @@ def _player() -> PlayerId:
     if scheme.lower() != "bearer" or not token.strip():
         raise forbidden("Send your player token as Authorization: Bearer <token>.")
     try:
-        return web().capabilities.read_player(token.strip())
+        player = web().capabilities.read_player(token.strip())
     except Forbidden:
         raise forbidden("This player token is not valid, or it has been revoked.") from None
+    g.reader = web().service.translator_of(player)
+    return player
+
+
+def _reader() -> Translator:
+    """The language this request is answered in: its player's, else the one the client asks for
+    in ``Accept-Language``, else English."""
+    reader: Translator | None = g.get("reader")
+    return reader if reader is not None else translator(browser_language())
 
 
 def _limit_invitations() -> None:
@@ -266,5 +306,5 @@ def _game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) ->
     if game.status in ("open", "cancelled"):
         answer["view"] = None
     else:
-        answer["view"] = view_json(parts.service.player_view(game, player))
+        answer["view"] = view_json(parts.service.player_view(game, player), _reader())
     return answer

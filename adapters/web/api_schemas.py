@@ -5,13 +5,43 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.language.translation import LANGUAGES
+
 
 def ref(name: str) -> dict[str, str]:
     """A reference to the component schema ``name``."""
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+_WORDS = {
+    "language": {
+        "type": "string",
+        "enum": list(LANGUAGES),
+        "description": "The language of the player's pages, messages and mails, of the "
+        "legal moves and options in their views and of the game's refusals in error "
+        "messages. A regional code (es-MX, uk-UA, tl-PH) is read as its language.",
+    },
+    "card_faces": {
+        "type": "string",
+        "enum": ["french", "spanish", "game"],
+        "description": "The deck the player reads and writes cards in: French (A-7, J, Q, K "
+        "of clubs, diamonds, hearts, spades), Spanish (1-7, 10-12 of oros, copas, espadas, "
+        "bastos), or each game's own.",
+    },
+}
+
 SCHEMAS: dict[str, Any] = {
+    "Settings": {
+        "type": "object",
+        "description": "What a player chose to read: sent when they are created, changed "
+        "later with PATCH /players/me (as lang and faces do in a game). Both are optional.",
+        "properties": _WORDS,
+    },
+    "Player": {
+        "type": "object",
+        "required": ["player", "language", "card_faces"],
+        "properties": {"player": {"type": "string"}, "token": {"type": "string"}, **_WORDS},
+    },
     "Error": {
         "type": "object",
         "required": ["error"],
@@ -21,7 +51,12 @@ SCHEMAS: dict[str, Any] = {
                 "required": ["code", "message", "params"],
                 "properties": {
                     "code": {"type": "string", "examples": ["stale_version"]},
-                    "message": {"type": "string"},
+                    "message": {
+                        "type": "string",
+                        "description": "For people: a refusal of the game (an illegal move, a "
+                        "used invitation) in the player's language (else Accept-Language's); "
+                        "a request's own faults (bad JSON, a field) in English.",
+                    },
                     "params": {"type": "object", "additionalProperties": {"type": "string"}},
                 },
             }

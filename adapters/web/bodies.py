@@ -11,6 +11,7 @@ from flask import request
 
 from adapters.web.errors import ApiError, bad_request
 from service.language.numbers import Bounds, NotWithin, whole_number
+from service.language.translation import LANGUAGES, supported
 from service.rules.errors import IllegalAction
 from service.words.lobby import LARGEST, BadNumber, GameOptions, read_fields
 
@@ -96,6 +97,29 @@ def choice(body: dict[str, Any], name: str, choices: Collection[str], default: s
     if not isinstance(value, str) or value not in choices:
         raise bad_request(f"'{name}' must be one of {', '.join(choices)}.", "bad_field")
     return value
+
+
+FACES = {"french": "french", "spanish": "spanish", "game": ""}
+"""The API's names for the card faces a player reads (``faces …`` in a game): the French deck,
+the Spanish one, or each game's own (stored as empty)."""
+
+
+def language(body: dict[str, Any]) -> str | None:
+    """The ``language`` field as a catalog's code (``es-MX`` is ``es``), or None when absent."""
+    value = body.get("language")
+    if value is None:
+        return None
+    code = supported(value) if isinstance(value, str) else None
+    if code is None:
+        raise bad_request(f"'language' must be one of {', '.join(LANGUAGES)}.", "bad_field")
+    return code
+
+
+def card_faces(body: dict[str, Any]) -> str | None:
+    """The ``card_faces`` field as stored (``french``, ``spanish``, empty), or None when absent."""
+    if body.get("card_faces") is None:
+        return None
+    return FACES[choice(body, "card_faces", FACES, "game")]
 
 
 def game_options(body: dict[str, Any], opponents: Collection[str]) -> GameOptions:

@@ -133,11 +133,13 @@ def _side(side: Side, y: float, faces: DeckFaces, tr: Translator, hand_first: bo
 
 def _middle(picture: Picture, y: float) -> str:
     """Stock, center card and dead pile, left to right."""
+    tr = picture.tr
     stock = back_svg(20, y) if picture.stock else _empty(20, y)
+    stock_note = escape(tr.gettext("stock {count}", count=picture.stock))
+    dead_note = escape(tr.gettext("dead {count}", count=picture.dead))
     parts = [
         f'<g id="stock" data-count="{picture.stock}">{stock}',
-        f'<text class="note" x="80" y="{y + 40:g}">'
-        f"{escape(picture.tr.gettext('stock {count}', count=picture.stock))}</text></g>",
+        f'<text class="note" x="80" y="{y + 40:g}">{stock_note}</text></g>',
     ]
     center = (
         _empty(300, y)
@@ -154,8 +156,7 @@ def _middle(picture: Picture, y: float) -> str:
     )
     parts.append(
         f'<g id="dead" data-count="{picture.dead}">{dead}'
-        f'<text class="note" x="600" y="{y - 8:g}">'
-        f"{escape(picture.tr.gettext('dead {count}', count=picture.dead))}</text></g>"
+        f'<text class="note" x="600" y="{y - 8:g}">{dead_note}</text></g>'
     )
     return "".join(parts)
 

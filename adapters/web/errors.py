@@ -2,6 +2,9 @@
 
 ``{"error": {"code": ..., "message": ..., "params": {...}}}`` for every refusal of the API, the
 service's own (``IllegalAction`` codes) and the web's (bad JSON, a missing token, a rate limit).
+A refusal of the game is told to the player in their language (the one the game's other channels
+speak to them in); the web's own refusals of a request's form are for the client's programmer
+and stay English (``docs/decisions/languages-the-api-speaks-the-players-language.md``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from service.game.errors import (
     StaleVersion,
     UnknownInvitation,
 )
+from service.language.translation import ENGLISH, Translator
 from service.rules.errors import IllegalAction
 from service.rules.variants import DeckFaces
 from service.words.lobby import BadNumber, NumberTooLarge
@@ -56,23 +60,32 @@ class ApiError(Exception):
     """A refusal to answer with ``status`` and the error body."""
 
     def __init__(
-        self, status: int, code: str, message: str, params: dict[str, str] | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        params: dict[str, str] | None = None,
+        refusal: IllegalAction | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.params = params or {}
+        self.refusal = refusal
+        """The game's refusal this answers, worded again in the reader's language."""
 
     @classmethod
     def of(cls, error: IllegalAction, faces: DeckFaces = DeckFaces.FRENCH) -> ApiError:
         """The answer to a refusal of the service or the rules."""
         status = status_of(error)
         params = {name: str(value) for name, value in error.params.items()}
-        return cls(status, error.code, refusal_text(error, faces=faces), params)
+        return cls(status, error.code, refusal_text(error, faces=faces), params, error)
 
-    def body(self) -> dict[str, object]:
-        return {"error": {"code": self.code, "message": self.message, "params": self.params}}
+    def body(self, tr: Translator = ENGLISH) -> dict[str, object]:
+        """The answer's body; a refusal of the game is worded in ``tr``'s language."""
+        message = self.message if self.refusal is None else refusal_text(self.refusal, tr=tr)
+        return {"error": {"code": self.code, "message": message, "params": self.params}}
 
 
 def bad_request(message: str, code: str = "bad_request") -> ApiError:

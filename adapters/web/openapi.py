@@ -65,6 +65,7 @@ def _paths() -> dict[str, Any]:
                             "schema": {
                                 "type": "object",
                                 "required": ["name"],
+                                "allOf": [ref("Settings")],
                                 "properties": {
                                     "name": {"type": "string", "maxLength": NAME_LENGTH}
                                 },
@@ -74,12 +75,34 @@ def _paths() -> dict[str, Any]:
                 },
                 "responses": {
                     "201": _json(
-                        _PLAYER,
-                        "The new player and their token.",
+                        ref("Player"),
+                        "The new player, their token, language and card faces.",
                     ),
                     **_errors(400, 413, 429),
                 },
             }
+        },
+        "/players/me": {
+            "get": {
+                "summary": "My language and card faces.",
+                "operationId": "mySettings",
+                "security": _SECURED,
+                "responses": {"200": _json(ref("Player"), "My settings."), **_errors(403)},
+            },
+            "patch": {
+                "summary": "Change my language or card faces; every channel, page and answer "
+                "of the API speaks to me in them from now on.",
+                "operationId": "changeSettings",
+                "security": _SECURED,
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": ref("Settings")}},
+                },
+                "responses": {
+                    "200": _json(ref("Player"), "My settings as changed."),
+                    **_errors(400, 403, 413),
+                },
+            },
         },
         "/players/me/token": {
             "post": {

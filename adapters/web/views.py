@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from service.game.state import Game
 from service.language.notation import card_text
+from service.language.translation import ENGLISH, Translator
 from service.log.file import format_time
 from service.ports.protocols import GameSummary
 from service.rules.cards import Card
@@ -24,8 +25,9 @@ def _seat(value: Seat | None) -> int | None:
     return None if value is None else value.number
 
 
-def view_json(view: PlayerView) -> dict[str, object]:
-    """Everything in the view, cards written as players write them (``7H``), seats as 1 and 2."""
+def view_json(view: PlayerView, tr: Translator = ENGLISH) -> dict[str, object]:
+    """Everything in the view, cards written as players write them (``7H``), seats as 1 and 2;
+    the legal moves and what the player can do in ``tr``'s language (the player's own)."""
     faces = view.variant.deck_faces
 
     def names(cards: Iterable[Card]) -> list[str]:
@@ -52,8 +54,8 @@ def view_json(view: PlayerView) -> dict[str, object]:
         "multiplier": match.multiplier,
         "match_winner": _seat(match.winner),
         "variant": view.variant.changed_flags(),
-        "legal": [action_text(action, faces) for action in view.legal_actions],
-        "options": options_text(view),
+        "legal": [action_text(action, faces, tr) for action in view.legal_actions],
+        "options": options_text(view, tr),
         "over": view.phase is Phase.OVER,
     }
 

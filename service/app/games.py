@@ -36,7 +36,7 @@ from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.language.translation import ENGLISH, Translator, translator
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
-from service.ports.directory import Directory
+from service.ports.directory import Directory, Profile
 from service.ports.protocols import Chance, Clock, EventStore, GameSummary, Inbox, Notification
 from service.rules.actions import Resign
 from service.rules.errors import IllegalAction
@@ -262,6 +262,10 @@ class GameService:
     def name_of(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
         """What the news calls a player (``cast.player_name``)."""
         return player_name(player, self.directory, tr)
+
+    def choose_words(self, player: PlayerId, language: str | None, faces: str | None) -> Profile:
+        """Store the language and card faces ``player`` chose outside a game (None: unchanged)."""
+        return self.playing.profiles.choose_words(player, language, faces)
 
     def translator_of(self, player: PlayerId) -> Translator:
         """The player's own language (their profile's); English for a player without one."""

@@ -3,6 +3,8 @@ setting command (``profiles`` parses it and makes the changed ``Profile``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from service.clock.settings import ClockSettingsOf
 from service.game.errors import NoProfile
 from service.game.events import PlayerId
@@ -27,6 +29,20 @@ class ProfileChanges:
     def change(self, player: PlayerId, change: ChangeSetting) -> Profile:
         """Store the changed setting; it counts from the player's next decision (``profiles``)."""
         profile = changed(self.profile(player), change)
+        assert self.directory is not None  # profile() found the player there
+        self.directory.update(profile)
+        self.settings.forget(player)
+        return profile
+
+    def choose_words(self, player: PlayerId, language: str | None, faces: str | None) -> Profile:
+        """The language (a catalog's code) and card faces (``french``, ``spanish``, or empty for
+        each game's own) a player chose outside any game — the JSON API's player resource, as
+        ``lang`` and ``faces`` choose them in a game; None keeps what they had."""
+        profile = self.profile(player)
+        if language is not None:
+            profile = replace(profile, language=language)
+        if faces is not None:
+            profile = replace(profile, card_faces=faces)
         assert self.directory is not None  # profile() found the player there
         self.directory.update(profile)
         self.settings.forget(player)

@@ -43,8 +43,9 @@ _NAMES = {
     "bot:greedy": N_("the medium bot"),
     "bot:search": N_("the hard bot"),
 }
+_UNKNOWN = N_("the bot")
 
 
 def bot_name(player: str, tr: Translator = ENGLISH) -> str:
     """What a player is told their bot opponent is called, with its level, in their language."""
-    return tr.gettext(_NAMES.get(player, N_("the bot")))
+    return tr.gettext(_NAMES.get(player, _UNKNOWN))

@@ -109,8 +109,8 @@ def _by_id(tr: Translator, cast: Cast, who: PlayerId, you: str, them: str, **par
 
 def _described(event: LogEvent, variant: Variant, tr: Translator, cast: Cast) -> str:
     match event:
-        case GameOpened(host=host):
-            flags = ", ".join(f"{k}={v}" for k, v in variant.changed_flags().items())
+        case GameOpened(host=host, variant=opened):  # the game's rules, not the reader's faces
+            flags = ", ".join(f"{k}={v}" for k, v in opened.changed_flags().items())
             if not flags:
                 return _by_id(
                     tr,

@@ -43,7 +43,10 @@ KEY = "fuzz-web-key-0123456789"
 FIELDS = (
     *("name", "command", "expected_version", "opponent", "variant"),
     *("deals", "target", "stake", "move_seconds"),
+    *("language", "card_faces"),
 )
+LANGUAGE_CODES = ("es", "uk-UA", "tl-PH", "hi", "en", "xx", "", "ES_mx")
+FACES = ("french", "spanish", "game", "tarot", "")
 ANA, BEN = "<ana>", "<ben>"
 GAME, OPEN_GAME, INVITATION, VERSION = "<game>", "<open>", "<invitation>", "<version>"
 """Placeholders filled at check time: two players' tokens, a running game (where it is Ana's
@@ -83,6 +86,7 @@ TOKENS = (ANA, ANA, BEN, "", "x", "a.b", "Bearer", ANA + "x")
 PARTS = (GAME, GAME, OPEN_GAME, INVITATION, "nosuchgame", "0" * 300, "%00", "..")
 ROUTES = (
     *(("POST", "/api/v1/players"), ("GET", "/api/v1/games"), ("POST", "/api/v1/games")),
+    *(("GET", "/api/v1/players/me"), ("PATCH", "/api/v1/players/me")),
     *(("POST", "/api/v1/invitations/{}/join"), ("GET", "/api/v1/games/{}")),
     *(("POST", "/api/v1/games/{}/moves"),) * 3,
     *(("GET", "/api/v1/games/{}/log"), ("GET", "/api/v1/openapi.json")),
@@ -107,6 +111,10 @@ def _field(rng: random.Random, name: str) -> Any:
         return some_text(rng)
     if name == "opponent":
         return rng.choice(OPPONENT_NAMES)
+    if name == "language":
+        return rng.choice(LANGUAGE_CODES)
+    if name == "card_faces":
+        return rng.choice(FACES)
     if name == "variant":
         return {rng.choice(FLAGS): rng.choice(FLAG_VALUES) for _ in range(rng.randrange(3))}
     return rng.choice(NUMBERS) if rng.randrange(4) else rng.choice(NUMBERS_AS_TEXT)
