@@ -120,7 +120,12 @@ class ServiceRequests:
             host = self.desk.player_for(asked.sender, asked.sender_name, asked.language)
             request = f"email:{asked.key}"  # handled again after a crash: the same game
             game_id = desk.service.open_game(
-                host, options.variant, options.terms, options.time_control, request=request
+                host,
+                options.variant,
+                options.terms,
+                options.time_control,
+                request=request,
+                rated=options.rated,
             )
             for one in {asked.key: asked, answering.key: answering}.values():
                 desk.record(one, Opened(game_id))

@@ -40,6 +40,8 @@ published before the levels, stay as they were (``bot`` is the medium bot: see
 docs/decisions/bots-levels-and-the-hard-bot.md)."""
 LARGEST: Mapping[str, Bounds] = {"deals": DEALS, "target": TARGET, "stake": STAKE}
 """The bounds of each number of the match terms (the rules' own, ``MatchTerms``)."""
+RATED = {"rated": True, "casual": False}
+"""The words that choose whether the game counts for the ratings (``service.ratings``)."""
 TIME = "time"
 """The option of the time per move, written ``12h``, ``30m`` or ``2d``."""
 _VALUED = (*LARGEST, TIME)
@@ -54,6 +56,9 @@ class GameOptions:
     terms: MatchTerms = field(default_factory=MatchTerms)
     time_control: TimeControl | None = None
     opponent: PlayerId | None = None
+    rated: bool | None = None
+    """``rated`` or ``casual`` as written; None leaves the default (rated between people,
+    casual against a bot)."""
 
 
 class UnknownOption(IllegalAction):
@@ -102,6 +107,8 @@ def read_words(words: Iterable[str], *, name_opponent: bool = True) -> GameOptio
             given[name] = pieces.pop(0) if pieces else ""
         elif not sep and name in OPPONENTS and name_opponent:
             given["opponent"] = name
+        elif not sep and name in RATED:
+            given["rated"] = name
         elif sep and name in _VALUED:
             given[name] = value
         elif sep:
@@ -124,7 +131,17 @@ def read_fields(fields: Mapping[str, object]) -> GameOptions:
         numbers.get("target", default.target),
         numbers.get("stake", default.stake),
     )
-    return GameOptions(variant, terms, _time_control(fields), _opponent(fields))
+    return GameOptions(variant, terms, _time_control(fields), _opponent(fields), _rated(fields))
+
+
+def _rated(fields: Mapping[str, object]) -> bool | None:
+    """``rated`` / ``casual`` (a word, or the API's true / false); None when not given."""
+    value = fields.get("rated")
+    if value is None or isinstance(value, bool):
+        return value
+    if str(value).lower() not in RATED:
+        raise UnknownOption(word=str(value))
+    return RATED[str(value).lower()]
 
 
 def _opponent(fields: Mapping[str, object]) -> PlayerId | None:

@@ -1,0 +1,91 @@
+"""The ratings' use cases: follow the log, rebuild, a player's stats, the leaderboard, choices.
+
+Every channel asks these, so a private profile is hidden in one place (``stats``): another player
+gets ``None``, exactly what an unknown player gets, and cannot tell the two apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from service.game.events import PlayerId
+from service.game.stored import StoredEvent
+from service.ratings.fairness import RatingRules
+from service.ratings.finished import ENDED, finished
+from service.ratings.projection import Counted, fold, new_standing
+from service.ratings.standing import Standing
+from service.ratings.store import Changes, Load, RatingStore, Visibility
+from service.ratings.values import Rater
+
+LEAST_GAMES = 5
+"""Rated games a public profile needs to be on the leaderboard."""
+BATCH = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """What a profile shows: the standing (a fresh one before any game) and the player's choices."""
+
+    standing: Standing
+    visibility: Visibility
+    own: bool
+    """Whether the reader is the player (who sees their own profile, public or not)."""
+
+
+class Ratings:
+    def __init__(self, store: RatingStore, rater: Rater, rules: RatingRules | None = None) -> None:
+        self.store = store
+        self.rater = rater
+        self.rules = rules or RatingRules()
+
+    def follow(self, limit: int = BATCH) -> int:
+        """Fold the games finished since the last call (up to ``limit``); how many."""
+        return self.store.catch_up(self._step, limit)
+
+    def catch_up(self) -> int:
+        total = 0
+        while counted := self.follow():
+            total += counted
+        return total
+
+    def rebuild(self) -> int:
+        """Forget the projection and fold every finished game again, in the same order."""
+        self.store.reset()
+        return self.catch_up()
+
+    def _step(self, games: Sequence[Sequence[StoredEvent]], load: Load) -> Changes:
+        results = [one for one in map(finished, games) if one is not None]
+        players = {player for one in results for player in one.players}
+        known = load(players)
+        standings = {p: known.get(p) or new_standing(p, self.rules) for p in players}
+        counted: list[Counted] = []
+        for game in results:
+            after, record = fold(standings, game, self.rules, self.rater)
+            standings.update(after)
+            counted.append(record)
+        ends = [e.position for game in games for e in game if type(e.event).__name__ == ENDED]
+        return Changes(standings, counted, max(ends))
+
+    def stats(self, reader: PlayerId | None, player: PlayerId) -> Stats | None:
+        """The player's profile as ``reader`` may see it; None when it is private (or unknown)."""
+        visibility = self.store.visibility(player)
+        own = reader == player
+        if not own and not visibility.public:
+            return None
+        standing = self.store.standing(player) or new_standing(player, self.rules)
+        return Stats(standing, visibility, own)
+
+    def leaderboard(self, limit: int = 100) -> list[Standing]:
+        return self.store.leaderboard(LEAST_GAMES, limit)
+
+    def choose(
+        self, player: PlayerId, public: bool | None = None, listed: bool | None = None
+    ) -> Visibility:
+        """Make the profile public or private, join or leave the leaderboard."""
+        now = self.store.visibility(player)
+        chosen = Visibility(
+            now.public if public is None else public, now.listed if listed is None else listed
+        )
+        self.store.choose(player, chosen)
+        return chosen
