@@ -5,8 +5,9 @@
 - Against the same opponent, only the first ``MOST_A_DAY`` rated games of a UTC day move the
   ratings; later ones that day are recorded but change nothing.  Someone playing their own
   second account gains at most that many games' worth a day.
-- A game against a bot moves a player's rating only while that rating is below the bot's anchor:
-  beating a bot again and again can lift a player up to about the bot's rating, never past it.
+- A win against a bot moves a player's rating only while that rating is below the bot's anchor:
+  beating a bot again and again lifts a player up to about the bot's rating, never past it
+  (a loss or a draw against it always counts).
 
 docs/decisions/ratings-fair-play.md says why these numbers.
 """

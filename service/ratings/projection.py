@@ -50,9 +50,11 @@ def moves_ratings(game: Finished, before: Mapping[PlayerId, Standing], rules: Ra
         return False
     for player in game.players:
         opponent = game.opponent_of(player)
-        if opponent in rules.bots and player not in rules.anchors:
-            if before[player].rating.rating >= rules.anchors[opponent].rating:
-                return False
+        farmed = (
+            opponent in rules.bots and player not in rules.anchors and game.score_of(player) == 1
+        )
+        if farmed and before[player].rating.rating >= rules.anchors[opponent].rating:
+            return False
     return True
 
 
@@ -69,9 +71,7 @@ def fold(
         if rated and player not in rules.anchors:
             mine = _rate(mine, Result(theirs.rating, score), day, rater)
         after[player] = _record(mine, game, score, rated, day)
-    return after, Counted(
-        game.game_id, game.position, game.players, game.score, game.ending, rated
-    )
+    return after, Counted(game.game_id, game.position, game.players, game.score, game.ending, rated)
 
 
 def _rate(standing: Standing, result: Result, day: int, rater: Rater) -> Standing:

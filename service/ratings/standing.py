@@ -117,8 +117,10 @@ def to_json(standing: Standing) -> dict[str, Any]:
         "day_counts": [list(pair) for pair in standing.day_counts],
         "history": [[point.at.isoformat(), point.rating] for point in standing.history],
         "recent": [
-            [one.game_id, one.opponent, one.score, one.ending.value, one.rated]
-            + [one.at.isoformat(), one.rating]
+            [
+                *(one.game_id, one.opponent, one.score, one.ending.value, one.rated),
+                *(one.at.isoformat(), one.rating),
+            ]
             for one in standing.recent
         ],
     }

@@ -48,6 +48,12 @@ def finish(
         MatchEnded(winner, (0, 0)),
     ]
     summary = GameSummary(
-        GameId(game_id), (PlayerId(first), PlayerId(second)), GameStatus.OVER, None, at, len(events), None
+        GameId(game_id),
+        (PlayerId(first), PlayerId(second)),
+        GameStatus.OVER,
+        None,
+        at,
+        len(events),
+        None,
     )
     store.append(GameId(game_id), 0, events, at, summary)

@@ -40,7 +40,7 @@ def example(shift: float) -> Ratings:
     return ratings
 
 
-@pytest.mark.parametrize("shift", [0.0, 200.0, -300.0])
+@pytest.mark.parametrize("shift", [0.0, 400.0, -300.0])
 def test_glickmans_example_through_the_projection(shift: float) -> None:
     standing = example(shift).store.standing(PLAYER)
     assert standing is not None
@@ -49,3 +49,13 @@ def test_glickmans_example_through_the_projection(shift: float) -> None:
     assert standing.rating.volatility == pytest.approx(0.05999, abs=0.00001)
     assert standing.rated_games == 3
     assert (standing.record.wins, standing.record.losses) == (1, 2)
+
+
+def test_a_shifted_example_moves_by_the_shift_and_no_more() -> None:
+    """The translation invariance that ``glicko2`` 2.1.0's volatility step breaks away from 1500
+    (``adapters/glicko.py``): without the correction the volatility differs in the sixth digit."""
+    plain, shifted = (example(shift).store.standing(PLAYER) for shift in (0.0, 400.0))
+    assert plain is not None and shifted is not None
+    assert shifted.rating.rating - 400 == pytest.approx(plain.rating.rating, abs=1e-9)
+    assert shifted.rating.rd == pytest.approx(plain.rating.rd, abs=1e-9)
+    assert shifted.rating.volatility == pytest.approx(plain.rating.volatility, abs=1e-12)
