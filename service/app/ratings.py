@@ -7,7 +7,6 @@ gets ``None``, exactly what an unknown player gets, and cannot tell the two apar
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from service.game.events import PlayerId
 from service.game.stored import StoredEvent
@@ -15,22 +14,12 @@ from service.ratings.fairness import RatingRules
 from service.ratings.finished import ENDED, finished
 from service.ratings.projection import Counted, fold, new_standing
 from service.ratings.standing import Standing
-from service.ratings.store import Changes, Load, RatingStore, Visibility
+from service.ratings.store import Changes, Load, RatingStore, Stats, Visibility
 from service.ratings.values import Rater
 
 LEAST_GAMES = 5
 """Rated games a public profile needs to be on the leaderboard."""
 BATCH = 500
-
-
-@dataclass(frozen=True, slots=True)
-class Stats:
-    """What a profile shows: the standing (a fresh one before any game) and the player's choices."""
-
-    standing: Standing
-    visibility: Visibility
-    own: bool
-    """Whether the reader is the player (who sees their own profile, public or not)."""
 
 
 class Ratings:

@@ -32,6 +32,16 @@ class Visibility:
 
 
 @dataclass(frozen=True, slots=True)
+class Stats:
+    """What a profile shows: the standing (a fresh one before any game) and the player's choices."""
+
+    standing: Standing
+    visibility: Visibility
+    own: bool
+    """Whether the reader is the player (who sees their own profile, public or not)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Changes:
     standings: Mapping[PlayerId, Standing]
     counted: Sequence[Counted]

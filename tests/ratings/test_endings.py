@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from service.app.sweeps import Sweeper
 from service.game.events import GameId, PlayerId, TimeControl
 from service.ratings.finished import Ending

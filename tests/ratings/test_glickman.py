@@ -34,7 +34,9 @@ def example(shift: float) -> Ratings:
     rules = RatingRules(start=Rating(1500 + shift, 200, 0.06), anchors=opponents, bots=frozenset())
     store = InMemoryEventStore()
     ratings = Ratings(InMemoryRatings(store.read_all), GlickoRater(), rules)
-    for n, (opponent, winner) in enumerate(zip("abc", (Seat.FIRST, Seat.SECOND, Seat.SECOND))):
+    for n, (opponent, winner) in enumerate(
+        zip("abc", (Seat.FIRST, Seat.SECOND, Seat.SECOND), strict=True)
+    ):
         finish(store, f"g{n}", PLAYER, opponent, winner, DAY + timedelta(hours=n))
     assert ratings.catch_up() == 3
     return ratings
