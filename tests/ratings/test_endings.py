@@ -94,3 +94,10 @@ def test_only_three_rated_games_a_day_against_one_opponent_move_ratings(site: Si
     ana = site.ratings.store.standing(ANA)
     assert ana is not None and (ana.rated_games, ana.record.wins) == (3, 5)
     assert [one.rated for one in ana.recent] == [False, False, True, True, True]
+
+
+def test_the_rebuild_bench_in_small_reaches_the_followers_standings() -> None:
+    """``make bench-ratings`` plays 10,000 games; here 120, through the same code."""
+    from tests.bench.ratings_rebuild import main
+
+    assert main(["--games", "120"]) == 0
