@@ -51,7 +51,9 @@ def main(argv: list[str] | None = None) -> int:
         host = pick.choice(people)
         if n % 10 == 9:
             game_id = service.open_game(host, opponent=pick.choice(BOTS), rated=True)
-            service.resign(game_id, host if pick.random() < 0.5 else service.game(game_id).players[1])
+            service.resign(
+                game_id, host if pick.random() < 0.5 else service.game(game_id).players[1]
+            )
         else:
             guest = pick.choice([one for one in people if one != host])
             game_id = service.open_game(host)
