@@ -171,6 +171,11 @@ class SqlRatings:
             row = connection.execute(query).one_or_none()
         return Visibility() if row is None else Visibility(row.public, row.listed)
 
+    def public(self) -> list[PlayerId]:
+        query = select(profile_choices.c.player).where(profile_choices.c.public)
+        with self.engine.connect() as connection:
+            return sorted(PlayerId(row.player) for row in connection.execute(query))
+
     @reconnecting
     def choose(self, player: PlayerId, visibility: Visibility) -> None:
         values = {"public": visibility.public, "listed": visibility.listed}

@@ -6,7 +6,7 @@ gets ``None``, exactly what an unknown player gets, and cannot tell the two apar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from service.game.events import PlayerId
 from service.game.stored import StoredEvent
@@ -64,6 +64,16 @@ class Ratings:
             return None
         standing = self.store.standing(player) or new_standing(player, self.rules)
         return Stats(standing, visibility, own)
+
+    def find(self, text: str, name_of: Callable[[PlayerId], str]) -> PlayerId | None:
+        """The player ``text`` names: a player id, or the name of exactly one public profile
+        (``@`` and case aside).  A private player is never found by name."""
+        wanted = text.strip().lstrip("@").casefold()
+        public = self.store.public()
+        if PlayerId(text.strip()) in public:
+            return PlayerId(text.strip())
+        named = [one for one in public if name_of(one).casefold() == wanted]
+        return named[0] if len(named) == 1 else None
 
     def leaderboard(self, limit: int = 100) -> list[Standing]:
         return self.store.leaderboard(LEAST_GAMES, limit)

@@ -77,6 +77,10 @@ class RatingStore(Protocol):
 
     def visibility(self, player: PlayerId) -> Visibility: ...
 
+    def public(self) -> list[PlayerId]:
+        """The players whose profiles are public."""
+        ...
+
     def choose(self, player: PlayerId, visibility: Visibility) -> None: ...
 
 
@@ -139,6 +143,9 @@ class InMemoryRatings:
 
     def visibility(self, player: PlayerId) -> Visibility:
         return self._choices.get(player, Visibility())
+
+    def public(self) -> list[PlayerId]:
+        return sorted(player for player, chosen in self._choices.items() if chosen.public)
 
     def choose(self, player: PlayerId, visibility: Visibility) -> None:
         self._choices[player] = visibility

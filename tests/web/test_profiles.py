@@ -3,7 +3,6 @@ to anyone but its player; a public one shows the rating, the plot, the record, n
 
 from __future__ import annotations
 
-
 from adapters.web.security import PLAYER_COOKIE
 from service.game.events import PlayerId
 from tests.web.conftest import Site
