@@ -20,6 +20,11 @@ from service.ratings.values import Rater
 LEAST_GAMES = 5
 """Rated games a public profile needs to be on the leaderboard."""
 BATCH = 500
+"""Games a follower folds in one transaction: short, so the write lock is soon free again."""
+REBUILD_BATCH = 5000
+"""Games a rebuild folds at once: each batch reads and writes the standings of the players in it,
+so fewer, larger batches read and write each standing fewer times (the order, and so the result,
+is the same)."""
 
 
 class Ratings:
@@ -32,16 +37,16 @@ class Ratings:
         """Fold the games finished since the last call (up to ``limit``); how many."""
         return self.store.catch_up(self._step, limit)
 
-    def catch_up(self) -> int:
+    def catch_up(self, batch: int = BATCH) -> int:
         total = 0
-        while counted := self.follow():
+        while counted := self.follow(batch):
             total += counted
         return total
 
     def rebuild(self) -> int:
         """Forget the projection and fold every finished game again, in the same order."""
         self.store.reset()
-        return self.catch_up()
+        return self.catch_up(REBUILD_BATCH)
 
     def _step(self, games: Sequence[Sequence[StoredEvent]], load: Load) -> Changes:
         results = [one for one in map(finished, games) if one is not None]

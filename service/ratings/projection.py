@@ -14,13 +14,13 @@ the follower and by the rebuild alike; the same games in the same order give the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from service.game.events import GameId, PlayerId
 from service.ratings.fairness import RatingRules
 from service.ratings.finished import Ending, Finished
 from service.ratings.standing import KEPT_GAMES, KEPT_POINTS, Played, Point, Standing
-from service.ratings.values import Rater, Result
+from service.ratings.values import Rater, Rating, Result
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,47 +69,61 @@ def fold(
         mine, theirs = before[player], before[game.opponent_of(player)]
         score = game.score_of(player)
         if rated and player not in rules.anchors:
-            mine = _rate(mine, Result(theirs.rating, score), day, rater)
-        after[player] = _record(mine, game, score, rated, day)
+            period = _rate(mine, Result(theirs.rating, score), day, rater)
+        else:
+            period = _Period(mine.rating, mine.period, mine.period_start, mine.period_results, 0)
+        after[player] = _record(mine, period, game, score, rated, day)
     return after, Counted(game.game_id, game.position, game.players, game.score, game.ending, rated)
 
 
-def _rate(standing: Standing, result: Result, day: int, rater: Rater) -> Standing:
+@dataclass(frozen=True, slots=True)
+class _Period:
+    """The rating after a game and the rating period it belongs to."""
+
+    rating: Rating
+    period: int
+    start: Rating | None
+    results: tuple[Result, ...]
+    counted: int
+    """1 if the game was rated for this player, else 0."""
+
+
+def _rate(standing: Standing, result: Result, day: int, rater: Rater) -> _Period:
     if standing.period == day and standing.period_start is not None:
         start, results = standing.period_start, (*standing.period_results, result)
     else:
         gap = day - standing.period - 1 if standing.period >= 0 else 0
         start = rater.idle(standing.rating, gap) if gap > 0 else standing.rating
         results = (result,)
-    return replace(
-        standing,
-        rating=rater.rate(start, results),
-        period=day,
-        period_start=start,
-        period_results=results,
-        rated_games=standing.rated_games + 1,
-    )
+    return _Period(rater.rate(start, results), day, start, results, 1)
 
 
-def _record(standing: Standing, game: Finished, score: float, rated: bool, day: int) -> Standing:
+def _record(
+    standing: Standing, period: _Period, game: Finished, score: float, rated: bool, day: int
+) -> Standing:
+    """The standing with the game in its record (built at once: this runs twice a game)."""
     opponent = game.opponent_of(standing.player)
     opponents = dict(standing.opponents)
     opponents[opponent] = standing.against(opponent).add(score)
     counts = dict(standing.day_counts) if standing.day == day else {}
     if game.rated:
         counts[opponent] = counts.get(opponent, 0) + 1
-    played = Played(
-        game.game_id, opponent, score, game.ending, rated, game.at, standing.rating.shown
-    )
+    shown = period.rating.shown
+    played = Played(game.game_id, opponent, score, game.ending, rated, game.at, shown)
     history = standing.history
     if rated:
-        history = (*history, Point(game.at, standing.rating.shown))[-KEPT_POINTS:]
-    return replace(
-        standing,
-        record=standing.record.add(score),
-        opponents=tuple(sorted(opponents.items())),
-        day=day,
-        day_counts=tuple(sorted(counts.items())),
-        history=history,
-        recent=(played, *standing.recent)[:KEPT_GAMES],
+        history = (*history, Point(game.at, shown))[-KEPT_POINTS:]
+    return Standing(
+        standing.player,
+        period.rating,
+        period.period,
+        period.start,
+        period.results,
+        standing.rated_games + period.counted,
+        standing.record.add(score),
+        tuple(sorted(opponents.items())),
+        day,
+        tuple(sorted(counts.items())),
+        history,
+        (played, *standing.recent)[:KEPT_GAMES],
     )
