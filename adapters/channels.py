@@ -68,4 +68,11 @@ def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
         )
         return None
     service = wiring.service
-    return build_channel(wiring.engine, service, wiring.directory, email, service.clock)
+    return build_channel(
+        wiring.engine,
+        service,
+        wiring.directory,
+        email,
+        service.clock,
+        ratings=wiring.ratings,
+    )
