@@ -38,7 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--db", type=Path, help="an existing bench database: only rebuild it")
     args = parser.parse_args(argv)
-    folder = Path(tempfile.mkdtemp(prefix="ratings-bench-"))
+    with tempfile.TemporaryDirectory(prefix="ratings-bench-") as folder:
+        return _run(args, Path(folder))
+
+
+def _run(args: argparse.Namespace, folder: Path) -> int:
+    """Make the games (unless ``--db`` holds them already), then time the rebuild."""
     db = args.db or folder / "conquian.db"
     clock = ManualClock(T0)
     wiring = build(
@@ -46,7 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     service, ratings = wiring.service, wiring.ratings
     if args.db is not None and ratings.store.standings():
-        return _rebuild_only(ratings, args.games)
+        try:
+            return _rebuild_only(ratings, args.games)
+        finally:
+            wiring.close()
     pick = random.Random(19)
     people = [wiring.directory.register(f"P{n}", Address("bench", str(n))) for n in range(PLAYERS)]
     made = time.perf_counter()
