@@ -148,6 +148,11 @@ def _paths() -> dict[str, Any]:
                                     },
                                     **{name: _whole(bounds) for name, bounds in LARGEST.items()},
                                     "move_seconds": {"type": "integer", "minimum": 60},
+                                    "rated": {
+                                        "type": "boolean",
+                                        "description": "true rated, false casual; left out: "
+                                        "rated between people, casual against a bot.",
+                                    },
                                     "variant": {
                                         "type": "object",
                                         "additionalProperties": {"type": "string"},
