@@ -12,6 +12,7 @@ from __future__ import annotations
 from adapters.email.desk import Desk
 from adapters.email.inbound import Inbound
 from adapters.email.letters import Letter
+from service.game.events import PlayerId
 from service.ports.directory import Address
 from service.words.stats import HIDDEN, read_stats, stats_lines
 
@@ -25,9 +26,9 @@ def stats(desk: Desk, inbound: Inbound, words: list[str]) -> str:
     asked = read_stats(words)
     if asked.public is not None or asked.listed is not None:
         ratings.choose(player, asked.public, asked.listed)
-    subject = player
+    subject: PlayerId | None = player
     if asked.subject is not None:
-        subject = ratings.find(asked.subject, lambda one: desk.mail.name(one, tr))  # type: ignore[assignment]
+        subject = ratings.find(asked.subject, lambda one: desk.mail.name(one, tr))
     shown = None if subject is None else ratings.stats(player, subject)
     if shown is None:
         text = tr.gettext(HIDDEN)

@@ -163,7 +163,7 @@ class SqlRatings:
         )
         with self.engine.connect() as connection:
             rows = connection.execute(query).all()
-        return best_first(from_json(PlayerId(row.player), row.data) for row in rows)
+        return best_first([from_json(PlayerId(row.player), row.data) for row in rows])
 
     def visibility(self, player: PlayerId) -> Visibility:
         query = select(profile_choices).where(profile_choices.c.player == player)

@@ -8,6 +8,7 @@ from adapters.telegram.channel import Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.screens import Screens
 from service.app.replies import Shown
+from service.game.events import PlayerId
 from service.words.stats import HIDDEN, read_stats, stats_lines
 
 
@@ -18,7 +19,7 @@ def stats(channel: Channel, screens: Screens, said: Said, args: list[str]) -> No
     if ratings is not None:
         if asked.public is not None or asked.listed is not None:
             ratings.choose(said.player, asked.public, asked.listed)
-        player = said.player
+        player: PlayerId | None = said.player
         if asked.subject is not None:
             player = ratings.find(asked.subject, lambda one: channel.name(one, tr))
         shown = None if player is None else ratings.stats(said.player, player)

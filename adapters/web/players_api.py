@@ -17,6 +17,7 @@ from adapters.web.api import _player as token_player
 from adapters.web.capabilities import Forbidden
 from adapters.web.context import web
 from adapters.web.errors import ApiError, bad_request, not_found
+from adapters.web.profiles import channels_of
 from service.app.ratings import Ratings
 from service.game.events import PlayerId
 from service.log.file import format_time
@@ -87,7 +88,7 @@ def _line(standing: Standing) -> dict[str, Any]:
 def profile_json(stats: Stats) -> dict[str, Any]:
     standing, service = stats.standing, web().service
     record = standing.record
-    channels = sorted({a.channel for a in service.directory.addresses(standing.player)} - {"log"})
+    channels = channels_of(service.directory, standing.player)
     return {
         **_line(standing),
         "public": stats.visibility.public,

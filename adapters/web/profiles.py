@@ -18,8 +18,16 @@ from adapters.web.rating_plot import rating_svg
 from adapters.web.security import csrf_token
 from service.app.ratings import LEAST_GAMES, Ratings
 from service.game.events import PlayerId
+from service.ports.directory import Directory
 
 blueprint = Blueprint("profiles", __name__)
+
+
+def channels_of(directory: Directory | None, player: PlayerId) -> list[str]:
+    """The names of the channels a player is reached on (never the addresses)."""
+    if directory is None:
+        return []
+    return sorted({address.channel for address in directory.addresses(player)} - {"log"})
 
 
 def _ratings() -> Ratings:
@@ -55,7 +63,7 @@ def profile(player_id: str) -> str:
         for who, tally in sorted(standing.opponents, key=lambda pair: -pair[1].games)
     ]
     recent = [(one, service.name_of(one.opponent, tr)) for one in standing.recent]
-    channels = sorted({a.channel for a in service.directory.addresses(player)} - {"log"})
+    channels = channels_of(service.directory, player)
     return render_template(
         "profile.html",
         stats=stats,

@@ -79,14 +79,14 @@ def stats_lines(
     if standing.recent:
         lines.append(tr.gettext("Recent games:"))
     for played in standing.recent[:10]:
-        opponent = name_of(played.opponent, tr)
+        them = name_of(played.opponent, tr)
         when = tr.when(played.at)
         if played.score == 1.0:
-            lines.append(tr.gettext("{when}: won against {opponent}", when=when, opponent=opponent))
+            lines.append(tr.gettext("{when}: won against {opponent}", when=when, opponent=them))
         elif played.score == 0.0:
-            lines.append(tr.gettext("{when}: lost to {opponent}", when=when, opponent=opponent))
+            lines.append(tr.gettext("{when}: lost to {opponent}", when=when, opponent=them))
         else:
-            lines.append(tr.gettext("{when}: drew with {opponent}", when=when, opponent=opponent))
+            lines.append(tr.gettext("{when}: drew with {opponent}", when=when, opponent=them))
     if stats.own:
         if stats.visibility.public:
             lines.append(tr.gettext("Your profile is public (stats private hides it)."))
