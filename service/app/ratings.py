@@ -64,6 +64,8 @@ class Ratings:
     def stats(self, reader: PlayerId | None, player: PlayerId) -> Stats | None:
         """The player's profile as ``reader`` may see it; None when it is private (or unknown)."""
         visibility = self.store.visibility(player)
+        if player in self.rules.bots:  # the anchors: public, never on the leaderboard
+            visibility = Visibility(public=True, listed=False)
         own = reader == player
         if not own and not visibility.public:
             return None

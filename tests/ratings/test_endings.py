@@ -72,6 +72,8 @@ def test_a_game_against_a_bot_is_casual_unless_asked(site: Site) -> None:
     assert ben is not None and ben.rating.rating < 1500.0
     bot = site.ratings.store.standing(PlayerId("bot:greedy"))
     assert bot is not None and bot.rating.rating == 1300.0  # anchored
+    shown = site.ratings.stats(BEN, PlayerId("bot:greedy"))  # a bot's profile is public
+    assert shown is not None and shown.standing.record.wins == 2
 
 
 def test_a_rebuild_reaches_the_followers_standings_exactly(site: Site) -> None:
