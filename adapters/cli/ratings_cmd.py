@@ -23,7 +23,7 @@ def add_commands(commands: Any) -> None:
     rebuild = actions.add_parser("rebuild", help="fold every finished game again, from nothing")
     rebuild.set_defaults(run=_rebuild)
     stats = commands.add_parser("stats", help="a player's rating, record and recent games")
-    stats.add_argument("player", metavar="PLAYER", help="a player id")
+    stats.add_argument("player", metavar="PLAYER", help="a player id, or a public profile's name")
     stats.add_argument("--lang", default="en", help="the language to write in (default en)")
     stats.set_defaults(run=_stats)
 
@@ -50,10 +50,14 @@ def _stats(args: argparse.Namespace) -> int:
 
     wiring = build(Settings.from_env(os.environ))
     try:
+        ratings, tr = wiring.ratings, translator(args.lang)
         player = PlayerId(args.player)
-        stats = wiring.ratings.stats(player, player)  # the operator reads as the player would
+        if ratings.store.standing(player) is None:  # not an id: the name of a public profile
+            player = (
+                ratings.find(args.player, lambda one: wiring.service.name_of(one, tr)) or player
+            )
+        stats = ratings.stats(player, player)  # the operator reads as the player would
         assert stats is not None
-        tr = translator(args.lang)
         print(
             "\n".join(
                 stats_lines(stats, wiring.service.name_of(player, tr), wiring.service.name_of, tr)

@@ -6,6 +6,9 @@ fields of the JSON API's body — and gets back a ``GameOptions`` or a refusal: 
 ``IllegalAction`` with a code and parameters that the channel words in its player's language.
 Both spellings the channels have published are read: ``deals=3`` and ``deals 3``.
 
+``rated`` or ``casual`` chooses whether the game counts for the ratings (not given: rated between
+two people, casual against a bot; ``service.ratings``).
+
 Terms not given take their defaults one by one (RULES.md A23): the deals default to one deal
 unless a target is given, the target to none under ``scoring=stake`` and to 100 points under
 ``scoring=points``; so ``scoring=points deals=3`` is three deals or 100 points, whichever comes
