@@ -99,13 +99,15 @@ class InMemoryRatings:
         self._choices: dict[PlayerId, Visibility] = {}
 
     def catch_up(self, step: Step, limit: int) -> int:
-        events = [one for one in self._read_all(0, 10**9) if one.event.__class__.__name__ in KINDS]
-        ends = [
-            one
-            for one in events
-            if one.position > self._position and type(one.event).__name__ == ENDED
-        ][:limit]
-        games = [[one for one in events if one.game_id == end.game_id] for end in ends]
+        by_game: dict[GameId, list[StoredEvent]] = {}
+        ends: list[StoredEvent] = []
+        for one in self._read_all(0, 10**9):
+            name = type(one.event).__name__
+            if name in KINDS:
+                by_game.setdefault(one.game_id, []).append(one)
+            if name == ENDED and one.position > self._position and len(ends) < limit:
+                ends.append(one)
+        games = [by_game[end.game_id] for end in ends]
         if not games:
             return 0
         changes = step(
