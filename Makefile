@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 ARENA_GAMES ?= 2000
 SOAK ?= ci
 
-.PHONY: run test lint typecheck bench sim soak fuzz crash duplicates clean venv messages
+.PHONY: run test lint typecheck bench bench-ratings sim soak fuzz crash duplicates clean venv messages
 
 venv: $(STAMP)
 
@@ -41,6 +41,11 @@ bench: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	$(BIN)/python -m tests.bench.run --bench-venv $(BENCH_VENV)
 	$(BIN)/python -m tests.bench.run --only arena --bench-venv $(BENCH_VENV) --arena-games $(ARENA_GAMES)
+
+# 10,000 finished games through the service on SQLite, then `conquian ratings rebuild`'s work timed
+# and compared with the follower's standings (docs/benchmarks.md); `make test` runs it small.
+bench-ratings: $(STAMP)
+	$(BIN)/python -m tests.bench.ratings_rebuild --games 10000
 
 # The deadline simulation at full size (10,000 games, several minutes); `make test` runs it small.
 sim: $(STAMP)

@@ -17,15 +17,18 @@ from sqlalchemy import Engine
 
 from adapters import redaction
 from adapters.config import Settings
+from adapters.glicko import GlickoRater
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.migrate import upgrade
 from adapters.sql.outbox import SqlOutbox
+from adapters.sql.ratings import SqlRatings
 from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance, SystemClock
 from service.app.games import GameService
+from service.app.ratings import Ratings
 from service.ports.protocols import Chance, Clock
 
 
@@ -38,6 +41,8 @@ class Wiring:
     service: GameService
     outbox: SqlOutbox
     """Notifications waiting to be sent (the worker's dispatcher drains it)."""
+    ratings: Ratings
+    """The ratings projection (its follower runs in the worker)."""
 
     def close(self) -> None:
         """Close the database connections (at shutdown, or at the end of a test)."""
@@ -55,4 +60,5 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     directory = SqlDirectory(engine)
     codes = SqlLinkCodes(engine)
     service = GameService(store, clock, chance or SystemChance(), inbox, directory, codes)
-    return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine))
+    ratings = Ratings(SqlRatings(engine), GlickoRater())
+    return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine), ratings)

@@ -54,7 +54,7 @@ def build_channels(
     else:
         if email is not None:
             telegram = replace(telegram, mail_address=email.handler.addresses.service)
-        app = build_telegram(wiring, telegram)
+        app = build_telegram(wiring, telegram, wiring.ratings)
         senders.update(app.senders)
     return Channels(senders, app, email)
 
@@ -68,4 +68,11 @@ def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
         )
         return None
     service = wiring.service
-    return build_channel(wiring.engine, service, wiring.directory, email, service.clock)
+    return build_channel(
+        wiring.engine,
+        service,
+        wiring.directory,
+        email,
+        service.clock,
+        ratings=wiring.ratings,
+    )

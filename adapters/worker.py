@@ -40,6 +40,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from adapters.config import Settings
 from adapters.system import SystemChance
 from service.app.games import GameService
+from service.app.ratings import Ratings
 from service.app.sweeps import Sweeper
 from service.delivery.dispatch import Backoff, Dispatcher, Drained, LogSender, Sender
 from service.game.events import GameId
@@ -50,7 +51,7 @@ from service.ports.protocols import Chance, Clock, Outbox
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-JOBS = ("sweep", "remind", "drain")
+JOBS = ("sweep", "remind", "drain", "rate")
 ROUND_SHARE = 0.9
 """A sweep round ends by this share of its interval, before the scheduler starts the next one
 (which it would skip, with a warning, while the round still ran)."""
@@ -92,6 +93,7 @@ class Round:
     reminded: int = 0
     drained: Drained = field(default_factory=Drained)
     errors: dict[str, str] = field(default_factory=dict)
+    rated: int = 0
 
     def counts(self) -> dict[str, object]:
         drained = self.drained
@@ -102,6 +104,7 @@ class Round:
             "retried": drained.retried,
             "failed": drained.failed,
             "left": drained.left,
+            "rated": self.rated,
             "errors": self.errors,
         }
 
@@ -114,9 +117,11 @@ class Worker:
         clock: Clock | None = None,
         senders: Mapping[str, Sender] | None = None,
         chance: Chance | None = None,
+        ratings: Ratings | None = None,
     ) -> None:
         """``clock`` defaults to the service's; ``senders`` to the ``log`` channel alone;
-        ``chance`` (the jitter of retries) to the system's."""
+        ``chance`` (the jitter of retries) to the system's; ``ratings``, when given, is the
+        projection the ``rate`` job keeps up with the log."""
         service = wiring.service
         self.settings = settings.worker
         self.clock = clock or service.clock
@@ -131,6 +136,7 @@ class Worker:
             backoff=Backoff(max_attempts=self.settings.delivery_attempts),
             lease=self.settings.lease,
         )
+        self.ratings = ratings
         self._scheduler: BackgroundScheduler | None = None
         self._stopping = threading.Event()
         self._backlog = threading.Event()
@@ -207,13 +213,27 @@ class Worker:
                 break
         return total
 
+    def rate(self) -> int:
+        """Fold the games finished since the last run into the ratings, batch by batch (each
+        batch one transaction that one worker holds at a time: a game counts once)."""
+        if self.ratings is None:
+            return 0
+        total = 0
+        while not self._stopping.is_set():
+            counted = self.ratings.follow()
+            total += counted
+            if not counted:
+                break
+        return total
+
     def run_once(self) -> Round:
         """Each job once, in order (so a timeout's notifications go out in the same round)."""
         errors: dict[str, str] = {}
         timed_out = _attempt("sweep", self.sweep, errors)
         reminded = _attempt("remind", self.remind, errors)
         drained = _attempt("drain", self.drain, errors)
-        return Round(timed_out or 0, reminded or 0, drained or Drained(), errors)
+        rated = _attempt("rate", self.rate, errors)
+        return Round(timed_out or 0, reminded or 0, drained or Drained(), errors, rated or 0)
 
     # -- the alarm clock ----------------------------------------------------------------------
 
@@ -234,11 +254,13 @@ class Worker:
             "sweep": self.settings.sweep_seconds,
             "remind": self.settings.reminder_seconds,
             "drain": self.settings.drain_seconds,
+            "rate": self.settings.drain_seconds,
         }
         jobs: dict[str, Callable[[], object]] = {
             "sweep": self.sweep_round,
             "remind": self.remind,
             "drain": self.drain,
+            "rate": self.rate,
         }
         for name in JOBS:
             # The first sweep runs at once: a restarted worker handles what fell due meanwhile.

@@ -203,7 +203,12 @@ def _worker(wiring: Wiring, settings: Settings, senders: Mapping[str, Sender]) -
     from adapters.web.sender import PageSender
     from adapters.worker import Worker
 
-    worker = Worker(wiring, settings, senders={"web": PageSender(wiring.directory), **senders})
+    worker = Worker(
+        wiring,
+        settings,
+        senders={"web": PageSender(wiring.directory), **senders},
+        ratings=wiring.ratings,
+    )
     worker.start()
     pulse = pulse_for(wiring.engine)
     stopping = threading.Event()

@@ -67,7 +67,7 @@ def _serve(args: argparse.Namespace, settings: Settings, telegram: Any) -> None:
         channels = build_channels(wiring, settings, telegram)
         app = channels.telegram
         assert app is not None  # the token is set
-        worker = Worker(wiring, settings, senders=channels.senders)
+        worker = Worker(wiring, settings, senders=channels.senders, ratings=wiring.ratings)
         with stopped_by_signals() as stop:
             worker.start()
             try:

@@ -18,6 +18,7 @@ from adapters.email.tokens import TokenKeys
 from adapters.sql.consent import SqlConsent
 from adapters.sql.quotas import SqlQuotas
 from service.app.games import GameService
+from service.app.ratings import Ratings
 from service.delivery.dispatch import Sender
 from service.players.invitations import InvitationLimits
 from service.players.unsubscribe import Unsubscribe
@@ -45,6 +46,7 @@ def build_channel(
     settings: EmailSettings,
     clock: Clock,
     transport: Transport | None = None,
+    ratings: Ratings | None = None,
 ) -> EmailChannel:
     """Wire the channel; ``transport`` defaults to SMTP as configured (``ValueError`` without)."""
     if transport is None:
@@ -61,5 +63,6 @@ def build_channel(
     limits = InvitationLimits(
         per_sender_day=settings.invitations_per_day, per_hour=settings.invitations_per_hour
     )
-    handler = Handler(service, directory, store, keys, mail, clock, SqlQuotas(engine), limits)
+    quotas = SqlQuotas(engine)
+    handler = Handler(service, directory, store, keys, mail, clock, quotas, limits, ratings)
     return EmailChannel(store, mail, EmailSender(mail), handler)

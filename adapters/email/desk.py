@@ -20,6 +20,7 @@ from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
 from service.app.games import GameService
 from service.app.intake import InboxKey
+from service.app.ratings import Ratings
 from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
 from service.language.names import NO_NAME, display_name
@@ -45,7 +46,10 @@ class Desk:
         clock: Clock,
         quotas: Quotas,
         limits: InvitationLimits,
+        ratings: Ratings | None = None,
     ) -> None:
+        self.ratings = ratings
+        """Profiles for a ``stats`` mail (``stats.py``)."""
         self.service = service
         self.directory = directory
         self.store = store

@@ -50,6 +50,7 @@ from adapters.email.store import EmailStore, StoredMail
 from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
 from service.app.games import GameService
 from service.app.intake import Attempts
+from service.app.ratings import Ratings
 from service.app.replies import Joined, MoveApplied, Reply, Request
 from service.delivery.dispatch import TryLater
 from service.game.errors import GameCalledOff, StaleVersion
@@ -97,8 +98,9 @@ class Handler(Desk):
         clock: Clock,
         quotas: Quotas,
         limits: InvitationLimits,
+        ratings: Ratings | None = None,
     ) -> None:
-        super().__init__(service, directory, store, keys, mail, clock, quotas, limits)
+        super().__init__(service, directory, store, keys, mail, clock, quotas, limits, ratings)
         self.invitations = Invitations(self)
         self.requests = ServiceRequests(self, self.invitations)
         self.attempts = Attempts()

@@ -28,6 +28,7 @@ from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
+from adapters.email.stats import stats
 from service.app.link_requests import ConfirmLink, OfferLink
 from service.app.lobby_requests import JoinGame
 from service.app.replies import Joined, Linked, LinkOffered, Opened
@@ -83,6 +84,8 @@ class ServiceRequests:
         words = command.lower().split()
         if words[:1] == ["link"] and len(words) <= 2:
             return self._link(inbound, words[1] if len(words) == 2 else None)
+        if words[:1] == ["stats"]:
+            return stats(self.desk, inbound, command.split()[1:])
         return self.desk.notes.refuse(inbound, self.desk.tr_for(inbound).gettext(HELP))
 
     # -- new games -------------------------------------------------------------------------------
@@ -120,7 +123,12 @@ class ServiceRequests:
             host = self.desk.player_for(asked.sender, asked.sender_name, asked.language)
             request = f"email:{asked.key}"  # handled again after a crash: the same game
             game_id = desk.service.open_game(
-                host, options.variant, options.terms, options.time_control, request=request
+                host,
+                options.variant,
+                options.terms,
+                options.time_control,
+                request=request,
+                rated=options.rated,
             )
             for one in {asked.key: asked, answering.key: answering}.values():
                 desk.record(one, Opened(game_id))

@@ -19,6 +19,7 @@ from adapters.telegram.records import TelegramRecords
 from adapters.telegram.sender import TelegramSender
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
+from service.app.ratings import Ratings
 from service.delivery.dispatch import Sender
 from service.ports.directory import Directory
 from service.ports.protocols import Inbox
@@ -61,7 +62,9 @@ class TelegramApp:
         self.channel.api.close()
 
 
-def build_telegram(parts: Parts, settings: TelegramSettings) -> TelegramApp:
+def build_telegram(
+    parts: Parts, settings: TelegramSettings, ratings: Ratings | None = None
+) -> TelegramApp:
     """Connect to the Bot API (``getMe``) and wire the channel over ``parts``."""
     api = BotApi(settings)
     service = parts.service
@@ -74,6 +77,7 @@ def build_telegram(parts: Parts, settings: TelegramSettings) -> TelegramApp:
         service.clock,
         settings,
         SqlQuotas(parts.engine),
+        ratings,
     )
     processor = Processor(channel)
     return TelegramApp(channel, processor, TelegramSender(channel, processor.screens))

@@ -15,6 +15,7 @@ from adapters.telegram.records import TelegramRecords
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
 from service.app.intake import InboxKey, Intake
+from service.app.ratings import Ratings
 from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
@@ -46,6 +47,8 @@ class Channel:
     settings: TelegramSettings
     quotas: Quotas
     """Counts ``/new`` per user (``service.players.invitations``), in the database every process shares."""
+    ratings: Ratings | None = None
+    """Profiles for ``/stats`` (``stats.py``); without it ``/stats`` says there is nothing."""
 
     def player_of(
         self, user_id: int, first_name: str, language_code: str | None = None

@@ -79,7 +79,7 @@ class Lobby:
 
     def _open(self, said: Said, chosen: GameOptions) -> Reply:
         """Open the game ``/new`` asked for, once under the update's key (``GameService.request``)."""
-        options = (chosen.variant, chosen.terms, chosen.time_control, chosen.opponent)
+        options = (chosen.variant, chosen.terms, chosen.time_control, chosen.opponent, chosen.rated)
         return self.channel.service.request(
             SOURCE, said.key, said.payload, OpenGame(said.player, *options)
         )

@@ -35,6 +35,7 @@ from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
 from adapters.telegram.screens import Screens
+from adapters.telegram.stats import stats
 from service.app.intake import Attempts
 from service.app.replies import Ignored, Told
 from service.delivery.dispatch import TryLater, Undeliverable
@@ -230,6 +231,8 @@ class Processor:
             handlers[name]()
         elif name == "link":
             self.links.link(said, args)
+        elif name == "stats":
+            stats(self.channel, self.screens, said, args)
         elif name in ("hand", "resign", "rematch", "log", "cancel"):
             self._for_game(said, name, args)
         else:

@@ -29,6 +29,7 @@ COMMANDS = N_(
 /log [#game] — step through a game's moves
 /settings — language, time zone, quiet hours, reminders, pictures
 /link — link your email address: news by mail when Telegram cannot reach you
+/stats — your rating and record (/stats @name: a public profile; /stats public or private)
 /rules — the rules in short
 
 You can press the buttons of your turn message, or type a command. With several games running,

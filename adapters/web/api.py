@@ -145,6 +145,7 @@ def create_game() -> tuple[Response, int]:
             options.time_control,
             options.opponent,
             request=key,
+            rated=options.rated,
         )
     except IllegalAction as error:
         raise ApiError.of(error) from None

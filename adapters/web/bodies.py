@@ -132,10 +132,13 @@ def game_options(body: dict[str, Any], opponents: Collection[str]) -> GameOption
             "'variant' must be an object of flag names to string values.", "bad_field"
         )
     fields = {name: body.get(name) for name in (*LARGEST, "move_seconds")}
+    rated = body.get("rated")
+    if rated is not None and not isinstance(rated, bool):
+        raise bad_request("'rated' must be true (rated) or false (casual).", "bad_field")
     try:
         for name, value in fields.items():
             if isinstance(value, bool) or not isinstance(value, int | Digits | None):
                 raise BadNumber(name=name, value=str(value))
-        return read_fields({**fields, "opponent": opponent, "variant": flags})
+        return read_fields({**fields, "opponent": opponent, "variant": flags, "rated": rated})
     except IllegalAction as error:
         raise ApiError.of(error) from None

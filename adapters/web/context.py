@@ -12,6 +12,7 @@ from adapters.web.capabilities import Capabilities
 from adapters.web.limits import Limit, RateLimit
 from adapters.web.readiness import Readiness
 from service.app.games import GameService
+from service.app.ratings import Ratings
 from service.players.unsubscribe import Unsubscribe
 from service.ports.consent import Consent
 
@@ -32,6 +33,8 @@ class Web:
     """The never-mail list the one-click unsubscribe link writes (with email on)."""
     unsubscribe: Unsubscribe | None = None
     """Checks that link's token (with email on)."""
+    ratings: Ratings | None = None
+    """Profiles and the leaderboard (``profiles.py``); without it their pages are 404."""
 
 
 def web() -> Web:

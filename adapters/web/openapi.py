@@ -54,6 +54,7 @@ _SECURED: list[dict[str, list[str]]] = [{"player": []}]
 
 def _paths() -> dict[str, Any]:
     return {
+        **PLAYER_PATHS,
         "/players": {
             "post": {
                 "summary": "Become a web player; the answer holds your token.",
@@ -170,6 +171,11 @@ def _paths() -> dict[str, Any]:
                                     },
                                     **{name: _whole(bounds) for name, bounds in LARGEST.items()},
                                     "move_seconds": {"type": "integer", "minimum": 60},
+                                    "rated": {
+                                        "type": "boolean",
+                                        "description": "true rated, false casual; left out: "
+                                        "rated between people, casual against a bot.",
+                                    },
                                     "variant": {
                                         "type": "object",
                                         "additionalProperties": {"type": "string"},
@@ -299,3 +305,34 @@ def document(base_url: str) -> dict[str, Any]:
             },
         },
     }
+
+
+_PLAYER_PROFILE = {"description": "The profile.", "content": {"application/json": {}}}
+PLAYER_PATHS: dict[str, Any] = {
+    "/players/{player_id}": {
+        "get": {
+            "summary": "A player's profile: rating, record, opponents, recent games. Public "
+            "profiles to anyone, your own with your token; otherwise 404.",
+            "operationId": "playerProfile",
+            "responses": {
+                "200": _PLAYER_PROFILE,
+                "404": {"description": "No such public profile."},
+            },
+        }
+    },
+    "/players/me/profile": {
+        "post": {
+            "summary": "Make your profile public or private (public), join or leave the "
+            "leaderboard (listed).",
+            "operationId": "chooseProfile",
+            "responses": {"200": {"description": "Your choices now."}},
+        }
+    },
+    "/leaderboard": {
+        "get": {
+            "summary": "Public, listed profiles with at least five rated games, best first.",
+            "operationId": "leaderboard",
+            "responses": {"200": {"description": "The leaderboard."}},
+        }
+    },
+}

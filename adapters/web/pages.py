@@ -103,7 +103,12 @@ def open_game() -> BaseResponse | tuple[str, int]:
         return message_page(tr.gettext("Too many new games from here; wait a little."), 429)
     player, token = player_for_form()
     game_id = web().service.open_game(
-        player, options.variant, options.terms, options.time_control, OPPONENTS[opponent]
+        player,
+        options.variant,
+        options.terms,
+        options.time_control,
+        OPPONENTS[opponent],
+        rated=options.rated,
     )
     return remembered(redirect(web().capabilities.page_url(game_id, player), 303), token)
 

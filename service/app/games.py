@@ -88,6 +88,7 @@ class GameService:
         time_control: TimeControl | None = None,
         opponent: PlayerId | None = None,
         request: str | None = None,
+        rated: bool | None = None,
     ) -> GameId:
         """Open a game hosted by ``host``; with a bot ``opponent`` it starts at once.
 
@@ -96,7 +97,7 @@ class GameService:
         the record of its answer opens no second game.  The game's id is then derived from the
         request and the host's id (which nobody else knows), not drawn.
         """
-        return self.seating.open_game(host, variant, terms, time_control, opponent, request)
+        return self.seating.open_game(host, variant, terms, time_control, opponent, request, rated)
 
     def join(self, invitation: str, player: PlayerId) -> GameId:
         """Take the free seat of the game this invitation belongs to; the match begins."""

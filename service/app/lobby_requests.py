@@ -28,6 +28,8 @@ class OpenGame:
     terms: MatchTerms | None = None
     time_control: TimeControl | None = None
     opponent: PlayerId | None = None
+    rated: bool | None = None
+    """``rated`` or ``casual`` as asked; None for the default (``service.ratings.finished``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +77,11 @@ def handled_once(
 
 def lobby_reply(seating: Seating, at: InboxKey, request: OpenGame | JoinGame | CallOff) -> Reply:
     match request:
-        case OpenGame(host, variant, terms, time_control, opponent):
+        case OpenGame(host, variant, terms, time_control, opponent, rated):
             key = f"{at.source}:{at.key}"  # handled again after a crash: the same game
-            return Opened(seating.open_game(host, variant, terms, time_control, opponent, key))
+            return Opened(
+                seating.open_game(host, variant, terms, time_control, opponent, key, rated)
+            )
         case JoinGame(player, invitation):
             game_id = seating.store_game_of(invitation)
             joined = Joined(game_id)

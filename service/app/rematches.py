@@ -71,7 +71,13 @@ class Rematches:
         if not self.journal.store.load(game.rematch):
             with suppress(ConcurrencyError):  # opened by a racing request
                 self.seating.opened(
-                    offerer, game.variant, game.terms, game.time_control, game.id, game.rematch
+                    offerer,
+                    game.variant,
+                    game.terms,
+                    game.time_control,
+                    game.id,
+                    game.rematch,
+                    game.rated,
                 )
         rematch = self.journal.game(game.rematch)
         if rematch.status is GameStatus.OPEN:

@@ -34,12 +34,13 @@ class Seating:
         time_control: TimeControl | None,
         opponent: PlayerId | None,
         request: str | None,
+        rated: bool | None = None,
     ) -> GameId:
         """``GameService.open_game``: the same ``request`` opens the same game."""
         if request is None:
-            game_id = self.opened(host, variant, terms, time_control)
+            game_id = self.opened(host, variant, terms, time_control, rated=rated)
         else:
-            game_id = self._open_once(host, variant, terms, time_control, request)
+            game_id = self._open_once(host, variant, terms, time_control, request, rated)
         game = self.journal.game(game_id)
         if opponent is not None and game.status is GameStatus.OPEN:
             self.join(game.invitation, opponent)
@@ -52,12 +53,13 @@ class Seating:
         terms: MatchTerms | None,
         time_control: TimeControl | None,
         request: str,
+        rated: bool | None = None,
     ) -> GameId:
         """The game's id derived from the request and the host's id (which nobody else knows)."""
         digest = hashlib.sha256(f"{host}\n{request}".encode()).hexdigest()
         game_id = GameId(digest[:16])
         try:
-            return self.opened(host, variant, terms, time_control, None, game_id)
+            return self.opened(host, variant, terms, time_control, None, game_id, rated)
         except ConcurrencyError:
             if self.journal.game(game_id).host != host:
                 raise
@@ -71,6 +73,7 @@ class Seating:
         time_control: TimeControl | None,
         rematch_of: GameId | None = None,
         game_id: GameId | None = None,
+        rated: bool | None = None,
     ) -> GameId:
         """Append the first event of a new game (``ConcurrencyError`` if ``game_id`` is taken)."""
         check_time_control(time_control or TimeControl())
@@ -83,6 +86,7 @@ class Seating:
             time_control or TimeControl(),
             self.chance.token(),
             rematch_of,
+            rated,
         )
         now = self.journal.clock.now()
         summary = GameSummary(

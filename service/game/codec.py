@@ -155,6 +155,15 @@ INT: Kind = (int, _whole)
 TEXT: Kind = (str, _text)
 OPTIONAL_SEAT: Kind = (_optional(SEAT[0]), _optional(SEAT[1]))
 OPTIONAL_TEXT: Kind = (_optional(str), _optional(_text))
+
+
+def _flag(value: Any) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, not {value!r}")
+    return value
+
+
+OPTIONAL_FLAG: Kind = (_optional(bool), _optional(_flag))
 VARIANT: Kind = (lambda v: v.flags(), _variant)
 TERMS: Kind = (
     lambda t: {"deals": t.deals, "target": t.target, "stake": t.stake},
@@ -173,6 +182,7 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
         ("time_control", TIME_CONTROL),
         ("invitation", TEXT),
         ("rematch_of", OPTIONAL_TEXT),
+        ("rated", OPTIONAL_FLAG),
     ),
     PlayerJoined: (("player", TEXT), ("seat", SEAT)),
     DealCommitted: (("number", INT), ("commitment", TEXT), ("salt", TEXT)),
@@ -213,6 +223,10 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     rules.MatchForfeited: (("seat", SEAT), ("reason", TEXT)),
     rules.MatchEnded: (("winner", OPTIONAL_SEAT), ("scores", SCORES)),
 }
+OMITTED_WHEN_NONE: dict[type, frozenset[str]] = {GameOpened: frozenset({"rated"})}
+"""Fields added after logs were written: left out while None, so an old log reads and writes
+back byte for byte, and read as None when absent."""
+_OMITTED_BY_NAME = {kind.__name__: names for kind, names in OMITTED_WHEN_NONE.items()}
 BY_NAME: dict[str, type] = {kind.__name__: kind for kind in SCHEMAS}
 _READERS: dict[str, tuple[type, tuple[tuple[str, Callable[[Any], Any]], ...]]] = {
     kind.__name__: (kind, tuple((field, codec[1]) for field, codec in schema))
@@ -233,7 +247,11 @@ def name_of(event: LogEvent) -> str:
 def encode(event: LogEvent) -> Json:
     """The event's fields as a JSON-ready object (without its name)."""
     schema = SCHEMAS[type(event)]
-    return {field: kind[0](getattr(event, field)) for field, kind in schema}
+    written = {field: kind[0](getattr(event, field)) for field, kind in schema}
+    for field in OMITTED_WHEN_NONE.get(type(event), ()):
+        if written[field] is None:
+            del written[field]
+    return written
 
 
 def decode(name: str, data: Mapping[str, Any]) -> LogEvent:
@@ -254,6 +272,10 @@ def decode(name: str, data: Mapping[str, Any]) -> LogEvent:
         else:
             event: LogEvent = kind(**values)
             return event
+    omitted = _OMITTED_BY_NAME.get(name)
+    if omitted and type(data) is dict and not omitted <= data.keys():
+        data = {**{field: None for field in omitted}, **data}
+        return decode(name, data)
     extra = set(data) - {field for field, _ in fields}
     if extra:
         raise CodecError(f"{name} has unexpected fields: {', '.join(sorted(extra))}")

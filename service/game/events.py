@@ -41,9 +41,21 @@ class TimeControl(Record):
 
 
 class GameOpened(Record):
-    """``host`` opened a game and takes the first seat; ``invitation`` lets one player join."""
+    """``host`` opened a game and takes the first seat; ``invitation`` lets one player join.
 
-    __slots__ = ("game_id", "host", "invitation", "rematch_of", "terms", "time_control", "variant")
+    ``rated`` is what the host chose (``rated`` or ``casual``); None, as in every log written
+    before ratings, is the default: rated between two people, casual against a bot."""
+
+    __slots__ = (
+        "game_id",
+        "host",
+        "invitation",
+        "rated",
+        "rematch_of",
+        "terms",
+        "time_control",
+        "variant",
+    )
     __match_args__ = (
         "game_id",
         "host",
@@ -52,6 +64,7 @@ class GameOpened(Record):
         "time_control",
         "invitation",
         "rematch_of",
+        "rated",
     )
 
     def __init__(
@@ -63,6 +76,7 @@ class GameOpened(Record):
         time_control: TimeControl,
         invitation: str,
         rematch_of: GameId | None = None,
+        rated: bool | None = None,
     ) -> None:
         self.game_id: Final = game_id
         self.host: Final = host
@@ -71,6 +85,7 @@ class GameOpened(Record):
         self.time_control: Final = time_control
         self.invitation: Final = invitation
         self.rematch_of: Final = rematch_of
+        self.rated: Final = rated
 
 
 class PlayerJoined(Record):

@@ -101,6 +101,8 @@ class Game(NamedTuple):
     clocks: Clocks
     cancelled: bool = False
     """The host called the game off before anyone joined."""
+    rated: bool | None = None
+    """The host's choice of rated or casual (``GameOpened.rated``); a rematch keeps it."""
 
     @property
     def status(self) -> GameStatus:
@@ -156,6 +158,7 @@ def opened(first: StoredEvent) -> Game:
         updated_at=first.at,
         turn_since=first.at,
         clocks=Clocks(),
+        rated=event.rated,
     )
 
 

@@ -6,6 +6,9 @@ fields of the JSON API's body — and gets back a ``GameOptions`` or a refusal: 
 ``IllegalAction`` with a code and parameters that the channel words in its player's language.
 Both spellings the channels have published are read: ``deals=3`` and ``deals 3``.
 
+``rated`` or ``casual`` chooses whether the game counts for the ratings (not given: rated between
+two people, casual against a bot; ``service.ratings``).
+
 Terms not given take their defaults one by one (RULES.md A23): the deals default to one deal
 unless a target is given, the target to none under ``scoring=stake`` and to 100 points under
 ``scoring=points``; so ``scoring=points deals=3`` is three deals or 100 points, whichever comes
@@ -40,6 +43,8 @@ published before the levels, stay as they were (``bot`` is the medium bot: see
 docs/decisions/bots-levels-and-the-hard-bot.md)."""
 LARGEST: Mapping[str, Bounds] = {"deals": DEALS, "target": TARGET, "stake": STAKE}
 """The bounds of each number of the match terms (the rules' own, ``MatchTerms``)."""
+RATED = {"rated": True, "casual": False}
+"""The words that choose whether the game counts for the ratings (``service.ratings``)."""
 TIME = "time"
 """The option of the time per move, written ``12h``, ``30m`` or ``2d``."""
 _VALUED = (*LARGEST, TIME)
@@ -54,6 +59,9 @@ class GameOptions:
     terms: MatchTerms = field(default_factory=MatchTerms)
     time_control: TimeControl | None = None
     opponent: PlayerId | None = None
+    rated: bool | None = None
+    """``rated`` or ``casual`` as written; None leaves the default (rated between people,
+    casual against a bot)."""
 
 
 class UnknownOption(IllegalAction):
@@ -102,6 +110,8 @@ def read_words(words: Iterable[str], *, name_opponent: bool = True) -> GameOptio
             given[name] = pieces.pop(0) if pieces else ""
         elif not sep and name in OPPONENTS and name_opponent:
             given["opponent"] = name
+        elif not sep and name in RATED:
+            given["rated"] = name
         elif sep and name in _VALUED:
             given[name] = value
         elif sep:
@@ -124,7 +134,17 @@ def read_fields(fields: Mapping[str, object]) -> GameOptions:
         numbers.get("target", default.target),
         numbers.get("stake", default.stake),
     )
-    return GameOptions(variant, terms, _time_control(fields), _opponent(fields))
+    return GameOptions(variant, terms, _time_control(fields), _opponent(fields), _rated(fields))
+
+
+def _rated(fields: Mapping[str, object]) -> bool | None:
+    """``rated`` / ``casual`` (a word, or the API's true / false); None when not given."""
+    value = fields.get("rated")
+    if value is None or isinstance(value, bool):
+        return value
+    if str(value).lower() not in RATED:
+        raise UnknownOption(word=str(value))
+    return RATED[str(value).lower()]
 
 
 def _opponent(fields: Mapping[str, object]) -> PlayerId | None:

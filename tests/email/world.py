@@ -74,6 +74,7 @@ class World:
             wiring.directory,
             email_settings(self.sink, keys),
             self.clock,
+            ratings=wiring.ratings,
         )
 
     @property

@@ -56,7 +56,7 @@ def test_a_fresh_database_is_migrated_to_head(fresh_engine: Engine) -> None:
 
     upgrade(fresh_engine)
 
-    assert current(fresh_engine) == head() == "0007"
+    assert current(fresh_engine) == head() == "0009"
     assert set(TABLES) | {"alembic_version"} == set(inspect(fresh_engine).get_table_names())
 
 
@@ -70,7 +70,7 @@ def test_upgrading_again_changes_nothing_and_keeps_the_data(fresh_engine: Engine
     upgrade(fresh_engine)
 
     assert schema(fresh_engine) == before
-    assert current(fresh_engine) == "0007"
+    assert current(fresh_engine) == "0009"
     assert [one.event for one in store.load(GameId("g1"))] == [opened("g1")]
 
 
@@ -163,5 +163,17 @@ def test_0007_keeps_each_contact_unproven_and_mailable_and_can_be_undone(
     assert "stopped_at" not in [
         c["name"] for c in inspect(fresh_engine).get_columns("email_contacts")
     ]
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
+def test_0009_adds_the_ratings_tables_and_can_be_undone(fresh_engine: Engine) -> None:
+    ratings = {"rating_standings", "rating_games", "rating_position", "profile_choices"}
+    migrate_to(fresh_engine, "0007")
+    assert not ratings & set(inspect(fresh_engine).get_table_names())
+    upgrade(fresh_engine)
+    assert ratings <= set(inspect(fresh_engine).get_table_names())
+    migrate_to(fresh_engine, "0007", down=True)
+    assert not ratings & set(inspect(fresh_engine).get_table_names())
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

@@ -62,6 +62,7 @@ def test_a_timeout_is_told_to_both_players_the_one_to_act_first(world: World) ->
         "retried": 0,
         "failed": 0,
         "left": 0,
+        "rated": 0,
         "errors": {},
     }
 

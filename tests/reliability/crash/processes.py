@@ -33,14 +33,17 @@ from sqlalchemy import Engine
 from adapters.bootstrap import Wiring
 from adapters.channels import Channels, build_channels
 from adapters.config import Settings
+from adapters.glicko import GlickoRater
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.outbox import SqlOutbox
+from adapters.sql.ratings import SqlRatings
 from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance
 from adapters.telegram.polling import Poller
 from adapters.worker import Worker
 from service.app.games import GameService
+from service.app.ratings import Ratings
 from service.ports.protocols import Clock
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import telegram_settings
@@ -88,7 +91,8 @@ def wire(engine: Engine, clock: Clock, parts: Parts = Parts()) -> Wiring:
     parts.on_engine(engine)
     store, inbox, directory = parts.store(engine), parts.inbox(engine, clock), SqlDirectory(engine)
     service = GameService(store, clock, SystemChance(), inbox, directory)
-    return Wiring(engine, store, inbox, directory, service, parts.outbox(engine))
+    ratings = Ratings(SqlRatings(engine), GlickoRater())
+    return Wiring(engine, store, inbox, directory, service, parts.outbox(engine), ratings)
 
 
 class BotProcess:
