@@ -19,6 +19,7 @@ from adapters import redaction
 from adapters.config import Settings
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
+from adapters.sql.erasure import SqlPersonalData
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.migrate import upgrade
@@ -54,5 +55,6 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     inbox = SqlInbox(engine, clock)
     directory = SqlDirectory(engine)
     codes = SqlLinkCodes(engine)
-    service = GameService(store, clock, chance or SystemChance(), inbox, directory, codes)
+    personal = SqlPersonalData(engine)
+    service = GameService(store, clock, chance or SystemChance(), inbox, directory, codes, personal)
     return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine))

@@ -25,6 +25,7 @@ from service.app.profile_changes import ProfileChanges
 from service.app.rematches import Rematches
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
+from service.app.your_data import YourData
 from service.clock.deadlines import Deadline
 from service.clock.settings import ClockSettingsOf
 from service.delivery.notices import Notice, notice
@@ -37,6 +38,7 @@ from service.game.stored import StoredEvent
 from service.language.translation import ENGLISH, Translator, translator
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
 from service.ports.directory import Directory
+from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, GameSummary, Inbox, Notification
 from service.rules.actions import Resign
 from service.rules.errors import IllegalAction
@@ -59,6 +61,7 @@ class GameService:
         inbox: Inbox | None = None,
         directory: Directory | None = None,
         link_codes: LinkCodes | None = None,
+        personal: PersonalData | None = None,
     ):
         self.store = store
         self.clock = clock
@@ -77,6 +80,8 @@ class GameService:
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
         self.playing = Playing(journal, chance, self.pauses, profiles)
+        self.your_data = None if personal is None else YourData(self, personal)
+        """A player's export and erasure (``your_data``); it needs the stores' ``PersonalData``."""
 
     # -- use cases --------------------------------------------------------------------------
 
