@@ -12,6 +12,7 @@ links and tokens (``redaction``), whatever role the process runs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from sqlalchemy import Engine
 
@@ -24,6 +25,7 @@ from adapters.sql.inbox import SqlInbox
 from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.migrate import upgrade
 from adapters.sql.outbox import SqlOutbox
+from adapters.sql.retention import SqlRetention, Windows
 from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance, SystemClock
 from service.app.games import GameService
@@ -39,6 +41,8 @@ class Wiring:
     service: GameService
     outbox: SqlOutbox
     """Notifications waiting to be sent (the worker's dispatcher drains it)."""
+    retention: SqlRetention
+    """Working rows past their window (the worker's ``prune`` job)."""
 
     def close(self) -> None:
         """Close the database connections (at shutdown, or at the end of a test)."""
@@ -57,4 +61,11 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     codes = SqlLinkCodes(engine)
     personal = SqlPersonalData(engine)
     service = GameService(store, clock, chance or SystemChance(), inbox, directory, codes, personal)
-    return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine))
+    worker = settings.worker
+    windows = Windows(
+        timedelta(days=worker.keep_copies_days),
+        timedelta(days=worker.keep_keys_days),
+        timedelta(days=worker.keep_sent_days),
+    )
+    retention = SqlRetention(engine, windows)
+    return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine), retention)

@@ -19,7 +19,6 @@ import json
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from service.game.errors import GameNotOver
 from service.game.events import PlayerId
 from service.game.status import GameStatus
 from service.log.file import export_lines
@@ -90,13 +89,11 @@ class YourData:
         profile = directory.profile(player)
         found = directory.addresses(player)
         summaries = self.service.store.summaries(player)
-        logs: dict[str, list[str]] = {}
-        for line in summaries:
-            if line.status == GameStatus.OVER:
-                try:
-                    logs[line.game_id] = export_lines(self.service.transcript(line.game_id))
-                except GameNotOver:  # it ended a moment ago in another process's view
-                    pass
+        logs = {
+            line.game_id: export_lines(self.service.transcript(line.game_id))
+            for line in summaries
+            if line.status == GameStatus.OVER
+        }
         return PlayerData(
             player,
             {k: v for k, v in asdict(profile).items() if k != "player"},

@@ -52,7 +52,9 @@ def _update(update_id: int, chat: int, first_name: str, text: str) -> str:
     """A private message's update, as the Telegram channel stores it."""
     sender = {"id": chat, "is_bot": False, "first_name": first_name}
     message = {"message_id": update_id, "date": 0, "chat": {"id": chat, "type": "private"}}
-    return json.dumps({"update_id": update_id, "message": {**message, "from": sender, "text": text}})
+    return json.dumps(
+        {"update_id": update_id, "message": {**message, "from": sender, "text": text}}
+    )
 
 
 class World:

@@ -36,6 +36,7 @@ from adapters.config import Settings
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.outbox import SqlOutbox
+from adapters.sql.retention import SqlRetention
 from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance
 from adapters.telegram.polling import Poller
@@ -88,7 +89,8 @@ def wire(engine: Engine, clock: Clock, parts: Parts = Parts()) -> Wiring:
     parts.on_engine(engine)
     store, inbox, directory = parts.store(engine), parts.inbox(engine, clock), SqlDirectory(engine)
     service = GameService(store, clock, SystemChance(), inbox, directory)
-    return Wiring(engine, store, inbox, directory, service, parts.outbox(engine))
+    outbox = parts.outbox(engine)
+    return Wiring(engine, store, inbox, directory, service, outbox, SqlRetention(engine))
 
 
 class BotProcess:
