@@ -23,7 +23,7 @@ from adapters.config import Settings
 from adapters.sql.consent import SqlConsent
 from adapters.sql.engine import is_unavailable
 from adapters.sql.quotas import SqlQuotas
-from adapters.web import api, health, pages, replay, security, unsubscribe
+from adapters.web import api, health, pages, replay, security, unsubscribe, your_data
 from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web
 from adapters.web.languages import page_language, page_translator
@@ -59,6 +59,7 @@ def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) ->
         invitations=invitations,
         consent=SqlConsent(wiring.engine) if email else None,
         unsubscribe=Unsubscribe.from_keys(email.token_keys) if email else None,
+        worker=settings.worker,
     )
 
 
@@ -82,7 +83,7 @@ def create_app(parts: Web) -> Flask:
     app.context_processor(lambda: {"language": page_language()})
     security.install(app, secure_cookies=config.base_url.startswith("https://"))
     blueprints = (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint)
-    for blueprint in (*blueprints, unsubscribe.blueprint):
+    for blueprint in (*blueprints, unsubscribe.blueprint, your_data.blueprint):
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
     app.before_request(_no_nul_in_path)

@@ -132,6 +132,12 @@ class Capabilities:
         self._check_generation(player, fields[2])
         return player
 
+    def forget(self, player: PlayerId) -> None:
+        """The player was erased: their links stop working now in this process too (the other
+        processes read the directory again within ``ttl``)."""
+        with self._lock:
+            self._generations[player] = (self._monotonic(), None)
+
     def mac(self, text: str) -> str:
         """A keyed digest of ``text`` (forms' CSRF tokens are bound to their cookie with it)."""
         return _b64(self._digest(0, text))

@@ -17,16 +17,16 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from service.game.events import PlayerId
+from service.game.events import GameId, PlayerId
 from service.game.status import GameStatus
+from service.game.stored import StoredEvent
 from service.log.file import export_lines
+from service.ports.directory import Directory
 from service.ports.personal import Held, PersonalData
+from service.ports.protocols import Clock, EventStore
 from service.rules.errors import N_, IllegalAction
-
-if TYPE_CHECKING:
-    from service.app.games import GameService
 
 FORMAT = "conquian-player-data"
 """The export's ``format`` field."""
@@ -55,7 +55,7 @@ class PlayerData:
     addresses: list[dict[str, str]]
     vacations: list[dict[str, str]]
     games: list[dict[str, Any]]
-    logs: dict[str, list[str]]
+    logs: dict[GameId, list[str]]
     """Each finished game's log, as the lines of its exported file (``docs/log-format.md``)."""
     held: Held
     """The working rows that name them (inbox, outbox, the channels' tables), as text."""
@@ -76,10 +76,24 @@ class Erased:
     resigned: int
 
 
+class Games(Protocol):
+    """What of the game service a player's data needs (``GameService`` is it)."""
+
+    store: EventStore
+    clock: Clock
+    directory: Directory | None
+
+    def resign(self, game_id: GameId, player: PlayerId) -> object: ...
+
+    def cancel(self, game_id: GameId, player: PlayerId) -> object: ...
+
+    def transcript(self, game_id: GameId, operator: bool = False) -> list[StoredEvent]: ...
+
+
 class YourData:
     """Export and erasure of a player, over the game service and the ``PersonalData`` port."""
 
-    def __init__(self, service: GameService, personal: PersonalData) -> None:
+    def __init__(self, service: Games, personal: PersonalData) -> None:
         self.service = service
         self.personal = personal
 
