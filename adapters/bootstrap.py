@@ -30,6 +30,7 @@ from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance, SystemClock
 from service.app.games import GameService
 from service.ports.protocols import Chance, Clock
+from service.words.privacy import Kept
 
 
 @dataclass(frozen=True)
@@ -59,13 +60,12 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     inbox = SqlInbox(engine, clock)
     directory = SqlDirectory(engine)
     codes = SqlLinkCodes(engine)
-    personal = SqlPersonalData(engine)
-    service = GameService(store, clock, chance or SystemChance(), inbox, directory, codes, personal)
     worker = settings.worker
-    windows = Windows(
-        timedelta(days=worker.keep_copies_days),
-        timedelta(days=worker.keep_keys_days),
-        timedelta(days=worker.keep_sent_days),
+    days = (worker.keep_copies_days, worker.keep_keys_days, worker.keep_sent_days)
+    retention = SqlRetention(engine, Windows(*(timedelta(days=one) for one in days)))
+    personal = SqlPersonalData(engine)
+    kept = Kept(*(round(one) for one in days))
+    service = GameService(
+        store, clock, chance or SystemChance(), inbox, directory, codes, personal, kept
     )
-    retention = SqlRetention(engine, windows)
     return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine), retention)

@@ -151,13 +151,13 @@ class _Found:
         yield delete(outbox).where(outbox.c.player == player)
         for mail in self.mails:
             yield delete(quota_uses).where(quota_uses.c.key.endswith(f":{mail}", autoescape=True))
-        # What they sent and nobody answered yet is not answered now.
-        yield delete(inbox).where(inbox.c.reply.is_(None), self._in_payload())
 
 
 def _hide_keys(connection: Connection, keys: dict[str, str], at: datetime) -> None:
     """Each key hidden everywhere it is, the copies emptied; nothing of it is handled later."""
     for old, new in keys.items():
+        # What they sent and nobody answered yet is not answered now.
+        connection.execute(delete(inbox).where(inbox.c.key == old, inbox.c.reply.is_(None)))
         connection.execute(update(inbox).where(inbox.c.key == old).values(key=new, payload=""))
         connection.execute(
             update(telegram_updates)

@@ -35,6 +35,7 @@ from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
 from adapters.telegram.screens import Screens
+from adapters.telegram.your_data import DataRequests
 from service.app.intake import Attempts
 from service.app.replies import Ignored, Told
 from service.delivery.dispatch import TryLater, Undeliverable
@@ -68,6 +69,7 @@ class Processor:
         self.preferences = Preferences(channel, self.screens)
         self.replay = Replay(channel, self.screens)
         self.links = Links(channel, self.screens)
+        self.your_data = DataRequests(channel, self.screens)
         self.attempts = Attempts()
         self._answering = threading.Lock()
 
@@ -230,12 +232,23 @@ class Processor:
             handlers[name]()
         elif name == "link":
             self.links.link(said, args)
+        elif name in ("privacy", "mydata", "erase"):
+            self._about_you(said, name, args)
         elif name in ("hand", "resign", "rematch", "log", "cancel"):
             self._for_game(said, name, args)
         else:
             self._done(
                 said, said.tr.gettext("I don't know /{name}. /help lists the commands.", name=name)
             )
+
+    def _about_you(self, said: Said, name: str, args: list[str]) -> None:
+        """What is kept about the player, their data, their erasure (``your_data``)."""
+        if name == "privacy":
+            self.your_data.privacy(said)
+        elif name == "mydata":
+            self.your_data.my_data(said)
+        else:
+            self.your_data.erase(said, args)
 
     def _for_game(self, said: Said, name: str, args: list[str]) -> None:
         """A command about one game: the one named (``#3fa2c1``) or the likeliest."""

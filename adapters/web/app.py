@@ -59,7 +59,6 @@ def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) ->
         invitations=invitations,
         consent=SqlConsent(wiring.engine) if email else None,
         unsubscribe=Unsubscribe.from_keys(email.token_keys) if email else None,
-        worker=settings.worker,
     )
 
 

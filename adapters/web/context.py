@@ -3,11 +3,11 @@ Flask app by ``create_app`` and fetched with ``web()`` while a request is handle
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from flask import current_app
 
-from adapters.config import WebSettings, WorkerSettings
+from adapters.config import WebSettings
 from adapters.web.capabilities import Capabilities
 from adapters.web.limits import Limit, RateLimit
 from adapters.web.readiness import Readiness
@@ -32,8 +32,6 @@ class Web:
     """The never-mail list the one-click unsubscribe link writes (with email on)."""
     unsubscribe: Unsubscribe | None = None
     """Checks that link's token (with email on)."""
-    worker: WorkerSettings = field(default_factory=WorkerSettings)
-    """How long working rows are kept: the privacy page says it."""
 
 
 def web() -> Web:

@@ -17,6 +17,7 @@ from adapters.web.languages import page_translator, speak_to
 from adapters.web.security import NO_STORE, PLAYER_COOKIE, csrf_token
 from service.app.your_data import YourData, confirmation_code
 from service.rules.errors import IllegalAction
+from service.words.privacy import privacy_sections
 from service.words.refusals import refusal_text
 
 blueprint = Blueprint("your_data", __name__)
@@ -32,13 +33,8 @@ def _private(response: Response) -> Response:
 @blueprint.get("/privacy")
 def privacy() -> str:
     speak_to(browser_player())
-    worker = web().worker
-    return render_template(
-        "privacy.html",
-        copies=round(worker.keep_copies_days),
-        keys=round(worker.keep_keys_days),
-        sent=round(worker.keep_sent_days),
-    )
+    sections = privacy_sections(page_translator(), _your_data().kept)
+    return render_template("privacy.html", sections=sections)
 
 
 @blueprint.get("/p/<token>/data")

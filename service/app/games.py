@@ -46,6 +46,7 @@ from service.rules.variants import DEFAULT, MatchTerms, Variant
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
 from service.words.grammar import Command
+from service.words.privacy import Kept
 from service.words.refusals import Refused
 from service.words.time_commands import ClaimWin, ExtendDeadline
 
@@ -62,6 +63,7 @@ class GameService:
         directory: Directory | None = None,
         link_codes: LinkCodes | None = None,
         personal: PersonalData | None = None,
+        kept: Kept | None = None,
     ):
         self.store = store
         self.clock = clock
@@ -80,7 +82,7 @@ class GameService:
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
         self.playing = Playing(journal, chance, self.pauses, profiles)
-        self.your_data = None if personal is None else YourData(self, personal)
+        self.your_data = None if personal is None else YourData(self, personal, kept or Kept())
         """A player's export and erasure (``your_data``); it needs the stores' ``PersonalData``."""
 
     # -- use cases --------------------------------------------------------------------------

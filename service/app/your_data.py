@@ -27,6 +27,7 @@ from service.ports.directory import Directory
 from service.ports.personal import Held, PersonalData
 from service.ports.protocols import Clock, EventStore
 from service.rules.errors import N_, IllegalAction
+from service.words.privacy import Kept
 
 FORMAT = "conquian-player-data"
 """The export's ``format`` field."""
@@ -93,9 +94,11 @@ class Games(Protocol):
 class YourData:
     """Export and erasure of a player, over the game service and the ``PersonalData`` port."""
 
-    def __init__(self, service: Games, personal: PersonalData) -> None:
+    def __init__(self, service: Games, personal: PersonalData, kept: Kept) -> None:
         self.service = service
         self.personal = personal
+        self.kept = kept
+        """How long working rows are kept: what the privacy text says."""
 
     def export(self, player: PlayerId) -> PlayerData:
         directory = self.service.directory
