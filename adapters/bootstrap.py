@@ -18,6 +18,7 @@ from sqlalchemy import Engine
 
 from adapters import redaction
 from adapters.config import Settings
+from adapters.keys import signing_keys
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
 from adapters.sql.erasure import SqlPersonalData
@@ -65,7 +66,8 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     retention = SqlRetention(engine, Windows(*(timedelta(days=one) for one in days)))
     personal = SqlPersonalData(engine)
     kept = Kept(*(round(one) for one in days))
+    secret = signing_keys(settings.web.keys, settings.data_dir)[0]  # confirms erasures
     service = GameService(
-        store, clock, chance or SystemChance(), inbox, directory, codes, personal, kept
+        store, clock, chance or SystemChance(), inbox, directory, codes, personal, kept, secret
     )
     return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine), retention)

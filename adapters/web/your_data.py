@@ -15,7 +15,7 @@ from adapters.web.context import web
 from adapters.web.errors import status_of
 from adapters.web.languages import page_translator, speak_to
 from adapters.web.security import NO_STORE, PLAYER_COOKIE, csrf_token
-from service.app.your_data import YourData, confirmation_code
+from service.app.your_data import YourData
 from service.rules.errors import IllegalAction
 from service.words.privacy import privacy_sections
 from service.words.refusals import refusal_text
@@ -50,7 +50,7 @@ def download(token: str) -> Response:
 def confirm(token: str) -> str:
     grant = _grant(token)
     speak_to(grant.player)
-    return _form(token, confirmation_code(grant.player))
+    return _form(token, _your_data().code(grant.player))
 
 
 @blueprint.post("/p/<token>/erase")
@@ -62,7 +62,7 @@ def erase(token: str) -> BaseResponse | tuple[str, int]:
     try:
         _your_data().erase(grant.player, request.form.get("code", "")[:20])
     except IllegalAction as error:
-        return _form(token, confirmation_code(grant.player), refusal_text(error, tr=tr)), status_of(
+        return _form(token, _your_data().code(grant.player), refusal_text(error, tr=tr)), status_of(
             error
         )
     web().capabilities.forget(grant.player)

@@ -64,6 +64,7 @@ class GameService:
         link_codes: LinkCodes | None = None,
         personal: PersonalData | None = None,
         kept: Kept | None = None,
+        secret: bytes = b"",
     ):
         self.store = store
         self.clock = clock
@@ -82,7 +83,9 @@ class GameService:
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
         self.playing = Playing(journal, chance, self.pauses, profiles)
-        self.your_data = None if personal is None else YourData(self, personal, kept or Kept())
+        self.your_data = (
+            None if personal is None else YourData(self, personal, kept or Kept(), secret)
+        )
         """A player's export and erasure (``your_data``); it needs the stores' ``PersonalData``."""
 
     # -- use cases --------------------------------------------------------------------------

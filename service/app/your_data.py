@@ -4,9 +4,10 @@ two use cases every channel offers (``/mydata`` and ``/erase`` on Telegram, ``my
 /api/v1/players/{id}``) and only wires.
 
 Erasure cannot be undone, so it is confirmed: the first request is refused with a code
-(``NotConfirmed``), and the request repeated with that code erases.  The code is derived from the
-player's id, which only they and the service know, so it is the same on every channel and needs
-no storage.  Erasing ends the player's running games by resignation and calls off their open
+(``NotConfirmed``), and the request repeated with that code erases.  The code is a MAC of the
+player's id under the service's secret (the key that signs web links), so it is the same on every
+channel, needs no storage, and nobody who only knows the player's id and address (a mail's
+``From`` can be forged) can work it out.  Erasing ends the player's running games by resignation and calls off their open
 ones (ordinary appends: the log stays whole and every finished game still verifies), then the
 ``PersonalData`` port removes the rest.  An erasure is not recorded in the inbox like other
 requests: the request's own row is among those it scrubs, and erasing twice changes nothing.
@@ -15,6 +16,7 @@ requests: the request's own row is among those it scrubs, and erasing twice chan
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
@@ -94,10 +96,13 @@ class Games(Protocol):
 class YourData:
     """Export and erasure of a player, over the game service and the ``PersonalData`` port."""
 
-    def __init__(self, service: Games, personal: PersonalData, kept: Kept) -> None:
+    def __init__(
+        self, service: Games, personal: PersonalData, kept: Kept, secret: bytes = b""
+    ) -> None:
         self.service = service
         self.personal = personal
         self.kept = kept
+        self.secret = secret
         """How long working rows are kept: what the privacy text says."""
 
     def export(self, player: PlayerId) -> PlayerData:
@@ -132,12 +137,18 @@ class YourData:
         profile = directory.profile(player)
         if profile.former:
             raise NothingToErase()
-        if code.strip() != confirmation_code(player):
-            raise NotConfirmed(code=confirmation_code(player))
+        expected = self.code(player)
+        if not hmac.compare_digest(code.strip(), expected):
+            raise NotConfirmed(code=expected)
         resigned = self._leave_games(player)
         found = directory.addresses(player)
         self.personal.erase(player, found, profile.name, self.service.clock.now())
         return Erased(player, resigned)
+
+    def code(self, player: PlayerId) -> str:
+        """Six digits that confirm ``player``'s erasure, the same on every channel."""
+        digest = hmac.new(self.secret, f"conquian-erase:{player}".encode(), hashlib.sha256)
+        return f"{int(digest.hexdigest()[:12], 16) % 1_000_000:06d}"
 
     def _leave_games(self, player: PlayerId) -> int:
         """Resign every running game, call off every open one; how many were resigned."""
@@ -149,12 +160,6 @@ class YourData:
             elif line.status == GameStatus.OPEN:
                 self.service.cancel(line.game_id, player)
         return resigned
-
-
-def confirmation_code(player: PlayerId) -> str:
-    """Six digits that confirm an erasure, the same on every channel."""
-    digest = hashlib.sha256(f"conquian-erase:{player}".encode()).hexdigest()
-    return f"{int(digest[:12], 16) % 1_000_000:06d}"
 
 
 def _summary(line: Any) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from adapters.sql.tables import outbox
 from adapters.telegram.records import TelegramRecords
 from service.app.games import GameService
 from service.app.replies import Rematched, encode
-from service.app.your_data import NotConfirmed, confirmation_code
+from service.app.your_data import NotConfirmed
 from service.game.events import PlayerId
 from service.game.status import GameStatus
 from service.log.file import export_lines, read_log
@@ -144,7 +144,7 @@ def test_an_erased_player_is_nowhere_and_their_games_still_verify(world: World) 
 
     with pytest.raises(NotConfirmed):
         your_data.erase(world.zeb, "000000")
-    erased = your_data.erase(world.zeb, confirmation_code(world.zeb))
+    erased = your_data.erase(world.zeb, your_data.code(world.zeb))
 
     assert erased.resigned == 1
     held = _everything(world.engine)
@@ -169,9 +169,9 @@ def test_an_erased_player_is_nowhere_and_their_games_still_verify(world: World) 
 def test_an_erased_player_is_not_erased_twice(world: World) -> None:
     your_data = world.service.your_data
     assert your_data is not None
-    your_data.erase(world.zeb, confirmation_code(world.zeb))
+    your_data.erase(world.zeb, your_data.code(world.zeb))
     with pytest.raises(Exception, match="nothing held"):
-        your_data.erase(world.zeb, confirmation_code(world.zeb))
+        your_data.erase(world.zeb, your_data.code(world.zeb))
     assert world.directory.profile(PlayerId(world.olga)).name == "Olga"
 
 

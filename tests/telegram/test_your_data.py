@@ -9,7 +9,6 @@ import json
 from sqlalchemy import select
 
 from adapters.sql import schema
-from service.app.your_data import confirmation_code
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
 from tests.telegram.fake_api import FakeTelegram
@@ -49,7 +48,8 @@ def test_mydata_sends_a_file_and_erase_asks_then_erases(
 
     player = bot.player(zeb.person)
     zeb.say("/erase")
-    code = confirmation_code(player)
+    assert bot.service.your_data is not None
+    code = bot.service.your_data.code(player)
     assert f"/erase {code}" in zeb.last().text and "cannot be undone" in zeb.last().text
     assert bot.service.game(game_id).status == "playing"
     zeb.say(f"/erase {code}")

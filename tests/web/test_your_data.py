@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 
-from service.app.your_data import confirmation_code
 from service.log.file import read_log
 from service.log.verify import verify
 from tests.web.client import Browser, hidden_fields
@@ -38,13 +37,15 @@ def test_a_player_downloads_their_data_and_erases_it_from_their_page(site: Site)
     assert data["profile"]["name"] == "Ben"
     [game] = data["games"]
     player = data["player"]
+    your_data = site.wiring.service.your_data
+    assert your_data is not None
 
     form = guest.get(f"{guest_page}/erase")
-    assert form.status == 200 and confirmation_code(player) in form.text
+    assert form.status == 200 and your_data.code(player) in form.text
     fields = hidden_fields(form.text)
     wrong = guest.post_form(f"{guest_page}/erase", {**fields, "code": "nope"})
     assert wrong.status == 409 and 'role="alert"' in wrong.text
-    erased = guest.post_form(f"{guest_page}/erase", {**fields, "code": confirmation_code(player)})
+    erased = guest.post_form(f"{guest_page}/erase", {**fields, "code": your_data.code(player)})
     assert erased.status == 200, erased.text
 
     assert guest.get(guest_page).status == 404, "the erased player's links open nothing"
