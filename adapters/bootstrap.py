@@ -11,6 +11,7 @@ links and tokens (``redaction``), whatever role the process runs.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -66,7 +67,8 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     retention = SqlRetention(engine, Windows(*(timedelta(days=one) for one in days)))
     personal = SqlPersonalData(engine)
     kept = Kept(*(round(one) for one in days))
-    secret = signing_keys(settings.web.keys, settings.data_dir)[0]  # confirms erasures
+    # The key that confirms erasures, read (or made, under the data directory) on first use.
+    secret = functools.cache(lambda: signing_keys(settings.web.keys, settings.data_dir)[0])
     service = GameService(
         store, clock, chance or SystemChance(), inbox, directory, codes, personal, kept, secret
     )

@@ -11,7 +11,7 @@ Two windows, counted from when a message was received:
   recorded reply, the stored mail's key, the mailbox UIDs, Telegram's update id) is deleted after
   this.  Nothing can arrive again that late: Telegram gives up an unconfirmed update after a day,
   a mail server a message after five days, and a mailbox's message is flagged read once stored.
-  (An inbox row still unanswered then was given up by its channel: it goes too.)
+  A message not handled yet keeps everything, however old: it is still to be answered.
 
 Notifications sent, given up or superseded go after ``sent``; counted uses once older than the
 longest quota window (a week) and a day; link codes once expired.  Each step is one statement,
@@ -61,7 +61,7 @@ class SqlRetention:
             "inbox copies": update(inbox)
             .where(handled, inbox.c.received_at < copies, inbox.c.payload != "")
             .values(payload=""),
-            "inbox keys": delete(inbox).where(inbox.c.received_at < keys),
+            "inbox keys": delete(inbox).where(handled, inbox.c.received_at < keys),
             "mail copies": update(email_messages)
             .where(
                 done,

@@ -10,7 +10,7 @@ This class wires them and keeps the reading side: games, views, notices and list
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from service.app.folded import FoldedGames
@@ -64,7 +64,7 @@ class GameService:
         link_codes: LinkCodes | None = None,
         personal: PersonalData | None = None,
         kept: Kept | None = None,
-        secret: bytes = b"",
+        secret: Callable[[], bytes] = lambda: b"",
     ):
         self.store = store
         self.clock = clock

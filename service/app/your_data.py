@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
@@ -97,12 +98,17 @@ class YourData:
     """Export and erasure of a player, over the game service and the ``PersonalData`` port."""
 
     def __init__(
-        self, service: Games, personal: PersonalData, kept: Kept, secret: bytes = b""
+        self,
+        service: Games,
+        personal: PersonalData,
+        kept: Kept,
+        secret: Callable[[], bytes] = lambda: b"",
     ) -> None:
         self.service = service
         self.personal = personal
         self.kept = kept
         self.secret = secret
+        """The service's secret, read when a code is first needed."""
         """How long working rows are kept: what the privacy text says."""
 
     def export(self, player: PlayerId) -> PlayerData:
@@ -147,7 +153,7 @@ class YourData:
 
     def code(self, player: PlayerId) -> str:
         """Six digits that confirm ``player``'s erasure, the same on every channel."""
-        digest = hmac.new(self.secret, f"conquian-erase:{player}".encode(), hashlib.sha256)
+        digest = hmac.new(self.secret(), f"conquian-erase:{player}".encode(), hashlib.sha256)
         return f"{int(digest.hexdigest()[:12], 16) % 1_000_000:06d}"
 
     def _leave_games(self, player: PlayerId) -> int:
