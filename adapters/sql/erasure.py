@@ -71,6 +71,18 @@ class SqlPersonalData:
             }
 
     @reconnecting
+    def erased(self, since: datetime) -> list[tuple[PlayerId, datetime]]:
+        """The players erased at or after ``since``, oldest first (for operators: ``conquian
+        erased``, to erase them again in a restored backup)."""
+        query = (
+            select(players.c.id, players.c.erased_at)
+            .where(players.c.erased_at >= since)
+            .order_by(players.c.erased_at, players.c.id)
+        )
+        with self.engine.connect() as connection:
+            return [(PlayerId(row.id), row.erased_at) for row in connection.execute(query)]
+
+    @reconnecting
     def erase(
         self, player: PlayerId, addresses_: Sequence[Address], name: str, at: datetime
     ) -> None:
