@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 
+from playwright.sync_api import Browser as PlaywrightBrowser
+
 from service.log.file import read_log
 from service.log.verify import verify
 from tests.web.client import Browser, hidden_fields
@@ -84,3 +86,29 @@ def test_a_bad_page_link_erases_nothing(site: Site) -> None:
     browser = Browser(site.http)
     assert browser.get("/p/not-a-token/erase").status == 404
     assert browser.get("/p/not-a-token/data").status == 404
+
+
+def test_the_pages_fit_a_phone_and_erasing_works_from_the_keyboard(
+    site: Site, browser: PlaywrightBrowser
+) -> None:
+    _, guest, _, guest_page = start_friendly(site)
+    player = json.loads(guest.get(f"{guest_page}/data").text)["player"]
+    your_data = site.wiring.service.your_data
+    assert your_data is not None
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}/privacy")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.get_by_role("heading", name="For how long").is_visible()
+        page.goto(f"{site.url}{guest_page}")
+        page.get_by_role("link", name="Erase your data").click()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        code = page.get_by_label(re.compile("To confirm, type the code"))
+        code.focus()
+        page.keyboard.type(your_data.code(player))
+        page.keyboard.press("Enter")
+        page.wait_for_url(re.compile("/erase$"))
+        assert page.get_by_role("alert").inner_text().startswith("Everything held about you")
+    finally:
+        context.close()
