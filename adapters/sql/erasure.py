@@ -112,8 +112,8 @@ class _Found:
         tests = [payload.contains(mail, autoescape=True) for mail in self.mails]
         for chat in self.chats:
             tests += [
-                inbox.c.payload.contains(f": {chat},"),
-                inbox.c.payload.contains(f": {chat}}}"),
+                inbox.c.payload.contains(f'"id": {chat},'),
+                inbox.c.payload.contains(f'"id": {chat}}}'),
                 inbox.c.key.contains(f":{chat}:"),
             ]
         return or_(literal(False), *tests)
