@@ -231,8 +231,8 @@ class Soak:
                     memory[incarnation.name] = growth
         dead = self.deployment.dead()
         latency = _latencies(self.players)
-        storage = per_move(engine, log.applied)
         exit_codes = self.deployment.stop()
+        storage = per_move(engine, log.applied)
         errors = {
             service.name: service.log_text().count(" ERROR ") for service in self.deployment.all
         }
