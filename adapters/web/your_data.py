@@ -1,8 +1,9 @@
 """The privacy page, and a player's own data from their page (issue 25): ``/privacy`` says what
 is kept, why, for how long and who sees it; ``/p/<token>/data`` downloads everything held about
 the page's player; ``/p/<token>/erase`` asks for the confirmation code and erases them
-(``service.app.your_data``, the use cases every channel shares).  Like the player's page, these
-are capabilities: whoever holds the page link is that player."""
+(``service.app.your_data``, the use cases every channel shares).  Like the player's page, the
+download and the erasure are for the browser the player plays in only (as making new links is):
+a page link alone may be a leaked one."""
 
 from __future__ import annotations
 
@@ -16,11 +17,16 @@ from adapters.web.errors import status_of
 from adapters.web.languages import page_translator, speak_to
 from adapters.web.security import NO_STORE, PLAYER_COOKIE, csrf_token
 from service.app.your_data import YourData
-from service.rules.errors import IllegalAction
+from service.rules.errors import N_, IllegalAction
 from service.words.privacy import privacy_sections
 from service.words.refusals import refusal_text
 
 blueprint = Blueprint("your_data", __name__)
+
+ONLY_YOUR_BROWSER = N_(
+    "Only the browser you play in can download or erase your data. Open this page there, or "
+    "send /mydata or /erase on Telegram, or my data or erase by mail."
+)
 
 
 @blueprint.after_request
@@ -38,8 +44,10 @@ def privacy() -> str:
 
 
 @blueprint.get("/p/<token>/data")
-def download(token: str) -> Response:
+def download(token: str) -> Response | tuple[str, int]:
     grant = _grant(token)
+    if browser_player() != grant.player:
+        return _elsewhere()
     response = Response(_your_data().export(grant.player).as_text(), mimetype="application/json")
     filename = f"conquian-{grant.player}.json"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -47,9 +55,11 @@ def download(token: str) -> Response:
 
 
 @blueprint.get("/p/<token>/erase")
-def confirm(token: str) -> str:
+def confirm(token: str) -> str | tuple[str, int]:
     grant = _grant(token)
     speak_to(grant.player)
+    if browser_player() != grant.player:
+        return _elsewhere()
     return _form(token, _your_data().code(grant.player))
 
 
@@ -58,6 +68,8 @@ def erase(token: str) -> BaseResponse | tuple[str, int]:
     grant = _grant(token)
     check_form()
     speak_to(grant.player)
+    if browser_player() != grant.player:
+        return _elsewhere()
     tr = page_translator()
     try:
         _your_data().erase(grant.player, request.form.get("code", "")[:20])
@@ -68,9 +80,14 @@ def erase(token: str) -> BaseResponse | tuple[str, int]:
     web().capabilities.forget(grant.player)
     page, status = message_page(tr.gettext("Everything held about you is erased. Goodbye."), 200)
     answer = BaseResponse(page, status, mimetype="text/html")
-    if browser_player() is None:  # this browser's key was theirs: it opens nothing any more
-        answer.delete_cookie(PLAYER_COOKIE)
+    answer.delete_cookie(PLAYER_COOKIE)  # this browser's key was theirs: it opens nothing now
     return answer
+
+
+def _elsewhere() -> tuple[str, int]:
+    """A page link alone (it may be a leaked one) neither shows a player's addresses nor erases
+    them: only the browser they play in, as for making new links."""
+    return message_page(page_translator().gettext(ONLY_YOUR_BROWSER), 403)
 
 
 def _form(token: str, code: str, error: str = "") -> str:

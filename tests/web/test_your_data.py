@@ -42,6 +42,11 @@ def test_a_player_downloads_their_data_and_erases_it_from_their_page(site: Site)
     your_data = site.wiring.service.your_data
     assert your_data is not None
 
+    stranger = Browser(site.http)  # the page link alone: a leaked one, perhaps
+    assert stranger.get(f"{guest_page}/data").status == 403
+    assert stranger.get(f"{guest_page}/erase").status == 403
+    assert 'id="your-data"' not in stranger.get(guest_page).text
+
     form = guest.get(f"{guest_page}/erase")
     assert form.status == 200 and your_data.code(player) in form.text
     fields = hidden_fields(form.text)
@@ -96,6 +101,10 @@ def test_the_pages_fit_a_phone_and_erasing_works_from_the_keyboard(
     your_data = site.wiring.service.your_data
     assert your_data is not None
     context = browser.new_context(viewport={"width": 390, "height": 844})
+    cookies = [
+        {"name": name, "value": value, "url": site.url} for name, value in guest.cookies.items()
+    ]
+    context.add_cookies(cookies)  # type: ignore[arg-type]
     page = context.new_page()
     try:
         page.goto(f"{site.url}/privacy")
