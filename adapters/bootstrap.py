@@ -11,25 +11,31 @@ links and tokens (``redaction``), whatever role the process runs.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from datetime import timedelta
 
 from sqlalchemy import Engine
 
 from adapters import redaction
 from adapters.config import Settings
 from adapters.glicko import GlickoRater
+from adapters.keys import signing_keys
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
+from adapters.sql.erasure import SqlPersonalData
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.migrate import upgrade
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.ratings import SqlRatings
+from adapters.sql.retention import SqlRetention, Windows
 from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance, SystemClock
 from service.app.games import GameService
 from service.app.ratings import Ratings
 from service.ports.protocols import Chance, Clock
+from service.words.privacy import Kept
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,8 @@ class Wiring:
     """Notifications waiting to be sent (the worker's dispatcher drains it)."""
     ratings: Ratings
     """The ratings projection (its follower runs in the worker)."""
+    retention: SqlRetention
+    """Working rows past their window (the worker's ``prune`` job)."""
 
     def close(self) -> None:
         """Close the database connections (at shutdown, or at the end of a test)."""
@@ -59,6 +67,16 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     inbox = SqlInbox(engine, clock)
     directory = SqlDirectory(engine)
     codes = SqlLinkCodes(engine)
-    service = GameService(store, clock, chance or SystemChance(), inbox, directory, codes)
+    worker = settings.worker
+    days = (worker.keep_copies_days, worker.keep_keys_days, worker.keep_sent_days)
+    retention = SqlRetention(engine, Windows(*(timedelta(days=one) for one in days)))
+    personal = SqlPersonalData(engine)
+    kept = Kept(*(round(one) for one in days))
+    # The key that confirms erasures, read (or made, under the data directory) on first use.
+    secret = functools.cache(lambda: signing_keys(settings.web.keys, settings.data_dir)[0])
+    service = GameService(
+        store, clock, chance or SystemChance(), inbox, directory, codes, personal, kept, secret
+    )
     ratings = Ratings(SqlRatings(engine), GlickoRater())
-    return Wiring(engine, store, inbox, directory, service, SqlOutbox(engine), ratings)
+    outbox = SqlOutbox(engine)
+    return Wiring(engine, store, inbox, directory, service, outbox, ratings, retention)

@@ -14,6 +14,12 @@ The worker's settings (``WorkerSettings``), each from its environment variable:
 ``CONQUIAN_BATCH_SIZE``               100      games or notifications claimed at a time
 ``CONQUIAN_DELIVERY_ATTEMPTS``        10       failed sends after which a notification is
                                                given up
+``CONQUIAN_PRUNE_SECONDS``            3600     how often working rows past their window are
+                                               pruned (``adapters/sql/retention.py``)
+``CONQUIAN_KEEP_COPIES_DAYS``         14       days the copy of a handled message is kept
+``CONQUIAN_KEEP_KEYS_DAYS``           30       days a message's key (what recognises it
+                                               delivered again) is kept
+``CONQUIAN_KEEP_SENT_DAYS``           7        days a sent notification is kept
 ====================================  =======  ================================================
 """
 
@@ -40,6 +46,10 @@ class WorkerSettings:
     lease_seconds: float = 30.0
     batch_size: int = 100
     delivery_attempts: int = 10
+    prune_seconds: float = 3600.0
+    keep_copies_days: float = 14.0
+    keep_keys_days: float = 30.0
+    keep_sent_days: float = 7.0
 
     @property
     def lease(self) -> timedelta:
@@ -64,6 +74,18 @@ class WorkerSettings:
             batch_size=_positive(environ, "CONQUIAN_BATCH_SIZE", int, defaults.batch_size),
             delivery_attempts=_positive(
                 environ, "CONQUIAN_DELIVERY_ATTEMPTS", int, defaults.delivery_attempts
+            ),
+            prune_seconds=_positive(
+                environ, "CONQUIAN_PRUNE_SECONDS", float, defaults.prune_seconds
+            ),
+            keep_copies_days=_positive(
+                environ, "CONQUIAN_KEEP_COPIES_DAYS", float, defaults.keep_copies_days
+            ),
+            keep_keys_days=_positive(
+                environ, "CONQUIAN_KEEP_KEYS_DAYS", float, defaults.keep_keys_days
+            ),
+            keep_sent_days=_positive(
+                environ, "CONQUIAN_KEEP_SENT_DAYS", float, defaults.keep_sent_days
             ),
         )
 

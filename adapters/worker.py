@@ -5,7 +5,8 @@ for a lease and acts through ``GameService`` under the version it claimed (``ser
 records each send's outcome in the outbox (``service.delivery.dispatch``), so a job is safe to run at the
 same time as itself in another process, a repeated run does nothing twice, and a worker that
 restarts — or a second worker — finds everything due in the database.  The scheduler keeps no
-state of its own (a memory job store holding three interval jobs).
+state of its own (a memory job store holding four interval jobs; the fourth, ``prune``, deletes
+the working rows past their retention window, ``adapters/sql/retention.py``).
 
 Timeouts come first.  While a sweep works through a backlog (batches come back full, as after a
 restart with many overdue games) the reminder and outbox jobs give way — they stop before their
@@ -37,6 +38,7 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.jobstores.memory import MemoryJobStore
 from apscheduler.schedulers.background import BackgroundScheduler
 
+from adapters.bootstrap import Wiring
 from adapters.config import Settings
 from adapters.system import SystemChance
 from service.app.games import GameService
@@ -51,7 +53,7 @@ from service.ports.protocols import Chance, Clock, Outbox
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-JOBS = ("sweep", "remind", "drain", "rate")
+JOBS = ("sweep", "remind", "drain", "rate", "prune")
 ROUND_SHARE = 0.9
 """A sweep round ends by this share of its interval, before the scheduler starts the next one
 (which it would skip, with a warning, while the round still ran)."""
@@ -137,6 +139,8 @@ class Worker:
             lease=self.settings.lease,
         )
         self.ratings = ratings
+        self.retention = wiring.retention if isinstance(wiring, Wiring) else None
+        """Working rows past their window go (``adapters/sql/retention.py``); none in memory."""
         self._scheduler: BackgroundScheduler | None = None
         self._stopping = threading.Event()
         self._backlog = threading.Event()
@@ -226,6 +230,10 @@ class Worker:
                 break
         return total
 
+    def prune(self) -> dict[str, int]:
+        """Prune the working rows past their retention window; how many went, by kind."""
+        return {} if self.retention is None else self.retention.prune(self.clock.now())
+
     def run_once(self) -> Round:
         """Each job once, in order (so a timeout's notifications go out in the same round)."""
         errors: dict[str, str] = {}
@@ -255,12 +263,14 @@ class Worker:
             "remind": self.settings.reminder_seconds,
             "drain": self.settings.drain_seconds,
             "rate": self.settings.drain_seconds,
+            "prune": self.settings.prune_seconds,
         }
         jobs: dict[str, Callable[[], object]] = {
             "sweep": self.sweep_round,
             "remind": self.remind,
             "drain": self.drain,
             "rate": self.rate,
+            "prune": self.prune,
         }
         for name in JOBS:
             # The first sweep runs at once: a restarted worker handles what fell due meanwhile.

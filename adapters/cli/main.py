@@ -10,7 +10,16 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 
-from adapters.cli import arena_cmd, email_cmd, logs, operate, ratings_cmd, serve, telegram
+from adapters.cli import (
+    arena_cmd,
+    email_cmd,
+    erasures,
+    logs,
+    operate,
+    ratings_cmd,
+    serve,
+    telegram,
+)
 from adapters.cli.play import Setup, TerminalGame, chance_for
 from adapters.config import Settings, SettingsError
 from service.bots.levels import BOTS as POLICIES
@@ -95,6 +104,7 @@ def _parser() -> argparse.ArgumentParser:
         )
     logs.add_commands(commands)
     operate.add_commands(commands)
+    erasures.add_commands(commands)
     telegram.add_commands(commands)
     email_cmd.add_commands(commands)
     ratings_cmd.add_commands(commands)

@@ -13,6 +13,7 @@ from datetime import UTC
 
 from adapters.email.letters import Letter
 from adapters.email.sender import GameMail
+from adapters.email.your_data import ABOUT_YOU
 from service.app.games import GameService
 from service.app.replies import Answered, MoveApplied, OnVacation, Reply, SettingChanged
 from service.game.errors import StaleVersion
@@ -91,9 +92,8 @@ def _looked(
     """The answer to a look (hand, help, instructions, settings) or a change of settings."""
     query = answer.query if isinstance(answer, Answered) else None
     if query == "help":
-        return Letter(
-            (tr.gettext("The commands:"),), None, opponent, notes=(help_text(view, tr),), tr=tr
-        )
+        notes = (help_text(view, tr), tr.gettext(ABOUT_YOU))
+        return Letter((tr.gettext("The commands:"),), None, opponent, notes=notes, tr=tr)
     if query == "instructions":
         standing = game.clocks.instructions[view.seat]
         text = instructions_text(standing, view.variant.deck_faces, tr)

@@ -81,6 +81,9 @@ class Composer:
         if picture is not None:
             html_part = list(message.iter_parts())[1]
             html_part.add_related(picture, "image", "png", cid=f"<{cid}>", filename="table.png")
+        if letter.attachment is not None:
+            name, content = letter.attachment
+            message.add_attachment(content, "application", "json", filename=name)
         return message
 
     def _unsubscribe(self, message: EmailMessage, to: str) -> None:

@@ -48,6 +48,7 @@ from adapters.email.requests import CALL_OFF, ServiceRequests
 from adapters.email.sender import GameMail
 from adapters.email.store import EmailStore, StoredMail
 from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
+from adapters.email.your_data import DataMail
 from service.app.games import GameService
 from service.app.intake import Attempts
 from service.app.ratings import Ratings
@@ -103,6 +104,7 @@ class Handler(Desk):
         super().__init__(service, directory, store, keys, mail, clock, quotas, limits, ratings)
         self.invitations = Invitations(self)
         self.requests = ServiceRequests(self, self.invitations)
+        self.data_mail = DataMail(self)
         self.attempts = Attempts()
 
     # -- storing, then handling ------------------------------------------------------------------
@@ -145,7 +147,8 @@ class Handler(Desk):
         if inbound.automatic is not None:
             return f"ignored: {inbound.automatic}"
         if inbound.tag is None:
-            return self.requests.handle(inbound, stored.outcome)
+            about_you = self.data_mail.handle(inbound, self.data_mail.proven_player(inbound))
+            return about_you or self.requests.handle(inbound, stored.outcome)
         if inbound.tag.kind == STOP:
             return self._unsubscribe(inbound, inbound.tag.token)
         if inbound.tag.kind == CONFIRM:
@@ -157,6 +160,9 @@ class Handler(Desk):
         self.consent.prove(inbound.sender, self.clock.now())  # it read our mail: it is theirs
         if answer_word(inbound.command) == "stop":
             return self.stop(inbound.sender)
+        about_you = self.data_mail.handle(inbound, player.player)
+        if about_you is not None:
+            return about_you
         game = self.service.game(player.game_id)
         if game.seat_of(player.player) is None or self._joined_before(inbound):
             return self.requests.invitation_reply(inbound, player.game_id, player.player)

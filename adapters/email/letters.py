@@ -58,6 +58,8 @@ class Letter:
     tr: Translator = ENGLISH
     """The reader's language: the letter's own sentences are in it (``intro`` and ``news`` come
     written in it already)."""
+    attachment: tuple[str, bytes] | None = None
+    """A file sent with the letter (a player's data, as JSON): its name and content."""
 
 
 def move_lines(view: PlayerView, tr: Translator = ENGLISH) -> list[str]:

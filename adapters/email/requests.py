@@ -29,6 +29,7 @@ from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
 from adapters.email.stats import stats
+from adapters.email.your_data import ABOUT_YOU
 from service.app.link_requests import ConfirmLink, OfferLink
 from service.app.lobby_requests import JoinGame
 from service.app.replies import Joined, Linked, LinkOffered, Opened
@@ -86,7 +87,8 @@ class ServiceRequests:
             return self._link(inbound, words[1] if len(words) == 2 else None)
         if words[:1] == ["stats"]:
             return stats(self.desk, inbound, command.split()[1:])
-        return self.desk.notes.refuse(inbound, self.desk.tr_for(inbound).gettext(HELP))
+        tr = self.desk.tr_for(inbound)
+        return self.desk.notes.refuse(inbound, f"{tr.gettext(HELP)}\n{tr.gettext(ABOUT_YOU)}")
 
     # -- new games -------------------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ _PROFILE = select(
     players.c.reminders,
     players.c.vacation_days,
     players.c.card_faces,
+    players.c.erased_at,
 ).where(players.c.id == bindparam("player"))
 _PROFILES = select(players.c.id, *_PROFILE.selected_columns).where(
     players.c.id.in_(bindparam("players", expanding=True))
@@ -197,6 +198,7 @@ def _profile(player: PlayerId, row: Any) -> Profile:
         tuple(row.reminders),
         row.vacation_days,
         row.card_faces,
+        row.erased_at is not None,
     )
 
 

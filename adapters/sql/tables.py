@@ -218,6 +218,9 @@ class PlayerRow(SQLModel, table=True):
         default="", sa_column=Column(String(16), nullable=False, server_default=text("''"))
     )
     """``french`` or ``spanish``: the deck the player reads cards in; empty for each game's."""
+    erased_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
+    """When the player was erased (``adapters/sql/erasure.py``): the row keeps only the id their
+    finished games name, with the defaults in place of their name and settings."""
 
 
 class AddressRow(SQLModel, table=True):

@@ -150,6 +150,12 @@ class BotApi:
         sent: Message = self._call(self.bot.send_photo(chat_id, png, caption=caption))
         return sent.message_id
 
+    def send_document(self, chat_id: int, content: bytes, filename: str, caption: str) -> int:
+        """Send a file (a player's data); the new message's id."""
+        call = self.bot.send_document(chat_id, content, filename=filename, caption=caption)
+        sent: Message = self._call(call)
+        return sent.message_id
+
     def edit_message(
         self,
         chat_id: int,

@@ -36,6 +36,7 @@ from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
 from adapters.telegram.screens import Screens
 from adapters.telegram.stats import stats
+from adapters.telegram.your_data import DataRequests
 from service.app.intake import Attempts
 from service.app.replies import Ignored, Told
 from service.delivery.dispatch import TryLater, Undeliverable
@@ -69,6 +70,7 @@ class Processor:
         self.preferences = Preferences(channel, self.screens)
         self.replay = Replay(channel, self.screens)
         self.links = Links(channel, self.screens)
+        self.your_data = DataRequests(channel, self.screens)
         self.attempts = Attempts()
         self._answering = threading.Lock()
 
@@ -233,12 +235,23 @@ class Processor:
             self.links.link(said, args)
         elif name == "stats":
             stats(self.channel, self.screens, said, args)
+        elif name in ("privacy", "mydata", "erase"):
+            self._about_you(said, name, args)
         elif name in ("hand", "resign", "rematch", "log", "cancel"):
             self._for_game(said, name, args)
         else:
             self._done(
                 said, said.tr.gettext("I don't know /{name}. /help lists the commands.", name=name)
             )
+
+    def _about_you(self, said: Said, name: str, args: list[str]) -> None:
+        """What is kept about the player, their data, their erasure (``your_data``)."""
+        if name == "privacy":
+            self.your_data.privacy(said)
+        elif name == "mydata":
+            self.your_data.my_data(said)
+        else:
+            self.your_data.erase(said, args)
 
     def _for_game(self, said: Said, name: str, args: list[str]) -> None:
         """A command about one game: the one named (``#3fa2c1``) or the likeliest."""

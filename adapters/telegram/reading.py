@@ -18,6 +18,10 @@ from service.game.events import GameId
 from service.rules.errors import N_
 from service.words.prompts import HELP, rules_text
 
+ABOUT_YOU = N_(
+    "/privacy — what is kept about you, and for how long; /mydata — all of it, as a file; "
+    "/erase — erase it"
+)
 COMMANDS = N_(
     """Bot commands:
 /new — invite a friend to a game (/new bot: play the bot; /new help: the options)
@@ -81,7 +85,8 @@ class Reading:
     def help(self, said: Said) -> None:
         self._record(said, "help")
         tr = said.tr
-        self.screens.say(said.chat_id, f"{tr.gettext(COMMANDS)}\n\n{tr.gettext(HELP)}")
+        about_you = tr.gettext(ABOUT_YOU)
+        self.screens.say(said.chat_id, f"{tr.gettext(COMMANDS)}\n{about_you}\n\n{tr.gettext(HELP)}")
 
     def rules(self, said: Said) -> None:
         self._record(said, "rules")

@@ -20,6 +20,7 @@ from adapters.web.openapi import document
 from adapters.web.security import NO_STORE, client_key
 from adapters.web.views import public_json, summary_json, view_json
 from service.app.outcome import Applied, Looked, WentOnVacation
+from service.app.your_data import YourData
 from service.game.errors import NotAPlayer
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
@@ -115,6 +116,28 @@ def new_token() -> tuple[Response, int]:
     capabilities = web().capabilities
     capabilities.revoke(player)
     return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
+
+
+@blueprint.get("/players/<player_id>/data")
+def player_data(player_id: str) -> Response:
+    """Everything held about the player whose token this is (``service.app.your_data``)."""
+    player = _own(player_id)
+    response = jsonify(_your_data().export(player).as_json())
+    response.headers["Content-Disposition"] = f'attachment; filename="conquian-{player}.json"'
+    return response
+
+
+@blueprint.delete("/players/<player_id>")
+def erase_player(player_id: str) -> tuple[str, int]:
+    """Erase the player whose token this is, confirmed by ``?confirm=<code>``: without it (or
+    with a wrong one) 409 ``erase_not_confirmed`` gives the code in its ``params``."""
+    player = _own(player_id)
+    try:
+        _your_data().erase(player, request.args.get("confirm", "")[:20])
+    except IllegalAction as error:
+        raise ApiError.of(error) from None
+    web().capabilities.forget(player)
+    return "", 204
 
 
 @blueprint.get("/games")
@@ -247,6 +270,20 @@ def _reader() -> Translator:
     in ``Accept-Language``, else English."""
     reader: Translator | None = g.get("reader")
     return reader if reader is not None else translator(browser_language())
+
+
+def _own(player_id: str) -> PlayerId:
+    """The player asking, who must be the one named (403 otherwise)."""
+    player = _player()
+    if player_id not in (player, "me"):
+        raise forbidden("A player's data is for that player's own token only.")
+    return player
+
+
+def _your_data() -> YourData:
+    your_data = web().service.your_data
+    assert your_data is not None, "the web side runs on the stores, which hold personal data"
+    return your_data
 
 
 def _limit_invitations() -> None:

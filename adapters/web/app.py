@@ -32,6 +32,7 @@ from adapters.web import (
     replay,
     security,
     unsubscribe,
+    your_data,
 )
 from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web
@@ -92,7 +93,7 @@ def create_app(parts: Web) -> Flask:
     app.context_processor(lambda: {"language": page_language()})
     security.install(app, secure_cookies=config.base_url.startswith("https://"))
     blueprints = (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint)
-    for blueprint in (*blueprints, unsubscribe.blueprint, profiles.blueprint):
+    for blueprint in (*blueprints, unsubscribe.blueprint, profiles.blueprint, your_data.blueprint):
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
     app.before_request(_no_nul_in_path)

@@ -21,19 +21,17 @@ library and the ``Directory`` port only: no web framework is needed to make a li
 from __future__ import annotations
 
 import base64
-import contextlib
 import hashlib
 import hmac
 import json
-import os
 import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-from adapters.config import PRIVATE_DIRECTORY, PRIVATE_FILE, Settings
+from adapters.config import Settings
+from adapters.keys import signing_keys
 from service.game.events import GameId, PlayerId
 from service.ports.directory import Address, Directory
 
@@ -41,7 +39,6 @@ CHANNEL = "web"
 """The directory channel of web link generations."""
 _CONTEXT = b"conquian-web-v1|"
 _MAC_BYTES = 16
-KEY_FILE = "web.key"
 
 
 class Forbidden(Exception):
@@ -132,6 +129,12 @@ class Capabilities:
         self._check_generation(player, fields[2])
         return player
 
+    def forget(self, player: PlayerId) -> None:
+        """The player was erased: their links stop working now in this process too (the other
+        processes read the directory again within ``ttl``)."""
+        with self._lock:
+            self._generations[player] = (self._monotonic(), None)
+
     def mac(self, text: str) -> str:
         """A keyed digest of ``text`` (forms' CSRF tokens are bound to their cookie with it)."""
         return _b64(self._digest(0, text))
@@ -216,23 +219,3 @@ def _unb64(text: str) -> bytes:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except (ValueError, TypeError):
         raise ValueError("not base64") from None
-
-
-def signing_keys(configured: Sequence[str], data_dir: Path) -> tuple[bytes, ...]:
-    """The configured keys (``CONQUIAN_WEB_KEYS``), or the one kept in ``data_dir/web.key``,
-    made on first use, so that one machine needs no configuration and keeps its links valid
-    across restarts."""
-    if configured:
-        return tuple(hashlib.sha256(key.encode()).digest() for key in configured)
-    path = data_dir / KEY_FILE
-    if not path.exists():
-        data_dir.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
-        draft = data_dir / f".{KEY_FILE}.{os.getpid()}"
-        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
-        with os.fdopen(fd, "w") as out:
-            out.write(secrets.token_urlsafe(32) + "\n")
-        with contextlib.suppress(FileExistsError):  # another process made it first: use theirs
-            os.link(draft, path)
-        draft.unlink()
-    key = path.read_text(encoding="utf-8").strip()
-    return (hashlib.sha256(key.encode()).digest(),)

@@ -9,6 +9,7 @@ and stay English (``docs/decisions/languages-the-api-speaks-the-players-language
 
 from __future__ import annotations
 
+from service.app.your_data import NotConfirmed, NothingToErase
 from service.game.errors import (
     GameCalledOff,
     GameNotOver,
@@ -46,6 +47,8 @@ _STATUS: dict[type[IllegalAction], int] = {
     NoRematchOffered: 409,
     BadNumber: 400,
     NumberTooLarge: 400,
+    NotConfirmed: 409,
+    NothingToErase: 410,
 }
 """Refusals about the request's standing, and numbers a field cannot hold (the API's schema
 bounds them); anything else the rules or the grammar refuse is 422."""

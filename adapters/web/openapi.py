@@ -52,6 +52,34 @@ _PLAYER = {
 _SECURED: list[dict[str, list[str]]] = [{"player": []}]
 
 
+def _your_data() -> dict[str, Any]:
+    """A player's data and their erasure (issue 25; ``service.app.your_data``)."""
+    player = {"name": "player_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    confirm = {"name": "confirm", "in": "query", "required": False, "schema": {"type": "string"}}
+    return {
+        "/players/{player_id}/data": {
+            "get": {
+                "summary": "Everything held about you (your id, or me): profile, addresses, "
+                "settings, games, finished games' logs, working rows.",
+                "operationId": "exportPlayer",
+                "security": _SECURED,
+                "parameters": [player],
+                "responses": {"200": _json({"type": "object"}, "Your data."), **_errors(403)},
+            }
+        },
+        "/players/{player_id}": {
+            "delete": {
+                "summary": "Erase yourself for good, confirmed by ?confirm=CODE: without it, 409 "
+                "erase_not_confirmed gives the code. Running games are resigned.",
+                "operationId": "erasePlayer",
+                "security": _SECURED,
+                "parameters": [player, confirm],
+                "responses": {"204": {"description": "Erased."}, **_errors(403, 409)},
+            }
+        },
+    }
+
+
 def _paths() -> dict[str, Any]:
     return {
         **PLAYER_PATHS,
@@ -120,6 +148,7 @@ def _paths() -> dict[str, Any]:
                 },
             }
         },
+        **_your_data(),
         "/games": {
             "get": {
                 "summary": "List my games, most recently changed first.",

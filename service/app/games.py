@@ -10,7 +10,7 @@ This class wires them and keeps the reading side: games, views, notices and list
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from service.app.folded import FoldedGames
@@ -25,6 +25,7 @@ from service.app.profile_changes import ProfileChanges
 from service.app.rematches import Rematches
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
+from service.app.your_data import YourData
 from service.clock.deadlines import Deadline
 from service.clock.settings import ClockSettingsOf
 from service.delivery.notices import Notice, notice
@@ -37,6 +38,7 @@ from service.game.stored import StoredEvent
 from service.language.translation import ENGLISH, Translator, translator
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
 from service.ports.directory import Directory, Profile
+from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, GameSummary, Inbox, Notification
 from service.rules.actions import Resign
 from service.rules.errors import IllegalAction
@@ -44,6 +46,7 @@ from service.rules.variants import DEFAULT, MatchTerms, Variant
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
 from service.words.grammar import Command
+from service.words.privacy import Kept
 from service.words.refusals import Refused
 from service.words.time_commands import ClaimWin, ExtendDeadline
 
@@ -59,6 +62,9 @@ class GameService:
         inbox: Inbox | None = None,
         directory: Directory | None = None,
         link_codes: LinkCodes | None = None,
+        personal: PersonalData | None = None,
+        kept: Kept | None = None,
+        secret: Callable[[], bytes] = lambda: b"",
     ):
         self.store = store
         self.clock = clock
@@ -77,6 +83,10 @@ class GameService:
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
         self.playing = Playing(journal, chance, self.pauses, profiles)
+        self.your_data = (
+            None if personal is None else YourData(self, personal, kept or Kept(), secret)
+        )
+        """A player's export and erasure (``your_data``); it needs the stores' ``PersonalData``."""
 
     # -- use cases --------------------------------------------------------------------------
 

@@ -40,6 +40,8 @@ class Profile:
     """The deck the player reads and writes cards in: ``french`` (A 2 … 7 J Q K of ♣ ♦ ♥ ♠) or
     ``spanish`` (1–7, 10 sota, 11 caballo, 12 rey of oros, copas, espadas, bastos); empty for
     each game's own (its ``deck_faces`` variant)."""
+    former: bool = False
+    """The player asked to be erased: only their id is left, and they are "a former player"."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", display_name(self.name, NO_NAME))

@@ -16,9 +16,12 @@ from service.bots.levels import LEVELS, bot_name
 from service.game.events import PlayerId
 from service.language.translation import ENGLISH, Translator
 from service.ports.directory import Directory
+from service.rules.errors import N_
 from service.rules.seats import Seat
 
 BOT_PREFIX = "bot:"
+FORMER_PLAYER = N_("a former player")
+"""What a player who had themselves erased is called, in the games they played."""
 
 
 def seat_name(seat: Seat, tr: Translator = ENGLISH) -> str:
@@ -37,9 +40,11 @@ def player_name(
         return bot_name(player, tr)
     if directory is not None:
         try:
-            return directory.profile(player).name
+            profile = directory.profile(player)
         except KeyError:
             pass
+        else:
+            return tr.gettext(FORMER_PLAYER) if profile.former else profile.name
     return str(player)
 
 
@@ -106,6 +111,7 @@ def _generated(tr: Translator) -> frozenset[str]:
             player_name(None, None, tr),
             *(bot_name(player, tr) for player in LEVELS.values()),
             tr.gettext("your opponent"),
+            tr.gettext(FORMER_PLAYER),
         }
     )
 

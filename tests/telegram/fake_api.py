@@ -243,7 +243,7 @@ class FakeTelegram:
             self.answers[params["callback_query_id"]] = params
             return _ok(True)
         assert chat is not None, method
-        if method in ("sendMessage", "sendPhoto"):
+        if method in ("sendMessage", "sendPhoto", "sendDocument"):
             text = str(params.get("text", params.get("caption", "")))
             message = Message(chat, self._next_message_id(chat), text, markup, photo)
             self.messages[(chat, message.message_id)] = message

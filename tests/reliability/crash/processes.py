@@ -38,6 +38,7 @@ from adapters.sql.directory import SqlDirectory
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.ratings import SqlRatings
+from adapters.sql.retention import SqlRetention
 from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance
 from adapters.telegram.polling import Poller
@@ -92,7 +93,8 @@ def wire(engine: Engine, clock: Clock, parts: Parts = Parts()) -> Wiring:
     store, inbox, directory = parts.store(engine), parts.inbox(engine, clock), SqlDirectory(engine)
     service = GameService(store, clock, SystemChance(), inbox, directory)
     ratings = Ratings(SqlRatings(engine), GlickoRater())
-    return Wiring(engine, store, inbox, directory, service, parts.outbox(engine), ratings)
+    outbox = parts.outbox(engine)
+    return Wiring(engine, store, inbox, directory, service, outbox, ratings, SqlRetention(engine))
 
 
 class BotProcess:

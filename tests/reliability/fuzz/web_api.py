@@ -91,6 +91,7 @@ ROUTES = (
     *(("POST", "/api/v1/games/{}/moves"),) * 3,
     *(("GET", "/api/v1/games/{}/log"), ("GET", "/api/v1/openapi.json")),
     ("DELETE", "/api/v1/games/{}"),
+    *(("GET", "/api/v1/players/{}/data"), ("DELETE", "/api/v1/players/{}")),
 )
 
 

@@ -24,6 +24,8 @@ class Plan:
     restart_database_at: float | None = 2 / 3
     """Shares of ``seconds`` into the load (None: no such fault)."""
     drain_within: float = 30.0
+    retention: dict[str, str] = field(default_factory=dict)
+    """The processes' retention settings (``--keep-seconds``); none: the defaults, in days."""
     memory_growth_mb: float = 25.0
     memory_growth_share: float = 0.10
     """The bound on each process's RSS growth over the load: this many MB plus this share of

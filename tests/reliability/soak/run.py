@@ -29,6 +29,17 @@ FORMS = {
 }
 
 
+def retention(seconds: float) -> dict[str, str]:
+    """Every window ``seconds`` long (keys twice that), pruned every 5 s."""
+    days = seconds / 86400
+    return {
+        "CONQUIAN_KEEP_COPIES_DAYS": f"{days:.9f}",
+        "CONQUIAN_KEEP_KEYS_DAYS": f"{2 * days:.9f}",
+        "CONQUIAN_KEEP_SENT_DAYS": f"{days:.9f}",
+        "CONQUIAN_PRUNE_SECONDS": "5",
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--form", choices=sorted(FORMS), default="ci")
@@ -38,9 +49,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, help="instead of the form's duration")
     parser.add_argument("--rate", type=float, help="moves a second, instead of the form's")
     parser.add_argument("--games", type=int, help="games at once, instead of the form's")
+    parser.add_argument(
+        "--keep-seconds",
+        type=float,
+        help="retention windows this short, pruned every 5 s (issue 25; default: days)",
+    )
     args = parser.parse_args(argv)
     backends = args.backend or list(BACKENDS)
-    chosen = {"seconds": args.seconds, "rate": args.rate, "games": args.games}
+    chosen: dict[str, object] = {"seconds": args.seconds, "rate": args.rate, "games": args.games}
+    if args.keep_seconds is not None:
+        chosen["retention"] = retention(args.keep_seconds)
     form = replace(FORMS[args.form], **{k: v for k, v in chosen.items() if v is not None})
     missing = [name for name, ok in (("Dovecot", is_installed()), ("PostgreSQL 15",
                cluster.is_installed() or "postgresql" not in backends)) if not ok]  # fmt: skip

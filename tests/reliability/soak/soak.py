@@ -28,6 +28,7 @@ from tests.reliability.soak.cluster import Cluster
 from tests.reliability.soak.players import Players, refresh_quietly
 from tests.reliability.soak.report import WARM_UP_SECONDS, Plan, Report
 from tests.reliability.soak.services import WEB_KEYS, Deployment, environment
+from tests.reliability.soak.storage import per_move
 from tests.telegram.fake_api import FakeTelegram
 
 TICK = 0.05
@@ -70,6 +71,7 @@ class Soak:
         self.wiring = build(self.settings)  # migrates, before the processes start
         (self.workdir / "logs").mkdir()
         env = environment(url, data_dir, self.fake, self.sink, self.dovecot)
+        env.update(self.plan.retention)
         self.deployment = Deployment.of(env, self.workdir / "logs")
         self.deployment.start()
         capabilities = Capabilities.from_settings(self.settings, self.wiring.directory)
@@ -230,13 +232,14 @@ class Soak:
         dead = self.deployment.dead()
         latency = _latencies(self.players)
         exit_codes = self.deployment.stop()
+        storage = per_move(engine, log.applied)
         errors = {
             service.name: service.log_text().count(" ERROR ") for service in self.deployment.all
         }
         return Report(
             self.plan, log, per_second, list(self.faults), outbox_counts(engine), empty_after,
             memory, dead, exit_codes, list(self.players.refused), stuck, latency,
-            [f"error lines logged: {errors}"],
+            [f"error lines logged: {errors}", f"database: {storage}"],
         )  # fmt: skip
 
 

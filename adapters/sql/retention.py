@@ -1,0 +1,90 @@
+"""``SqlRetention``: working rows are kept only as long as they are needed (issue 25), pruned by the
+worker's ``prune`` job.
+
+Two windows, counted from when a message was received:
+
+* ``copies`` — the copy of what a player sent (an inbox row's payload, a stored mail's raw text
+  and envelope) is emptied once its message was handled and this long has passed.  A handled
+  message is never read again from its copy, except a mail that asked for a confirmation (issue
+  24), whose request is read again when the confirmation comes: it keeps its copy for ``keys``.
+* ``keys`` — what recognises a message delivered again (the inbox row with its key and its
+  recorded reply, the stored mail's key, the mailbox UIDs, Telegram's update id) is deleted after
+  this.  Nothing can arrive again that late: Telegram gives up an unconfirmed update after a day,
+  a mail server a message after five days, and a mailbox's message is flagged read once stored.
+  A message not handled yet keeps everything, however old: it is still to be answered.
+
+Notifications sent, given up or superseded go after ``sent``; counted uses once older than the
+longest quota window (a week) and a day; link codes once expired.  Each step is one statement,
+so a prune that stops half-way is simply continued by the next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import Engine, delete, exists, select, update
+
+from adapters.sql.email_tables import email_messages, email_uids, link_codes
+from adapters.sql.engine import reconnecting
+from adapters.sql.quota_tables import quota_uses
+from adapters.sql.tables import inbox, outbox
+from adapters.sql.telegram_tables import telegram_updates
+
+COUNTED = timedelta(days=8)
+"""Longer than any quota's window (``service.players.invitations``: a week)."""
+FINISHED = ("delivered", "failed", "superseded")
+CONFIRMING = "confirmation asked"
+"""The outcome of a mail whose request waits for its sender's confirmation (its copy is read
+again then)."""
+
+
+@dataclass(frozen=True)
+class Windows:
+    copies: timedelta = timedelta(days=14)
+    keys: timedelta = timedelta(days=30)
+    sent: timedelta = timedelta(days=7)
+
+
+class SqlRetention:
+    def __init__(self, engine: Engine, windows: Windows | None = None) -> None:
+        self.engine = engine
+        self.windows = windows or Windows()
+
+    @reconnecting
+    def prune(self, now: datetime) -> dict[str, int]:
+        """Prune what is past its window at ``now``; how many rows each step touched."""
+        copies, keys = now - self.windows.copies, now - self.windows.keys
+        handled = inbox.c.reply.is_not(None)
+        done = email_messages.c.done_at.is_not(None)
+        steps = {
+            "inbox copies": update(inbox)
+            .where(handled, inbox.c.received_at < copies, inbox.c.payload != "")
+            .values(payload=""),
+            "inbox keys": delete(inbox).where(handled, inbox.c.received_at < keys),
+            "mail copies": update(email_messages)
+            .where(
+                done,
+                email_messages.c.received_at < copies,
+                email_messages.c.raw != "",
+                email_messages.c.outcome.is_distinct_from(CONFIRMING),
+            )
+            .values(raw="", envelope=""),
+            "mail keys": delete(email_messages).where(done, email_messages.c.received_at < keys),
+            "mailbox uids": delete(email_uids).where(
+                ~exists(select(1).where(email_messages.c.key == email_uids.c.message_key))
+            ),
+            "telegram updates": delete(telegram_updates).where(
+                telegram_updates.c.answered_at.is_not(None), telegram_updates.c.received_at < keys
+            ),
+            "notifications": delete(outbox).where(
+                outbox.c.status.in_(FINISHED), outbox.c.created_at < now - self.windows.sent
+            ),
+            "counted uses": delete(quota_uses).where(quota_uses.c.at < now - COUNTED),
+            "link codes": delete(link_codes).where(link_codes.c.expires_at < now),
+        }
+        counts = {}
+        with self.engine.connect() as connection:
+            for name, statement in steps.items():
+                counts[name] = connection.execute(statement).rowcount
+        return counts
