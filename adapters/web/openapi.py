@@ -81,8 +81,16 @@ def _your_data() -> dict[str, Any]:
 
 
 def _paths() -> dict[str, Any]:
+    """Every path, with the operations several parts describe on one path put together."""
+    paths: dict[str, Any] = {}
+    for part in (PLAYER_PATHS, _your_data(), _api_paths()):
+        for path, operations in part.items():
+            paths[path] = {**paths.get(path, {}), **operations}
+    return paths
+
+
+def _api_paths() -> dict[str, Any]:
     return {
-        **PLAYER_PATHS,
         "/players": {
             "post": {
                 "summary": "Become a web player; the answer holds your token.",
@@ -148,7 +156,6 @@ def _paths() -> dict[str, Any]:
                 },
             }
         },
-        **_your_data(),
         "/games": {
             "get": {
                 "summary": "List my games, most recently changed first.",

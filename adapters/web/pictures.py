@@ -52,16 +52,15 @@ def player_picture(view: PlayerView, tr: Translator = ENGLISH) -> Picture:
     )
 
 
-def replay_picture(game: Game, tr: Translator = ENGLISH) -> Picture:
-    """A finished game's table at one step: both hands face up, player 1 at the bottom."""
+def replay_picture(game: Game, names: tuple[str, str], tr: Translator = ENGLISH) -> Picture:
+    """A finished game's table at one step: both hands face up, player 1 at the bottom, each
+    side labelled with its player's ``names`` (by seat)."""
     rules = game.rules
     faces = game.variant.deck_faces
 
     def side(seat: Seat) -> Side:
         hand = tuple(CardSet(rules.hands[seat]))
-        label = tr.gettext(
-            "Player {number} · {name}", number=seat.number, name=game.players[seat] or "-"
-        )
+        label = tr.gettext("Player {number} · {name}", number=seat.number, name=names[seat])
         return Side(seat.number, label, hand, len(hand), rules.tables[seat])
 
     note = (

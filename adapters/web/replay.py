@@ -30,6 +30,7 @@ from service.log.replays import Step, clock_text, steps
 from service.log.verify import verify
 from service.rules.events import DealStarted
 from service.rules.seats import Seat
+from service.words.cast import Cast, cast_of
 from service.words.news import describe
 from service.words.refusals import refusal_text
 
@@ -59,15 +60,15 @@ class ClockRow:
     reserve: str
 
 
-def _clock_rows(step: Step) -> list[ClockRow]:
-    clock, players = step.clock, step.game.players
+def _clock_rows(step: Step, cast: Cast) -> list[ClockRow]:
+    clock = step.clock
     rows = []
     for seat in Seat:
         running = seat is clock.to_act and clock.left is not None and clock.due is not None
         rows.append(
             ClockRow(
                 seat.number,
-                players[seat] or "",
+                cast[seat],
                 clock_text(clock.left) if running and clock.left is not None else "",
                 format_time(clock.due) if running and clock.due is not None else "",
                 clock_text(clock.reserve_left[seat]),
@@ -88,19 +89,20 @@ def replay(game_id: str) -> tuple[str, int] | str:
     step = shown[at - 1]
     game = step.game
     verdict = verify(read_log(export_lines(stored)))
+    cast = cast_of(shown[-1].game.players, web().service.directory, tr)  # names, not ids
     return render_template(
         "replay.html",
         game=shown[-1].game,
         step=step,
         at=at,
         last=last,
-        svg=picture_svg(replay_picture(game, tr)),
+        svg=picture_svg(replay_picture(game, (cast[Seat.FIRST], cast[Seat.SECOND]), tr)),
         took=None
         if step.clock.took is None
         else (step.clock.took[0].number, clock_text(step.clock.took[1])),
-        clocks=_clock_rows(step),
+        clocks=_clock_rows(step, cast),
         sentences=[
-            describe(one.event, one.game.variant, tr, refused=one.game.rules.center)
+            describe(one.event, one.game.variant, tr, cast=cast, refused=one.game.rules.center)
             for one in shown
         ],
         deals=_deal_checks(stored),

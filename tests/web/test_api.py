@@ -466,3 +466,17 @@ def test_a_number_of_thousands_of_digits_is_refused_in_a_few_plain_words(
     refused(answer, 400, "bad_field")
     assert len(answer.error["message"]) < 200 and "digits" not in answer.error["message"]
     assert site.http.get("/api/v1/games", token=host).json["games"] == []
+
+
+def test_the_replay_names_the_players_not_their_ids(site: Site) -> None:
+    """Issue 17's finding: the replay showed ``pc22cdc9e4ad8d5e8`` and ``bot:greedy``."""
+    _host, guest, game_id, game = friendly_game(site)
+    body = {"command": "resign", "expected_version": game["version"]}
+    assert site.http.post(f"/api/v1/games/{game_id}/moves", body, token=guest).status == 200
+    players = site.wiring.service.game(game_id).players  # type: ignore[arg-type]
+    page = site.http.get(f"/games/{game_id}/replay?step=2").text
+    assert "Player 1 · Host" in page and "Player 2 · Guest" in page
+    assert "Guest joins as player 2" in page
+    assert not any(
+        player and player in page.replace(f"/players/{player}", "") for player in players
+    )
