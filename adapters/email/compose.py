@@ -44,6 +44,13 @@ class Composer:
     unsubscribe_url: str | None = None
     """``<public URL>/unsubscribe`` when the web side is on: the RFC 8058 one-click link."""
 
+    def page(self, path: str) -> str | None:
+        """The web page at ``path`` (``/games/<id>/replay``) when the web side is on: its public
+        URL is the one-click unsubscribe link's base."""
+        if not self.unsubscribe_url:
+            return None
+        return self.unsubscribe_url.removesuffix("/unsubscribe") + path
+
     def game_root(self, game_id: str, player: str) -> str:
         """The ``Message-ID`` every mail of this player's game refers to."""
         return f"<game.{game_id}.{player}@{self.addresses.domain}>"
