@@ -37,10 +37,17 @@ TEXT = "text"
 HTML = "html"
 WORDS = (*When, TEXT, HTML)
 HOW_TO = N_(
-    "To choose when mail comes, reply mail turn (one mail when it is your turn), mail each "
-    "(a mail for every move) or mail digest (news while you wait at most once a day); "
-    "mail text for text only, mail html for the picture."
+    "To choose when mail comes, reply {turn} (one mail when it is your turn), {each} "
+    "(a mail for every move) or {digest} (news while you wait at most once a day); "
+    "{text} for text only, {html} for the picture."
 )
+
+
+def how_to(tr: Translator) -> str:
+    """How to make each choice, the command words as typed (they are English in every language,
+    like ``new game with``)."""
+    typed = {str(one): f"mail {one}" for one in WORDS}
+    return tr.gettext(HOW_TO, **typed)
 
 
 def read_choice(command: str) -> str | None:

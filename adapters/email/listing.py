@@ -4,7 +4,7 @@ when and how their mail comes (``choices.py``)."""
 
 from __future__ import annotations
 
-from adapters.email.choices import HOW_TO, choices_text
+from adapters.email.choices import choices_text, how_to
 from adapters.email.desk import Desk
 from adapters.email.inbound import Inbound
 from adapters.email.letters import Letter
@@ -51,6 +51,6 @@ def choose(desk: Desk, inbound: Inbound, player: PlayerId, choice: str) -> str:
     desk.mail.choices.choose(inbound.sender, choice)
     when, text_only = desk.mail.choices.of(inbound.sender)
     tr = desk.mail.tr(player)
-    letter = Letter((choices_text(when, text_only, tr), tr.gettext(HOW_TO)), replies=False, tr=tr)
+    letter = Letter((choices_text(when, text_only, tr), how_to(tr)), replies=False, tr=tr)
     desk.notes.note(inbound, letter)
     return f"mail {choice}"
