@@ -150,7 +150,7 @@ def _two_step_turn(world: World, game_id: str) -> str:
     for step in range(100):
         game = service.game(game_id)
         mover = ANA if game.to_act == world.players[ANA] else BEN
-        if "pass" == greedy_command(world, game_id, mover) and step > 0:
+        if greedy_command(world, game_id, mover) == "pass" and step > 0:
             return BEN if mover == ANA else ANA
         world.answer(world.latest(mover), greedy_command(world, game_id, mover, seed=step))
     raise AssertionError("no pass in 100 moves")
