@@ -23,9 +23,9 @@ Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anyth
 * the token's version is older than the position: answered with the position now (stale);
 * otherwise the first line is played (a bare number picks that line of the mail's move list).
 
-Refusals, answers about a finished game and answers to text that is no command at all go out at
-most once an hour per proven sender and once a day per unproven one (whose ``From`` may be
-forged: every answer to it is backscatter), so a responder that does not mark its mail automatic
+Refusals and answers to text that is no command at all go out at most once an hour per proven
+sender and once a day per unproven one (whose ``From`` may be forged: every answer to it is
+backscatter), and a finished game's once, so a responder that does not mark its mail automatic
 cannot start a ping-pong.
 
 Answering a mail with its token proves the sender's address (``Consent``) and takes it off the
