@@ -41,6 +41,7 @@ OTHER_COMMANDS = (
     "auto",
     "settings",
     "lang",
+    "games",
 )
 
 

@@ -27,6 +27,7 @@ from service.delivery.notices import Notice, deadline_text
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.language.translation import ENGLISH, Translator, translator
+from service.language.vocabulary import word
 from service.ports.consent import Consent
 from service.ports.directory import Address, Directory
 from service.ports.protocols import Clock, Notification
@@ -231,5 +232,7 @@ def ending_letter(
     """The end of a match: the result from the reader's side (after ``lead``), the news that led
     to it, the final position, and the one thing a reply can do: ask for a rematch."""
     result = result or tr.gettext("Your match with {name} is over.", name=opponent)
-    again = tr.gettext("To play {name} again, reply {rematch}.", name=opponent, rematch="rematch")
+    again = tr.gettext(
+        "To play {name} again, reply {rematch}.", name=opponent, rematch=word(tr, "rematch")
+    )
     return Letter((*lead, result, again), view, opponent, news=news, tr=tr)
