@@ -20,7 +20,14 @@ from adapters.email.compose import Composer, Heading, game_subject, invitation_s
 from adapters.email.letters import Letter
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
-from adapters.email.turns import LOOK_BACK, Mailing, is_overtaken, mailing, news_from
+from adapters.email.turns import (
+    LOOK_BACK,
+    Mailing,
+    is_overtaken,
+    is_start,
+    mailing,
+    news_from,
+)
 from service.app.games import GameService
 from service.delivery.dispatch import Undeliverable
 from service.delivery.notices import Notice, deadline_text
@@ -150,7 +157,8 @@ class EmailSender:
         service = self.mail.service
         game = service.game(notification.game_id)
         when = self.mail.choices.of(address.value)[0]
-        if is_overtaken(service.store.load(game.id, after=notification.to_seq)):
+        events = service.store.load(game.id, after=notification.from_seq - 1)
+        if is_overtaken([one for one in events if one.seq > notification.to_seq]):
             if when is When.EACH:  # its news alone: the position is the later mail's
                 self._mail(player, address, notification, notification, Mailing.NEWS)
             return
@@ -158,7 +166,7 @@ class EmailSender:
         digest_due = when is When.DIGEST and not view.is_my_decision
         if digest_due:
             digest_due = self.mail.choices.claim_digest(address.value, self.mail.clock.now())
-        kind = mailing(view, when is When.EACH, digest_due)
+        kind = mailing(view, when is When.EACH or is_start(events), digest_due)
         if kind is Mailing.HOLD:
             return
         told = notification

@@ -3,7 +3,8 @@
 The outbox holds one notification per append that concerns a player.  A mail reader is written
 to when it becomes their turn (or a question is theirs), and when the match ends; news that asks
 nothing of them waits for that mail (``mail turn``, the default), comes at most once a day
-(``mail digest``) or comes with each move (``mail each``; ``choices.py``).  The mail then tells
+(``mail digest``) or comes with each move (``mail each``; ``choices.py``); the start of the
+game (the guest sat down) is told at once.  The mail then tells
 the news since the reader's own last move, so nothing held back is lost.
 
 A notification is *overtaken* when the game moved on after it (events other than quiet-hour
@@ -17,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from service.game.events import PRIVATE_EVENTS, QuietHoursSet, TurnTimedOut
+from service.game.events import PRIVATE_EVENTS, PlayerJoined, QuietHoursSet, TurnTimedOut
 from service.game.stored import StoredEvent
 from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
@@ -44,6 +45,12 @@ class Mailing(enum.Enum):
 def is_overtaken(later: Sequence[StoredEvent]) -> bool:
     """Whether the events after a notification's range move the game on."""
     return any(not isinstance(one.event, (QuietHoursSet, *PRIVATE_EVENTS)) for one in later)
+
+
+def is_start(events: Sequence[StoredEvent]) -> bool:
+    """Whether ``events`` begin the game (the guest sat down): the host hears of it at once, as
+    the mail that opened the game promised, even when the first decision is the guest's."""
+    return any(isinstance(one.event, PlayerJoined) for one in events)
 
 
 def mailing(view: PlayerView, each: bool, digest_due: bool) -> Mailing:
