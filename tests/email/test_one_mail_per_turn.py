@@ -11,11 +11,13 @@ from collections import defaultdict
 
 from adapters.email.quotes import MARKER
 from tests.email.smtp_sink import Received
-from tests.email.world import ANA, BEN, SERVICE, World, greedy_command, reply, request
+from tests.email.world import ANA, BEN, SERVICE, World, greedy_command, only, reply, request
 
 MOVE_HINT = "Write your move on the first line of your reply."
 COMMANDS = "Other commands:"
-START = ("invites you", "Your game is open", "You joined the game")
+START = ("invites you", "Your game is open", "You joined the game", "Nothing to do yet")
+"""The mails of the start: the guest's invitation and the answer to their join, the host's
+"your game is open" and "the game began" (when the first decision is the guest's)."""
 
 
 def test_a_whole_deal_brings_one_mail_per_turn_plus_the_start_and_the_end(
@@ -37,13 +39,13 @@ def test_a_whole_deal_brings_one_mail_per_turn_plus_the_start_and_the_end(
         assert list(world.answer(mail, command, quote=step % 2 == 0).values()) == ["moved"]
     assert service.game(game_id).status == "over"
     for address in (ANA, BEN):
-        mails = world.sink.to(address)
-        start = [m for m in mails if any(words in m.text() for words in START)]
-        end = mails[-1]
-        turns = [m for m in mails if m not in start and m is not end]
+        *mails, end = world.sink.to(address)
+        turns = [m for m in mails if _version(m) in decisions[address]]
+        start = [m for m in mails if m not in turns]
         assert sorted(_version(m) for m in turns) == decisions[address], address
-        assert len(mails) == len(decisions[address]) + len(start) + 1
-        assert len(start) == (1 if address == ANA else 2)
+        assert len(start) <= 2 and all(any(w in m.text() for w in START) for m in start)
+        news = [m for m in start if "Nothing to do yet" in m.text()]
+        assert all("joins as player" in m.text() for m in news), "no news while waiting"
         assert "won the match" in end.text()
         assert "reply rematch" in end.text()
         assert MOVE_HINT not in end.text() and COMMANDS not in end.text()
@@ -105,6 +107,21 @@ def test_news_while_waiting_comes_with_each_move_when_chosen_and_asks_nothing(
     text = news.text()
     assert "News from your game" in text and f"Game {game_id}" in text
     assert not text.startswith(MARKER) and MOVE_HINT not in text and COMMANDS not in text
+
+
+def test_a_digest_of_news_while_waiting_comes_at_most_once_a_day(world: World) -> None:
+    game_id = world.start_game()
+    waiting = _two_step_turn(world, game_id)
+    mover = ANA if waiting == BEN else BEN
+    assert only(world.send(request(waiting, "mail digest"), SERVICE)) == "mail digest"
+    before = len(world.sink.to(waiting))
+    world.answer(world.latest(mover), greedy_command(world, game_id, mover))
+    (digest,) = world.sink.to(waiting)[before:]
+    assert "News from your game" in digest.text() and MOVE_HINT not in digest.text()
+    choices = world.channel.mail.choices
+    assert not choices.claim_digest(waiting, world.clock.now())  # the next one: a day later
+    world.clock.advance(days=1)
+    assert choices.claim_digest(waiting, world.clock.now())
 
 
 def test_games_by_mail_lists_the_running_games_with_whose_turn_and_the_deadline(
