@@ -24,7 +24,7 @@ _CAPABILITIES = (
     (re.compile(r"/(p|join)/[^\s/?#\"'<>()\[\]]+"), r"/\1/[link]"),
     (re.compile(r"(?<![\w-])[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{22}(?![\w-])"), "[token]"),
     (re.compile(r"reply\+[0-9a-z-]+", re.IGNORECASE), "reply+[token]"),
-    (re.compile(r"(?<![\w+-])(?:[0-9a-z]{1,10}-){3}[a-z2-7]{26}(?![\w-])"), "[token]"),
+    (re.compile(r"(?<![\w-])(?:[0-9a-z]{1,10}-){3}[a-z2-7]{26}(?![\w-])"), "[token]"),
     (re.compile(r"(?<!\d)\d{5,}:[A-Za-z0-9_-]{30,}"), "[bot token]"),
 )
 _installed = threading.Lock()

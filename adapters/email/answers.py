@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import UTC
 
 from adapters.email.letters import Letter
-from adapters.email.sender import GameMail
+from adapters.email.sender import GameMail, ending_letter
 from adapters.email.your_data import ABOUT_YOU
 from service.app.games import GameService
 from service.app.replies import Answered, MoveApplied, OnVacation, Reply, SettingChanged
@@ -35,7 +35,10 @@ UNPARSEABLE = frozenset({"empty_command", "unknown_command"})
 def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -> Letter | None:
     """The letter answering ``answer`` on ``game`` as it stands now, or None when none is due."""
     tr = mail.tr(player)  # after the command: ``lang …`` is answered in the new language
-    letter = _answer(mail.service, game, player, answer, mail.opponent(game, player), tr)
+    opponent = mail.opponent(game, player)
+    letter = _answer(mail.service, game, player, answer, opponent, tr)
+    if isinstance(letter, Letter) and isinstance(answer, MoveApplied) and game.status == "over":
+        return ending_letter(mail.result(game, player, tr), letter.view, opponent, tr, letter.news)
     if letter is None or letter.view is None:
         return letter
     return replace(letter, deadline=mail.deadline(game, player))

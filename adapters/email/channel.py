@@ -9,6 +9,7 @@ from sqlalchemy import Engine
 
 from adapters.config import EmailSettings
 from adapters.email.addressing import Addresses
+from adapters.email.choices import MailChoices
 from adapters.email.compose import Composer
 from adapters.email.handling import Handler
 from adapters.email.sender import EmailSender, GameMail, Transport
@@ -59,7 +60,8 @@ def build_channel(
     unsubscribe = Unsubscribe.from_keys(settings.token_keys)
     composer = Composer(addresses, unsubscribe, settings.unsubscribe_url)
     consent = SqlConsent(engine)
-    mail = GameMail(service, directory, store, keys, composer, transport, clock, consent)
+    choices = MailChoices(engine)
+    mail = GameMail(service, directory, store, keys, composer, transport, clock, consent, choices)
     limits = InvitationLimits(
         per_sender_day=settings.invitations_per_day, per_hour=settings.invitations_per_hour
     )

@@ -44,6 +44,13 @@ class Composer:
     unsubscribe_url: str | None = None
     """``<public URL>/unsubscribe`` when the web side is on: the RFC 8058 one-click link."""
 
+    def page(self, path: str) -> str | None:
+        """The web page at ``path`` (``/games/<id>/replay``) when the web side is on: its public
+        URL is the one-click unsubscribe link's base."""
+        if not self.unsubscribe_url:
+            return None
+        return self.unsubscribe_url.removesuffix("/unsubscribe") + path
+
     def game_root(self, game_id: str, player: str) -> str:
         """The ``Message-ID`` every mail of this player's game refers to."""
         return f"<game.{game_id}.{player}@{self.addresses.domain}>"
@@ -55,7 +62,12 @@ class Composer:
         digest = hashlib.sha256(inbound_key.encode()).hexdigest()[:24]
         return f"<answer.{digest}@{self.addresses.domain}>"
 
-    def mail(self, heading: Heading, letter: Letter, at: datetime) -> EmailMessage:
+    def mail(
+        self, heading: Heading, letter: Letter, at: datetime, text_only: bool = False
+    ) -> EmailMessage:
+        """The mail of ``letter``: its text, and unless ``text_only`` its HTML with the table's
+        picture inline (``Content-Disposition: inline`` in ``multipart/related``, so no client
+        lists it as an attachment)."""
         message = EmailMessage()
         message["From"] = formataddr((SERVICE_NAME, self.addresses.service))
         message["To"] = heading.to
@@ -72,19 +84,32 @@ class Composer:
         message[LOOP_HEADER] = self.addresses.service
         self._unsubscribe(message, heading.to)
         message.set_content(letter_text(letter))
+        if not text_only:
+            self._html(message, heading, letter)
+        if letter.attachment is not None:
+            name, content = letter.attachment
+            message.add_attachment(content, "application", "json", filename=name)
+        return message
+
+    def _html(self, message: EmailMessage, heading: Heading, letter: Letter) -> None:
         picture = None
         if letter.view is not None:
             opponent = letter.opponent or letter.tr.gettext("your opponent")
             picture = table_png(letter.view, opponent, letter.tr)
         cid = heading.message_id.strip("<>").replace("@", ".picture@")
-        message.add_alternative(letter_html(letter, cid if picture else None), subtype="html")
+        subject = reply_subject(heading.subject)
+        body = letter_html(letter, cid if picture else None, heading.reply_to, subject)
+        message.add_alternative(body, subtype="html")
         if picture is not None:
             html_part = list(message.iter_parts())[1]
-            html_part.add_related(picture, "image", "png", cid=f"<{cid}>", filename="table.png")
-        if letter.attachment is not None:
-            name, content = letter.attachment
-            message.add_attachment(content, "application", "json", filename=name)
-        return message
+            html_part.add_related(
+                picture,
+                "image",
+                "png",
+                cid=f"<{cid}>",
+                filename="table.png",
+                disposition="inline",
+            )
 
     def _unsubscribe(self, message: EmailMessage, to: str) -> None:
         """``List-Unsubscribe`` (RFC 2369) on every mail: a ``mailto:`` whose address carries a

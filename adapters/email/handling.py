@@ -14,16 +14,18 @@ Outcomes, for a reply to ``reply+<token>@…`` (none of the refusals moves anyth
 * the token is malformed, names no thread, or its signature fails (altered, or signed with a
   retired key): refused, "not a valid reply address";
 * the sender is not the player the token was made for: refused, "not your reply address";
-* the game is over: answered with the final position (``GameService`` is not asked);
+* ``games`` or ``mail …``: the running games, or a mail choice (``listing``), in any thread;
+* the game is over: ``rematch`` asks for one; anything else is answered once with the result
+  and the replay's link (``finished``);
 * ``cancel``: the host calls off a game nobody has joined (``GameService.cancel``); once the game
   has begun, refused;
 * the game has not started (the invitation is not accepted yet): refused;
 * the token's version is older than the position: answered with the position now (stale);
 * otherwise the first line is played (a bare number picks that line of the mail's move list).
 
-Refusals, answers about a finished game and answers to text that is no command at all go out at
-most once an hour per proven sender and once a day per unproven one (whose ``From`` may be
-forged: every answer to it is backscatter), so a responder that does not mark its mail automatic
+Refusals and answers to text that is no command at all go out at most once an hour per proven
+sender and once a day per unproven one (whose ``From`` may be forged: every answer to it is
+backscatter), and a finished game's once, so a responder that does not mark its mail automatic
 cannot start a ping-pong.
 
 Answering a mail with its token proves the sender's address (``Consent``) and takes it off the
@@ -38,8 +40,10 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from adapters.email import finished, listing
 from adapters.email.addressing import CONFIRM, STOP
 from adapters.email.answers import UNPARSEABLE, answer_letter
+from adapters.email.choices import read_choice
 from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word, message_key, read
 from adapters.email.invitations import Invitations
@@ -147,7 +151,9 @@ class Handler(Desk):
         if inbound.automatic is not None:
             return f"ignored: {inbound.automatic}"
         if inbound.tag is None:
-            about_you = self.data_mail.handle(inbound, self.data_mail.proven_player(inbound))
+            proven = self.data_mail.proven_player(inbound)
+            aside = None if proven is None else self.aside(inbound, proven)
+            about_you = aside or self.data_mail.handle(inbound, proven)
             return about_you or self.requests.handle(inbound, stored.outcome)
         if inbound.tag.kind == STOP:
             return self._unsubscribe(inbound, inbound.tag.token)
@@ -163,10 +169,22 @@ class Handler(Desk):
         about_you = self.data_mail.handle(inbound, player.player)
         if about_you is not None:
             return about_you
+        aside = self.aside(inbound, player.player)
+        if aside is not None:
+            return aside
         game = self.service.game(player.game_id)
         if game.seat_of(player.player) is None or self._joined_before(inbound):
             return self.requests.invitation_reply(inbound, player.game_id, player.player)
         return self._play(inbound, player)
+
+    def aside(self, inbound: Inbound, player: PlayerId) -> str | None:
+        """``games`` or ``mail …``, from any game's thread (or the service's address), or None."""
+        if answer_word(inbound.command) == "games":
+            return listing.games(self, inbound, player)
+        choice = read_choice(inbound.command)
+        if choice is not None:
+            return listing.choose(self, inbound, player, choice)
+        return None
 
     def _joined_before(self, inbound: Inbound) -> bool:
         """Whether this ``join`` was handled before (a crash before its answer went out)."""
@@ -218,8 +236,10 @@ class Handler(Desk):
 
     def _play(self, inbound: Inbound, player: Player) -> str:
         game = self.service.game(player.game_id)
+        if game.status == "over" and answer_word(inbound.command) == "rematch":
+            return finished.rematch(self, inbound, player.game_id, player.player)
         if game.status == "over":
-            return self._over(inbound, player)
+            return finished.answer_over(self, inbound, player.game_id, player.player)
         if answer_word(inbound.command) == "cancel":
             return self._call_off(inbound, player)
         if game.status in ("open", "cancelled"):
@@ -265,22 +285,6 @@ class Handler(Desk):
         return self.notes.refuse(
             inbound, why + " " + tr.gettext(CALL_OFF, cancel=word(tr, "cancel"))
         )
-
-    def _over(self, inbound: Inbound, player: Player) -> str:
-        """Any mail to a finished game's address gets the final position, at most once an hour
-        (whatever it says: so a responder that quotes our mail cannot ping-pong with us)."""
-        if not self.notes.may_answer_error(inbound.sender):
-            return (
-                "refused: the game is over (not answered: an error reply went out within the hour)"
-            )
-        game, view = self.service.view(player.game_id, player.player)
-        tr = self.mail.tr(player.player)
-        intro = tr.gettext(
-            "This game is over: nothing more can be played in it. The final position:"
-        )
-        final = Letter((intro,), view, self.mail.opponent(game, player.player), tr=tr)
-        self.answer_in_game(inbound, game.id, player.player, final)
-        return "refused: the game is over"
 
     def _command(self, text: str, player: Player) -> str | None:
         """The command text; a bare number is that line of the move list in the mail replied to,

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from adapters.email.quotes import marker
 from service.language.translation import ENGLISH, Translator
 from service.language.vocabulary import word
 from service.rules.actions import Take
 from service.rules.errors import N_
+from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import facing
 from service.words.position import position
@@ -39,6 +41,7 @@ OTHER_COMMANDS = (
     "auto",
     "settings",
     "lang",
+    "games",
 )
 
 
@@ -54,12 +57,16 @@ class Letter:
     notes: tuple[str, ...] = ()
     """Blocks after the position (a help text, instructions), printed as they are."""
     replies: bool = True
-    """Whether a reply is read (the marker line and the hint on top)."""
+    """Whether a reply is read (the marker line on top).  The hint to write a move comes only
+    when the letter shows the reader's decision, and the list of game commands only on a running
+    game's position: a mail says only what can be done with it."""
     tr: Translator = ENGLISH
     """The reader's language: the letter's own sentences are in it (``intro`` and ``news`` come
     written in it already)."""
     attachment: tuple[str, bytes] | None = None
     """A file sent with the letter (a player's data, as JSON): its name and content."""
+    game_id: str = ""
+    """The game the letter is about, named in its body; empty outside any game."""
 
 
 def move_lines(view: PlayerView, tr: Translator = ENGLISH) -> list[str]:
@@ -103,21 +110,30 @@ def _sections(letter: Letter) -> list[tuple[str, list[str]]]:
             if any(isinstance(action, Take) and action.discard for action in view.legal_actions):
                 parts.append(("p", [tr.gettext(DISCARD_HINT)]))
     parts.extend(("pre", note.splitlines()) for note in letter.notes)
-    if letter.replies:
+    if letter.replies and view is not None and view.phase is not Phase.OVER:
         commands = ", ".join(word(tr, one) for one in OTHER_COMMANDS)
         parts.append(("p", [tr.gettext(COMMANDS, commands=commands)]))
+    if letter.game_id:
+        parts.append(("p", [tr.gettext("Game {game}", game=letter.game_id)]))
     parts.append(("p", [tr.gettext(STOP_ALL, stop=word(tr, "stop"))]))
     return parts
+
+
+def _prompts(letter: Letter) -> list[str]:
+    """The lines on top of a letter that is answered: the marker, and the hint to write a move
+    on the first line when the letter shows the reader's decision."""
+    if not letter.replies:
+        return []
+    lines = [marker(letter.tr)]
+    if letter.view is not None and letter.view.is_my_decision:
+        lines.append(letter.tr.gettext("Write your move on the first line of your reply."))
+    return lines
 
 
 def letter_text(letter: Letter) -> str:
     lines: list[str] = []
     if letter.replies:
-        lines += [
-            marker(letter.tr),
-            letter.tr.gettext("Write your move on the first line of your reply."),
-            "",
-        ]
+        lines += [*_prompts(letter), ""]
     for kind, part in _sections(letter):
         if kind == "list":
             part = [f"  • {line}" for line in part]
@@ -127,16 +143,25 @@ def letter_text(letter: Letter) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def letter_html(letter: Letter, picture_cid: str | None) -> str:
+def letter_html(
+    letter: Letter, picture_cid: str | None, reply_to: str | None = None, subject: str = ""
+) -> str:
+    """The letter as HTML; with ``reply_to``, each ready-to-send move is a ``mailto:`` link that
+    opens the reply with that move on its first line (``subject``: the reply's)."""
     blocks: list[str] = []
-    if letter.replies:
-        blocks.append(f'<p style="color:#888">{html.escape(marker(letter.tr))}</p>')
+    prompts = _prompts(letter)
+    if prompts:
+        blocks.append(f'<p style="color:#888">{html.escape(prompts[0])}</p>')
+        blocks.extend(f"<p>{html.escape(line)}</p>" for line in prompts[1:])
     for kind, part in _sections(letter):
         escaped = [html.escape(line) for line in part]
         if kind == "list":
             blocks.append("<ul>" + "".join(f"<li>{line}</li>" for line in escaped) + "</ul>")
         elif kind == "moves":
-            items = "".join(f"<li><code>{line}</code></li>" for line in escaped)
+            items = "".join(
+                f"<li>{_move_link(line, shown, reply_to, subject)}</li>"
+                for line, shown in zip(part, escaped, strict=True)
+            )
             blocks.append(f"<ol>{items}</ol>")
         elif kind in ("pre", "position"):
             blocks.append("<p>" + "<br>".join(escaped) + "</p>")
@@ -147,3 +172,11 @@ def letter_html(letter: Letter, picture_cid: str | None) -> str:
             blocks.append("<p>" + " ".join(escaped) + "</p>")
     language = html.escape(letter.tr.language)
     return f'<html lang="{language}"><body>' + "\n".join(blocks) + "</body></html>"
+
+
+def _move_link(line: str, shown: str, reply_to: str | None, subject: str) -> str:
+    """A move as ``<code>``, inside a ``mailto:`` link to the reply address when there is one."""
+    if reply_to is None:
+        return f"<code>{shown}</code>"
+    target = f"mailto:{quote(reply_to, safe='@+')}?subject={quote(subject)}&body={quote(line)}"
+    return f'<a href="{html.escape(target)}"><code>{shown}</code></a>'

@@ -68,5 +68,6 @@ class Notes:
             in_reply_to=inbound.message_id,
             references=references,
         )
-        message = self.mail.composer.mail(heading, letter, self.clock.now())
+        text_only = self.mail.choices.of(inbound.sender)[1]
+        message = self.mail.composer.mail(heading, letter, self.clock.now(), text_only)
         self.mail.post(message, "", inbound.sender)

@@ -1,6 +1,9 @@
 """Mail about games: ``GameMail`` composes and sends a letter to a player of a game with a fresh
 reply token, and ``EmailSender`` is the dispatcher's ``Sender`` for the ``email`` channel: it turns
-each outbox notification into a mail from the player's own ``Notice``.
+the outbox notifications into mail from the player's own ``Notice`` — one mail per turn.
+
+The outbox holds a notification per append; mail readers want one mail when it is their turn
+(``turns.py`` decides which notification makes a mail and what news it folds in).
 
 A game with one player on email and the other on another channel needs nothing special: the
 dispatcher sends each player's notifications through that player's own first reachable address.
@@ -8,25 +11,38 @@ dispatcher sends each player's notifications through that player's own first rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from email.message import EmailMessage
 from typing import Protocol
 
+from adapters.email.choices import MailChoices, When
 from adapters.email.compose import Composer, Heading, game_subject, invitation_subject
 from adapters.email.letters import Letter
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
+from adapters.email.turns import (
+    LOOK_BACK,
+    Mailing,
+    is_overtaken,
+    is_start,
+    mailing,
+    news_from,
+)
 from service.app.games import GameService
 from service.delivery.dispatch import Undeliverable
 from service.delivery.notices import Notice, deadline_text
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.language.translation import ENGLISH, Translator, translator
+from service.language.vocabulary import word
 from service.ports.consent import Consent
 from service.ports.directory import Address, Directory
 from service.ports.protocols import Clock, Notification
+from service.rules.events import MatchEnded
 from service.rules.seats import Phase
-from service.words.cast import player_name
+from service.rules.view import PlayerView
+from service.words.cast import cast_of, player_name
+from service.words.news import describe
 
 
 class Transport(Protocol):
@@ -43,6 +59,7 @@ class GameMail:
     transport: Transport
     clock: Clock
     consent: Consent
+    choices: MailChoices
 
     def send(
         self,
@@ -67,7 +84,9 @@ class GameMail:
             in_reply_to=answering[-1] if answering else root,
             references=(root, *answering),
         )
-        message = self.composer.mail(heading, letter, self.clock.now())
+        letter = replace(letter, game_id=game_id)
+        text_only = self.choices.of(to)[1]
+        message = self.composer.mail(heading, letter, self.clock.now(), text_only)
         self.post(message, addresses.bounce(token), to)
 
     def post(self, message: EmailMessage, envelope_from: str, to: str) -> None:
@@ -102,13 +121,26 @@ class GameMail:
         timezone = self.service.settings.of(player).timezone
         return deadline_text(due.due_at, timezone, self.tr(player))
 
+    def result(self, game: Game, player: PlayerId, tr: Translator) -> str:
+        """How ``game``'s match ended, told to ``player`` ("You won the match 2 to 0"); empty
+        while it runs."""
+        if game.status != "over":
+            return ""
+        events = self.service.store.load(game.id, after=max(0, game.version - LOOK_BACK))
+        ended = [one.event for one in events if isinstance(one.event, MatchEnded)]
+        if not ended:
+            return ""
+        cast = cast_of(game.players, self.directory, tr, player)
+        return describe(ended[-1], game.variant, tr, cast=cast)
+
     def opponent(self, game: Game, player: PlayerId) -> str:
         others = [p for p in game.players if p != player]
         return self.name(others[0] if others else None, self.tr(player))
 
 
 class EmailSender:
-    """The ``email`` channel's ``Sender``: one mail per notification, to the address it names."""
+    """The ``email`` channel's ``Sender``: a mail when a notification asks something of its
+    reader or ends the match; other news as the reader chose (``turns.py``, ``choices.py``)."""
 
     def __init__(self, mail: GameMail) -> None:
         self.mail = mail
@@ -119,28 +151,96 @@ class EmailSender:
             why = "it asked for no more mail"
         if why is not None:
             raise Undeliverable(f"{address.value} is unreachable: {why}")
-        notice = self.mail.service.notice(notification)
+        if notification.kind == "reminder":
+            self._mail(player, address, notification, notification, Mailing.TURN)
+            return
+        service = self.mail.service
+        game = service.game(notification.game_id)
+        when = self.mail.choices.of(address.value)[0]
+        events = service.store.load(game.id, after=notification.from_seq - 1)
+        if is_overtaken([one for one in events if one.seq > notification.to_seq]):
+            if when is When.EACH:  # its news alone: the position is the later mail's
+                self._mail(player, address, notification, notification, Mailing.NEWS)
+            return
+        view = service.player_view(game, player)
+        digest_due = when is When.DIGEST and not view.is_my_decision
+        if digest_due:
+            digest_due = self.mail.choices.claim_digest(address.value, self.mail.clock.now())
+        kind = mailing(view, when is When.EACH or is_start(events), digest_due)
+        if kind is Mailing.HOLD:
+            return
+        told = notification
+        if when is not When.EACH:
+            told = replace(notification, from_seq=self._last_move(game, player, notification))
+        self._mail(player, address, notification, told, kind)
+
+    def _last_move(self, game: Game, player: PlayerId, notification: Notification) -> int:
+        """The first event after ``player``'s own last move (``turns.news_from``)."""
+        seat = game.seat_of(player)
+        assert seat is not None, "a notification goes to a player of the game"
+        after = max(0, notification.from_seq - LOOK_BACK)
+        events = self.mail.service.store.load(game.id, after=after)
+        return news_from(events, seat, notification.from_seq)
+
+    def _mail(
+        self,
+        player: PlayerId,
+        address: Address,
+        notification: Notification,
+        told: Notification,
+        kind: Mailing,
+    ) -> None:
+        """Mail ``told``'s notice; the mail's id is ``notification``'s, so a re-send is the
+        same mail."""
+        notice = self.mail.service.notice(told)
         game = self.mail.service.game(notification.game_id)
-        letter = notice_letter(
-            notice, self.mail.opponent(game, player), translator(notice.language)
-        )
+        tr = translator(notice.language)
+        opponent = self.mail.opponent(game, player)
+        letter = notice_letter(notice, opponent, tr, kind, self.mail.result(game, player, tr))
         span = f"{notification.from_seq}-{notification.to_seq}.{notification.kind}"
         message_id = self.mail.composer.notification_id(game.id, player, span)
         self.mail.send(game.id, player, address.value, letter, notice.version, message_id)
 
 
-def notice_letter(notice: Notice, opponent: str, tr: Translator = ENGLISH) -> Letter:
-    """What a notification's mail says: why it came, the news, the player's view."""
+def notice_letter(
+    notice: Notice,
+    opponent: str,
+    tr: Translator = ENGLISH,
+    kind: Mailing = Mailing.TURN,
+    result: str = "",
+) -> Letter:
+    """What a notification's mail says: why it came, the news, the player's view.  Only a mail
+    that asks the reader something prompts a reply: news while waiting has no position to answer
+    (``kind`` ``NEWS``), and the end of the match says only how to ask for a rematch."""
     if notice.view.phase is Phase.OVER:
-        intro = tr.gettext("Your match with {name} is over.", name=opponent)
-    elif notice.kind == "reminder":
+        return ending_letter(result, notice.view, opponent, tr, notice.news)
+    if notice.kind == "reminder":
         intro = tr.gettext(
             "Reminder: your decision in the game with {name} is due soon.", name=opponent
         )
-    elif notice.your_turn:
+    elif kind is Mailing.TURN and notice.your_turn:
         intro = tr.gettext("Your turn in the game with {name}.", name=opponent)
     else:
         intro = tr.gettext("News from your game with {name}.", name=opponent)
+        wait = tr.gettext("Nothing to do yet: you will hear from us when it is your turn.")
+        return Letter((intro, wait), None, opponent, news=notice.news, replies=False, tr=tr)
     return Letter(
         (intro,), notice.view, opponent, news=notice.news, deadline=notice.deadline, tr=tr
     )
+
+
+def ending_letter(
+    result: str,
+    view: PlayerView,
+    opponent: str,
+    tr: Translator,
+    news: tuple[str, ...] = (),
+    lead: tuple[str, ...] = (),
+) -> Letter:
+    """The end of a match: the result from the reader's side (after ``lead``), the news that led
+    to it, the final position, and the one thing a reply can do: ask for a rematch."""
+    result = result or tr.gettext("Your match with {name} is over.", name=opponent)
+    again = tr.gettext(
+        "To play {name} again, reply {rematch}.", name=opponent, rematch=word(tr, "rematch")
+    )
+    return Letter((*lead, result, again), view, opponent, news=news, tr=tr)

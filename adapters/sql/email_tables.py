@@ -8,7 +8,8 @@
   fetched again after a crash is recognised before it is downloaded.
 * ``email_contacts`` — per email address: unreachable since a bounce (and why), when it was
   last sent an error reply (at most one an hour), since when it is proven (it answered our mail
-  with its token) and since when it is on the never-mail list (``service/ports/consent.py``).
+  with its token) and since when it is on the never-mail list (``service/ports/consent.py``);
+  its mail choices: when news comes and whether in text only (``adapters/email/choices.py``).
 * ``link_codes`` — pending links of a player to another address (``service/players/linking.py``).
 """
 
@@ -89,6 +90,12 @@ class EmailContactRow(SQLModel, table=True):
     )
     proven_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
     stopped_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
+    mail_when: str | None = Field(default=None, sa_column=Column(String(8), nullable=True))
+    """``each`` or ``digest``; None for the default, ``turn`` (``adapters/email/choices.py``)."""
+    mail_format: str | None = Field(default=None, sa_column=Column(String(8), nullable=True))
+    """``text`` for text-only mail; None for text and HTML with the table's picture."""
+    digest_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
+    """When the address was last sent a digest of news while it waited."""
 
 
 class LinkCodeRow(SQLModel, table=True):

@@ -42,6 +42,9 @@ def spelled(tr: Translator) -> dict[str, str]:
         "join": tr.pgettext("command", "join"),
         "decline": tr.pgettext("command", "decline"),
         "cancel": tr.pgettext("command", "cancel"),
+        # mail's replies about more than one move: the running games, another match
+        "games": tr.pgettext("command", "games"),
+        "rematch": tr.pgettext("command", "rematch"),
         # answers to the service's mail: confirming an invitation, asking for no more mail
         "yes": tr.pgettext("command", "yes"),
         "stop": tr.pgettext("command", "stop"),

@@ -91,7 +91,7 @@ def test_a_token_of_a_finished_game_is_answered_with_the_final_position(
     assert list(done.values()) == ["refused: the game is over"]
     (answer,) = before.nothing_moved()
     assert "This game is over" in answer.text()
-    assert only(world.answer(old, "pass")).endswith("within the hour)")  # and no ping-pong
+    assert only(world.answer(old, "pass")).endswith("(answered before)")  # once: no ping-pong
     assert len(before.nothing_moved()) == 1
 
 

@@ -1,0 +1,74 @@
+"""One mail per turn: which outbox notification makes a mail, and the news it folds in.
+
+The outbox holds one notification per append that concerns a player.  A mail reader is written
+to when it becomes their turn (or a question is theirs), and when the match ends; news that asks
+nothing of them waits for that mail (``mail turn``, the default), comes at most once a day
+(``mail digest``) or comes with each move (``mail each``; ``choices.py``); the start of the
+game (the guest sat down) is told at once.  The mail then tells
+the news since the reader's own last move, so nothing held back is lost.
+
+A notification is *overtaken* when the game moved on after it (events other than quiet-hour
+records and standing instructions, which notify nobody): a later notification, or the reader's
+own move, tells that turn, so it makes no mail.  That is how two quick moves by the opponent
+make one turn mail, showing the position the turn is played on.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+from service.game.events import PRIVATE_EVENTS, PlayerJoined, QuietHoursSet, TurnTimedOut
+from service.game.stored import StoredEvent
+from service.rules.seats import Phase, Seat
+from service.rules.view import PlayerView
+
+LOOK_BACK = 60
+"""Events read back from a notification for the reader's last move; news older than that is
+not folded into a mail (a turn is a few events; only a long absence reaches it)."""
+NOT_MOVES = (QuietHoursSet, TurnTimedOut, *PRIVATE_EVENTS)
+"""Events with a ``seat`` that are not that seat's move: a record of settings, a timeout (news
+to the player who ran out of time), a standing instruction."""
+
+
+class Mailing(enum.Enum):
+    TURN = "turn"
+    """The reader's decision: one mail with the news since their last move and their moves."""
+    END = "end"
+    """The match ended: the result from the reader's side, how to ask for a rematch."""
+    NEWS = "news"
+    """News while the reader waits (``each`` or a digest): nothing to answer."""
+    HOLD = "hold"
+    """Nothing to mail now: the news waits for the turn mail."""
+
+
+def is_overtaken(later: Sequence[StoredEvent]) -> bool:
+    """Whether the events after a notification's range move the game on."""
+    return any(not isinstance(one.event, (QuietHoursSet, *PRIVATE_EVENTS)) for one in later)
+
+
+def is_start(events: Sequence[StoredEvent]) -> bool:
+    """Whether ``events`` begin the game (the guest sat down): the host hears of it at once, as
+    the mail that opened the game promised, even when the first decision is the guest's."""
+    return any(isinstance(one.event, PlayerJoined) for one in events)
+
+
+def mailing(view: PlayerView, each: bool, digest_due: bool) -> Mailing:
+    """What a (not overtaken) notification makes for a reader whose view is ``view`` now."""
+    if view.phase is Phase.OVER:
+        return Mailing.END
+    if view.is_my_decision:
+        return Mailing.TURN
+    return Mailing.NEWS if each or digest_due else Mailing.HOLD
+
+
+def news_from(events: Sequence[StoredEvent], seat: Seat, from_seq: int) -> int:
+    """The first event to tell: the one after ``seat``'s last move among ``events`` (the log
+    read back from a notification), but never later than the notification's own ``from_seq``."""
+    first = events[0].seq if events else from_seq
+    for one in events:
+        if one.seq >= from_seq:
+            break
+        if getattr(one.event, "seat", None) == seat and not isinstance(one.event, NOT_MOVES):
+            first = one.seq + 1
+    return min(first, from_seq)
