@@ -4,9 +4,10 @@ the moves a player's standing instructions (``instructions.py``) make for them.
 
 These steps are appended with the move that caused them, so a game never waits on the service
 itself; but a deliberate bot's decision (``DELIBERATE``, a search) is made only where
-``deliberate`` allows it, in the worker, so no request waits for a search.  Chance (decks, salts, the bots' choices) comes from the injected ``Chance``.  An
-instructed move is an ordinary move in the log: the ``InstructionGiven`` before it already
-records what the player asked for, so no event marks it.
+``deliberate`` allows it, in the worker, so no request waits for a search.  Chance (decks,
+salts, the bots' choices) comes from the injected ``Chance``.  An instructed move is an ordinary
+move in the log: the ``InstructionGiven`` before it already records what the player asked for,
+so no event marks it.
 """
 
 from __future__ import annotations
