@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.engine import is_postgresql, reconnecting
@@ -163,6 +163,12 @@ class TelegramRecords:
         row = {"game_id": game_id, "chat_id": chat_id, "told_seq": told_seq}
         with self.engine.connect() as connection:
             connection.execute(self._insert(_groups).on_conflict_do_nothing(), row)
+
+    @reconnecting
+    def unlink_groups(self, chat_id: int) -> int:
+        """The bot left group ``chat_id``: its games are no longer told there; how many."""
+        with self.engine.connect() as connection:
+            return connection.execute(delete(_groups).where(_groups.c.chat_id == chat_id)).rowcount
 
     @reconnecting
     def group_of(self, game_id: GameId) -> GroupChat | None:

@@ -21,11 +21,13 @@ from telegram import InlineKeyboardMarkup
 
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
+from adapters.telegram.ending import ending_keyboard, match_end
 from adapters.telegram.keyboards import turn_keyboard
 from adapters.telegram.picture import table_picture
 from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
+from service.game.status import GameStatus
 from service.language.translation import ENGLISH, Translator
 from service.words.news import forced_card
 
@@ -81,8 +83,12 @@ class Screens:
             return
         tr = channel.tr(player)
         game, view = channel.service.view(game_id, player)
-        text = self.table_text(player, game_id, before)
         markup = turn_keyboard(game_id, game.version, view, tr)
+        if game.status is GameStatus.OVER:
+            headline = self._headline(game_id, tr, player)
+            before = [*headline, *(line for line in before if line not in headline)]
+            markup = ending_keyboard(game_id, tr)
+        text = self.table_text(player, game_id, before)
         if edit is not None and self._edit(chat, edit, text, markup):
             channel.records.remember_turn(chat, game_id, edit, game.version)
             return
@@ -98,6 +104,11 @@ class Screens:
         channel.records.remember_turn(chat, game_id, sent, game.version)
         if previous is not None and previous.message_id not in (sent, edit):
             self._drop_buttons(chat, previous.message_id)
+
+    def _headline(self, game_id: GameId, tr: Translator, reader: PlayerId) -> list[str]:
+        """The match's result told to ``reader`` (``ending.py``), or nothing if it has none."""
+        ended = match_end(self.channel.service.store.load(game_id))
+        return [] if ended is None else self.news(game_id, ended.seq, ended.seq, tr, reader)
 
     def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> int:
         """A plain message (errors, lists, help)."""

@@ -6,6 +6,8 @@ says the decision is due.  A notification whose events the player's turn message
 (the bot's first moves, shown in the answer to their own ``/new bot``) is not sent again.  The game's group hears the same news.  Rendered when sent, from the
 log as it stands, so a late retry shows the current position.
 
+A player known to have blocked the bot (a ``my_chat_member`` update, or an earlier 403) is not
+sent to: ``Undeliverable`` at once, until they write or unblock it (``membership.py``).
 Telegram's answers become the dispatcher's: 403 (blocked) or "chat not found" marks the player
 unreachable — they are shown what waits for them as soon as they write to the bot again — and
 raises ``Undeliverable``, which the outbox records with the reason; a 429 raises ``TryLater``
@@ -30,6 +32,10 @@ class TelegramSender:
     def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
         channel = self.channel
         game_id = notification.game_id
+        blocked = channel.records.unreachable(player)
+        if blocked is not None:  # sends resume when they write or unblock the bot
+            self.screens.tell_group(game_id)
+            raise Undeliverable(blocked)
         game = channel.service.game(game_id)
         shown = channel.records.turn_message(int(address.value), game_id)
         if (

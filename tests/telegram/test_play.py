@@ -50,8 +50,19 @@ def test_a_whole_deal_is_played_to_a_win_with_buttons(
     assert winner is not None, "this seed's deal is won, not drawn"
     assert check.checked > 50
     for phone in (ana, ben):
-        assert "The match is over" in phone.last().text
-        assert phone.last().buttons() == []
+        ending = phone.last()
+        assert "The match is over" in ending.text
+        assert ending.labels() == ["Rematch", "New game"]
+        won = bot.player(phone.person) == game.players[winner]
+        other = (ben if phone is ana else ana).person.first_name
+        headline = ending.text.splitlines()[0]
+        assert headline.startswith("You won the match" if won else f"{other} won the match")
+
+    ana.press(ana.last(), "Rematch")
+    assert ana.last().text == "Rematch offered to Ben: waiting for them."
+    ben.press(ben.last(), "Rematch")
+    [rematch] = [s for s in bot.service.games_of(bot.player(ana.person)) if s.status == "playing"]
+    assert rematch.game_id != game_id
 
 
 def test_a_whole_deal_is_played_with_typed_commands(
