@@ -35,6 +35,10 @@ _updates, _turns, _players, _groups = (
 class TurnMessage:
     message_id: int
     version: int
+    """The version the board shows."""
+    since: int
+    """The version the board before it showed: its one-line record tells the events after."""
+    buttons: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,23 +83,29 @@ class TelegramRecords:
 
     @reconnecting
     def turn_message(self, chat_id: int, game_id: GameId) -> TurnMessage | None:
-        query = select(_turns.c.message_id, _turns.c.version).where(
-            _turns.c.chat_id == chat_id, _turns.c.game_id == game_id
-        )
+        query = select(
+            _turns.c.message_id, _turns.c.version, _turns.c.since, _turns.c.buttons
+        ).where(_turns.c.chat_id == chat_id, _turns.c.game_id == game_id)
         with self.engine.connect() as connection:
             row = connection.execute(query).first()
-        return None if row is None else TurnMessage(row.message_id, row.version)
+        if row is None:
+            return None
+        since = row.version if row.since is None else row.since
+        return TurnMessage(row.message_id, row.version, since, row.buttons)
 
     @reconnecting
-    def remember_turn(self, chat_id: int, game_id: GameId, message_id: int, version: int) -> None:
-        values = {"chat_id": chat_id, "game_id": game_id, "message_id": message_id}
+    def remember_turn(self, chat_id: int, game_id: GameId, shown: TurnMessage) -> None:
+        """The chat's board of ``game_id`` is now ``shown`` (a new message, or one edited)."""
+        values = {
+            "message_id": shown.message_id,
+            "version": shown.version,
+            "since": shown.since,
+            "buttons": shown.buttons,
+        }
         statement = (
             self._insert(_turns)
-            .values(**values, version=version)
-            .on_conflict_do_update(
-                index_elements=[_turns.c.chat_id, _turns.c.game_id],
-                set_={"message_id": message_id, "version": version},
-            )
+            .values(chat_id=chat_id, game_id=game_id, **values)
+            .on_conflict_do_update(index_elements=[_turns.c.chat_id, _turns.c.game_id], set_=values)
         )
         with self.engine.connect() as connection:
             connection.execute(statement)
@@ -120,6 +130,16 @@ class TelegramRecords:
 
     def set_pictures(self, player: PlayerId, on: bool) -> None:
         self._upsert_player(player, pictures=on)
+
+    @reconnecting
+    def full_boards(self, player: PlayerId) -> bool:
+        """``/settings boards=full``: old boards keep their table (tidy, the default, does not)."""
+        query = select(_players.c.full_boards).where(_players.c.player_id == player)
+        with self.engine.connect() as connection:
+            return bool(connection.execute(query).scalar_one_or_none())
+
+    def set_full_boards(self, player: PlayerId, on: bool) -> None:
+        self._upsert_player(player, full_boards=on)
 
     @reconnecting
     def unreachable(self, player: PlayerId) -> str | None:
