@@ -15,6 +15,7 @@ from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.engine import is_postgresql, reconnecting
+from adapters.sql.tables import game_summaries
 from adapters.sql.telegram_tables import (
     telegram_game_chats,
     telegram_players,
@@ -198,9 +199,20 @@ class TelegramRecords:
         return None if row is None else GroupChat(row.chat_id, row.told_seq)
 
     @reconnecting
+    def groups_behind(self) -> list[GameId]:
+        """The games whose group has not been told every event yet."""
+        query = (
+            select(_groups.c.game_id)
+            .join(game_summaries, game_summaries.c.game_id == _groups.c.game_id)
+            .where(game_summaries.c.version > _groups.c.told_seq)
+        )
+        with self.engine.connect() as connection:
+            return [GameId(found) for found in connection.execute(query).scalars()]
+
+    @reconnecting
     def tell_group(self, game_id: GameId, told_seq: int, up_to: int) -> bool:
-        """Claim telling the group events ``told_seq + 1 … up_to``; False if another process
-        claimed them first (so a group hears each event once)."""
+        """The group was told events ``told_seq + 1 … up_to`` (called once Telegram accepted the
+        post); False if another process moved the mark meanwhile."""
         statement = (
             update(_groups)
             .where(_groups.c.game_id == game_id, _groups.c.told_seq == told_seq)

@@ -9,10 +9,8 @@ only loses its buttons).  So the chat reads as a move list with one full board a
 and one chat holds one live keyboard per game.  With pictures on, a PNG of the table comes just
 before a new board.
 
-A group only ever gets narration of public events, each event once: the group's row records how
-far it has been told and is advanced before sending (``TelegramRecords.tell_group``), so two
-processes never tell the same move twice; a crash between the two loses that group post rather
-than repeating it.  Hands are only ever sent to private chats.
+A group only ever gets narration of public events, paced and never lost (``group_news.py``).
+Hands are only ever sent to private chats.
 """
 
 from __future__ import annotations
@@ -25,6 +23,7 @@ from telegram import InlineKeyboardMarkup
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.ending import ending_keyboard, match_end
+from adapters.telegram.group_news import GroupNews
 from adapters.telegram.keyboards import turn_keyboard
 from adapters.telegram.picture import table_picture
 from adapters.telegram.records import TurnMessage
@@ -41,6 +40,7 @@ log = logging.getLogger(__name__)
 class Screens:
     def __init__(self, channel: Channel) -> None:
         self.channel = channel
+        self.groups = GroupNews(channel, self.news)
 
     def news(
         self,
@@ -164,25 +164,6 @@ class Screens:
     # -- groups ---------------------------------------------------------------------------------
 
     def tell_group(self, game_id: GameId) -> None:
-        """Tell the game's group (if it has one) the public events it has not heard yet."""
-        channel = self.channel
-        group = channel.records.group_of(game_id)
-        if group is None:
-            return
-        game = channel.service.game(game_id)
-        if game.version <= group.told_seq:
-            return
-        if not channel.records.tell_group(game_id, group.told_seq, game.version):
-            return  # another process is telling it
-        tr = channel.tr(game.host)  # a group is told in the language of the player who opened it
-        lines = self.news(game_id, group.told_seq + 1, game.version, tr)
-        if not lines:
-            return
-        names = channel.cast(game, tr).names
-        header = tr.gettext(
-            "{first} vs {second} ({game}):", first=names[0], second=names[1], game=short(game_id)
-        )
-        try:
-            channel.api.send_message(group.chat_id, clip("\n".join([header, *lines])))
-        except (Refused, TryLater, Undeliverable) as error:
-            log.warning("group %d missed the news of %s: %s", group.chat_id, game_id, error)
+        """Tell the game's group (if it has one) the public events it has not heard yet, paced
+        under Telegram's per-group limit (``group_news.py``)."""
+        self.groups.tell(game_id)
