@@ -193,32 +193,10 @@ class Processor:
         elif press.kind == "log":
             self.replay.pressed(pressed, press)
         elif press.kind in ("rematch", "new"):
-            self._after_the_end(pressed, press.kind, press.game_id, query)
+            name = user_name(query.from_user.first_name if query.from_user else "")
+            self.lobby.after_the_end(pressed, press.kind, press.game_id, name)
         else:
             self.moves.pressed(pressed, press)
-
-    def _after_the_end(
-        self, pressed: Pressed, kind: str, game_id: GameId, query: CallbackQuery
-    ) -> None:
-        """*Rematch* or *New game* under a finished match: as ``/rematch`` or ``/new`` typed in
-        that chat (recorded under the press's key, so a second delivery changes nothing)."""
-        self.channel.api.answer(pressed.callback_id)
-        name = user_name(query.from_user.first_name)
-        said = Said(
-            pressed.key,
-            pressed.payload,
-            pressed.player,
-            name,
-            pressed.chat_id,
-            True,
-            "",
-            None,
-            pressed.tr,
-        )
-        if kind == "rematch":
-            self.lobby.rematch(said, game_id)
-        else:
-            self.lobby.new(said, [])
 
     def _said(self, said: Said) -> None:
         if not said.text.startswith("/"):

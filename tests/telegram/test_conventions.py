@@ -62,3 +62,38 @@ def test_a_group_that_removes_the_bot_is_told_no_more(
     ana.settle(fake.member_update(ana.person, group, "member", "left"))
 
     assert bot.app.channel.records.group_of(line.game_id) is None
+
+
+def test_new_game_under_the_ending_opens_a_game_with_an_invitation(
+    bot: Bot, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    ana.say("/resign")
+    assert bot.service.game(game_id).status == "over"
+
+    ana.press(ana.last(), "New game")
+
+    opened = [s for s in bot.service.games_of(bot.player(ana.person)) if s.status == "open"]
+    assert len(opened) == 1 and "Send this invitation" in ana.last().text
+
+
+def test_with_full_boards_old_boards_keep_their_table_and_lose_only_their_buttons(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    ana.say("/settings boards=full")
+    assert "Boards: full" in ana.last().text
+    ben.say("/settings boards=tidy")
+    game_id = start_game(bot, ana, ben)
+    rng = random.Random(2)
+    by_player = {bot.player(p.person): p for p in (ana, ben)}
+    for _ in range(8):
+        game = bot.service.game(game_id)
+        phone = by_player[game.to_act]
+        press_action(phone, greedy_bot(bot.view(phone.person, game_id), rng))
+
+    boards = [m for m in ana.messages() if f"Game #{game_id[:6]}\n" in m.text]
+    assert len(boards) >= 3
+    assert all(not board.buttons() and "\n" in board.text for board in boards[:-1])
+    records = [m for m in ben.messages() if m.text.startswith(f"#{game_id[:6]} ·")]
+    assert records and all("\n" not in m.text for m in records)
+    assert fake.not_modified == 0
