@@ -6,8 +6,10 @@ rows say only how the bot talks to people about it.
   inbox key (``message:<chat>:<message id>`` or ``callback:<query id>``); the update itself is in
   ``inbox``.  ``answered_at`` is set once the bot has answered it, so a restart answers the rest.
 * ``telegram_turn_messages`` — per chat and game, the bot's last turn message (to edit it, or to
-  take its buttons away when a newer one is sent), with the version it showed.
-* ``telegram_players`` — per player: whether pictures come with turn messages, and whether the
+  edit it down to a one-line record when a newer one is sent), with the version it showed, the
+  version the board before it showed (where its record starts) and whether it has buttons.
+* ``telegram_players`` — per player: whether pictures come with turn messages, whether old
+  boards stay full (``/settings boards=full``), and whether the
   bot can reach them (set when Telegram answers 403 "blocked" or "chat not found").
 * ``telegram_game_chats`` — the group a game was started in, and the last event the group has
   been told about.
@@ -55,6 +57,12 @@ class TelegramTurnMessageRow(SQLModel, table=True):
     game_id: str = Field(sa_column=Column(ID, primary_key=True))
     message_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     version: int = Field(sa_column=Column(Integer, nullable=False))
+    since: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
+    """The version the board before it showed: its one-line record tells events after this."""
+    buttons: bool = Field(
+        default=True, sa_column=Column(Boolean, nullable=False, server_default=text("true"))
+    )
+    """Whether it was last drawn with buttons (so taking them away would change something)."""
 
 
 class TelegramPlayerRow(SQLModel, table=True):
@@ -64,6 +72,10 @@ class TelegramPlayerRow(SQLModel, table=True):
     pictures: bool = Field(
         default=False, sa_column=Column(Boolean, nullable=False, server_default=text("false"))
     )
+    full_boards: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default=text("false"))
+    )
+    """``/settings boards=full``: old boards keep their table instead of a one-line record."""
     unreachable_since: datetime | None = Field(
         default=None, sa_column=Column(UtcDateTime, nullable=True)
     )

@@ -21,7 +21,7 @@ from collections.abc import Coroutine
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from telegram import InlineKeyboardMarkup, Message, Update
+from telegram import BotCommand, InlineKeyboardMarkup, Message, Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, ExtBot
 from telegram.request import HTTPXRequest
@@ -32,8 +32,10 @@ from service.delivery.dispatch import TryLater, Undeliverable
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-UPDATES = ("message", "callback_query")
-"""The kinds of update the bot asks for (edited messages, reactions … are not commands)."""
+UPDATES = ("message", "callback_query", "my_chat_member")
+"""The kinds of update the bot asks for: messages, button presses, and changes of the bot's own
+membership in a chat (blocked, unblocked, added to or removed from a group); edited messages,
+reactions … are not commands."""
 _GONE = ("chat not found", "user not found", "bot was kicked", "chat_id is empty")
 
 
@@ -169,6 +171,11 @@ class BotApi:
         self, chat_id: int, message_id: int, markup: InlineKeyboardMarkup | None
     ) -> None:
         self._call(self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=markup))
+
+    def set_commands(self, commands: list[tuple[str, str]], language_code: str | None) -> None:
+        """The "/" menu for users whose app is in ``language_code`` (None: everyone else)."""
+        listed = [BotCommand(name, description) for name, description in commands]
+        self._call(self.bot.set_my_commands(listed, language_code=language_code))
 
     def answer(self, callback_id: str, text: str = "", alert: bool = False) -> None:
         """Answer a button press (always, or the client shows a spinner)."""

@@ -4,6 +4,7 @@ API, the bookkeeping, the processor of updates, the outbox sender and the poller
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -11,8 +12,9 @@ from typing import Protocol
 from sqlalchemy import Engine
 
 from adapters.sql.quotas import SqlQuotas
-from adapters.telegram.api import BotApi
+from adapters.telegram.api import BotApi, Refused
 from adapters.telegram.channel import CHANNEL, Channel
+from adapters.telegram.menu import set_menus
 from adapters.telegram.polling import Poller
 from adapters.telegram.processor import Processor
 from adapters.telegram.records import TelegramRecords
@@ -20,9 +22,11 @@ from adapters.telegram.sender import TelegramSender
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
 from service.app.ratings import Ratings
-from service.delivery.dispatch import Sender
+from service.delivery.dispatch import Sender, TryLater, Undeliverable
 from service.ports.directory import Directory
 from service.ports.protocols import Inbox
+
+log = logging.getLogger(__name__)
 
 
 class Parts(Protocol):
@@ -65,7 +69,8 @@ class TelegramApp:
 def build_telegram(
     parts: Parts, settings: TelegramSettings, ratings: Ratings | None = None
 ) -> TelegramApp:
-    """Connect to the Bot API (``getMe``) and wire the channel over ``parts``."""
+    """Connect to the Bot API (``getMe``), set the commands menu in every language (``menu.py``)
+    and wire the channel over ``parts``."""
     api = BotApi(settings)
     service = parts.service
     channel = Channel(
@@ -79,5 +84,9 @@ def build_telegram(
         SqlQuotas(parts.engine),
         ratings,
     )
+    try:
+        set_menus(api)
+    except (Refused, TryLater, Undeliverable) as error:  # the bot works without its menu
+        log.warning("the commands menu was not set: %s", error)
     processor = Processor(channel)
     return TelegramApp(channel, processor, TelegramSender(channel, processor.screens))

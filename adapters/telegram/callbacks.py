@@ -10,6 +10,8 @@ done.  The forms (``<game>`` is the game id, ``<v>`` the version)::
     x<seat>:<game>:<v>:<mask>    whether the chosen cards meld, and why not
     h0:<game>:0:                 show this game's table again
     l0:<game>:<step>:            the replay of the game at a step
+    r0:<game>:0:                 a rematch of this (finished) game, as ``/rematch``
+    n0:<game>:0:                 a new game, as ``/new`` (under a finished game)
 
 A mask is the hex bit mask of hand cards (``CardSet``), a card its number (0–39), ``-`` none.
 A move press becomes the shared text command (``prompts.action_text``), so buttons are
@@ -26,7 +28,15 @@ from service.rules.cards import DECK, Card, CardSet
 from service.rules.seats import Seat
 
 LIMIT = 64
-KINDS = {"m": "move", "s": "select", "x": "explain", "h": "hand", "l": "log"}
+KINDS = {
+    "m": "move",
+    "s": "select",
+    "x": "explain",
+    "h": "hand",
+    "l": "log",
+    "r": "rematch",
+    "n": "new",
+}
 _CODES = {name: code for code, name in KINDS.items()}
 
 

@@ -22,7 +22,7 @@ from urllib.parse import quote
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.channel import SOURCE, Channel
-from adapters.telegram.incoming import Said
+from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.render import short
 from adapters.telegram.screens import Screens
 from service.app.lobby_requests import CallOff, JoinGame, OpenGame, Rematch
@@ -233,6 +233,27 @@ class Lobby:
                 self.screens.tell_group(new)
             case _:
                 self._refused(said, reply)
+
+    def after_the_end(self, pressed: Pressed, kind: str, game_id: GameId, name: str) -> None:
+        """*Rematch* or *New game* under a finished match (``ending.py``): as ``/rematch`` or
+        ``/new`` typed in that chat, recorded under the press's key, so a second delivery
+        changes nothing."""
+        self.channel.api.answer(pressed.callback_id)
+        said = Said(
+            pressed.key,
+            pressed.payload,
+            pressed.player,
+            name,
+            pressed.chat_id,
+            True,
+            "",
+            None,
+            pressed.tr,
+        )
+        if kind == "rematch":
+            self.rematch(said, game_id)
+        else:
+            self.new(said, [])
 
     def _group_plays_on(self, reply: Reply) -> None:
         """A rematch started from a group's game is told in that group too."""

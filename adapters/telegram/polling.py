@@ -48,12 +48,17 @@ class Poller:
         return new
 
     def round(self) -> None:
-        """Fetch a batch (without waiting when stored updates wait for an answer), answer
-        everything waiting, then ``after_round``."""
-        self.fetch(0 if self.processor.has_waiting() else None)
+        """Fetch a batch (without waiting when stored updates wait for an answer, and no longer
+        than until a group's deferred news is due), answer everything waiting, then
+        ``after_round``, then the groups' deferred news (``group_news.py``)."""
+        groups = self.processor.screens.groups
+        due = groups.due_in()
+        wait = None if due is None else min(self.long_poll_seconds, int(due))
+        self.fetch(0 if self.processor.has_waiting() else wait)
         self.processor.answer_waiting()
         if self.after_round is not None:
             self.after_round()
+        groups.flush()
 
     def run(self, stop: threading.Event) -> None:
         """Poll until ``stop`` is set (the first round answers what an earlier run left)."""

@@ -1,9 +1,11 @@
-"""``/settings``: a player's language, time zone, quiet hours, reminder offsets and pictures.
+"""``/settings``: a player's language, time zone, quiet hours, reminder offsets, pictures and
+boards.
 
 ``/settings`` shows them; ``/settings tz=Europe/Madrid quiet=22:00-08:00 reminders=half,1h
-pictures=on`` changes them.  Language, time zone, quiet hours and reminders are the player's
-profile in the directory, which the service reads for deadlines (and is told to read afresh);
-pictures are the Telegram channel's own.  Nothing is changed unless every value given is valid.
+pictures=on boards=full`` changes them.  Language, time zone, quiet hours and reminders are the
+player's profile in the directory, which the service reads for deadlines (and is told to read
+afresh); pictures and boards (``tidy``: old boards become one-line records; ``full``: they keep
+their table) are the Telegram channel's own.  Nothing is changed unless every value given is valid.
 The language is every channel's: the bot answers in the new one at once.
 """
 
@@ -16,7 +18,7 @@ from adapters.telegram.incoming import Said
 from adapters.telegram.screens import Screens
 from service.app.replies import Shown
 from service.clock.deadlines import SettingError, check_timezone, parse_offset, parse_quiet_hours
-from service.language.translation import LANGUAGES, supported, translator
+from service.language.translation import LANGUAGES, Translator, supported, translator
 from service.players.profiles import card_faces, settings_text
 from service.ports.directory import Profile
 from service.rules.errors import N_
@@ -27,6 +29,7 @@ USAGE = N_(
     "faces=spanish\n"
     "quiet=off for no quiet hours; reminders=none for no reminders."
 )
+BOARDS = N_("boards=tidy turns old boards into one-line records; boards=full keeps them whole.")
 
 
 class Preferences:
@@ -38,16 +41,19 @@ class Preferences:
         channel = self.channel
         profile = channel.directory.profile(said.player)
         pictures = channel.records.pictures(said.player)
+        full = channel.records.full_boards(said.player)
         try:
             changed, pictures = _changed(profile, pictures, words)
+            full = _boards(full, words)
         except SettingError as error:
             self._record(said, False)
             tr = said.tr
-            self.screens.say(said.chat_id, f"⚠ {tr.phrase(error.phrase)}\n{tr.gettext(USAGE)}")
+            self.screens.say(said.chat_id, f"⚠ {tr.phrase(error.phrase)}\n{_usage(tr)}")
             return
         if words:
             channel.directory.update(changed)
             channel.records.set_pictures(said.player, pictures)
+            channel.records.set_full_boards(said.player, full)
             channel.service.settings.forget(said.player)
         self._record(said, True)
         tr = translator(changed.language)  # a new language counts from this answer on
@@ -55,13 +61,18 @@ class Preferences:
             (
                 settings_text(changed, tr),
                 tr.gettext("Pictures: on") if pictures else tr.gettext("Pictures: off"),
+                tr.gettext("Boards: full") if full else tr.gettext("Boards: tidy"),
             )
         )
         heading = tr.gettext("Saved. Your settings:") if words else tr.gettext("Your settings:")
-        self.screens.say(said.chat_id, f"{heading}\n{shown}\n\n{tr.gettext(USAGE)}")
+        self.screens.say(said.chat_id, f"{heading}\n{shown}\n\n{_usage(tr)}")
 
     def _record(self, said: Said, ok: bool) -> None:
         self.channel.record(said.key, Shown("settings", refused=not ok))
+
+
+def _usage(tr: Translator) -> str:
+    return f"{tr.gettext(USAGE)}\n{tr.gettext(BOARDS)}"
 
 
 def _changed(profile: Profile, pictures: bool, words: list[str]) -> tuple[Profile, bool]:
@@ -94,6 +105,8 @@ def _changed(profile: Profile, pictures: bool, words: list[str]) -> tuple[Profil
             profile = replace(profile, reminders=offsets)
         elif name == "faces":
             profile = replace(profile, card_faces=card_faces(value))
+        elif name == "boards":
+            continue  # the channel's own, read by ``_boards``
         elif name == "pictures":
             if value.lower() not in ("on", "off"):
                 raise SettingError(N_("pictures=on or pictures=off, not '{value}'."), value=value)
@@ -101,3 +114,14 @@ def _changed(profile: Profile, pictures: bool, words: list[str]) -> tuple[Profil
         else:
             raise SettingError(N_("There is no setting '{name}'."), name=name)
     return profile, pictures
+
+
+def _boards(full: bool, words: list[str]) -> bool:
+    """Whether old boards stay full after ``words`` (``boards=full`` or ``boards=tidy``)."""
+    for word in words:
+        name, _, value = word.partition("=")
+        if name.lower() == "boards":
+            if value.lower() not in ("full", "tidy"):
+                raise SettingError(N_("boards=tidy or boards=full, not '{value}'."), value=value)
+            full = value.lower() == "full"
+    return full

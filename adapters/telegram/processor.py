@@ -30,6 +30,7 @@ from adapters.telegram.channel import SOURCE, Channel, user_name
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.links import Links
 from adapters.telegram.lobby import NEW_HELP, Lobby
+from adapters.telegram.membership import membership_changed
 from adapters.telegram.moves import Moves
 from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
@@ -120,7 +121,9 @@ class Processor:
             self.channel.record(key, Ignored())
             return
         query, message = update.callback_query, update.message
-        if query is not None and query.from_user is not None:
+        if update.my_chat_member is not None:
+            membership_changed(self.channel, key, update.my_chat_member, self._welcome_back)
+        elif query is not None and query.from_user is not None:
             user = query.from_user
             player = self.channel.player_of(user.id, user.first_name, user.language_code)
             self._reachable(player, lambda: self._pressed(key, payload, player, query))
@@ -189,6 +192,9 @@ class Processor:
             )
         elif press.kind == "log":
             self.replay.pressed(pressed, press)
+        elif press.kind in ("rematch", "new"):
+            name = user_name(query.from_user.first_name if query.from_user else "")
+            self.lobby.after_the_end(pressed, press.kind, press.game_id, name)
         else:
             self.moves.pressed(pressed, press)
 

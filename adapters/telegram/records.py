@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.engine import is_postgresql, reconnecting
+from adapters.sql.tables import game_summaries
 from adapters.sql.telegram_tables import (
     telegram_game_chats,
     telegram_players,
@@ -35,6 +36,10 @@ _updates, _turns, _players, _groups = (
 class TurnMessage:
     message_id: int
     version: int
+    """The version the board shows."""
+    since: int
+    """The version the board before it showed: its one-line record tells the events after."""
+    buttons: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,23 +84,29 @@ class TelegramRecords:
 
     @reconnecting
     def turn_message(self, chat_id: int, game_id: GameId) -> TurnMessage | None:
-        query = select(_turns.c.message_id, _turns.c.version).where(
-            _turns.c.chat_id == chat_id, _turns.c.game_id == game_id
-        )
+        query = select(
+            _turns.c.message_id, _turns.c.version, _turns.c.since, _turns.c.buttons
+        ).where(_turns.c.chat_id == chat_id, _turns.c.game_id == game_id)
         with self.engine.connect() as connection:
             row = connection.execute(query).first()
-        return None if row is None else TurnMessage(row.message_id, row.version)
+        if row is None:
+            return None
+        since = row.version if row.since is None else row.since
+        return TurnMessage(row.message_id, row.version, since, row.buttons)
 
     @reconnecting
-    def remember_turn(self, chat_id: int, game_id: GameId, message_id: int, version: int) -> None:
-        values = {"chat_id": chat_id, "game_id": game_id, "message_id": message_id}
+    def remember_turn(self, chat_id: int, game_id: GameId, shown: TurnMessage) -> None:
+        """The chat's board of ``game_id`` is now ``shown`` (a new message, or one edited)."""
+        values = {
+            "message_id": shown.message_id,
+            "version": shown.version,
+            "since": shown.since,
+            "buttons": shown.buttons,
+        }
         statement = (
             self._insert(_turns)
-            .values(**values, version=version)
-            .on_conflict_do_update(
-                index_elements=[_turns.c.chat_id, _turns.c.game_id],
-                set_={"message_id": message_id, "version": version},
-            )
+            .values(chat_id=chat_id, game_id=game_id, **values)
+            .on_conflict_do_update(index_elements=[_turns.c.chat_id, _turns.c.game_id], set_=values)
         )
         with self.engine.connect() as connection:
             connection.execute(statement)
@@ -120,6 +131,16 @@ class TelegramRecords:
 
     def set_pictures(self, player: PlayerId, on: bool) -> None:
         self._upsert_player(player, pictures=on)
+
+    @reconnecting
+    def full_boards(self, player: PlayerId) -> bool:
+        """``/settings boards=full``: old boards keep their table (tidy, the default, does not)."""
+        query = select(_players.c.full_boards).where(_players.c.player_id == player)
+        with self.engine.connect() as connection:
+            return bool(connection.execute(query).scalar_one_or_none())
+
+    def set_full_boards(self, player: PlayerId, on: bool) -> None:
+        self._upsert_player(player, full_boards=on)
 
     @reconnecting
     def unreachable(self, player: PlayerId) -> str | None:
@@ -165,6 +186,12 @@ class TelegramRecords:
             connection.execute(self._insert(_groups).on_conflict_do_nothing(), row)
 
     @reconnecting
+    def unlink_groups(self, chat_id: int) -> int:
+        """The bot left group ``chat_id``: its games are no longer told there; how many."""
+        with self.engine.connect() as connection:
+            return connection.execute(delete(_groups).where(_groups.c.chat_id == chat_id)).rowcount
+
+    @reconnecting
     def group_of(self, game_id: GameId) -> GroupChat | None:
         query = select(_groups.c.chat_id, _groups.c.told_seq).where(_groups.c.game_id == game_id)
         with self.engine.connect() as connection:
@@ -172,9 +199,20 @@ class TelegramRecords:
         return None if row is None else GroupChat(row.chat_id, row.told_seq)
 
     @reconnecting
+    def groups_behind(self) -> list[GameId]:
+        """The games whose group has not been told every event yet."""
+        query = (
+            select(_groups.c.game_id)
+            .join(game_summaries, game_summaries.c.game_id == _groups.c.game_id)
+            .where(game_summaries.c.version > _groups.c.told_seq)
+        )
+        with self.engine.connect() as connection:
+            return [GameId(found) for found in connection.execute(query).scalars()]
+
+    @reconnecting
     def tell_group(self, game_id: GameId, told_seq: int, up_to: int) -> bool:
-        """Claim telling the group events ``told_seq + 1 … up_to``; False if another process
-        claimed them first (so a group hears each event once)."""
+        """The group was told events ``told_seq + 1 … up_to`` (called once Telegram accepted the
+        post); False if another process moved the mark meanwhile."""
         statement = (
             update(_groups)
             .where(_groups.c.game_id == game_id, _groups.c.told_seq == told_seq)

@@ -1,15 +1,16 @@
 """Putting a player's table on their screen, and a game's public moves in its group.
 
-A player's *turn message* shows their table with the buttons for their decision.  When they act
-on it, it is edited in place; when the bot has news for them (the opponent moved, a reminder,
-``/hand``) a new one is sent — a new message is what makes Telegram notify — and the previous
-one loses its buttons, so one chat holds one live keyboard per game.  With pictures on, a PNG of
-the table comes just before it.
+A player's *turn message* (their *board*) shows their table with the buttons for their decision.
+When they act on it, it is edited in place; when a decision falls to them (their turn, a force
+question, a forced lay-off), a reminder is due or they ask (``/hand``), a new board is sent — a
+new message is what makes Telegram notify — and the previous one is edited down to a one-line
+record of what happened while it was the board (``/settings boards=full``: it keeps its table and
+only loses its buttons).  So the chat reads as a move list with one full board at the bottom,
+and one chat holds one live keyboard per game.  With pictures on, a PNG of the table comes just
+before a new board.
 
-A group only ever gets narration of public events, each event once: the group's row records how
-far it has been told and is advanced before sending (``TelegramRecords.tell_group``), so two
-processes never tell the same move twice; a crash between the two loses that group post rather
-than repeating it.  Hands are only ever sent to private chats.
+A group only ever gets narration of public events, paced and never lost (``group_news.py``).
+Hands are only ever sent to private chats.
 """
 
 from __future__ import annotations
@@ -21,11 +22,15 @@ from telegram import InlineKeyboardMarkup
 
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
+from adapters.telegram.ending import ending_keyboard, match_end
+from adapters.telegram.group_news import GroupNews
 from adapters.telegram.keyboards import turn_keyboard
 from adapters.telegram.picture import table_picture
+from adapters.telegram.records import TurnMessage
 from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
+from service.game.status import GameStatus
 from service.language.translation import ENGLISH, Translator
 from service.words.news import forced_card
 
@@ -35,6 +40,7 @@ log = logging.getLogger(__name__)
 class Screens:
     def __init__(self, channel: Channel) -> None:
         self.channel = channel
+        self.groups = GroupNews(channel, self.news)
 
     def news(
         self,
@@ -74,19 +80,27 @@ class Screens:
         edit: int | None = None,
     ) -> None:
         """Show the player's table in their private chat: edit message ``edit`` in place, or send
-        a new turn message.  ``Undeliverable`` / ``TryLater`` come through to the caller."""
+        a new board and put the previous one away (``_put_away``).  ``Undeliverable`` /
+        ``TryLater`` come through to the caller."""
         channel = self.channel
         chat = channel.chat_of(player)
         if chat is None:
             return
         tr = channel.tr(player)
         game, view = channel.service.view(game_id, player)
-        text = self.table_text(player, game_id, before)
         markup = turn_keyboard(game_id, game.version, view, tr)
-        if edit is not None and self._edit(chat, edit, text, markup):
-            channel.records.remember_turn(chat, game_id, edit, game.version)
-            return
+        if game.status is GameStatus.OVER:
+            headline = [line for line in self._headline(game_id, tr, player) if line in before]
+            before = [*headline, *(line for line in before if line not in headline)]
+            markup = ending_keyboard(game_id, tr)
+        text = self.table_text(player, game_id, before)
         previous = channel.records.turn_message(chat, game_id)
+        if edit is not None and self._edit(chat, edit, text, markup):
+            same = previous is not None and previous.message_id == edit
+            since = previous.since if same and previous is not None else game.version
+            shown = TurnMessage(edit, game.version, since, markup is not None)
+            channel.records.remember_turn(chat, game_id, shown)
+            return
         if channel.records.pictures(player):
             caption = tr.gettext(
                 "Game {game}: your hand {cards}",
@@ -95,9 +109,44 @@ class Screens:
             )
             channel.api.send_photo(chat, table_picture(view, tr), caption[:CAPTION_LIMIT])
         sent = channel.api.send_message(chat, text, markup)
-        channel.records.remember_turn(chat, game_id, sent, game.version)
+        since = game.version if previous is None else previous.version
+        channel.records.remember_turn(
+            chat, game_id, TurnMessage(sent, game.version, since, markup is not None)
+        )
         if previous is not None and previous.message_id not in (sent, edit):
-            self._drop_buttons(chat, previous.message_id)
+            self._put_away(player, chat, game_id, previous, tr)
+
+    def record_line(
+        self, game_id: GameId, board: TurnMessage, tr: Translator, reader: PlayerId
+    ) -> str:
+        """An old board as one line: the game and what happened while it was the board (the
+        news of the events after ``board.since`` up to the version it shows)."""
+        lines = self.news(game_id, board.since + 1, board.version, tr, reader)
+        if not lines:
+            return tr.gettext("Game {game}: shown again below.", game=short(game_id))
+        return " ".join([f"{short(game_id)} ·", *lines])
+
+    def _put_away(
+        self, player: PlayerId, chat: int, game_id: GameId, old: TurnMessage, tr: Translator
+    ) -> None:
+        """The board a newer one replaces: edited down to its one-line record, or with
+        ``/settings boards=full`` only its buttons taken away — one edit, and none when it would
+        change nothing (a full board that has no buttons left)."""
+        channel = self.channel
+        try:
+            if not channel.records.full_boards(player):
+                line = self.record_line(game_id, old, tr, player)
+                channel.api.edit_message(chat, old.message_id, clip(line), None)
+            elif old.buttons:
+                channel.api.edit_buttons(chat, old.message_id, None)
+        except (Refused, TryLater, Undeliverable) as error:
+            log.debug("old board %d in %d was left as it was: %s", old.message_id, chat, error)
+
+    def _headline(self, game_id: GameId, tr: Translator, reader: PlayerId) -> list[str]:
+        """The match's result told to ``reader`` (``ending.py``), or nothing if it has none; the
+        board that tells it puts it first."""
+        ended = match_end(self.channel.service.store.load(game_id))
+        return [] if ended is None else self.news(game_id, ended.seq, ended.seq, tr, reader)
 
     def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> int:
         """A plain message (errors, lists, help)."""
@@ -112,34 +161,9 @@ class Screens:
             return error.not_modified  # gone or too old: send a new one instead
         return True
 
-    def _drop_buttons(self, chat: int, message_id: int) -> None:
-        try:
-            self.channel.api.edit_buttons(chat, message_id, None)
-        except (Refused, TryLater, Undeliverable) as error:
-            log.debug("old turn message %d in %d kept its buttons: %s", message_id, chat, error)
-
     # -- groups ---------------------------------------------------------------------------------
 
     def tell_group(self, game_id: GameId) -> None:
-        """Tell the game's group (if it has one) the public events it has not heard yet."""
-        channel = self.channel
-        group = channel.records.group_of(game_id)
-        if group is None:
-            return
-        game = channel.service.game(game_id)
-        if game.version <= group.told_seq:
-            return
-        if not channel.records.tell_group(game_id, group.told_seq, game.version):
-            return  # another process is telling it
-        tr = channel.tr(game.host)  # a group is told in the language of the player who opened it
-        lines = self.news(game_id, group.told_seq + 1, game.version, tr)
-        if not lines:
-            return
-        names = channel.cast(game, tr).names
-        header = tr.gettext(
-            "{first} vs {second} ({game}):", first=names[0], second=names[1], game=short(game_id)
-        )
-        try:
-            channel.api.send_message(group.chat_id, clip("\n".join([header, *lines])))
-        except (Refused, TryLater, Undeliverable) as error:
-            log.warning("group %d missed the news of %s: %s", group.chat_id, game_id, error)
+        """Tell the game's group (if it has one) the public events it has not heard yet, paced
+        under Telegram's per-group limit (``group_news.py``)."""
+        self.groups.tell(game_id)

@@ -1,11 +1,15 @@
 """``TelegramSender``: the outbox dispatcher's ``Sender`` for the ``telegram`` channel.
 
-A notification becomes the player's new turn message: the public news of the events it covers
-(the opponent's move, a timeout, a rematch offer), then their table with its buttons; a reminder
-says the decision is due.  A notification whose events the player's turn message already shows
+A notification that leaves a decision to the player (or ends the match) becomes their new turn
+message: the public news of the events it covers (the opponent's move, a timeout, a rematch
+offer), then their table with its buttons; a reminder says the decision is due.  News that asks
+nothing of them edits their board in place (the news since that board began, then the table): an
+edit does not notify, so a player gets at most one new message per own turn, plus the ending.  A notification whose events the player's turn message already shows
 (the bot's first moves, shown in the answer to their own ``/new bot``) is not sent again.  The game's group hears the same news.  Rendered when sent, from the
 log as it stands, so a late retry shows the current position.
 
+A player known to have blocked the bot (a ``my_chat_member`` update, or an earlier 403) is not
+sent to: ``Undeliverable`` at once, until they write or unblock it (``membership.py``).
 Telegram's answers become the dispatcher's: 403 (blocked) or "chat not found" marks the player
 unreachable — they are shown what waits for them as soon as they write to the bot again — and
 raises ``Undeliverable``, which the outbox records with the reason; a 429 raises ``TryLater``
@@ -18,6 +22,7 @@ from adapters.telegram.channel import Channel
 from adapters.telegram.screens import Screens
 from service.delivery.dispatch import Undeliverable
 from service.game.events import PlayerId
+from service.game.status import GameStatus
 from service.ports.directory import Address
 from service.ports.protocols import Notification
 
@@ -30,6 +35,10 @@ class TelegramSender:
     def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
         channel = self.channel
         game_id = notification.game_id
+        blocked = channel.records.unreachable(player)
+        if blocked is not None:  # sends resume when they write or unblock the bot
+            self.screens.tell_group(game_id)
+            raise Undeliverable(blocked)
         game = channel.service.game(game_id)
         shown = channel.records.turn_message(int(address.value), game_id)
         if (
@@ -48,8 +57,17 @@ class TelegramSender:
             before = self.screens.news(
                 game_id, notification.from_seq, notification.to_seq, tr, player
             )
+        quiet = (
+            notification.kind == "moves"
+            and shown is not None
+            and game.status is GameStatus.PLAYING
+            and not channel.service.view(game_id, player)[1].is_my_decision
+        )
+        if quiet and shown is not None:  # news that asks nothing of them: the board, edited
+            tr = channel.tr(player)
+            before = self.screens.news(game_id, shown.since + 1, game.version, tr, player)
         try:
-            self.screens.turn(player, game_id, before)
+            self.screens.turn(player, game_id, before, edit=shown.message_id if quiet else None)
         except Undeliverable as error:
             channel.records.mark_unreachable(player, channel.clock.now(), str(error))
             raise

@@ -57,7 +57,8 @@ def test_a_telegram_player_and_an_email_player_play_a_deal_to_a_win(
     game = bot.service.game(game_id)
     assert game.rules.phase is Phase.OVER and game.rules.match.winner is not None
     assert decisions > 10 and telegram.checked > 5
-    assert "The match is over" in ben.last().text and ben.last().buttons() == []
+    assert "The match is over" in ben.last().text
+    assert ben.last().labels() == ["Rematch", "New game"]
     ending = post.latest(ANA).text()  # the result from her side, and what a reply can do
     assert "won the match" in ending and "To play Ben again, reply rematch." in ending
     told_once_each_on_their_own_channel(bot, fake, smtp_sink, ben)

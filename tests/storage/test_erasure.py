@@ -26,7 +26,7 @@ from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.quotas import SqlQuotas
 from adapters.sql.store import SqlEventStore
 from adapters.sql.tables import outbox
-from adapters.telegram.records import TelegramRecords
+from adapters.telegram.records import TelegramRecords, TurnMessage
 from service.app.games import GameService
 from service.app.replies import Rematched, encode
 from service.app.your_data import NotConfirmed
@@ -101,7 +101,7 @@ class World:
         records = TelegramRecords(self.engine)
         records.enqueue(5, key, now)
         records.enqueue(6, pending, now)
-        records.remember_turn(TELEGRAM_ID, finished, 40, 3)  # type: ignore[arg-type]
+        records.remember_turn(TELEGRAM_ID, finished, TurnMessage(40, 3, 3))  # type: ignore[arg-type]
         records.set_pictures(self.zeb, True)
         mail = EmailStore(self.engine)
         raw = f"From: {NAME} <{EMAIL}>\r\nMessage-ID: <m1@example.org>\r\n\r\nmy data\r\n"

@@ -13,6 +13,16 @@ from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 
 
+@pytest.fixture(autouse=True)
+def no_idle_edits(request: pytest.FixtureRequest) -> Iterator[None]:
+    """No test's bot makes an edit that changes nothing (Telegram answers it 400 "message is
+    not modified", and it spends the rate-limit budget for nothing)."""
+    fake = request.getfixturevalue("fake") if "fake" in request.fixturenames else None
+    yield
+    if fake is not None:
+        assert fake.not_modified == 0, f"{fake.not_modified} edits changed nothing"
+
+
 @pytest.fixture
 def bots(fake: FakeTelegram, tmp_path: Path) -> Iterator[list[Bot]]:
     """Bot processes on one database, each closed at the end (tests add restarted ones)."""

@@ -4,7 +4,10 @@ A stdlib ``ThreadingHTTPServer`` answers the methods the bot uses as Telegram do
 (``{"ok": true, "result": …}`` or ``{"ok": false, "error_code": …, "description": …}``), keeps
 every chat's messages as edited, records every call, and holds people who write to the bot and
 press its buttons: ``send`` and ``press`` queue the updates that ``getUpdates`` long-polls for.
-Failures are scheduled per method and chat (``fail``), and a person can block the bot.
+Failures are scheduled per method and chat (``fail``), and a person can block the bot
+(``block``/``unblock``, which also send the bot its ``my_chat_member`` update).  As Telegram
+does, an edit that would change nothing is answered 400 "message is not modified"; those are
+counted (``not_modified``), since each spends the bot's rate-limit budget for nothing.
 """
 
 from __future__ import annotations
@@ -89,6 +92,12 @@ class FakeTelegram:
     blocked: set[int] = field(default_factory=set)
     started: set[int] = field(default_factory=set)
     """People who wrote to the bot in private: it cannot write to anyone else (403)."""
+    menus: dict[str, list[JSON]] = field(default_factory=dict)
+    """``setMyCommands`` by language code ("" for the default menu)."""
+    allowed_updates: list[str] | None = None
+    """What the last ``getUpdates`` asked for."""
+    not_modified: int = 0
+    """Edits answered 400 "message is not modified"."""
     confirmed: int = 0
     """Every update below this id was confirmed by a later ``getUpdates`` offset."""
     on_updates: Callable[[list[JSON]], None] | None = None
@@ -168,6 +177,29 @@ class FakeTelegram:
             return self.press(who, message, button["callback_data"])
         raise AssertionError(f"no button {label!r} under {message.text!r}: {message.labels()}")
 
+    def block(self, who: Person) -> JSON:
+        """``who`` blocks the bot: its sends are refused (403) and it is told so."""
+        with self.changed:
+            self.blocked.add(who.id)
+        return self.member_update(who, who.id, "member", "kicked")
+
+    def unblock(self, who: Person) -> JSON:
+        with self.changed:
+            self.blocked.discard(who.id)
+        return self.member_update(who, who.id, "kicked", "member")
+
+    def member_update(self, who: Person, chat_id: int, old: str, new: str) -> JSON:
+        """The bot's membership of ``chat_id`` changed from ``old`` to ``new`` by ``who``."""
+        bot = {"id": BOT_ID, "is_bot": True, "first_name": "Conquian", "username": BOT_NAME}
+        changed = {
+            "chat": _chat(chat_id),
+            "from": who.as_json(),
+            "date": int(time.time()),
+            "old_chat_member": _member(bot, old),
+            "new_chat_member": _member(bot, new),
+        }
+        return self.deliver({"my_chat_member": changed})
+
     def deliver(self, update: JSON, update_id: int | None = None) -> JSON:
         """Queue ``update`` with a new update id (or the given one, as a redelivery)."""
         stored = {**update, "update_id": next(self._update_ids) if update_id is None else update_id}
@@ -239,6 +271,9 @@ class FakeTelegram:
             )
         if method in ("setWebhook", "deleteWebhook"):
             return _ok(True)
+        if method == "setMyCommands":
+            self.menus[params.get("language_code", "")] = json.loads(params["commands"])
+            return _ok(True)
         if method == "answerCallbackQuery":
             self.answers[params["callback_query_id"]] = params
             return _ok(True)
@@ -254,6 +289,7 @@ class FakeTelegram:
         message = found
         text = params.get("text", message.text) if method == "editMessageText" else message.text
         if (text, markup) == (message.text, message.markup):
+            self.not_modified += 1
             return _error(400, "Bad Request: message is not modified")
         message.text, message.markup = text, markup
         return _ok(self._message_json(message))
@@ -279,6 +315,8 @@ class FakeTelegram:
         offset = int(params.get("offset") or 0)
         timeout = float(params.get("timeout") or 0)
         with self.changed:
+            if "allowed_updates" in params:
+                self.allowed_updates = json.loads(params["allowed_updates"])
             if offset:
                 self.confirmed = max(self.confirmed, offset)
                 self.updates = [u for u in self.updates if u["update_id"] >= offset]
@@ -365,6 +403,13 @@ def _parse(content_type: str, body: bytes) -> tuple[JSON, bytes | None]:
 
 def _chat(chat_id: int) -> JSON:
     return {"id": chat_id, "type": "private" if chat_id > 0 else "group", "title": "friends"}
+
+
+def _member(user: JSON, status: str) -> JSON:
+    member: JSON = {"user": user, "status": status}
+    if status == "kicked":
+        member["until_date"] = 0
+    return member
 
 
 def _int(value: object) -> int | None:

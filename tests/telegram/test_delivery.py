@@ -139,5 +139,6 @@ def test_a_player_who_comes_back_is_shown_a_game_that_ended_while_they_were_away
     ben.say("/start")
 
     back = ben.last().text
-    assert back.startswith("Welcome back: this game.\nAna resigns.\nYou won the match 0 to 0.")
+    # the result from his side first (the ending's headline), then what he missed
+    assert back.startswith("You won the match 0 to 0.\nWelcome back: this game.\nAna resigns.")
     assert f"#{game_id[:6]}" in back

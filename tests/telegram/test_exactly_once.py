@@ -99,7 +99,9 @@ def test_a_process_killed_between_storing_and_answering_applies_the_update_once_
         restarted.service.store.load(GameId(game_id))[before].event.__class__.__name__
         == "CardRefused"
     )
-    assert sent(fake, mover, other) == told + 2  # the mover's table and the opponent's turn
+    # the mover's table and the opponent's turn, each a new board, and the old boards edited
+    # down to their one-line records
+    assert sent(fake, mover, other) == told + 4
     assert restarted.app.channel.records.waiting() == []
 
 

@@ -40,6 +40,7 @@ def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
     check = LeakCheck(fake, bot, game_id, groups=[group])
     play(bot, [ana, ben], game_id, seed=5, check=check)
 
+    fake.wait(lambda: " won the match against " in fake.last(group).text)  # paced: may come late
     said = [m.text for m in fake.chat(group)]
     assert " won the match against " in said[-1].splitlines()[-1]
     assert sum(text.count("turns up") for text in said) >= 3
@@ -64,3 +65,32 @@ def test_a_game_against_the_bot_is_played_to_its_end(
     assert decisions > 3 and bot.service.game(line.game_id).status == "over"
     assert "The match is over" in ana.last().text
     assert "the medium bot" in "\n".join(m.text for m in ana.messages())
+
+
+def test_a_group_post_refused_with_429_arrives_after_retry_after_with_all_the_news_in_order(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    group = fake.group()
+    ana.say("/start")
+    ana.say("/new", chat_id=group)
+    found = re.search(r"start=(\w+)", fake.chat(group)[0].buttons()[0]["url"])
+    assert found is not None
+    ben.say(f"/start {found.group(1)}")
+    [line] = bot.service.games_of(bot.player(ben.person))
+    game_id = line.game_id
+    fake.wait(lambda: len(fake.chat(group)) == 2)  # the invitation, then "Ben joins"
+    fake.fail("sendMessage", group, 429, "Too Many Requests: retry after 1", retry_after=1)
+
+    decisions = play(bot, [ana, ben], game_id, seed=5)
+
+    fake.wait(lambda: " won the match against " in fake.last(group).text)
+    assert not fake.failures[0].times, "the group's post was refused once"
+    told = [
+        line
+        for post in fake.chat(group)[1:]
+        for line in post.text.splitlines()
+        if not line.startswith("Ana vs Ben (")
+    ]
+    assert told == bot.app.processor.screens.news(game_id, 2)  # all of it, once, in order
+    posts = len(fake.chat(group)) - 1
+    assert posts < decisions, "the news held back by the 429 went out together"

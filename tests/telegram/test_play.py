@@ -4,11 +4,14 @@ typed commands in the shared grammar."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from service.bots.policies import greedy_bot
 from service.game.events import GameId
 from service.rules.seats import Phase
-from tests.telegram.driver import LeakCheck, play
+from tests.telegram.driver import LeakCheck, play, press_action
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 
@@ -50,8 +53,50 @@ def test_a_whole_deal_is_played_to_a_win_with_buttons(
     assert winner is not None, "this seed's deal is won, not drawn"
     assert check.checked > 50
     for phone in (ana, ben):
-        assert "The match is over" in phone.last().text
-        assert phone.last().buttons() == []
+        ending = phone.last()
+        assert "The match is over" in ending.text
+        assert ending.labels() == ["Rematch", "New game"]
+        won = bot.player(phone.person) == game.players[winner]
+        other = (ben if phone is ana else ana).person.first_name
+        headline = ending.text.splitlines()[0]
+        assert headline.startswith("You won the match" if won else f"{other} won the match")
+
+    ana.press(ana.last(), "Rematch")
+    assert ana.last().text == "Rematch offered to Ben: waiting for them."
+    ben.press(ben.last(), "Rematch")
+    [rematch] = [s for s in bot.service.games_of(bot.player(ana.person)) if s.status == "playing"]
+    assert rematch.game_id != game_id
+
+
+def test_a_whole_deal_leaves_one_board_per_chat_and_a_move_list_of_one_line_records(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    sent_before = {p: len(fake.calls_to(p.chat, "sendMessage")) for p in (ana, ben)}
+    turns = {p: 0 for p in (ana, ben)}
+    owed = None
+    rng = random.Random(3)
+    by_player = {bot.player(p.person): p for p in (ana, ben)}
+    while (game := bot.service.game(game_id)).status == "playing":
+        phone = by_player[game.to_act]
+        if owed is not phone:  # a new turn of this player's (one turn may hold two decisions)
+            turns[phone] += 1
+            owed = phone
+        press_action(phone, greedy_bot(bot.view(phone.person, game_id), rng))
+        if bot.service.game(game_id).to_act != game.to_act:
+            owed = None
+
+    for phone in (ana, ben):
+        new = len(fake.calls_to(phone.chat, "sendMessage")) - sent_before[phone]
+        assert new <= turns[phone] + 1, f"{phone.person.first_name}: {new} new messages"
+        boards = [m for m in phone.messages() if "#" in m.text and "invitation" not in m.text]
+        *older, ending = boards
+        assert len(older) >= 3
+        for board in older:
+            assert "\n" not in board.text and not board.buttons(), board.text
+            assert board.text.startswith(f"#{game_id[:6]} ·") or "shown again" in board.text
+        assert ending.labels() == ["Rematch", "New game"]
+    assert fake.not_modified == 0
 
 
 def test_a_whole_deal_is_played_with_typed_commands(

@@ -39,11 +39,11 @@ def test_updates_are_unique_by_update_id_and_by_key_and_wait_until_answered(
 
 def test_a_turn_message_is_replaced_per_chat_and_game(records: TelegramRecords) -> None:
     assert records.turn_message(5, GAME) is None
-    records.remember_turn(5, GAME, 100, 7)
-    records.remember_turn(5, GAME, 104, 9)
-    records.remember_turn(6, GAME, 3, 9)
+    records.remember_turn(5, GAME, TurnMessage(100, 7, 7))
+    records.remember_turn(5, GAME, TurnMessage(104, 9, 7, buttons=False))
+    records.remember_turn(6, GAME, TurnMessage(3, 9, 9))
 
-    assert records.turn_message(5, GAME) == TurnMessage(104, 9)
+    assert records.turn_message(5, GAME) == TurnMessage(104, 9, 7, buttons=False)
     assert records.game_of_message(5, 104) == GAME
     assert records.game_of_message(5, 100) is None
 
@@ -52,6 +52,9 @@ def test_reachability_and_pictures_per_player(records: TelegramRecords) -> None:
     ana = PlayerId("p1")
     assert records.unreachable(ana) is None and not records.pictures(ana)
     records.set_pictures(ana, True)
+    assert not records.full_boards(ana)
+    records.set_full_boards(ana, True)
+    assert records.full_boards(ana) and records.pictures(ana)
     records.mark_unreachable(ana, T0, "Forbidden: bot was blocked by the user")
 
     assert records.unreachable(ana) == "Forbidden: bot was blocked by the user"

@@ -1,0 +1,38 @@
+"""The end of a match in a player's chat: the result from the reader's side as the headline
+("You won the match 2 to 0." / "Ana won the match 2 to 0.") above the final table, and two
+buttons instead of the move buttons — *Rematch* (as ``/rematch``) and *New game* (as ``/new``).
+
+The headline is the narration of the log's ``MatchEnded`` told to the reader, so it is the
+same sentence every channel uses for that event.
+"""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from adapters.telegram.callbacks import Press
+from service.game.events import GameId
+from service.game.stored import StoredEvent
+from service.language.translation import Translator
+from service.rules.events import MatchEnded
+
+
+def match_end(events: list[StoredEvent]) -> StoredEvent | None:
+    """The log's ``MatchEnded`` (a rematch offer may follow it), if the match has ended."""
+    return next((one for one in reversed(events) if isinstance(one.event, MatchEnded)), None)
+
+
+def ending_keyboard(game_id: GameId, tr: Translator) -> InlineKeyboardMarkup:
+    """*Rematch* and *New game*, for a match that is over."""
+    rematch = Press("rematch", game_id, 0)
+    new = Press("new", game_id, 0)
+    return InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton(
+                    tr.pgettext("button", "Rematch"), callback_data=rematch.encode()
+                ),
+                InlineKeyboardButton(tr.pgettext("button", "New game"), callback_data=new.encode()),
+            ]
+        ]
+    )
