@@ -16,10 +16,10 @@ import enum
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, or_, select, update
+from sqlalchemy import Engine, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from adapters.sql.email_tables import email_contacts
+from adapters.sql.email_tables import email_contacts, stamped_once_per
 from adapters.sql.engine import is_postgresql, reconnecting, writer
 from service.language.translation import Translator
 from service.rules.errors import N_
@@ -112,16 +112,6 @@ class MailChoices:
     @reconnecting
     def claim_digest(self, address: str, now: datetime) -> bool:
         """Whether a digest may go to ``address`` now (one a day); True counts it as sent."""
-        claim = (
-            update(email_contacts)
-            .where(email_contacts.c.address == address.lower())
-            .where(
-                or_(
-                    email_contacts.c.digest_at.is_(None),
-                    email_contacts.c.digest_at <= now - DIGEST_INTERVAL,
-                )
-            )
-            .values(digest_at=now)
-        )
+        claim = stamped_once_per(email_contacts.c.digest_at, address, now, DIGEST_INTERVAL)
         with self._writer.begin() as connection:
             return bool(connection.execute(claim).rowcount == 1)

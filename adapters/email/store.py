@@ -8,10 +8,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, or_, select, update
+from sqlalchemy import Engine, and_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from adapters.sql.email_tables import email_contacts, email_messages, email_threads, email_uids
+from adapters.sql.email_tables import (
+    email_contacts,
+    email_messages,
+    email_threads,
+    email_uids,
+    stamped_once_per,
+)
 from adapters.sql.engine import is_postgresql, reconnecting, writer
 
 
@@ -187,17 +193,7 @@ class EmailStore:
         """Whether an error reply may go to ``address`` now (at most one per ``interval``); a
         True answer counts as the reply sent."""
         insert = self._insert(email_contacts).values(address=address.lower(), error_reply_at=now)
-        claim = (
-            update(email_contacts)
-            .where(email_contacts.c.address == address.lower())
-            .where(
-                or_(
-                    email_contacts.c.error_reply_at.is_(None),
-                    email_contacts.c.error_reply_at <= now - interval,
-                )
-            )
-            .values(error_reply_at=now)
-        )
+        claim = stamped_once_per(email_contacts.c.error_reply_at, address, now, interval)
         with self._writer.begin() as connection:
             if connection.execute(insert.on_conflict_do_nothing()).rowcount == 1:
                 return True

@@ -15,9 +15,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import BigInteger, Column, Index, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Index, String, Text, UniqueConstraint, or_, update
 from sqlmodel import Field, SQLModel
 
 from adapters.sql.tables import AUTO_ID, ID, UtcDateTime
@@ -113,3 +114,14 @@ email_messages = SQLModel.metadata.tables["email_messages"]
 email_uids = SQLModel.metadata.tables["email_uids"]
 email_contacts = SQLModel.metadata.tables["email_contacts"]
 link_codes = SQLModel.metadata.tables["link_codes"]
+
+
+def stamped_once_per(column: Any, address: str, now: datetime, interval: timedelta) -> Any:
+    """The update that stamps ``column`` of ``address``'s contact with ``now`` unless it was
+    stamped within ``interval``: one row changed means the claim (a reply, a digest) is won."""
+    return (
+        update(email_contacts)
+        .where(email_contacts.c.address == address.lower())
+        .where(or_(column.is_(None), column <= now - interval))
+        .values({column: now})
+    )
