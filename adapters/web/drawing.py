@@ -1,10 +1,14 @@
-"""The table drawn as inline SVG: cards, hands, the combinations on the table, stock and center.
+"""The table drawn as HTML: cards, hands, the combinations on the table, stock, center, dead pile.
 
-A ``Picture`` says what is on the table from one point of view; ``picture_svg`` draws it.  The
+A ``Picture`` says what is on the table from one point of view; ``picture_html`` draws it.  The
 player page makes its picture from the player's own view (the opponent's hand as backs unless
-the deal is over), the replay viewer from the whole game (both hands face up).  Every card is a
-``<g class="card" data-card="7H">`` with a title, so people using screen readers and tests can
-read what is shown; a face-down card carries no name at all.
+the deal is over), the replay viewer from the whole game (both hands face up).
+
+Cards are HTML boxes, not a scaled drawing, so a phone shows them at a readable size (the rank
+is never smaller than the page's text) and rows wrap instead of scrolling sideways.  Every
+face-up card carries ``data-card="7H"`` and a spoken label; the player's own hand is drawn as
+toggle buttons (``tappable``) from which the page builds a move; a face-down card carries no
+name at all and is hidden from screen readers (its side's heading says how many there are).
 """
 
 from __future__ import annotations
@@ -19,9 +23,6 @@ from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card, CardSet
 from service.rules.variants import DeckFaces
 
-WIDTH = 780
-CARD_W, CARD_H = 52, 74
-HAND_STEP, COMBO_STEP = 32, 18
 _RED_SUITS = (1, 2)
 _SUITS = "♣♦♥♠"
 
@@ -36,6 +37,8 @@ class Side:
     """Face-up cards, or None to draw ``hand_size`` backs."""
     hand_size: int
     table: tuple[CardSet, ...]
+    tappable: bool = False
+    """The hand is the reader's own, drawn as buttons to build a move with."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,114 +55,85 @@ class Picture:
     """The reader's language, for the picture's words."""
 
 
-def picture_svg(picture: Picture) -> Markup:
+def picture_html(picture: Picture) -> Markup:
     """The whole table: the top side's hand and table, the middle row, the bottom side's."""
     tr = picture.tr
-    parts = [_side(picture.top, 10, picture.faces, tr, hand_first=True)]
-    parts.append(_middle(picture, 250))
-    parts.append(_side(picture.bottom, 360, picture.faces, tr, hand_first=False))
-    height = 600
-    body = "".join(parts)
     label = escape(tr.gettext("The card table"))
-    return Markup(
-        f'<svg class="table" viewBox="0 0 {WIDTH} {height}" role="img" '
-        f'aria-label="{label}" xmlns="http://www.w3.org/2000/svg">{_DEFS}'
-        f'<rect class="felt" width="{WIDTH}" height="{height}" rx="14"/>{body}</svg>'
+    body = (
+        _side(picture.top, picture.faces, tr, hand_first=True)
+        + _middle(picture)
+        + _side(picture.bottom, picture.faces, tr, hand_first=False)
     )
+    return Markup(f'<section class="table" id="table" aria-label="{label}">{body}</section>')
 
 
-_DEFS = (
-    '<defs><pattern id="card-back-pattern" width="8" height="8" patternUnits="userSpaceOnUse" '
-    'patternTransform="rotate(45)"><rect width="8" height="8" fill="#1d4e89"/>'
-    '<rect width="4" height="8" fill="#2f6db5"/></pattern></defs>'
-)
-
-
-def card_svg(one: Card, x: float, y: float, faces: DeckFaces) -> str:
-    """One face-up card with its top-left corner at (x, y)."""
+def card_html(one: Card, faces: DeckFaces, tappable: bool = False) -> str:
+    """One face-up card: a labelled image, or a toggle button in the reader's own hand."""
     name = card_text(one, faces)
     rank, suit = name[:-1], _SUITS[one.suit]
     colour = "red" if one.suit in _RED_SUITS else "black"
-    title = card_text(one, faces, symbols=True)
+    spoken = escape(card_text(one, faces, symbols=True))
+    face = (
+        f'<span class="rank" aria-hidden="true">{rank}</span>'
+        f'<span class="suit" aria-hidden="true">{suit}</span>'
+    )
+    if tappable:
+        return (
+            f'<button type="button" class="card {colour}" data-card="{name}" '
+            f'id="card-{name}" aria-pressed="false" aria-label="{spoken}">{face}</button>'
+        )
     return (
-        f'<g class="card {colour}" data-card="{name}" transform="translate({x:g},{y:g})">'
-        f"<title>{title}</title>"
-        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6"/>'
-        f'<text class="rank" x="5" y="17">{rank}</text>'
-        f'<text class="suit" x="5" y="32">{suit}</text>'
-        f'<text class="pip" x="17" y="{CARD_H - 10:g}">{suit}</text></g>'
+        f'<span class="card {colour}" data-card="{name}" role="img" '
+        f'aria-label="{spoken}">{face}</span>'
     )
 
 
-def back_svg(x: float, y: float) -> str:
-    """A face-down card: nothing about it is in the markup."""
-    return (
-        f'<g class="card back" transform="translate({x:g},{y:g})">'
-        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="url(#card-back-pattern)"/></g>'
-    )
+BACK = '<span class="card back" aria-hidden="true"></span>'
+"""A face-down card: nothing about it is in the markup."""
 
 
-def _row(cards: Sequence[Card], x: float, y: float, step: float, faces: DeckFaces) -> str:
-    return "".join(card_svg(one, x + i * step, y, faces) for i, one in enumerate(cards))
+def _row(cards: Sequence[Card], faces: DeckFaces, tappable: bool = False) -> str:
+    return "".join(card_html(one, faces, tappable) for one in cards)
 
 
-def _side(side: Side, y: float, faces: DeckFaces, tr: Translator, hand_first: bool) -> str:
+def _side(side: Side, faces: DeckFaces, tr: Translator, hand_first: bool) -> str:
     """A side: its label, its hand and its table, the hand on the outer edge."""
-    hand_y, table_y = (
-        (y + 22, y + 22 + CARD_H + 26) if hand_first else (y + 22 + CARD_H + 26, y + 22)
+    hand = BACK * side.hand_size if side.hand is None else _row(side.hand, faces, side.tappable)
+    combos = "".join(
+        f'<span class="combo">{_row(list(combo), faces)}</span>' for combo in side.table
     )
-    label_y = y + 14 if hand_first else y + 22 + 2 * CARD_H + 48
-    if side.hand is None:
-        hand = "".join(back_svg(20 + i * HAND_STEP, hand_y) for i in range(side.hand_size))
-    else:
-        hand = _row(side.hand, 20, hand_y, HAND_STEP, faces)
-    combos, x = [], 20.0
-    for combo in side.table:
-        cards = list(combo)
-        combos.append(f'<g class="combo">{_row(cards, x, table_y, COMBO_STEP, faces)}</g>')
-        x += CARD_W + COMBO_STEP * (len(cards) - 1) + 16
     label = escape(
         tr.ngettext(
             "{label} · {n} in hand", "{label} · {n} in hand", side.hand_size, label=side.label
         )
     )
-    return (
-        f'<g class="side" id="side-{side.seat}">'
-        f'<text class="label" x="20" y="{label_y:g}">{label}</text>'
-        f'<g class="hand" id="hand-{side.seat}" data-count="{side.hand_size}">{hand}</g>'
-        f'<g class="melds" id="table-{side.seat}">{"".join(combos)}</g></g>'
+    hand_part = (
+        f'<div class="hand" id="hand-{side.seat}" data-count="{side.hand_size}">{hand}</div>'
     )
+    table_part = f'<div class="melds" id="table-{side.seat}">{combos}</div>'
+    parts = hand_part + table_part if hand_first else table_part + hand_part
+    heading = f'<h2 class="label">{label}</h2>'
+    return f'<div class="side" id="side-{side.seat}">{heading}{parts}</div>'
 
 
-def _middle(picture: Picture, y: float) -> str:
-    """Stock, center card and dead pile, left to right."""
+def _middle(picture: Picture) -> str:
+    """Stock, center card and dead pile."""
     tr = picture.tr
-    stock = back_svg(20, y) if picture.stock else _empty(20, y)
+    stock = BACK if picture.stock else _EMPTY
     stock_note = escape(tr.gettext("stock {count}", count=picture.stock))
     dead_note = escape(tr.gettext("dead {count}", count=picture.dead))
-    parts = [
-        f'<g id="stock" data-count="{picture.stock}">{stock}',
-        f'<text class="note" x="80" y="{y + 40:g}">{stock_note}</text></g>',
-    ]
-    center = (
-        _empty(300, y)
-        if picture.center is None
-        else card_svg(picture.center, 300, y, picture.faces)
+    center = _EMPTY if picture.center is None else card_html(picture.center, picture.faces)
+    dead = _row(picture.dead_cards, picture.faces)
+    return (
+        '<div class="middle">'
+        f'<div class="pile" id="stock" data-count="{picture.stock}">{stock}'
+        f'<span class="note">{stock_note}</span></div>'
+        f'<div class="pile" id="center">{center}'
+        f'<span class="note">{escape(picture.center_note)}</span></div>'
+        f'<div class="pile dead" id="dead" data-count="{picture.dead}">'
+        f'<span class="note">{dead_note}</span><span class="dead-cards">{dead}</span></div>'
+        "</div>"
     )
-    parts.append(
-        f'<g id="center">{center}<text class="note" x="360" y="{y + 40:g}">'
-        f"{escape(picture.center_note)}</text></g>"
-    )
-    dead = "".join(
-        card_svg(one, 600 + i % 8 * COMBO_STEP, y + i // 8 * 30, picture.faces)
-        for i, one in enumerate(picture.dead_cards)
-    )
-    parts.append(
-        f'<g id="dead" data-count="{picture.dead}">{dead}'
-        f'<text class="note" x="600" y="{y - 8:g}">{dead_note}</text></g>'
-    )
-    return "".join(parts)
 
 
-def _empty(x: float, y: float) -> str:
-    return f'<rect class="slot" x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
+_EMPTY = '<span class="card slot" aria-hidden="true"></span>'

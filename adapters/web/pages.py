@@ -17,7 +17,7 @@ from flask import Blueprint, Response, abort, jsonify, redirect, render_template
 from werkzeug.wrappers import Response as BaseResponse
 
 from adapters.web import recovery
-from adapters.web.api import COMMAND_LENGTH
+from adapters.web.answers import answer_text
 from adapters.web.api import OPPONENTS as CHOICES
 from adapters.web.browser import (
     browser_player,
@@ -29,37 +29,23 @@ from adapters.web.browser import (
 )
 from adapters.web.capabilities import Forbidden, PageGrant
 from adapters.web.context import web
-from adapters.web.drawing import picture_svg
 from adapters.web.errors import status_of
 from adapters.web.languages import page_translator, speak_to
-from adapters.web.pictures import player_picture
 from adapters.web.security import NO_STORE, csrf_token
-from service.delivery.notices import deadline_text
+from adapters.web.table_page import ONLY_YOUR_BROWSER, is_resign, render
 from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
-from service.game.events import PlayerId
-from service.game.state import Game
 from service.game.stored import UnknownGame
 from service.language.numbers import POSITIVE, NotWithin, whole_number
-from service.language.translation import translator
-from service.ports.protocols import Notification
-from service.rules.errors import N_, IllegalAction
+from service.rules.errors import IllegalAction
 from service.words.cast import cast_of
 from service.words.lobby import OPPONENTS, read_words
-from service.words.position import position
-from service.words.prompts import action_text
 from service.words.refusals import refusal_text
 
 blueprint = Blueprint("pages", __name__)
 
-ONLY_YOUR_BROWSER = N_(
-    "Only the browser you play in can make new links. Open this page there, or bring your "
-    "games to this browser with a recovery code made on that browser's home page."
-)
 OPTIONS_LENGTH = 10_000
 """Characters of the options box read: more than any options need, and the lobby refuses a
 number too long before it converts it."""
-NEWS = 8
-"""How many of the latest events the page tells in words."""
 
 
 @blueprint.after_request
@@ -152,8 +138,7 @@ def join(code: str) -> BaseResponse | tuple[str, int]:
 
 @blueprint.get("/p/<token>")
 def page(token: str) -> Response:
-    grant = _grant(token)
-    return _page(grant, token)
+    return render(_grant(token), token)
 
 
 @blueprint.post("/p/<token>")
@@ -167,18 +152,41 @@ def move(token: str) -> BaseResponse:
         version = whole_number(request.form.get("version", ""), POSITIVE)
     except NotWithin:
         why = tr.gettext("The page did not say which position you saw; reload it.")
-        return _page(grant, token, why, 400)
+        return render(grant, token, why, 400)
     if web().moves.wait(grant.player):
         why = tr.gettext("Too many moves in a short time; wait a little.")
-        return _page(grant, token, why, 429)
+        return render(grant, token, why, 429)
+    if is_resign(command) and request.form.get("confirm") != "yes":
+        return render(grant, token, confirm_resign=True)  # resigning asks first
     try:
-        web().service.act(grant.game_id, grant.player, command, version)
+        outcome = web().service.act(grant.game_id, grant.player, command, version)
     except StaleVersion:
         why = tr.gettext("Your opponent moved first: here is the table now.")
-        return _page(grant, token, why, 409)
+        return render(grant, token, why, 409)
     except IllegalAction as error:
-        return _page(grant, token, refusal_text(error, tr=tr), 422)
+        return render(grant, token, refusal_text(error, tr=tr), 422)
+    game = outcome.game
+    answer = answer_text(
+        outcome, tr, cast_of(game.players, web().service.directory, tr, grant.player)
+    )
+    if answer:  # a query: its answer in place, on the same table
+        return render(grant, token, answer=answer)
     return redirect(f"/p/{token}", 303)
+
+
+@blueprint.post("/p/<token>/rematch")
+def rematch(token: str) -> BaseResponse:
+    """Offer a rematch (or accept the opponent's): the new game's page once it has begun."""
+    grant = _grant(token)
+    check_form()
+    try:
+        started = web().service.offer_rematch(grant.game_id, grant.player)
+    except IllegalAction as error:
+        return render(grant, token, refusal_text(error, tr=page_translator()), status_of(error))
+    if started is None:
+        said = page_translator().gettext("Rematch offered: it begins when your opponent accepts.")
+        return render(grant, token, answer=said)
+    return redirect(web().capabilities.page_url(started, grant.player), 303)
 
 
 @blueprint.get("/p/<token>/version")
@@ -197,7 +205,7 @@ def cancel(token: str) -> BaseResponse:
     try:
         web().service.cancel(grant.game_id, grant.player)
     except IllegalAction as error:  # the guest joined while the page was open
-        return _page(grant, token, refusal_text(error, tr=page_translator()), status_of(error))
+        return render(grant, token, refusal_text(error, tr=page_translator()), status_of(error))
     return redirect(f"/p/{token}", 303)
 
 
@@ -209,7 +217,7 @@ def revoke(token: str) -> BaseResponse:
     grant = _grant(token)
     check_form()
     if browser_player() != grant.player:
-        return _page(grant, token, page_translator().gettext(ONLY_YOUR_BROWSER), 403)
+        return render(grant, token, page_translator().gettext(ONLY_YOUR_BROWSER), 403)
     capabilities = web().capabilities
     capabilities.revoke(grant.player)
     response = redirect(capabilities.page_url(grant.game_id, grant.player), 303)
@@ -243,60 +251,6 @@ def recover() -> BaseResponse | tuple[str, int]:
             tr.gettext("This recovery code is not valid, or it has been used."), 403
         )
     return remembered(redirect("/", 303), web().capabilities.player_token(player))
-
-
-# -- the player's page --------------------------------------------------------------------------
-
-
-def _page(grant: PageGrant, token: str, error: str = "", status: int = 200) -> Response:
-    service = web().service
-    game = service.game(grant.game_id)
-    seat = game.seat_of(grant.player)
-    if seat is None:  # a signed token for someone who is not in the game: never ours
-        abort(403)
-    context: dict[str, object] = {
-        "game": game,
-        "token": token,
-        "csrf": csrf_token(web().capabilities),
-        "error": error,
-        "poll_ms": int(web().settings.poll_seconds * 1000),
-        "seat": seat.number,
-        "command_length": COMMAND_LENGTH,
-        "this_browser": browser_player() == grant.player,
-        "only_your_browser": page_translator().gettext(ONLY_YOUR_BROWSER),
-    }
-    if game.status in ("open", "cancelled"):
-        context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
-        html = render_template("waiting.html", **context)
-    else:
-        html = render_template("play.html", **context, **_table(game, grant.player))
-    return Response(html, status=status)
-
-
-def _table(game: Game, player: PlayerId) -> dict[str, object]:
-    """What the page shows of a started game: all of it from the player's own view."""
-    service = web().service
-    notice = service.notice(
-        Notification(player, game.id, max(1, game.version - NEWS + 1), game.version)
-    )
-    tr = translator(notice.language)
-    view = notice.view
-    faces = view.variant.deck_faces
-    due = service.deadline(game) if game.status == "playing" else None
-    timezone = service.settings.of(player).timezone
-    cast = cast_of(game.players, service.directory, tr, player)
-    seen = position(view, cast, tr)
-    return {
-        "me": cast[view.seat],
-        "svg": picture_svg(player_picture(view, tr)),
-        "view": view,
-        "news": notice.news,
-        "position": seen.lines,
-        "moves": [action_text(action, faces, tr) for action in view.legal_actions],
-        "options": seen.turn,
-        "deadline": None if due is None else deadline_text(due.due_at, timezone, tr),
-        "commitment": game.current_commitment.commitment if game.current_commitment else None,
-    }
 
 
 # -- helpers --------------------------------------------------------------------------------------

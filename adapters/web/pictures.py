@@ -17,8 +17,9 @@ from service.words.cast import anonymous
 from service.words.narration import center_text
 
 
-def player_picture(view: PlayerView, tr: Translator = ENGLISH) -> Picture:
-    """The table as ``view.seat`` sees it, their own side at the bottom, in ``tr``'s language."""
+def player_picture(view: PlayerView, tr: Translator = ENGLISH, tappable: bool = False) -> Picture:
+    """The table as ``view.seat`` sees it, their own side at the bottom, in ``tr``'s language;
+    ``tappable`` when the player builds a move from their hand now."""
     me, them = view.seat, view.opponent
     faces = view.variant.deck_faces
     revealed = None if view.revealed is None else tuple(view.revealed)
@@ -41,6 +42,7 @@ def player_picture(view: PlayerView, tr: Translator = ENGLISH) -> Picture:
             tuple(view.hand),
             len(view.hand),
             view.tables[me],
+            tappable,
         ),
         center=view.center,
         center_note=note,

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, render_template, request
 
 from adapters.web.api import log_response
 from adapters.web.context import web
-from adapters.web.drawing import picture_svg
+from adapters.web.drawing import picture_html
 from adapters.web.languages import page_translator
 from adapters.web.pictures import replay_picture
 from service.game.errors import GameNotOver, NoSuchGame
@@ -96,7 +96,7 @@ def replay(game_id: str) -> tuple[str, int] | str:
         step=step,
         at=at,
         last=last,
-        svg=picture_svg(replay_picture(game, (cast[Seat.FIRST], cast[Seat.SECOND]), tr)),
+        svg=picture_html(replay_picture(game, (cast[Seat.FIRST], cast[Seat.SECOND]), tr)),
         took=None
         if step.clock.took is None
         else (step.clock.took[0].number, clock_text(step.clock.took[1])),

@@ -54,8 +54,8 @@ def test_two_browsers_play_a_whole_deal_through_their_pages(
         guest.goto(invitation)
         guest.fill("input[name=name]", "Ben")
         guest.click("#accept")
-        expect(guest.locator("svg.table")).to_be_visible()
-        expect(host.locator("svg.table")).to_be_visible()  # the host's page refreshed by itself
+        expect(guest.locator("#table")).to_be_visible()
+        expect(host.locator("#table")).to_be_visible()  # the host's page refreshed by itself
         host.screenshot(path=artifacts / "02-host-first-position.png", full_page=True)
         guest.screenshot(path=artifacts / "02-guest-first-position.png", full_page=True)
         for page in (host, guest):

@@ -1,4 +1,5 @@
-// The replay viewer's keys (arrows, Home, End, space) and autoplay; the links work without it.
+// The replay viewer's keys (arrows, Home, End, space), swipes on a touch screen (left: next,
+// right: back) and autoplay; the links work without it.
 (function () {
   "use strict";
   var stepper = document.getElementById("stepper");
@@ -19,6 +20,19 @@
     else { return; }
     event.preventDefault();
   });
+  var board = document.getElementById("board"), start = null;
+  if (board) {
+    board.addEventListener("pointerdown", function (event) {
+      start = { x: event.clientX, y: event.clientY };
+    });
+    board.addEventListener("pointerup", function (event) {
+      if (!start) return;
+      var dx = event.clientX - start.x, dy = event.clientY - start.y;
+      start = null;
+      if (Math.abs(dx) < 40 || Math.abs(dx) < 2 * Math.abs(dy)) return;  // a tap or a scroll
+      go(dx < 0 ? step + 1 : step - 1, false);
+    });
+  }
   if (playing && step < last) {
     window.setTimeout(function () { go(step + 1, true); }, 1200);
   }

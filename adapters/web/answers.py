@@ -1,0 +1,35 @@
+"""The answer a player's page shows in place for a query typed in its command box.
+
+``help``, ``hand``, ``auto`` and ``settings`` change nothing in the game, so the page does not
+move on: it shows their answer above the same table, as the terminal and the chats do, in the
+player's language and card faces.  A move has no answer here: the page shows the new table.
+"""
+
+from __future__ import annotations
+
+from adapters.web.context import web
+from service.app.outcome import ChangedSetting, Looked, Outcome
+from service.language.translation import Translator
+from service.players.profiles import settings_text
+from service.ports.directory import Profile
+from service.words.cast import Cast
+from service.words.grammar import ShowHelp
+from service.words.position import position
+from service.words.prompts import help_text, instructions_text
+from service.words.time_commands import ShowInstructions
+
+
+def answer_text(outcome: Outcome, tr: Translator, cast: Cast) -> str:
+    """What the query behind ``outcome`` answers; empty for a move."""
+    view = web().service.player_view(outcome.game, outcome.player)
+    match outcome:
+        case Looked(query=ShowHelp()):
+            return help_text(view, tr)
+        case Looked(query=ShowInstructions()):
+            standing = outcome.game.clocks.instructions[view.seat]
+            return instructions_text(standing, view.variant.deck_faces, tr)
+        case Looked(profile=Profile() as profile) | ChangedSetting(profile=profile):
+            return settings_text(profile, tr)
+        case Looked():
+            return "\n".join(position(view, cast, tr).all_lines)
+    return ""
