@@ -30,7 +30,9 @@ from adapters.web.browser import (
 from adapters.web.capabilities import Forbidden, PageGrant
 from adapters.web.context import web
 from adapters.web.errors import status_of
+from adapters.web.game_list import game_lines
 from adapters.web.languages import page_translator, speak_to
+from adapters.web.new_game import invitation_terms, new_game_form, options_of
 from adapters.web.security import NO_STORE, csrf_token
 from adapters.web.table_page import ONLY_YOUR_BROWSER, is_resign, render
 from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
@@ -59,14 +61,13 @@ def _private(response: Response) -> Response:
 def landing() -> str:
     player = browser_player()
     speak_to(player)
-    games = web().service.games_of(player) if player else []
-    links = {
-        line.game_id: web().capabilities.page_url(line.game_id, player)
-        for line in games
-        if player is not None
-    }
+    games = game_lines(player, page_translator()) if player else []
     return render_template(
-        "landing.html", games=games, links=links, csrf=csrf_token(web().capabilities), known=player
+        "landing.html",
+        games=games,
+        csrf=csrf_token(web().capabilities),
+        known=player,
+        **new_game_form(),
     )
 
 
@@ -80,9 +81,7 @@ def open_game() -> BaseResponse | tuple[str, int]:
     if opponent not in CHOICES:
         return message_page(tr.gettext("Choose a friend or one of the bots."), 400)
     try:  # the button pressed chooses the opponent; the options box holds the rest
-        options = read_words(
-            [request.form.get("options", "")[:OPTIONS_LENGTH]], name_opponent=False
-        )
+        options = read_words([options_of(request.form)[:OPTIONS_LENGTH]], name_opponent=False)
     except IllegalAction as error:
         return message_page(refusal_text(error, tr=tr), status_of(error))
     if too_many_invitations():
@@ -116,7 +115,11 @@ def invitation(code: str) -> str | tuple[str, int]:
             return message_page(refusal_text(InvitationWithdrawn(), tr=tr), 410)
         return message_page(refusal_text(InvitationUsed(), tr=tr), 409)
     return render_template(
-        "join.html", code=code, csrf=csrf_token(web().capabilities), known=player
+        "join.html",
+        code=code,
+        csrf=csrf_token(web().capabilities),
+        known=player,
+        **invitation_terms(game, tr),
     )
 
 

@@ -2,14 +2,16 @@
 
 Two browser contexts — two people who know nothing of each other's cookies — open a game from
 the landing page by an invitation link and play a whole deal through their private pages,
-clicking the legal-move buttons and typing in the command box; each page refreshes by itself
-when the other player moves.  The replay viewer of a finished game is stepped forward and back
+choosing hand cards and clicking the moves they make, and typing in the command box; each page
+changes in place within 3 s when the other player moves, keeping what was typed in its command
+box.  The replay viewer of a finished game is stepped forward and back
 with the buttons, the arrow keys, the jump box and autoplay, and the cards on screen are the
 ones the log says.  Screenshots go to ``test-artifacts/web/``.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -78,9 +80,25 @@ def test_two_browsers_play_a_whole_deal_through_their_pages(
                 expect(acting.locator("#version")).to_have_text(version)
                 expect(acting.locator("#error")).to_have_count(0)
                 typed = True
-            buttons = acting.locator("button.move").all_inner_texts()
+            other = guest if acting is host else host
+            other.fill("#command", "take 7h")  # typed, not sent: kept through the update
+            other.evaluate("window.sameDocument = true")
+            before = other.locator("#version").inner_text()
+            moves = acting.locator("button.move").evaluate_all(
+                "bs => bs.map(b => [b.value, b.dataset.cards])"
+            )
+            command = best_move([value for value, _ in moves])
+            for card in next(cards for value, cards in moves if value == command).split():
+                acting.click(f'#table button.card[data-card="{card}"]')
             with acting.expect_navigation():
-                acting.locator("button.move", has_text=best_move(buttons)).first.click()
+                acting.locator(f'button.move[value="{command}"]').first.click()
+            expect(other.locator("#version")).not_to_have_text(before, timeout=3_000)
+            assert other.evaluate("window.sameDocument"), "the page changed in place"
+            if other.locator("#command").count():
+                expect(other.locator("#command")).to_have_value("take 7h")
+            expect(other.locator("#announce")).not_to_be_empty()  # read out by screen readers
+            if other.locator("#moves").count():
+                expect(other).to_have_title(re.compile("^Your turn"))
         else:
             raise AssertionError("the deal did not end")
         assert typed, "the command box was used"

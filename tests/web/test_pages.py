@@ -44,7 +44,7 @@ def start_friendly_by(site: Site) -> tuple[Browser, Browser, str, str, str]:
     assert invitation, waiting.text
     join_path = site.path(invitation.group(1))
     offer = guest.get(join_path)
-    assert offer.status == 200 and "You are invited" in offer.text
+    assert offer.status == 200 and "Ana invites you to a game" in offer.text
     joined = guest.post_form(join_path, {**hidden_fields(offer.text), "name": "Ben"})
     assert joined.status == 303, joined.text
     return host, guest, host_page, page_path(joined), join_path

@@ -78,7 +78,7 @@ def test_every_page_fits_the_screen_and_passes_axe(
             assert smallest_rank(page) >= 14
         page.goto(waiting["page_url"])
         fits(page, "waiting", size, artifacts)
-        stranger = browser.new_context(viewport=dict(zip(("width", "height"), SIZES[size])))
+        stranger = browser.new_context(viewport={"width": SIZES[size][0], "height": SIZES[size][1]})
         try:
             join = stranger.new_page()
             join.goto(waiting["invitation_url"])
@@ -121,13 +121,16 @@ def play_by(page: Page, make_move: object, limit: float = 120) -> None:
 
 
 def tap_move(page: Page) -> None:
+    """Tap the cards of the chosen move, then the one button they leave for it."""
     command, cards = chosen_move(page)
     for card in cards:
         page.locator(f'#table button.card[data-card="{card}"]').tap()
-    button = page.locator("button.move:visible", has_text=command)
-    expect(button.first).to_be_visible()
+    button = page.locator(f'button.move[value="{command}"]')
+    expect(button).to_be_visible()
+    offered = page.locator("button.move:visible").evaluate_all("bs => bs.map(b => b.dataset.cards)")
+    assert all(set(one.split()) == set(cards) for one in offered), (cards, offered)
     with page.expect_navigation():
-        button.first.tap()
+        button.tap()
 
 
 def test_a_whole_deal_against_the_bot_played_by_tapping_cards(
@@ -139,11 +142,15 @@ def test_a_whole_deal_against_the_bot_played_by_tapping_cards(
     page = context.new_page()
     try:
         page.goto(game["page_url"])
-        hand = page.locator("#table button.card")
-        if hand.count():  # only the legal completions are offered
-            everything = page.locator("button.move").count()
+        hand = page.locator("#table button.card:enabled")
+        if hand.count():  # only the moves the chosen cards make are offered
+            card = hand.first.get_attribute("data-card")
+            moves = page.locator("button.move").evaluate_all("bs => bs.map(b => b.dataset.cards)")
             hand.first.tap()
-            assert page.locator("button.move:visible").count() < everything
+            offered = page.locator("button.move:visible").evaluate_all(
+                "bs => bs.map(b => b.dataset.cards)"
+            )
+            assert offered == [cards for cards in moves if cards == card], (card, moves)
             page.locator("#clear").tap()
         play_by(page, tap_move)
         page.screenshot(path=artifacts / "pocket-tapped-to-the-end.png", full_page=True)

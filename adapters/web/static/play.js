@@ -120,7 +120,9 @@
     document.title = next.title;
     var icon = next.getElementById("favicon"), mine = document.getElementById("favicon");
     if (icon && mine) mine.href = icon.getAttribute("href");
-    chosen = [];
+    chosen = chosen.filter(function (name) {  // what was chosen stays chosen, if still held
+      return document.querySelector('#table button.card[data-card="' + name + '"]');
+    });
     arrange();
     if (focusId && document.activeElement !== focused) {
       var again = document.getElementById(focusId);
