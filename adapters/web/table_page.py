@@ -69,7 +69,8 @@ def move_choice(action: PlayerAction, faces: DeckFaces, tr: Translator) -> MoveC
 
 def is_resign(command: str) -> bool:
     """Whether a typed command asks to resign, in any language's command word."""
-    return english_of().get(tuple(command.lower().split())) == "resign"
+    said = tuple(command.lower().split())
+    return said == ("resign",) or english_of().get(said) == "resign"
 
 
 def render(
