@@ -70,6 +70,7 @@ def test_every_page_fits_the_screen_and_passes_axe(
     page = context.new_page()
     try:
         page.goto(site.url + "/")
+        page.locator("#settings").evaluate("d => d.open = true")  # the match settings too
         fits(page, "landing", size, artifacts)
         page.goto(game["page_url"])
         expect(page.locator("#table")).to_be_visible()
@@ -190,5 +191,25 @@ def test_a_whole_deal_against_the_bot_played_with_the_keyboard_alone(
         page.goto(game["page_url"])
         play_by(page, key_move)
         tab_to(page, "#rematch")
+    finally:
+        context.close()
+
+
+def test_the_replay_steps_by_swiping_on_a_phone(site: Site, browser: Browser) -> None:
+    game_id = finished_game(site)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{site.url}/games/{game_id}/replay?step=5")
+        box = page.locator("#board").bounding_box()
+        assert box
+        y = box["y"] + 40
+        for to, (start, end) in ((6, (300, 60)), (5, (60, 300))):  # left: next; right: back
+            page.mouse.move(box["x"] + start, y)
+            page.mouse.down()
+            page.mouse.move(box["x"] + end, y, steps=5)
+            with page.expect_navigation():
+                page.mouse.up()
+            expect(page.locator("#position")).to_contain_text(f"Step {to} of ")
     finally:
         context.close()
