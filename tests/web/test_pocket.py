@@ -40,7 +40,7 @@ def browser_of(browser: Browser, site: Site, token: str, size: str) -> BrowserCo
 def fits(page: Page, name: str, size: str, artifacts: Path) -> None:
     """No sideways scrolling, no serious axe violation; a screenshot of the whole page."""
     page.screenshot(path=artifacts / f"pocket-{name}-{size}.png", full_page=True)
-    if WRITE and name in ("game", "replay", "landing", "waiting"):
+    if WRITE and name in ("game", "replay"):
         DOCS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=DOCS / f"{name}-{size}.png", full_page=size == "phone")
     wide = page.evaluate("document.scrollingElement.scrollWidth")
