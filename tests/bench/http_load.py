@@ -10,6 +10,10 @@ move, and sends it with the version it saw (``POST …/moves``).  A finished gam
 a new one.  After ``--warmup`` seconds, for ``--seconds`` seconds every answer's latency is
 recorded; moves/s is the moves answered 200 in that window.  Prints one JSON object.
 
+Between two people, both players' pages are open as well (``--no-pages`` leaves them shut): every
+page asks ``/p/TOKEN/version`` every ``POLL`` seconds, as ``play.js`` does, and fetches itself
+when the version moved, to swap its live parts; those requests are counted and timed apart.
+
 The worker is there to send the notifications the moves write, as in production.  Nothing is
 pinned: the load spreads over the web processes, the worker, PostgreSQL and this client, and
 all of them share the machine's two cores.
@@ -150,7 +154,54 @@ class Tally:
     looks: list[float] = field(default_factory=list)
     games: int = 0
     refused: int = 0
+    pages: list[str] = field(default_factory=list)
+    """The open pages' paths, two per game between people, newest last."""
+    polls: list[float] = field(default_factory=list)
+    refreshes: list[float] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+POLL = 2.0
+"""Seconds between two asks of one open page: ``CONQUIAN_POLL_SECONDS``'s default."""
+
+
+def watch(ports: Sequence[int], clients: int, window: tuple[float, float], tally: Tally) -> None:
+    """The open pages of the games being played (the newest two per client), each asking for
+    its game's version every ``POLL`` seconds and fetching itself when it moved."""
+    connections = [HTTPConnection("127.0.0.1", port, timeout=30) for port in ports]
+    start, end = window
+    seen: dict[str, str] = {}
+    polls: list[float] = []
+    refreshes: list[float] = []
+
+    def get(path: str) -> bytes:
+        connection = connections[next(BALANCER) % len(connections)]
+        connection.request("GET", path)
+        return connection.getresponse().read()
+
+    try:
+        while time.monotonic() < end:
+            began_round = time.monotonic()
+            with tally.lock:
+                open_pages = tally.pages[-2 * clients :]
+            for page in open_pages:
+                began = time.monotonic()
+                version = json.loads(get(page + "/version"))["version"]
+                asked = time.monotonic()
+                if began >= start:
+                    polls.append(asked - began)
+                if seen.get(page) not in (None, str(version)):
+                    get(page)
+                    if began >= start:
+                        refreshes.append(time.monotonic() - asked)
+                seen[page] = str(version)
+            time.sleep(max(0.0, POLL - (time.monotonic() - began_round)))
+    finally:
+        for connection in connections:
+            connection.close()
+        with tally.lock:
+            tally.polls += polls
+            tally.refreshes += refreshes
 
 
 def play_bot(ports: Sequence[int], seed: int, window: tuple[float, float], tally: Tally) -> None:
@@ -203,7 +254,10 @@ def play(ports: Sequence[int], seed: int, window: tuple[float, float], tally: Ta
                 client.call("POST", "/api/v1/players", {"name": name})[1]["token"] for name in "AB"
             ]
             _, game = client.call("POST", "/api/v1/games", {"opponent": "friend"}, tokens[0])
-            client.call("POST", f"/api/v1/invitations/{game['invitation']}/join", None, tokens[1])
+            invitation = f"/api/v1/invitations/{game['invitation']}/join"
+            _, joined = client.call("POST", invitation, None, tokens[1])
+            with tally.lock:
+                tally.pages += [_path(game["page_url"]), _path(joined["page_url"])]
             game_id = game["game_id"]
             path = f"/api/v1/games/{game_id}"
             acting = 0
@@ -236,13 +290,22 @@ def play(ports: Sequence[int], seed: int, window: tuple[float, float], tally: Ta
             tally.refused += refused
 
 
+def _path(url: str) -> str:
+    return "/" + url.split("//", 1)[1].split("/", 1)[1]
+
+
 def percentile(values: Sequence[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def measure(
-    ports: Sequence[int], clients: int, warmup: float, seconds: float, opponent: str = "friend"
+    ports: Sequence[int],
+    clients: int,
+    warmup: float,
+    seconds: float,
+    opponent: str = "friend",
+    pages: bool = True,
 ) -> dict[str, Any]:
     start = time.monotonic() + warmup
     window = (start, start + seconds)
@@ -252,6 +315,8 @@ def measure(
         threading.Thread(target=player, args=(ports, seed, window, tally))
         for seed in range(clients)
     ]
+    if opponent == "friend" and pages:
+        threads.append(threading.Thread(target=watch, args=(ports, clients, window, tally)))
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -271,6 +336,10 @@ def measure(
         "look_p99_ms": percentile(tally.looks, 0.99) * 1000 if tally.looks else None,
         "refused": tally.refused,
         "games_started": tally.games,
+        "polls_per_second": len(tally.polls) / seconds,
+        "poll_p99_ms": percentile(tally.polls, 0.99) * 1000 if tally.polls else None,
+        "page_refreshes": len(tally.refreshes),
+        "refresh_p99_ms": percentile(tally.refreshes, 0.99) * 1000 if tally.refreshes else None,
     }
 
 
@@ -286,12 +355,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="friend",
         help="two people, each move after a look at the game; or one player against the bot",
     )
+    parser.add_argument(
+        "--no-pages", action="store_true", help="the players' pages shut: no polling"
+    )
     args = parser.parse_args(argv)
     with ExitStack() as stack:
         url = stack.enter_context(databases.scratch("postgresql"))
         logs = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="conquian-http-")))
         ports = stack.enter_context(service(url, args.web, logs))
-        result = measure(ports, args.clients, args.warmup, args.seconds, args.opponent)
+        result = measure(
+            ports, args.clients, args.warmup, args.seconds, args.opponent, not args.no_pages
+        )
     print(json.dumps(result))
     return 0
 
