@@ -213,3 +213,30 @@ def test_the_replay_steps_by_swiping_on_a_phone(site: Site, browser: Browser) ->
             expect(page.locator("#position")).to_contain_text(f"Step {to} of ")
     finally:
         context.close()
+
+
+def test_a_page_stops_asking_once_the_game_is_over(site: Site, browser: Browser) -> None:
+    """The page's clock is Playwright's: ten seconds pass at once, with no real waiting."""
+    token = site.player("Quitter")
+    playing = site.http.post("/api/v1/games", {"opponent": "easy"}, token=token).json
+    over = site.http.post("/api/v1/games", {"opponent": "easy"}, token=token).json
+    body = {"command": "resign", "expected_version": over["version"]}
+    moves = f"/api/v1/games/{over['game_id']}/moves"
+    assert site.http.post(moves, body, token=token).status == 200
+    context = browser_of(browser, site, token, "phone")
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    try:
+        page.clock.install()
+        page.goto(playing["page_url"])
+        with page.expect_request(lambda request: request.url.endswith("/version")):
+            page.clock.run_for(10_000)  # a game being played is asked about
+        page.goto(over["page_url"])
+        asked.clear()
+        page.clock.run_for(10_000)
+        with page.expect_request(lambda request: request.url.endswith("/healthz")):
+            page.evaluate("fetch('/healthz')")  # seen after anything the ten seconds sent
+        assert [url for url in asked if url.endswith("/version")] == []
+    finally:
+        context.close()
