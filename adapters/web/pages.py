@@ -3,9 +3,10 @@
 The landing page opens a game against a friend (an invitation link to pass on) or a bot; the
 browser is remembered as a web player by a cookie holding their player token.  A player's page
 (``/p/<page token>``) is a capability: whoever holds the link is that player in that game, and
-nothing else.  It is drawn from the player's own view only, carries the legal moves as buttons
-and a command box in the shared grammar, and asks every few seconds whether the game moved
-(``/p/<token>/version``), reloading when it did.  Every form carries a CSRF token.  Every answer
+nothing else.  It is drawn from the player's own view only (``table_page``), carries the legal
+moves as buttons and a command box in the shared grammar, and asks every few seconds whether
+the game moved (``/p/<token>/version``), changing in place when it did.  A query typed in the
+box is answered on the page; a resignation is asked about first.  Every form carries a CSRF token.  Every answer
 here is ``Cache-Control: private, no-store`` and ``Vary: Cookie``: the landing page lists the
 browser's games with their private links, an invitation answers its player with theirs, a
 player's page shows a hand — no page of this blueprint may be kept by a cache.
