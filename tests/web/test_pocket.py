@@ -240,3 +240,21 @@ def test_a_page_stops_asking_once_the_game_is_over(site: Site, browser: Browser)
         assert [url for url in asked if url.endswith("/version")] == []
     finally:
         context.close()
+
+
+def test_the_invitation_link_is_copied_with_one_press(site: Site, browser: Browser) -> None:
+    token = site.player("Inviter")
+    waiting = site.http.post("/api/v1/games", {"opponent": "friend"}, token=token).json
+    context = browser_of(browser, site, token, "phone")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url)
+    page = context.new_page()
+    try:
+        page.goto(waiting["page_url"])
+        expect(page.get_by_label("Invitation link")).to_have_value(waiting["invitation_url"])
+        page.click("#copy")
+        expect(page.locator("#copied")).to_have_text("Copied.")
+        assert page.evaluate("navigator.clipboard.readText()") == waiting["invitation_url"]
+        sharing = page.evaluate("typeof navigator.share === 'function'")
+        expect(page.locator("#share")).to_be_visible(visible=sharing)
+    finally:
+        context.close()

@@ -97,3 +97,26 @@ def test_the_dead_pile_is_laid_out_in_one_wrapping_row_of_whole_cards(site: Site
     assert dead, "the dead pile is drawn"
     assert dead.group(2).count('class="rank"') == int(dead.group(1))
     assert "transform" not in dead.group(2), "no cards drawn over each other's ranks"
+
+
+def test_every_face_up_card_is_named_to_a_screen_reader(site: Site) -> None:
+    browser = Browser(site.http)
+    opened = browser.post_form(
+        "/games", {**landing_form(browser), "name": "Ana", "opponent": "easy"}
+    )
+    html = browser.get(page_path(opened)).text
+    assert 'role="img" aria-label="The card table"' not in html, "no picture hiding the cards"
+    cards = re.findall(r"<(?:span|button)[^>]*data-card=\"(\w+)\"[^>]*>", html)
+    named = re.findall(r"<(?:span|button)[^>]*data-card=\"\w+\"[^>]*aria-label=\"[^\"]+\"", html)
+    assert len(cards) >= 10 and len(named) == len(cards)
+    assert '<section class="position" id="words"' in html, "the table in words"
+
+
+def test_the_replay_names_the_players_not_their_ids(site: Site) -> None:
+    from tests.web.test_browser import finished_game
+
+    game_id = finished_game(site)
+    page = site.http.get(f"/games/{game_id}/replay?step=3").text
+    assert "Replayer" in page
+    shown = re.sub(r"<[^>]+>", " ", page)
+    assert re.findall(r"\bp[0-9a-f]{16}\b", shown) == [], "no player's id on show"
