@@ -96,7 +96,7 @@ def replay(game_id: str) -> tuple[str, int] | str:
         step=step,
         at=at,
         last=last,
-        svg=picture_html(replay_picture(game, (cast[Seat.FIRST], cast[Seat.SECOND]), tr)),
+        table_html=picture_html(replay_picture(game, (cast[Seat.FIRST], cast[Seat.SECOND]), tr)),
         took=None
         if step.clock.took is None
         else (step.clock.took[0].number, clock_text(step.clock.took[1])),
