@@ -99,6 +99,7 @@ def test_two_browsers_play_a_whole_deal_through_their_pages(
             expect(other.locator("#announce")).not_to_be_empty()  # read out by screen readers
             if other.locator("#moves").count():
                 expect(other).to_have_title(re.compile("^Your turn"))
+                expect(other.locator("#favicon")).to_have_attribute("href", re.compile("your-turn"))
         else:
             raise AssertionError("the deal did not end")
         assert typed, "the command box was used"
