@@ -96,6 +96,7 @@ def test_two_browsers_play_a_whole_deal_through_their_pages(
             assert other.evaluate("window.sameDocument"), "the page changed in place"
             if other.locator("#command").count():
                 expect(other.locator("#command")).to_have_value("take 7h")
+                expect(other.locator("#command")).to_be_focused()
             expect(other.locator("#announce")).not_to_be_empty()  # read out by screen readers
             if other.locator("#moves").count():
                 expect(other).to_have_title(re.compile("^Your turn"))

@@ -15,7 +15,13 @@ from tests.web.test_pages import landing_form, page_path, start_friendly
 def test_a_query_typed_in_the_command_box_is_answered_in_place(site: Site) -> None:
     host, _, host_page, _ = start_friendly(site)
     html = host.get(host_page).text
-    for query, answer in (("help", "Commands (any case"), ("hand", "Your hand:")):
+    queries = (
+        ("help", "Commands (any case"),
+        ("hand", "Your hand:"),
+        ("settings", "Time zone:"),
+        ("auto", "You have no standing instructions here"),
+    )
+    for query, answer in queries:
         shown = host.post_form(host_page, {**hidden_fields(html), "command": query})
         assert shown.status == 200, shown.text[:300]
         found = re.search(r'<pre id="answer" role="status">(.*?)</pre>', shown.text, re.S)
@@ -120,3 +126,19 @@ def test_the_replay_names_the_players_not_their_ids(site: Site) -> None:
     assert "Replayer" in page
     shown = re.sub(r"<[^>]+>", " ", page)
     assert re.findall(r"\bp[0-9a-f]{16}\b", shown) == [], "no player's id on show"
+
+
+def test_rematch_against_the_bot_opens_the_new_game(site: Site) -> None:
+    browser = Browser(site.http)
+    opened = browser.post_form(
+        "/games", {**landing_form(browser), "name": "Ana", "opponent": "easy"}
+    )
+    page = page_path(opened)
+    html = browser.get(page).text
+    asked = browser.post_form(page, {**hidden_fields(html), "command": "resign"})
+    browser.post_form(page, {**hidden_fields(asked.text), "command": "resign", "confirm": "yes"})
+    ended = browser.get(page).text
+    again = browser.post_form(page + "/rematch", hidden_fields(ended))
+    assert again.status == 303
+    fresh = browser.get(page_path(again)).text
+    assert page_path(again) != page and 'id="table"' in fresh and 'id="headline"' not in fresh
