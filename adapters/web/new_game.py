@@ -115,7 +115,7 @@ def options_of(form: Mapping[str, str]) -> str:
 
 def invitation_terms(game: Game, tr: Translator) -> dict[str, object]:
     """What the join page says of the game offered: who invites, the match, the time per move
-    (as the options write it) and each rule changed from the standard, in plain words."""
+    and each rule changed from the standard, in plain words."""
     terms = game.terms
     changed = game.variant.changed_flags()
     return {
@@ -123,16 +123,17 @@ def invitation_terms(game: Game, tr: Translator) -> dict[str, object]:
         "deals": terms.deals,
         "target": terms.target,
         "stake": terms.stake,
-        "per_move": _span(game.time_control.move_seconds),
+        "per_move": _span(game.time_control.move_seconds, tr),
         "changed": [
             (f"{name}={value}", tr.gettext(FLAG_LINES[name])) for name, value in changed.items()
         ],
     }
 
 
-def _span(seconds: int) -> str:
-    """``30m``, ``12h``, ``2d``: the way the options write a time."""
-    for unit, size in (("d", 86_400), ("h", 3_600), ("m", 60)):
-        if seconds >= size and seconds % size == 0:
-            return f"{seconds // size}{unit}"
-    return f"{seconds}s"
+def _span(seconds: int, tr: Translator) -> str:
+    """The time per move in words: ``2 days``, ``12 hours``, ``30 minutes``."""
+    if seconds % 86_400 == 0:
+        return tr.ngettext("{n} day", "{n} days", seconds // 86_400)
+    if seconds % 3_600 == 0:
+        return tr.ngettext("{n} hour", "{n} hours", seconds // 3_600)
+    return tr.ngettext("{n} minute", "{n} minutes", max(1, seconds // 60))

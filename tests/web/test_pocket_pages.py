@@ -90,7 +90,7 @@ def test_the_join_page_names_the_inviter_the_rules_and_the_time(site: Site) -> N
     assert link
     offer = guest.get(site.path(link.group(1))).text
     assert "Ana invites you to a game of Conquian" in offer
-    assert '<dd id="per-move">2d</dd>' in offer and "<dd>3</dd>" in offer
+    assert '<dd id="per-move">2 days</dd>' in offer and "<dd>3</dd>" in offer
     assert "<code>forcing=disabled</code>" in offer
 
 
