@@ -197,10 +197,13 @@ def test_a_whole_deal_against_the_bot_played_with_the_keyboard_alone(
 
 def test_the_replay_steps_by_swiping_on_a_phone(site: Site, browser: Browser) -> None:
     game_id = finished_game(site)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
     page = context.new_page()
     try:
         page.goto(f"{site.url}/games/{game_id}/replay?step=5")
+        expect(page.locator(".keys")).to_be_hidden()  # no keyboard hints on a touch screen
         box = page.locator("#board").bounding_box()
         assert box
         y = box["y"] + 40
