@@ -17,9 +17,12 @@ from service.words.cast import anonymous
 from service.words.narration import center_text
 
 
-def player_picture(view: PlayerView, tr: Translator = ENGLISH, tappable: bool = False) -> Picture:
+def player_picture(
+    view: PlayerView, tr: Translator = ENGLISH, tappable: bool = False, opponent: str = ""
+) -> Picture:
     """The table as ``view.seat`` sees it, their own side at the bottom, in ``tr``'s language;
-    ``tappable`` when the player builds a move from their hand now."""
+    ``tappable`` when the player builds a move from their hand now; the opponent's side named
+    ``opponent`` when given."""
     me, them = view.seat, view.opponent
     faces = view.variant.deck_faces
     revealed = None if view.revealed is None else tuple(view.revealed)
@@ -31,7 +34,9 @@ def player_picture(view: PlayerView, tr: Translator = ENGLISH, tappable: bool = 
     return Picture(
         top=Side(
             them.number,
-            tr.gettext("Opponent · player {number}", number=them.number),
+            tr.gettext("Player {number} · {name}", number=them.number, name=opponent)
+            if opponent
+            else tr.gettext("Opponent · player {number}", number=them.number),
             revealed,
             view.hand_sizes[them] if revealed is None else len(revealed),
             view.tables[them],

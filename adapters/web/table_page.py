@@ -121,7 +121,7 @@ def _table(game: Game, grant: PageGrant) -> dict[str, object]:
     seen = position(view, cast, tr)
     moves = [move_choice(action, faces, tr) for action in view.legal_actions]
     tapping = view.is_my_decision and any(one.cards for one in moves)
-    picture = player_picture(view, tr, tappable=tapping)
+    picture = player_picture(view, tr, tappable=tapping, opponent=cast[view.opponent])
     return {
         "me": cast[view.seat],
         "opponent": cast[view.opponent],
