@@ -175,7 +175,13 @@ def _web(wiring: Wiring, settings: Settings) -> Running:
     from adapters.web.server import web_server
 
     config = settings.web
-    running = web_server(create_app(parts_for(wiring, settings)), config)
+    email = settings.email
+    mail = None
+    if email is not None and email.smtp is not None:  # the confirmation mails of turn notices
+        from adapters.email.smtp import SmtpTransport
+
+        mail = SmtpTransport(email.smtp)
+    running = web_server(create_app(parts_for(wiring, settings, mail=mail)), config)
     log.info("web: listening on %s:%s", config.host, running.port)
     print(f"Conquian is running: open {config.base_url}/", flush=True)
     return running
