@@ -130,8 +130,9 @@ class SqlNotices:
             "target": target,
         }
         claim = self._insert(notices_sent).values(**key, sent_at=at).on_conflict_do_nothing()
+        claim = claim.returning(notices_sent.c.to_seq)  # a row only when this insert made one
         with self._writer.begin() as connection:
-            return bool(connection.execute(claim).rowcount)
+            return connection.execute(claim).first() is not None
 
     @reconnecting
     def untold(self, notification: Notification, target: str) -> None:
