@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser as PlaywrightBrowser
 from sqlalchemy import select
 
 from adapters.bootstrap import build
@@ -324,3 +326,38 @@ def test_each_notice_can_be_switched_off(world: World) -> None:
         play_until_turn_of(world, game_id, player)
         world.worker().run_once()
     assert world.push.received == [] and notice_mails(world) == []
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_page_registers_its_service_worker_and_asks_for_mail_in_chromium(
+    world: World, browser: PlaywrightBrowser, size: tuple[int, int]
+) -> None:
+    """Debian's Chromium: the service worker registers with the whole site as its scope under
+    the strict CSP, the notices section fits the phone and passes axe, and the mail form sends
+    the confirmation.  (Subscribing needs the browser's own push service, which a headless
+    Chromium without network has not: the server side of that is the HTTP tests above.)"""
+    _, _, ana_page, _ = start_friendly(world.site)
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text))
+    try:
+        page.goto(world.site.url + ana_page)
+        page.locator("#notices").evaluate("d => d.open = true")
+        scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+        assert scope == world.site.url + "/"
+        assert page.locator("#push-subscribe").is_visible()
+        # The section itself never overflows (the page's own width is item 1's layout work).
+        overflow = page.locator("#notices").evaluate("d => d.scrollWidth - d.clientWidth")
+        assert overflow <= 0
+        violations = Axe().run(page).response["violations"]
+        assert [v["id"] for v in violations if v.get("impact") in ("serious", "critical")] == []
+        page.fill("#mail-address", "ana@example.org")
+        with page.expect_navigation():
+            page.click("#mail-on")
+        assert "ana@example.org" in page.locator("#mail-state").inner_text()
+        assert len(world.sink.wait_for(1)) == 1
+        assert not [text for text in refused if "Content Security Policy" in text], refused
+    finally:
+        context.close()

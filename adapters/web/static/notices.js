@@ -3,6 +3,8 @@
 // page's address, or unsubscribes it.  Without the Push API the buttons stay hidden.
 (function () {
   "use strict";
+  var section = document.getElementById("notices");
+  if (section && window.location.hash === "#notices") section.open = true;  // back from a form
   var box = document.getElementById("push");
   if (!box) return;
   var subscribeButton = document.getElementById("push-subscribe");
