@@ -10,7 +10,7 @@ after another target failed, a claim that lapsed) is not told twice to a target 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, delete, select, update
@@ -20,6 +20,9 @@ from adapters.sql.engine import is_postgresql, reconnecting, writer
 from adapters.sql.notice_tables import notice_mail, notice_push, notices_sent
 from service.game.events import PlayerId
 from service.ports.protocols import Notification
+
+CONFIRM_WITHIN = timedelta(days=3)
+"""How long the link that confirms a notice address works (and an unconfirmed one is kept)."""
 
 
 @dataclass(frozen=True)

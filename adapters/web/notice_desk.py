@@ -5,7 +5,7 @@ address, the limits on asking, and the signed link in that mail.
 Asking is limited and bound to who asked.  Only the page of a player (its link is the player's
 key) can ask, a confirmation mail goes to one address at most ``MAILS_PER_DAY`` times a day and
 one player sends at most as many, an address on the never-mail list gets none, and the link in
-it confirms that one address for that one player, for ``CONFIRM_DAYS``.  Push endpoints must be
+it confirms that one address for that one player, for ``CONFIRM_WITHIN``.  Push endpoints must be
 ``https`` (``endpoint_ok``): the worker posts to them, so a page cannot point it at an inside
 address; a player keeps at most ``BROWSERS`` of them.
 """
@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
-from adapters.sql.notices import SqlNotices
+from adapters.sql.notices import CONFIRM_WITHIN, SqlNotices
 from adapters.sql.quotas import SqlQuotas
 from adapters.web.capabilities import Capabilities
 from adapters.web.notice_mail import MailTransport, NoticeMail, notice_mail_for
@@ -29,7 +29,6 @@ from adapters.web.vapid import application_server_key, vapid_key
 from service.game.events import PlayerId
 
 MAILS_PER_DAY = 3
-CONFIRM_DAYS = 3
 BROWSERS = 5
 
 
@@ -74,7 +73,7 @@ def desk_for(
 
 def confirm_token(capabilities: Capabilities, player: PlayerId, address: str, at: datetime) -> str:
     """The confirmation link's token: this player, this address, until when; signed."""
-    until = (at + timedelta(days=CONFIRM_DAYS)).isoformat()
+    until = (at + CONFIRM_WITHIN).isoformat()
     fields = json.dumps([player, address.lower(), until], separators=(",", ":")).encode()
     payload = base64.urlsafe_b64encode(fields).decode().rstrip("=")
     return f"{payload}.{capabilities.mac('notice-mail|' + payload)}"
