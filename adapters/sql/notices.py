@@ -50,7 +50,9 @@ class SqlNotices:
     # -- Web Push -------------------------------------------------------------------------------
 
     @reconnecting
-    def subscribe(self, player: PlayerId, endpoint: str, p256dh: str, auth: str, at: datetime) -> None:
+    def subscribe(
+        self, player: PlayerId, endpoint: str, p256dh: str, auth: str, at: datetime
+    ) -> None:
         row = notice_push.c
         values = {"player": player, "endpoint": endpoint, "p256dh": p256dh, "auth": auth}
         upsert = self._insert(notice_push).values(**values, created_at=at)

@@ -90,7 +90,9 @@ def read_confirm_token(
     if not hmac.compare_digest(expected, mac.encode("ascii", "replace")):
         return None
     try:
-        player, address, until = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+        player, address, until = json.loads(
+            base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+        )
         expired = datetime.fromisoformat(until) < at
     except (ValueError, TypeError):
         return None

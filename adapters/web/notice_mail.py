@@ -64,7 +64,9 @@ class NoticeMail:
         subject = tr.gettext("{service}: confirm your turn notices", service=SERVICE_NAME)
         self.send(to, subject, lines, at)
 
-    def notice(self, to: str, headline: str, lines: tuple[str, ...], tr: Translator, at: datetime) -> None:
+    def notice(
+        self, to: str, headline: str, lines: tuple[str, ...], tr: Translator, at: datetime
+    ) -> None:
         why = tr.gettext(
             "You get this mail because you asked for turn notices on your game's page; "
             "switch them off there."

@@ -12,7 +12,15 @@ CSRF-checked, and every answer tells only what the player asked about.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, send_from_directory
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+)
 from werkzeug.wrappers import Response as BaseResponse
 
 from adapters.web.browser import check_form, message_page
@@ -170,5 +178,5 @@ def _looks_like_address(text: str) -> bool:
     return (
         bool(at and local and "." in domain)
         and len(text) <= ADDRESS_LENGTH
-        and not any(c.isspace() or c in "<>,;\"" for c in text)
+        and not any(c.isspace() or c in '<>,;"' for c in text)
     )

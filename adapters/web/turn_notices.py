@@ -19,6 +19,7 @@ outbox recorded it) is told to each target once.  A browser the push service say
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -111,11 +112,11 @@ class WebNoticeSender:
         targets: dict[str, Callable[[Told], None]] = {}
         if self.push is not None:
             for one in self.notices.subscriptions(player):
-                targets[f"push:{one.id}"] = lambda told, one=one: self._push(one, told)
+                targets[f"push:{one.id}"] = functools.partial(self._push, one)
         if self.mail is not None:
             address = self.notices.mail_of(player)
             if address is not None and address.confirmed and not self.mail.stopped(address.address):
-                targets["mail"] = lambda told, to=address.address: self._mail(to, told)
+                targets["mail"] = functools.partial(self._mail, address.address)
         return targets
 
     def _push(self, subscription: Subscription, told: Told) -> None:
@@ -143,7 +144,7 @@ class WebNoticeSender:
             return None
         tr = translator(notice.language)
         url = self.page_url(notification.game_id, notification.player)
-        lines = (tr.gettext("Your table: {link}", link=url),)
+        lines: tuple[str, ...] = (tr.gettext("Your table: {link}", link=url),)
         if notice.deadline is not None:
             due = tr.gettext("Your decision is due {when}.", when=notice.deadline)
             lines = (due, *lines)

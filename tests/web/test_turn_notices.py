@@ -254,7 +254,7 @@ def test_web_players_are_told_by_push_and_mail_once_each_across_a_worker_restart
 
 
 def test_no_mail_goes_to_an_address_before_its_link_is_used(world: World) -> None:
-    ana, ben, ana_page, ben_page = start_friendly(world.site)
+    _, ben, ana_page, ben_page = start_friendly(world.site)
     game_id, _ = game_of(world, ana_page)
     _, ben_id = game_of(world, ben_page)
     assert ask_mail(ben, ben_page, BEN_MAIL) == 303
