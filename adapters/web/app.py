@@ -1,10 +1,10 @@
 """The application factory: ``create_app(web)`` builds the Flask app from parts made elsewhere.
 
 Nothing is read from the environment or connected here; the entry point (``conquian serve``) or
-a test builds the parts (``parts_for``) and hands them over.  The app has five blueprints: the
-JSON API (``api``), the pages people open (``pages``: landing, invitations, the player's private
-page), the replay viewer (``replay``), the health checks (``health``) and the mail's one-click
-unsubscribe link (``unsubscribe``).
+a test builds the parts (``parts_for``) and hands them over.  Its blueprints: the JSON API
+(``api``), the pages people open (``pages``: landing, invitations, the player's private page),
+the replay viewer (``replay``), the health checks (``health``), the mail's one-click unsubscribe
+link (``unsubscribe``), profiles, your data, and turn notices (``notices``).
 """
 
 from __future__ import annotations

@@ -361,3 +361,27 @@ def test_the_page_registers_its_service_worker_and_asks_for_mail_in_chromium(
         assert not [text for text in refused if "Content Security Policy" in text], refused
     finally:
         context.close()
+
+
+def test_a_reminder_comes_by_push_in_the_players_language(world: World) -> None:
+    ana, _, ana_page, _ = start_friendly(world.site)
+    game_id, ana_id = game_of(world, ana_page)
+    directory = world.site.wiring.directory
+    directory.update(replace(directory.profile(ana_id), language="es"))
+    world.clock.advance(minutes=2)  # the settings are read again
+    subscribe(world, ana, ana_page)
+    play_until_turn_of(world, game_id, ana_id)
+    move(world, game_id)
+    play_until_turn_of(world, game_id, ana_id)
+    world.worker().run_once()
+    turn = world.push.decrypt(world.push.wait_for(1)[-1])
+    assert turn["title"] == "Te toca en la partida con Ben."
+    service = world.site.wiring.service
+    due = service.deadline(service.game(game_id))
+    assert due is not None and due.player == ana_id and due.reminders
+    world.clock.current = due.reminders[0] + timedelta(seconds=1)
+    world.worker().run_once()
+    reminder = world.push.decrypt(world.push.wait_for(2)[-1])
+    assert reminder["title"].startswith("Recordatorio"), reminder
+    assert reminder["game"] == game_id and not CARD.search(str(reminder))
+    assert len(world.push.received) == 2
