@@ -69,6 +69,11 @@ def run(args: argparse.Namespace) -> int:
             "CONQUIAN_WEB_KEYS must be set on PostgreSQL: every process that makes or checks "
             "players' links must sign them with the same keys"
         )
+    if args.role != "migrate" and not settings.web.vapid_key_file and _shared(settings):
+        log.warning(
+            "CONQUIAN_VAPID_KEY_FILE is not set: processes on other machines must have the same "
+            "vapid.pem in their data directory, or Web Push notices will be refused"
+        )
     from adapters.bootstrap import build  # connects and migrates: only when serving
 
     wiring = build(settings)

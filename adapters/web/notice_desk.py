@@ -66,7 +66,7 @@ def desk_for(
 ) -> NoticeDesk:
     """The desk of a running service; the VAPID key is made on first start."""
     engine = wiring.engine
-    key = application_server_key(vapid_key(settings.data_dir))
+    key = application_server_key(vapid_key(settings.data_dir, settings.web.vapid_key_file))
     mail = notice_mail_for(engine, settings, transport)
     return NoticeDesk(SqlNotices(engine), SqlQuotas(engine), key, mail, endpoint_ok)
 

@@ -187,7 +187,8 @@ def web_sender(
 ) -> WebNoticeSender:
     """The ``web`` channel's sender of a running service (``adapters/channels.py``)."""
     links = Capabilities.from_settings(settings, wiring.directory)
-    push = WebPush(vapid_key(settings.data_dir), push_subject(settings))
+    key = vapid_key(settings.data_dir, settings.web.vapid_key_file)
+    push = WebPush(key, push_subject(settings))
     service = wiring.service
     mail = notice_mail_for(wiring.engine, settings, transport)
     notices = SqlNotices(wiring.engine)

@@ -5,7 +5,9 @@ Made on first start and kept in ``data_dir/vapid.pem`` (mode 0600, written to a 
 and linked into place like the signing key, ``adapters/keys.py``, so two processes starting
 together agree on one key).  The browser subscribes with its public half
 (``application_server_key``); changing the key would leave every subscription unusable, so it is
-never rotated by itself.
+never rotated by itself.  Processes on several machines sharing one PostgreSQL must share the
+key too: ``CONQUIAN_VAPID_KEY_FILE`` names the same PEM file on each (``conquian serve`` warns
+on PostgreSQL without it).
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ from adapters.config import PRIVATE_DIRECTORY, PRIVATE_FILE
 KEY_FILE = "vapid.pem"
 
 
-def vapid_key(data_dir: Path) -> Vapid02:
-    """The key kept in ``data_dir``, made there on first use."""
+def vapid_key(data_dir: Path, configured: Path | None = None) -> Vapid02:
+    """The key in ``configured`` (``CONQUIAN_VAPID_KEY_FILE``, which must exist), or the one
+    kept in ``data_dir``, made there on first use."""
+    if configured is not None:
+        return Vapid02.from_file(str(configured))
     path = data_dir / KEY_FILE
     if not path.exists():
         data_dir.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)

@@ -8,6 +8,7 @@ forgotten; each kind of notice can be switched off."""
 
 from __future__ import annotations
 
+import base64
 import random
 import re
 from collections.abc import Iterator
@@ -30,6 +31,7 @@ from adapters.sql.tables import outbox
 from adapters.web.app import create_app, parts_for
 from adapters.web.server import web_server
 from adapters.web.turn_notices import web_sender
+from adapters.web.vapid import application_server_key, vapid_key
 from adapters.worker import Worker
 from service.bots.policies import greedy_bot
 from service.game.events import GameId, PlayerId
@@ -385,3 +387,15 @@ def test_a_reminder_comes_by_push_in_the_players_language(world: World) -> None:
     assert reminder["title"].startswith("Recordatorio"), reminder
     assert reminder["game"] == game_id and not CARD.search(str(reminder))
     assert len(world.push.received) == 2
+
+
+def test_the_vapid_key_is_made_once_private_or_read_from_its_file(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    made = application_server_key(vapid_key(data))
+    assert (data / "vapid.pem").stat().st_mode & 0o777 == 0o600
+    assert application_server_key(vapid_key(data)) == made  # kept across restarts
+    assert len(base64.urlsafe_b64decode(made + "=")) == 65  # an uncompressed P-256 point
+    elsewhere = tmp_path / "shared.pem"
+    elsewhere.write_bytes((data / "vapid.pem").read_bytes())
+    assert application_server_key(vapid_key(tmp_path / "other", elsewhere)) == made
+    assert not (tmp_path / "other").exists()
