@@ -12,6 +12,8 @@ CSRF-checked, and every answer tells only what the player asked about.
 
 from __future__ import annotations
 
+import base64
+
 from flask import (
     Blueprint,
     Response,
@@ -90,7 +92,7 @@ def push_on(token: str) -> tuple[str, int]:
     endpoint = request.form.get("endpoint", "")
     p256dh = request.form.get("p256dh", "")[:200]
     auth = request.form.get("auth", "")[:100]
-    if not desk.endpoint_ok(endpoint) or not p256dh or not auth:
+    if not desk.endpoint_ok(endpoint) or not _key_of(p256dh, 65) or not _key_of(auth, 16):
         return "", 400
     known = desk.notices.subscriptions(player)
     if len(known) >= BROWSERS and endpoint not in {one.endpoint for one in known}:
@@ -171,6 +173,16 @@ def _confirming(token: str) -> tuple[PlayerId, str]:
     if found is None:
         abort(404)
     return found
+
+
+def _key_of(text: str, size: int) -> bool:
+    """Whether ``text`` is ``size`` bytes in base64url: a browser's P-256 public key (65, an
+    uncompressed point) or its auth secret (16).  Anything else could never be encrypted to."""
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except ValueError:
+        return False
+    return len(raw) == size and (size != 65 or raw[0] == 4)
 
 
 def _looks_like_address(text: str) -> bool:
