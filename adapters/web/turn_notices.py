@@ -93,17 +93,17 @@ class WebNoticeSender:
         if told is None:
             return
         self._not_in_quiet_hours(player)
-        later: TryLater | None = None
+        later: Exception | None = None
         for target, send in targets.items():
             if not self.notices.first_time(notification, target, self.clock.now()):
                 continue
             try:
                 send(told)
-            except TryLater as error:
-                self.notices.untold(notification, target)
-                later = later or error
             except Undeliverable as error:  # this target only: the page and the others took it
                 log.info("turn notice to %s for %s undeliverable: %s", target, player, error)
+            except Exception as error:  # TryLater, or a fault: this target is tried again
+                self.notices.untold(notification, target)
+                later = later or error
         if later is not None:
             raise later
 

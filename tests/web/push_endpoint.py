@@ -2,7 +2,7 @@
 browser behind it.  It holds a browser's subscription keys (``p256dh``, ``auth``), keeps every
 message posted to it and decrypts it as the browser would (RFC 8291, ``aes128gcm``, with
 ``http_ece``); a path can be made to answer ``410 Gone``, as a push service does for a browser
-that unsubscribed."""
+that unsubscribed, and it can be down for a while (``503``)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,8 @@ class PushEndpoint:
         self.auth = os.urandom(16)
         self.received: list[Pushed] = []
         self.gone: set[str] = set()
+        self.unavailable = 0
+        """How many of the next messages to answer ``503``, as a push service that is down."""
         self.lock = threading.Lock()
         endpoint = self
 
@@ -46,7 +48,11 @@ class PushEndpoint:
                 headers = {name.lower(): value for name, value in self.headers.items()}
                 with endpoint.lock:
                     endpoint.received.append(Pushed(self.path, headers, body))
-                self.send_response(410 if self.path in endpoint.gone else 201)
+                    status = 410 if self.path in endpoint.gone else 201
+                    if endpoint.unavailable:
+                        endpoint.unavailable -= 1
+                        status = 503
+                self.send_response(status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 

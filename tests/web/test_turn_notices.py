@@ -136,3 +136,32 @@ def test_a_reminder_comes_by_push_in_the_players_language(world: World) -> None:
     assert reminder["title"].startswith("Recordatorio"), reminder
     assert reminder["game"] == game_id and not CARD.search(str(reminder))
     assert len(world.push.received) == 2
+
+
+def test_a_push_service_that_is_down_is_tried_again_and_the_mail_not_sent_twice(
+    world: World,
+) -> None:
+    ana, _, ana_page, _ = start_friendly(world.site)
+    game_id, ana_id = game_of(world, ana_page)
+    subscribe(world, ana, ana_page)
+    assert ask_mail(ana, ana_page, "ana@example.org") == 303
+    confirm(world, world.sink.wait_for(1)[0])
+    world.worker().run_once()
+    pushes, mails = len(world.push.received), len(world.sink.to("ana@example.org"))
+    play_until_turn_of(world, game_id, ana_id)
+    move(world, game_id)
+    world.push.unavailable = 1
+    play_until_turn_of(world, game_id, ana_id)
+    world.worker().run_once()
+    assert len(world.push.wait_for(pushes + 1)) == pushes + 1  # refused: 503
+    assert len(world.sink.to("ana@example.org")) == mails + 1
+    world.clock.advance(minutes=1)  # past the first retry's delay
+    world.worker().run_once()
+    assert len(world.push.wait_for(pushes + 2)) == pushes + 2  # taken this time
+    assert len(world.sink.to("ana@example.org")) == mails + 1  # the mail that went, once
+    world.clock.advance(minutes=10)
+    world.worker().run_once()
+    assert len(world.push.received) == pushes + 2
+    with world.site.wiring.engine.connect() as connection:
+        statuses = {row.status for row in connection.execute(select(outbox.c.status))}
+    assert statuses <= {"delivered", "superseded"}
