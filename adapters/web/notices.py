@@ -31,6 +31,7 @@ from adapters.web.context import web
 from adapters.web.languages import page_translator, speak_to
 from adapters.web.notice_desk import BROWSERS, NoticeDesk, confirm_token, read_confirm_token
 from adapters.web.security import csrf_token
+from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import PlayerId
 
 blueprint = Blueprint("notices", __name__)
@@ -132,9 +133,13 @@ def mail_on(token: str) -> BaseResponse | tuple[str, int]:
     if not desk.may_mail(player, address, now):
         return message_page(tr.gettext("Too many confirmation mails today; try tomorrow."), 429)
     desk.notices.ask_mail(player, address, now)
-    link = f"{web().settings.base_url}/notices/confirm/{confirm_token(web().capabilities, player, address, now)}"
-    name = web().service.name_of(player, tr)
-    desk.mail.confirmation(address, name, link, tr, now)
+    signed = confirm_token(web().capabilities, player, address, now)
+    link = f"{web().settings.base_url}/notices/confirm/{signed}"
+    try:
+        desk.mail.confirmation(address, web().service.name_of(player, tr), link, tr, now)
+    except (TryLater, Undeliverable):  # the mail server is away, or refuses the address
+        why = tr.gettext("We could not send the mail just now; try again in a while.")
+        return message_page(why, 503)
     return redirect(f"/p/{token}#notices", 303)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from aiosmtpd.controller import Controller
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser as PlaywrightBrowser
 
@@ -149,3 +150,15 @@ def test_a_subscription_must_be_one_the_worker_may_post_to_and_encrypt_for(world
     assert Browser(world.site.http).post_form("/p/forged/notices/push", good).status == 404
     assert SqlNotices(world.site.wiring.engine).subscriptions(ana_id) == []
     assert https_only("https://push.example/x") and not https_only("http://push.example/x")
+
+
+def test_a_mail_server_that_is_away_is_said_so(world: World) -> None:
+    _, ben, _, ben_page = start_friendly(world.site)
+    sink = world.sink
+    sink.stop()
+    try:
+        assert ask_mail(ben, ben_page, BEN_MAIL) == 503
+    finally:  # a stopped controller cannot start again: a new one, for the fixture to stop
+        sink.controller = Controller(sink.controller.handler, hostname="127.0.0.1", port=sink.port)
+        sink.start()
+    assert sink.to(BEN_MAIL) == []
