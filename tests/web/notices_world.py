@@ -99,8 +99,11 @@ def _row(world: World, delivery_id: int) -> tuple[str, int]:
         return str(player), int(to_seq)
 
 
-def running(tmp_path: Path, smtp_sink: SmtpSink) -> Iterator[World]:
-    """The world of one test (a fixture's body: ``yield from running(...)``)."""
+def running(
+    tmp_path: Path, smtp_sink: SmtpSink, database_url: str | None = None
+) -> Iterator[World]:
+    """The world of one test (a fixture's body: ``yield from running(...)``), on SQLite in
+    ``tmp_path`` or on ``database_url``."""
     clock = ManualClock(START)
     smtp = MailServer("127.0.0.1", smtp_sink.port, "none", timeout=5)
     email = EmailSettings(
@@ -113,7 +116,11 @@ def running(tmp_path: Path, smtp_sink: SmtpSink) -> Iterator[World]:
     port = free_port()
     web = WebSettings(port=port, keys=(KEY,), moves_per_minute=10**6, invitations_per_hour=10**6)
     settings = Settings(
-        data_dir=tmp_path / "data", web=web, email=email, worker=WorkerSettings(batch_size=20)
+        data_dir=tmp_path / "data",
+        database_url=database_url,
+        web=web,
+        email=email,
+        worker=WorkerSettings(batch_size=20),
     )
     wiring = build(settings, clock, SeededChance(5))
     transport = SmtpTransport(smtp)

@@ -41,9 +41,23 @@ def world(tmp_path: Path, smtp_sink: SmtpSink) -> Iterator[World]:
     yield from running(tmp_path, smtp_sink)
 
 
+@pytest.fixture
+def world_on_postgresql(tmp_path: Path, smtp_sink: SmtpSink, postgres_url: str) -> Iterator[World]:
+    yield from running(tmp_path, smtp_sink, postgres_url)
+
+
 def test_web_players_are_told_by_push_and_mail_once_each_across_a_worker_restart(
     world: World,
 ) -> None:
+    told_once_each_across_a_worker_restart(world)
+
+
+def test_the_same_on_postgresql(world_on_postgresql: World) -> None:
+    assert world_on_postgresql.site.wiring.engine.dialect.name == "postgresql"
+    told_once_each_across_a_worker_restart(world_on_postgresql)
+
+
+def told_once_each_across_a_worker_restart(world: World) -> None:
     ana, ben, ana_page, ben_page = start_friendly(world.site)
     game_id, ana_id = game_of(world, ana_page)
     _, ben_id = game_of(world, ben_page)
@@ -80,7 +94,8 @@ def test_web_players_are_told_by_push_and_mail_once_each_across_a_worker_restart
     assert world.site.url + "/p/" in mail.text() and not CARD.search(mail.text()), mail.text()
     assert mail.message["List-Unsubscribe"]
     with world.site.wiring.engine.connect() as connection:
-        statuses = {row.status for row in connection.execute(select(outbox.c.status))}
+        mine = select(outbox.c.status).where(outbox.c.game_id == game_id)
+        statuses = {row.status for row in connection.execute(mine)}
     assert statuses <= {"delivered", "superseded"}
 
 
@@ -163,5 +178,6 @@ def test_a_push_service_that_is_down_is_tried_again_and_the_mail_not_sent_twice(
     world.worker().run_once()
     assert len(world.push.received) == pushes + 2
     with world.site.wiring.engine.connect() as connection:
-        statuses = {row.status for row in connection.execute(select(outbox.c.status))}
+        mine = select(outbox.c.status).where(outbox.c.game_id == game_id)
+        statuses = {row.status for row in connection.execute(mine)}
     assert statuses <= {"delivered", "superseded"}
