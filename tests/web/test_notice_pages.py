@@ -88,7 +88,7 @@ def test_each_notice_can_be_switched_off(world: World) -> None:
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
 def test_the_page_registers_its_service_worker_and_asks_for_mail_in_chromium(
-    world: World, browser: PlaywrightBrowser, size: tuple[int, int]
+    world: World, browser: PlaywrightBrowser, artifacts: Path, size: tuple[int, int]
 ) -> None:
     """Debian's Chromium: the service worker registers with the whole site as its scope under
     the strict CSP, the notices section fits the phone and passes axe, and the mail form sends
@@ -107,6 +107,7 @@ def test_the_page_registers_its_service_worker_and_asks_for_mail_in_chromium(
         assert scope == world.site.url + "/"
         assert page.locator("#push-subscribe").is_visible()
         # The section itself never overflows (the page's own width is item 1's layout work).
+        page.locator("#notices").screenshot(path=artifacts / f"notices-{width}.png")
         overflow = page.locator("#notices").evaluate("d => d.scrollWidth - d.clientWidth")
         assert overflow <= 0
         violations = Axe().run(page).response["violations"]
