@@ -2,7 +2,9 @@
 channels themselves for the processes that also read from them (``conquian telegram``'s poller,
 an email poller).
 
-``log`` always sends; ``telegram`` when ``CONQUIAN_TELEGRAM_TOKEN`` is set; ``email`` when the
+``log`` always sends; ``web`` delivers to web players on their page and sends the turn
+notices they asked for (Web Push, and mail with email on: ``adapters/web/turn_notices.py``);
+``telegram`` when ``CONQUIAN_TELEGRAM_TOKEN`` is set; ``email`` when the
 mail domain, token keys and SMTP server are.  A channel left off says so in one log line, and its
 players' notifications go to their next address, or are recorded as failed.  So any process that
 drains the outbox — ``conquian worker``, ``conquian telegram`` — tells every player on their own
@@ -21,6 +23,7 @@ from adapters.config import Settings
 from adapters.email.channel import EmailChannel, build_channel
 from adapters.telegram.app import TelegramApp, build_telegram
 from adapters.telegram.settings import TelegramSettings
+from adapters.web.turn_notices import web_sender
 from service.delivery.dispatch import LogSender, Sender
 
 log = logging.getLogger(__name__)
@@ -48,6 +51,7 @@ def build_channels(
     email = _email(wiring, settings)
     if email is not None:
         senders.update(email.senders)
+    senders["web"] = web_sender(wiring, settings, email.mail.transport if email else None)
     app = None
     if telegram is None:
         log.info("telegram channel off: set CONQUIAN_TELEGRAM_TOKEN to reach Telegram players")

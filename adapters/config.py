@@ -117,6 +117,9 @@ class WebSettings:
     ``CONQUIAN_HEARTBEAT_SECONDS``      30          ``/readyz`` wants a worker heartbeat this recent
     ``CONQUIAN_POLL_SECONDS``           2           how often a player page asks whether the game
                                                     moved
+    ``CONQUIAN_VAPID_KEY_FILE``         (none)      the PEM file of the key that signs Web Push
+                                                    turn notices; without it the data directory
+                                                    keeps one (``vapid.pem``)
     ==================================  ==========  ===============================================
     """
 
@@ -131,6 +134,7 @@ class WebSettings:
     trusted_proxies: int = 0
     heartbeat_seconds: float = 30.0
     poll_seconds: float = 2.0
+    vapid_key_file: Path | None = None
 
     @property
     def base_url(self) -> str:
@@ -166,7 +170,12 @@ class WebSettings:
                 environ, "CONQUIAN_HEARTBEAT_SECONDS", float, d.heartbeat_seconds
             ),
             poll_seconds=_positive(environ, "CONQUIAN_POLL_SECONDS", float, d.poll_seconds),
+            vapid_key_file=_path(environ.get("CONQUIAN_VAPID_KEY_FILE", "")),
         )
+
+
+def _path(text: str) -> Path | None:
+    return Path(text.strip()) if text.strip() else None
 
 
 PRIVATE_FILE = 0o600

@@ -69,6 +69,11 @@ def run(args: argparse.Namespace) -> int:
             "CONQUIAN_WEB_KEYS must be set on PostgreSQL: every process that makes or checks "
             "players' links must sign them with the same keys"
         )
+    if args.role != "migrate" and not settings.web.vapid_key_file and _shared(settings):
+        log.warning(
+            "CONQUIAN_VAPID_KEY_FILE is not set: processes on other machines must have the same "
+            "vapid.pem in their data directory, or Web Push notices will be refused"
+        )
     from adapters.bootstrap import build  # connects and migrates: only when serving
 
     wiring = build(settings)
@@ -175,7 +180,13 @@ def _web(wiring: Wiring, settings: Settings) -> Running:
     from adapters.web.server import web_server
 
     config = settings.web
-    running = web_server(create_app(parts_for(wiring, settings)), config)
+    email = settings.email
+    mail = None
+    if email is not None and email.smtp is not None:  # the confirmation mails of turn notices
+        from adapters.email.smtp import SmtpTransport
+
+        mail = SmtpTransport(email.smtp)
+    running = web_server(create_app(parts_for(wiring, settings, mail=mail)), config)
     log.info("web: listening on %s:%s", config.host, running.port)
     print(f"Conquian is running: open {config.base_url}/", flush=True)
     return running

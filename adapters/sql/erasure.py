@@ -36,6 +36,7 @@ from adapters.sql.email_tables import (
     link_codes,
 )
 from adapters.sql.engine import reconnecting, writer
+from adapters.sql.notice_tables import notice_mail, notice_push, notices_sent
 from adapters.sql.quota_tables import quota_uses
 from adapters.sql.rating_tables import profile_choices
 from adapters.sql.tables import DEFAULT_REMINDERS, addresses, inbox, outbox, players, vacations
@@ -144,6 +145,8 @@ class _Found:
         yield email_threads, select(email_threads).where(email_threads.c.player_id == player)
         yield link_codes, select(link_codes).where(link_codes.c.player_id == player)
         yield outbox, select(outbox).where(outbox.c.player == player)
+        yield notice_push, select(notice_push).where(notice_push.c.player == player)
+        yield notice_mail, select(notice_mail).where(notice_mail.c.player == player)
         yield inbox, select(inbox).where(self._in_payload()).order_by(inbox.c.id)
         yield (
             email_messages,
@@ -162,6 +165,10 @@ class _Found:
             or_(link_codes.c.player_id == player, func.lower(link_codes.c.value).in_(self.values))
         )
         yield delete(outbox).where(outbox.c.player == player)
+        yield delete(notice_push).where(notice_push.c.player == player)
+        yield delete(notice_mail).where(notice_mail.c.player == player)
+        yield delete(notices_sent).where(notices_sent.c.player == player)
+        yield delete(quota_uses).where(quota_uses.c.key == f"notice-mail:{player}")
         # The profile goes private and off the leaderboard; the standing stays, under the id
         # alone, so that `conquian ratings rebuild` still gives what the follower kept.
         yield delete(profile_choices).where(profile_choices.c.player == player)

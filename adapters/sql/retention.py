@@ -13,7 +13,8 @@ Two windows, counted from when a message was received:
   a mail server a message after five days, and a mailbox's message is flagged read once stored.
   A message not handled yet keeps everything, however old: it is still to be answered.
 
-Notifications sent, given up or superseded go after ``sent``; counted uses once older than the
+Notifications sent, given up or superseded go after ``sent``, and so does the ledger of turn
+notices sent to web players; a notice address not confirmed in time goes when its link expires; counted uses once older than the
 longest quota window (a week) and a day; link codes once expired.  Each step is one statement,
 so a prune that stops half-way is simply continued by the next.
 """
@@ -27,6 +28,8 @@ from sqlalchemy import Engine, delete, exists, select, update
 
 from adapters.sql.email_tables import email_messages, email_uids, link_codes
 from adapters.sql.engine import reconnecting
+from adapters.sql.notice_tables import notice_mail, notices_sent
+from adapters.sql.notices import CONFIRM_WITHIN
 from adapters.sql.quota_tables import quota_uses
 from adapters.sql.tables import inbox, outbox
 from adapters.sql.telegram_tables import telegram_updates
@@ -79,6 +82,12 @@ class SqlRetention:
             ),
             "notifications": delete(outbox).where(
                 outbox.c.status.in_(FINISHED), outbox.c.created_at < now - self.windows.sent
+            ),
+            "sent notices": delete(notices_sent).where(
+                notices_sent.c.sent_at < now - self.windows.sent
+            ),
+            "unconfirmed notice addresses": delete(notice_mail).where(
+                notice_mail.c.confirmed_at.is_(None), notice_mail.c.asked_at < now - CONFIRM_WITHIN
             ),
             "counted uses": delete(quota_uses).where(quota_uses.c.at < now - COUNTED),
             "link codes": delete(link_codes).where(link_codes.c.expires_at < now),

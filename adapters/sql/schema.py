@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from sqlmodel import SQLModel
 
-from adapters.sql import email_tables, quota_tables, rating_tables, tables, telegram_tables
+from adapters.sql import (
+    email_tables,
+    notice_tables,
+    quota_tables,
+    rating_tables,
+    tables,
+    telegram_tables,
+)
 
-TABLE_MODULES = (tables, email_tables, quota_tables, rating_tables, telegram_tables)
+TABLE_MODULES = (tables, email_tables, quota_tables, rating_tables, telegram_tables, notice_tables)
 """Each registers its tables on ``SQLModel.metadata`` when imported."""
 
 metadata = SQLModel.metadata

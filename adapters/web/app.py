@@ -1,10 +1,10 @@
 """The application factory: ``create_app(web)`` builds the Flask app from parts made elsewhere.
 
 Nothing is read from the environment or connected here; the entry point (``conquian serve``) or
-a test builds the parts (``parts_for``) and hands them over.  The app has five blueprints: the
-JSON API (``api``), the pages people open (``pages``: landing, invitations, the player's private
-page), the replay viewer (``replay``), the health checks (``health``) and the mail's one-click
-unsubscribe link (``unsubscribe``).
+a test builds the parts (``parts_for``) and hands them over.  Its blueprints: the JSON API
+(``api``), the pages people open (``pages``: landing, invitations, the player's private page),
+the replay viewer (``replay``), the health checks (``health``), the mail's one-click unsubscribe
+link (``unsubscribe``), profiles, your data, and turn notices (``notices``).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from adapters.sql.quotas import SqlQuotas
 from adapters.web import (
     api,
     health,
+    notices,
     pages,
     players_api,  # noqa: F401  (its routes are registered under the API's blueprint)
     profiles,
@@ -38,6 +39,8 @@ from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web
 from adapters.web.languages import page_language, page_translator
 from adapters.web.limits import RateLimit, SharedLimit
+from adapters.web.notice_desk import desk_for
+from adapters.web.notice_mail import MailTransport
 from adapters.web.pulse import Pulse, pulse_for
 from adapters.web.readiness import Readiness
 from service.language.translation import LOCALES
@@ -45,9 +48,15 @@ from service.players.unsubscribe import Unsubscribe
 from service.rules.errors import N_
 
 
-def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) -> Web:
+def parts_for(
+    wiring: Wiring,
+    settings: Settings,
+    pulse: Pulse | None = None,
+    mail: MailTransport | None = None,
+) -> Web:
     """The web parts over a wiring: links signed with the configured keys (or the data
-    directory's), the worker's heartbeat where the database keeps it, the rate limits."""
+    directory's), the worker's heartbeat where the database keeps it, the rate limits, and turn
+    notices (by mail too when ``mail``, the email channel's transport, is given)."""
     config = settings.web
     capabilities = Capabilities.from_settings(settings, wiring.directory)
     readiness = Readiness(
@@ -70,6 +79,7 @@ def parts_for(wiring: Wiring, settings: Settings, pulse: Pulse | None = None) ->
         consent=SqlConsent(wiring.engine) if email else None,
         unsubscribe=Unsubscribe.from_keys(email.token_keys) if email else None,
         ratings=wiring.ratings,
+        notices=desk_for(wiring, settings, mail),
     )
 
 
@@ -93,7 +103,8 @@ def create_app(parts: Web) -> Flask:
     app.context_processor(lambda: {"language": page_language()})
     security.install(app, secure_cookies=config.base_url.startswith("https://"))
     blueprints = (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint)
-    for blueprint in (*blueprints, unsubscribe.blueprint, profiles.blueprint, your_data.blueprint):
+    others = (unsubscribe.blueprint, profiles.blueprint, your_data.blueprint, notices.blueprint)
+    for blueprint in (*blueprints, *others):
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
     app.before_request(_no_nul_in_path)

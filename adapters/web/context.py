@@ -10,6 +10,7 @@ from flask import current_app
 from adapters.config import WebSettings
 from adapters.web.capabilities import Capabilities
 from adapters.web.limits import Limit, RateLimit
+from adapters.web.notice_desk import NoticeDesk
 from adapters.web.readiness import Readiness
 from service.app.games import GameService
 from service.app.ratings import Ratings
@@ -35,6 +36,8 @@ class Web:
     """Checks that link's token (with email on)."""
     ratings: Ratings | None = None
     """Profiles and the leaderboard (``profiles.py``); without it their pages are 404."""
+    notices: NoticeDesk | None = None
+    """Turn notices by Web Push and mail (``notices.py``); without it the page offers none."""
 
 
 def web() -> Web:

@@ -96,7 +96,7 @@ def test_a_channel_left_off_is_named_in_one_log_line(
             channels = build_channels(wiring, settings, None)
     finally:
         wiring.close()
-    assert set(channels.senders) == {"log"}
+    assert set(channels.senders) == {"log", "web"}  # the page and its turn notices: always on
     assert (channels.telegram, channels.email) == (None, None)
     off = sorted(r.getMessage() for r in caplog.records if "channel off" in r.getMessage())
     assert len(off) == 2

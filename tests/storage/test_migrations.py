@@ -56,7 +56,7 @@ def test_a_fresh_database_is_migrated_to_head(fresh_engine: Engine) -> None:
 
     upgrade(fresh_engine)
 
-    assert current(fresh_engine) == head() == "0011"
+    assert current(fresh_engine) == head() == "0014"
     assert set(TABLES) | {"alembic_version"} == set(inspect(fresh_engine).get_table_names())
 
 
@@ -70,7 +70,7 @@ def test_upgrading_again_changes_nothing_and_keeps_the_data(fresh_engine: Engine
     upgrade(fresh_engine)
 
     assert schema(fresh_engine) == before
-    assert current(fresh_engine) == "0011"
+    assert current(fresh_engine) == "0014"
     assert [one.event for one in store.load(GameId("g1"))] == [opened("g1")]
 
 
@@ -204,5 +204,17 @@ def test_0011_adds_the_telegram_boards_columns_and_can_be_undone(fresh_engine: E
     assert "full_boards" in columns("telegram_players")
     migrate_to(fresh_engine, "0010", down=True)
     assert "full_boards" not in columns("telegram_players")
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
+def test_0014_adds_the_turn_notice_tables_and_can_be_undone(fresh_engine: Engine) -> None:
+    notice_tables = {"notice_push", "notice_mail", "notices_sent"}
+    migrate_to(fresh_engine, "0011")
+    assert not notice_tables & set(inspect(fresh_engine).get_table_names())
+    upgrade(fresh_engine)
+    assert notice_tables <= set(inspect(fresh_engine).get_table_names())
+    migrate_to(fresh_engine, "0011", down=True)
+    assert not notice_tables & set(inspect(fresh_engine).get_table_names())
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

@@ -1,0 +1,105 @@
+"""The two mails of a web player's turn notices, in plain text and the reader's language: the
+confirmation of a notice address (nothing else is sent to it before its link is used) and the
+turn notice itself.  Sent through the email channel's SMTP transport, handed in by the process
+that builds the channels (``adapters/channels.py``, ``adapters/cli/serve.py``): channels do not
+import each other.
+
+Every notice mail carries ``List-Unsubscribe`` with the one-click link of the never-mail list
+when the service has one, and none goes to an address on that list (``Consent.stopped``).
+"""
+
+from __future__ import annotations
+
+import email.utils
+from dataclasses import dataclass
+from datetime import datetime
+from email.message import EmailMessage
+from typing import Protocol
+
+from sqlalchemy import Engine
+
+from adapters.config import Settings
+from adapters.sql.consent import SqlConsent
+from service.language.translation import Translator
+from service.players.unsubscribe import Unsubscribe
+from service.ports.consent import Consent
+
+SERVICE_NAME = "Conquian"
+
+
+class MailTransport(Protocol):
+    """How a mail leaves (the email channel's ``SmtpTransport``)."""
+
+    def send(self, message: EmailMessage, envelope_from: str, to: list[str]) -> None: ...
+
+
+@dataclass(frozen=True)
+class NoticeMail:
+    transport: MailTransport
+    sender: str
+    """The service's own address: the ``From`` and the return path."""
+    consent: Consent
+    unsubscribe: Unsubscribe | None = None
+    unsubscribe_url: str | None = None
+
+    def stopped(self, to: str) -> bool:
+        return self.consent.stopped(to)
+
+    def confirmation(self, to: str, asker: str, link: str, tr: Translator, at: datetime) -> None:
+        """Ask ``to`` to confirm it wants turn notices for ``asker`` (the player whose page
+        asked): the mail names who asked, and says what happens if it was not them."""
+        lines = (
+            tr.gettext(
+                "On the page of {name}, a player of {service}, someone asked to be told at this "
+                "address when it is their turn.",
+                name=asker,
+                service=SERVICE_NAME,
+            ),
+            tr.gettext("If that was you, confirm with this link (it works for 3 days):"),
+            link,
+            tr.gettext(
+                "If it was not you, ignore this mail: nothing more will be sent to this address."
+            ),
+        )
+        subject = tr.gettext("{service}: confirm your turn notices", service=SERVICE_NAME)
+        self.send(to, subject, lines, at)
+
+    def notice(
+        self, to: str, headline: str, lines: tuple[str, ...], tr: Translator, at: datetime
+    ) -> None:
+        why = tr.gettext(
+            "You get this mail because you asked for turn notices on your game's page; "
+            "switch them off there."
+        )
+        self.send(to, f"{SERVICE_NAME}: {headline}", (headline, *lines, "", why), at)
+
+    def send(self, to: str, subject: str, lines: tuple[str, ...], at: datetime) -> None:
+        """Send unless ``to`` is on the never-mail list (checked here, so nothing escapes it)."""
+        if self.consent.stopped(to):
+            return
+        message = EmailMessage()
+        message["From"] = email.utils.formataddr((SERVICE_NAME, self.sender))
+        message["To"] = to
+        message["Subject"] = subject
+        message["Date"] = email.utils.format_datetime(at)
+        message["Message-ID"] = email.utils.make_msgid(domain=self.sender.rpartition("@")[2])
+        message["Auto-Submitted"] = "auto-generated"
+        if self.unsubscribe is not None and self.unsubscribe_url:
+            token = self.unsubscribe.link_token(to)
+            message["List-Unsubscribe"] = f"<{self.unsubscribe_url}/{token}>"
+            message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        message.set_content("\n".join(lines) + "\n")
+        self.transport.send(message, self.sender, [to])
+
+
+def notice_mail_for(
+    engine: Engine, settings: Settings, transport: MailTransport | None
+) -> NoticeMail | None:
+    """The notice mail of a service whose email side is configured and can send; else None."""
+    email = settings.email
+    if transport is None or email is None:
+        return None
+    unsubscribe = Unsubscribe.from_keys(email.token_keys)
+    return NoticeMail(
+        transport, email.service_address, SqlConsent(engine), unsubscribe, email.unsubscribe_url
+    )
