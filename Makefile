@@ -7,6 +7,10 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
 PYTEST_ARGS ?=
+# pytest-xdist workers for `make test`: one per core.  Much of the suite waits on servers, browsers
+# and child processes, and its long parts (fuzzing, crash points, twins) are separate tests, so
+# they spread; `TEST_WORKERS=0` runs everything in one process.
+TEST_WORKERS ?= auto
 ARENA_GAMES ?= 2000
 SOAK ?= ci
 
@@ -29,7 +33,7 @@ test: $(STAMP)
 	sh deploy/ensure-dovecot.sh
 	sh deploy/ensure-chromium.sh
 	sh deploy/ensure-fonts.sh
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check service adapters tests
