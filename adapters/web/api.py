@@ -17,7 +17,7 @@ from adapters.web.context import web
 from adapters.web.errors import ApiError, bad_request, forbidden, not_found
 from adapters.web.languages import browser_language
 from adapters.web.openapi import document
-from adapters.web.security import NO_STORE, client_key
+from adapters.web.security import client_key, keep_private
 from adapters.web.views import public_json, summary_json, view_json
 from service.app.outcome import Applied, Looked, WentOnVacation
 from service.app.your_data import YourData
@@ -52,10 +52,7 @@ def _refused(error: ApiError) -> tuple[Response, int]:
     return response, error.status
 
 
-@blueprint.after_request
-def _private(response: Response) -> Response:
-    response.headers["Cache-Control"] = NO_STORE
-    return response
+keep_private(blueprint)
 
 
 # -- the endpoints ----------------------------------------------------------------------------

@@ -30,11 +30,12 @@ from adapters.web.capabilities import Forbidden
 from adapters.web.context import web
 from adapters.web.languages import page_translator, speak_to
 from adapters.web.notice_desk import BROWSERS, NoticeDesk, confirm_token, read_confirm_token
-from adapters.web.security import csrf_token
+from adapters.web.security import csrf_token, keep_private
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import PlayerId
 
 blueprint = Blueprint("notices", __name__)
+keep_private(blueprint)
 
 ADDRESS_LENGTH = 254
 
@@ -77,10 +78,10 @@ def _context() -> dict[str, object]:
 
 @blueprint.get("/sw.js")
 def service_worker() -> Response:
-    """The service worker, from the root so that its scope is the whole site."""
+    """The service worker, from the root so that its scope is the whole site (never cached:
+    ``keep_private``, so a new version reaches the browser at its next check)."""
     response = send_from_directory(blueprint.root_path + "/static", "sw.js", max_age=0)
     response.headers["Content-Type"] = "text/javascript; charset=utf-8"
-    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

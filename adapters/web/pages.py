@@ -34,7 +34,7 @@ from adapters.web.errors import status_of
 from adapters.web.game_list import game_lines
 from adapters.web.languages import page_translator, speak_to
 from adapters.web.new_game import invitation_terms, new_game_form, options_of
-from adapters.web.security import NO_STORE, csrf_token
+from adapters.web.security import csrf_token, keep_private
 from adapters.web.table_page import ONLY_YOUR_BROWSER, is_resign, render
 from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
 from service.game.stored import UnknownGame
@@ -51,11 +51,7 @@ OPTIONS_LENGTH = 10_000
 number too long before it converts it."""
 
 
-@blueprint.after_request
-def _private(response: Response) -> Response:
-    response.headers["Cache-Control"] = NO_STORE
-    response.vary.add("Cookie")
-    return response
+keep_private(blueprint)
 
 
 @blueprint.get("/")

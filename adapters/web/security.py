@@ -15,7 +15,7 @@ from __future__ import annotations
 import hmac
 import secrets
 
-from flask import Flask, Request, Response, g, request
+from flask import Blueprint, Flask, Request, Response, g, request
 
 from adapters.web.capabilities import Capabilities
 
@@ -55,6 +55,17 @@ def install(app: Flask, secure_cookies: bool) -> None:
             response.set_cookie(
                 CSRF_COOKIE, fresh, httponly=True, samesite="Lax", secure=secure_cookies
             )
+        return response
+
+
+def keep_private(blueprint: Blueprint) -> None:
+    """Answers of ``blueprint`` are a player's own (their page, their data, their API): no cache
+    keeps them, and a shared cache never gives one browser's answer to another."""
+
+    @blueprint.after_request
+    def _private(response: Response) -> Response:
+        response.headers["Cache-Control"] = NO_STORE
+        response.vary.add("Cookie")
         return response
 
 

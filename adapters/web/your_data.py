@@ -15,7 +15,7 @@ from adapters.web.capabilities import Forbidden, PageGrant
 from adapters.web.context import web
 from adapters.web.errors import status_of
 from adapters.web.languages import page_translator, speak_to
-from adapters.web.security import NO_STORE, PLAYER_COOKIE, csrf_token
+from adapters.web.security import PLAYER_COOKIE, csrf_token, keep_private
 from service.app.your_data import YourData
 from service.rules.errors import N_, IllegalAction
 from service.words.privacy import privacy_sections
@@ -29,11 +29,7 @@ ONLY_YOUR_BROWSER = N_(
 )
 
 
-@blueprint.after_request
-def _private(response: Response) -> Response:
-    response.headers["Cache-Control"] = NO_STORE
-    response.vary.add("Cookie")
-    return response
+keep_private(blueprint)
 
 
 @blueprint.get("/privacy")
