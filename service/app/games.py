@@ -23,6 +23,7 @@ from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
 from service.app.rematches import Rematches
+from service.app.talking import ADJOURN_LIMIT, Talking
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
 from service.app.your_data import YourData
@@ -65,6 +66,7 @@ class GameService:
         personal: PersonalData | None = None,
         kept: Kept | None = None,
         secret: Callable[[], bytes] = lambda: b"",
+        adjourn_limit: timedelta = ADJOURN_LIMIT,
     ):
         self.store = store
         self.clock = clock
@@ -82,7 +84,8 @@ class GameService:
         self.rematches = Rematches(journal, chance, self.seating)
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
-        self.playing = Playing(journal, chance, self.pauses, profiles)
+        self.talking = Talking(journal, chance, self.rematches.started, adjourn_limit)
+        self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
         self.your_data = (
             None if personal is None else YourData(self, personal, kept or Kept(), secret)
         )

@@ -24,6 +24,7 @@ from service.ports.protocols import Notification
 from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, cast_of
 from service.words.news import forced_card, news
+from service.words.talk_news import heard
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,8 @@ def notice(
         else sum(1 for one in events if one.seq <= notification.to_seq)
     )
     logged = [one.event for one in events]
-    said = news(logged, view.variant, cast, tr, forced_card(game.rules), told)
+    muted = game.talk.muted[seat]
+    said = heard(news(logged, view.variant, cast, tr, forced_card(game.rules), told, muted))
     mine = due is not None and due.player == notification.player
     return Notice(
         game.id,
