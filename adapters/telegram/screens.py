@@ -57,7 +57,9 @@ class Screens:
         events = channel.service.store.load(game_id, after=first - 1)
         told = len(events) if last is None else last - first + 1
         cast = channel.cast(game, tr, reader)
-        return happened(events, game.variant, cast, tr, forced_card(game.rules), told)
+        seat = None if reader is None else game.seat_of(reader)
+        muted = seat is not None and game.talk.muted[seat]
+        return happened(events, game.variant, cast, tr, forced_card(game.rules), told, muted)
 
     def table_text(self, player: PlayerId, game_id: GameId, before: Sequence[str] = ()) -> str:
         """What happened (``before``), then the player's table and deadline."""

@@ -11,6 +11,7 @@ This class wires them and keeps the reading side: games, views, notices and list
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from service.app.folded import FoldedGames
@@ -24,6 +25,7 @@ from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
 from service.app.rematches import Rematches
 from service.app.talking import ADJOURN_LIMIT, Talking
+from service.game.talk_events import MessageSaid, withheld
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
 from service.app.your_data import YourData
@@ -291,11 +293,18 @@ class GameService:
         return [line for line in summaries if line.status != GameStatus.CANCELLED]
 
     def transcript(self, game_id: GameId, operator: bool = False) -> list[StoredEvent]:
-        """The whole log of a finished game; a running game's log holds hidden cards."""
+        """The whole log of a finished game; a running game's log holds hidden cards.  A public
+        copy (not ``operator``'s) withholds the words of the players' messages (``withheld``):
+        the conversation is its two players' alone (docs/decisions/talk-at-the-table.md)."""
         stored = self.store.load(game_id)
-        if fold(stored).status is not GameStatus.OVER and not operator:
+        if operator:
+            return stored
+        if fold(stored).status is not GameStatus.OVER:
             raise GameNotOver()
-        return stored
+        return [
+            replace(one, event=withheld(one.event)) if isinstance(one.event, MessageSaid) else one
+            for one in stored
+        ]
 
     def deadline(self, game: Game) -> Deadline | None:
         """When the decision ``game`` waits for falls due, in its player's settings."""

@@ -21,6 +21,7 @@ from service.game.talk_events import (
     OfferAnswered,
     OfferMade,
     OfferWithdrawn,
+    WITHHELD,
     TalkEvent,
 )
 from service.rules.errors import IllegalAction
@@ -60,7 +61,7 @@ def is_accepted_draw(game: Game, stored: StoredEvent) -> bool:
 def _decided(game: Game, event: TalkEvent, at: datetime) -> list[LogEvent]:
     match event:
         case MessageSaid(seat=seat, text=text, phrase=phrase):
-            if phrase and (text or phrase not in PHRASES):
+            if phrase and (text or phrase not in (*PHRASES, WITHHELD)):
                 return []
             return talk_rules.said(game, seat, text, phrase, at)
         case OfferMade(seat=seat, kind=kind):

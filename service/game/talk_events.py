@@ -22,6 +22,9 @@ OFFER_KINDS = (DRAW, ADJOURN)
 
 PHRASES = ("good_game", "thanks", "away", "good_luck")
 """The preset phrases: stored by name and worded in each reader's language."""
+WITHHELD = "withheld"
+"""The phrase of a message in a public copy of the log: its words are its two players' alone."""
+
 
 
 class MessageSaid(Record):
@@ -102,3 +105,8 @@ TALK_EVENTS = (MessageSaid, OfferMade, OfferAnswered, OfferWithdrawn, MessagesMu
 """Events that are talk, not play: none changes the position."""
 OWN_TALK_EVENTS = (MessagesMuted, MessageReported)
 """Talk only its seat is told of: the opponent never learns they were muted or reported."""
+
+
+def withheld(event: MessageSaid) -> MessageSaid:
+    """``event`` as a public copy of the log holds it: who wrote and when, not what."""
+    return MessageSaid(event.seat, "", WITHHELD)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from service.game.talk_events import (
     ADJOURN,
     DRAW,
+    WITHHELD,
     MessageReported,
     MessagesMuted,
     MessageSaid,
@@ -42,7 +43,7 @@ def heard(lines: Iterable[str]) -> list[str]:
 def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = False) -> str:
     match event:
         case MessageSaid(seat=seat, text=text, phrase=phrase):
-            if cast.reader is None:
+            if cast.reader is None or phrase == WITHHELD:
                 return tr.gettext("{player} writes to the opponent.", player=cast[seat])
             if muted and cast.reader is not seat:
                 return ""

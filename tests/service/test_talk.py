@@ -249,3 +249,18 @@ def test_a_tampered_message_fails_verification(service: GameService) -> None:
     lines[-1]["data"]["text"] = "visit https://evil.example"
     verdict = verify(read_log(json.dumps(line) for line in lines))
     assert verdict.seq == len(lines) - 1 and "link" in verdict.reason
+
+
+def test_the_public_log_withholds_the_words_and_still_verifies(service: GameService) -> None:
+    game_id = started(service)
+    service.act(game_id, GUEST, "say my secret plan")
+    service.act(game_id, HOST, "offer draw")
+    service.act(game_id, GUEST, "accept")
+    public = service.transcript(game_id)
+    assert MessageSaid(Seat.SECOND, "", "withheld") in [one.event for one in public]
+    assert "secret" not in "".join(export_lines(public))
+    assert verify(read_log(export_lines(public))).ok
+    told = news([one.event for one in public], service.game(game_id).variant, named(("Ana", "Ben")))
+    assert "Ben writes to the opponent." in told
+    own = [one.event for one in service.transcript(game_id, operator=True)]
+    assert MessageSaid(Seat.SECOND, "my secret plan") in own
