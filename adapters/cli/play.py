@@ -25,9 +25,9 @@ from service.app.outcome import ChangedSetting, Looked
 from service.game.codec import is_rules_event
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
-from service.game.talk_events import OWN_TALK_EVENTS, TALK_EVENTS
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
+from service.game.talk_events import OWN_TALK_EVENTS, TALK_EVENTS
 from service.language.translation import translator
 from service.players.profiles import settings_text
 from service.ports.directory import Profile

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from service.game.talk_events import TALK_EVENTS
 from service.game.codec import LogEvent, is_rules_event
 from service.game.events import (
     ClockPaused,
@@ -28,6 +27,7 @@ from service.game.events import (
     WinClaimed,
 )
 from service.game.stored import StoredEvent
+from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator
 from service.ports.protocols import GameSummary
 from service.rules.cards import Card

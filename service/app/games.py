@@ -24,10 +24,9 @@ from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
 from service.app.rematches import Rematches
-from service.app.talking import ADJOURN_LIMIT, Talking
-from service.game.talk_events import MessageSaid, withheld
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
+from service.app.talking import ADJOURN_LIMIT, Talking
 from service.app.your_data import YourData
 from service.clock.deadlines import Deadline
 from service.clock.settings import ClockSettingsOf
@@ -38,6 +37,7 @@ from service.game.events import GameId, PlayerId, TimeControl
 from service.game.state import Game, fold
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
+from service.game.talk_events import MessageSaid, withheld
 from service.language.translation import ENGLISH, Translator, translator
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
 from service.ports.directory import Directory, Profile

@@ -34,8 +34,8 @@ from service.game.events import (
 )
 from service.game.talk_events import (
     MessageReported,
-    MessagesMuted,
     MessageSaid,
+    MessagesMuted,
     OfferAnswered,
     OfferMade,
     OfferWithdrawn,

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from service.game.codec import LogEvent
 from service.game import talk_rules
+from service.game.codec import LogEvent
 from service.game.commands import (
     AcceptRematch,
     Answer,

@@ -15,13 +15,13 @@ from service.game.talk_events import (
     DRAW,
     OFFER_KINDS,
     PHRASES,
+    WITHHELD,
     MessageReported,
-    MessagesMuted,
     MessageSaid,
+    MessagesMuted,
     OfferAnswered,
     OfferMade,
     OfferWithdrawn,
-    WITHHELD,
     TalkEvent,
 )
 from service.rules.errors import IllegalAction
@@ -33,7 +33,8 @@ def check_talk(game: Game, stored: StoredEvent, event: TalkEvent) -> None:
     try:
         expected = _decided(game, event, stored.at)
     except IllegalAction as error:
-        raise Bad(stored.seq, f"{name_of(event)} breaks the rules of talk: {error.message}")
+        reason = f"{name_of(event)} breaks the rules of talk: {error.message}"
+        raise Bad(stored.seq, reason) from None
     if expected[:1] != [event]:
         raise Bad(stored.seq, f"{name_of(event)} is not what its command makes here")
 

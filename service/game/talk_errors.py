@@ -8,7 +8,7 @@ from service.rules.errors import N_, IllegalAction
 
 class MessageEmpty(IllegalAction):
     code = "message_empty"
-    template = N_("Write something after say, for example: say good luck!")
+    template = N_("A message needs some words.")
 
 
 class MessageTooLong(IllegalAction):

@@ -26,7 +26,6 @@ WITHHELD = "withheld"
 """The phrase of a message in a public copy of the log: its words are its two players' alone."""
 
 
-
 class MessageSaid(Record):
     """``seat`` wrote ``text`` to the opponent (checked plain text, ``talk_rules``), or said one
     of the preset ``phrase`` s (then ``text`` is empty)."""
@@ -101,7 +100,14 @@ class MessageReported(Record):
 TalkEvent = (
     MessageSaid | OfferMade | OfferAnswered | OfferWithdrawn | MessagesMuted | MessageReported
 )
-TALK_EVENTS = (MessageSaid, OfferMade, OfferAnswered, OfferWithdrawn, MessagesMuted, MessageReported)
+TALK_EVENTS = (
+    MessageSaid,
+    OfferMade,
+    OfferAnswered,
+    OfferWithdrawn,
+    MessagesMuted,
+    MessageReported,
+)
 """Events that are talk, not play: none changes the position."""
 OWN_TALK_EVENTS = (MessagesMuted, MessageReported)
 """Talk only its seat is told of: the opponent never learns they were muted or reported."""

@@ -42,8 +42,8 @@ from service.game.talk_events import (
     ADJOURN,
     DRAW,
     MessageReported,
-    MessagesMuted,
     MessageSaid,
+    MessagesMuted,
     OfferAnswered,
     OfferMade,
     OfferWithdrawn,
@@ -160,9 +160,7 @@ def accepted_events(game: Game, seat: Seat, kind: str, until: datetime) -> list[
     ]
 
 
-def _accepted(
-    game: Game, seat: Seat, kind: str, now: datetime, until: datetime
-) -> list[LogEvent]:
+def _accepted(game: Game, seat: Seat, kind: str, now: datetime, until: datetime) -> list[LogEvent]:
     return [OfferAnswered(seat, True), *accepted_events(game, seat, kind, until)]
 
 

@@ -9,8 +9,8 @@ from typing import NamedTuple
 
 from service.game.talk_events import (
     MessageReported,
-    MessagesMuted,
     MessageSaid,
+    MessagesMuted,
     OfferAnswered,
     OfferMade,
     OfferWithdrawn,

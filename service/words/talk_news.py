@@ -15,8 +15,8 @@ from service.game.talk_events import (
     DRAW,
     WITHHELD,
     MessageReported,
-    MessagesMuted,
     MessageSaid,
+    MessagesMuted,
     OfferAnswered,
     OfferMade,
     OfferWithdrawn,
@@ -58,7 +58,7 @@ def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = Fa
                     cast,
                     seat,
                     N_("You offer a draw."),
-                    N_("{player} offers a draw: accept or decline?"),
+                    N_("{player} offers you a draw."),
                 )
             assert kind == ADJOURN
             return said(
@@ -66,7 +66,7 @@ def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = Fa
                 cast,
                 seat,
                 N_("You offer to adjourn the game."),
-                N_("{player} offers to adjourn the game: accept or decline?"),
+                N_("{player} offers to adjourn the game."),
             )
         case OfferAnswered(seat=seat, accepted=True):
             return said(

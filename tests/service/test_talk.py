@@ -26,8 +26,8 @@ from service.game.talk_errors import (
 )
 from service.game.talk_events import (
     MessageReported,
-    MessagesMuted,
     MessageSaid,
+    MessagesMuted,
     OfferAnswered,
     OfferMade,
     OfferWithdrawn,
@@ -71,8 +71,11 @@ def test_a_message_goes_to_the_opponent_as_written(service: GameService) -> None
     version = service.game(game_id).version
     assert notes[-1] == Notification(HOST, game_id, version, version)
     game = service.game(game_id)
-    told = news([MessageSaid(Seat.SECOND, "Hello, Ana! Good luck")], game.variant,
-                named(("Ana", "Ben"), reader=Seat.FIRST))
+    told = news(
+        [MessageSaid(Seat.SECOND, "Hello, Ana! Good luck")],
+        game.variant,
+        named(("Ana", "Ben"), reader=Seat.FIRST),
+    )
     assert told == ["Ben says: “Hello, Ana! Good luck”"]
     verified(service, game_id)
 
@@ -83,8 +86,11 @@ def test_a_preset_phrase_is_stored_by_name_and_told_in_the_readers_words(
     game_id = started(service)
     assert events_of(service.act(game_id, HOST, "gg")) == [MessageSaid(Seat.FIRST, "", "good_game")]
     game = service.game(game_id)
-    told = news([MessageSaid(Seat.FIRST, "", "good_game")], game.variant,
-                named(("Ana", "Ben"), reader=Seat.SECOND))
+    told = news(
+        [MessageSaid(Seat.FIRST, "", "good_game")],
+        game.variant,
+        named(("Ana", "Ben"), reader=Seat.SECOND),
+    )
     assert told == ["Ana says: “Good game!”"]
 
 
