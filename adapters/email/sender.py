@@ -25,6 +25,7 @@ from adapters.email.turns import (
     Mailing,
     is_overtaken,
     is_start,
+    is_talk_to,
     mailing,
     news_from,
 )
@@ -166,7 +167,9 @@ class EmailSender:
         digest_due = when is When.DIGEST and not view.is_my_decision
         if digest_due:
             digest_due = self.mail.choices.claim_digest(address.value, self.mail.clock.now())
-        kind = mailing(view, when is When.EACH or is_start(events), digest_due)
+        told_now = [one for one in events if one.seq <= notification.to_seq]
+        talk = is_talk_to(told_now, view.seat)
+        kind = mailing(view, when is When.EACH or is_start(events) or talk, digest_due)
         if kind is Mailing.HOLD:
             return
         told = notification

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from service.game.events import PRIVATE_EVENTS, PlayerJoined, QuietHoursSet, TurnTimedOut
 from service.game.stored import StoredEvent
-from service.game.talk_events import TALK_EVENTS
+from service.game.talk_events import TALK_EVENTS, MessageSaid, OfferMade
 from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
 
@@ -54,6 +54,15 @@ def is_start(events: Sequence[StoredEvent]) -> bool:
     """Whether ``events`` begin the game (the guest sat down): the host hears of it at once, as
     the mail that opened the game promised, even when the first decision is the guest's."""
     return any(isinstance(one.event, PlayerJoined) for one in events)
+
+
+def is_talk_to(events: Sequence[StoredEvent], seat: Seat) -> bool:
+    """Whether ``events`` hold the opponent's message or offer: mailed when it comes, as news,
+    even while the reader waits (a muted opponent's messages make no notification at all)."""
+    return any(
+        isinstance(one.event, MessageSaid | OfferMade) and one.event.seat is not seat
+        for one in events
+    )
 
 
 def mailing(view: PlayerView, each: bool, digest_due: bool) -> Mailing:
