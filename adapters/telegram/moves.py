@@ -141,6 +141,8 @@ class Moves:
             self._answer(pressed, refusal, record=True, alert=True)
         elif press.kind == "move":
             self._move(pressed, press)
+        elif press.kind == "answer":
+            self._answered(pressed, press)
         elif press.kind == "hand":
             self._answer(pressed, "", record=True)
             shown = self.channel.records.turn_message(pressed.chat_id, press.game_id)
@@ -193,6 +195,21 @@ class Moves:
             return
         self._answer(pressed, f"✓ {action_text(action, faces, tr)}")
         told = self._told(reply, pressed.player, tr)
+        self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
+        self.screens.tell_group(press.game_id)
+
+    def _answered(self, pressed: Pressed, press: Press) -> None:
+        """Accept or Decline under an offer: the shared words ``accept`` / ``decline``, never
+        stale (an offer lapses by itself when the position changes)."""
+        command = "accept" if press.arg == "A" else "decline"
+        request = Request(pressed.player, press.game_id, command)
+        reply = self.channel.service.handle(SOURCE, pressed.key, pressed.payload, request)
+        if not isinstance(reply, MoveApplied):
+            message = refusal_text(reply, pressed.tr) if isinstance(reply, refusals.Refused) else ""
+            self._answer(pressed, message, alert=True)
+            return
+        self._answer(pressed, "✓")
+        told = self._told(reply, pressed.player, pressed.tr)
         self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 
