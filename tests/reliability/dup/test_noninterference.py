@@ -20,6 +20,7 @@ A received.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import random
@@ -250,10 +251,8 @@ class NonInterference:
             return
         line = rng.choice(OPPONENT_TALK)
         for world in self.worlds:
-            try:
+            with contextlib.suppress(IllegalAction):  # refused alike in both twins
                 world.service.act(game_id, pair.opponent, line)
-            except IllegalAction:
-                pass  # no offer to answer, the rate limit: refused alike in both twins
             world.drain()
 
     def act(
