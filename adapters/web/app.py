@@ -31,6 +31,7 @@ from adapters.web import (
     profiles,
     replay,
     security,
+    talk_page,
     unsubscribe,
     your_data,
 )
@@ -93,7 +94,13 @@ def create_app(parts: Web) -> Flask:
     app.context_processor(lambda: {"language": page_language()})
     security.install(app, secure_cookies=config.base_url.startswith("https://"))
     blueprints = (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint)
-    for blueprint in (*blueprints, unsubscribe.blueprint, profiles.blueprint, your_data.blueprint):
+    for blueprint in (
+        *blueprints,
+        unsubscribe.blueprint,
+        profiles.blueprint,
+        your_data.blueprint,
+        talk_page.blueprint,
+    ):
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
     app.before_request(_no_nul_in_path)

@@ -34,6 +34,7 @@ from adapters.web.errors import status_of
 from adapters.web.languages import page_translator, speak_to
 from adapters.web.pictures import player_picture
 from adapters.web.security import NO_STORE, csrf_token
+from adapters.web.talk_view import talk_context
 from service.delivery.notices import deadline_text
 from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
 from service.game.events import PlayerId
@@ -269,7 +270,8 @@ def _page(grant: PageGrant, token: str, error: str = "", status: int = 200) -> R
         context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
         html = render_template("waiting.html", **context)
     else:
-        html = render_template("play.html", **context, **_table(game, grant.player))
+        talk = talk_context(game, grant.player, service.translator_of(grant.player))
+        html = render_template("play.html", **context, **_table(game, grant.player), talk=talk)
     return Response(html, status=status)
 
 

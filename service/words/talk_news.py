@@ -110,3 +110,10 @@ def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = Fa
                 number=message,
             )
     raise TypeError(f"not a talk event: {event!r}")
+
+
+def conversation(events: Iterable[TalkEvent], tr: Translator, cast: Cast, muted: bool) -> list[str]:
+    """The conversation of a game told to the cast's reader, for beside the moves: the messages
+    and the offers with their answers, a muted opponent's messages left out."""
+    told = (MessageSaid, OfferMade, OfferAnswered, OfferWithdrawn)
+    return heard(talk_sentence(one, tr, cast, muted) for one in events if isinstance(one, told))
