@@ -27,7 +27,11 @@ def post(browser: Browser, page_path: str, **fields: str) -> str:
 
 def conversation(page: str) -> list[str]:
     found = re.search(r'<ol id="conversation">(.*?)</ol>', page, re.S)
-    return [] if found is None else [html.unescape(x) for x in re.findall(r"<li>(.*?)</li>", found.group(1))]
+    return (
+        []
+        if found is None
+        else [html.unescape(x) for x in re.findall(r"<li>(.*?)</li>", found.group(1))]
+    )
 
 
 def test_messages_and_a_draw_between_two_pages(site: Site) -> None:
