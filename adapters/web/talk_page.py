@@ -18,6 +18,7 @@ from adapters.web.context import web
 from adapters.web.languages import page_translator
 from adapters.web.pages import _grant, _page
 from service.app.replies import Request
+from service.rules.errors import IllegalAction
 from service.words.refusals import Refused, refusal_text
 from service.words.talk_commands import talk_command
 
@@ -35,7 +36,11 @@ def talk(token: str) -> BaseResponse:
     message = request.form.get("message")
     command = f"say {message}" if message is not None else request.form.get("command", "")
     key = request.form.get("key", "")[:KEY_LENGTH]
-    if not key or talk_command(command, answering=True) is None:
+    try:
+        talk = talk_command(command, answering=True)
+    except IllegalAction as error:  # talk words with wrong words after them
+        return _page(grant, token, refusal_text(error, tr=tr), 422)
+    if not key or talk is None:
         return _page(grant, token, tr.gettext("The page did not say what to send; reload it."), 400)
     service = web().service
     answer = Request(grant.player, grant.game_id, command)
