@@ -35,15 +35,16 @@ from service.game.talk_events import (
 from service.game.talk_rules import LONGEST_MESSAGE, OFFER_LIFETIME
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
-from service.ports.memory import InMemoryEventStore
-from service.ports.memory_directory import ManualClock
+from service.game.stored import StoredEvent
+from service.ports.memory import InMemoryEventStore, InMemoryInbox
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.ports.protocols import Notification
 from service.rules.events import MatchEnded
 from service.rules.seats import Seat
 from service.words.cast import named
 from service.words.news import news
 from service.words.talk_news import heard
-from tests.service.given import GREEDY, GUEST, HOST, names, started
+from tests.service.given import GREEDY, GUEST, HOST, T0, names, started
 
 
 def events_of(outcome: object) -> list[object]:
@@ -270,3 +271,38 @@ def test_the_public_log_withholds_the_words_and_still_verifies(service: GameServ
     assert "Ben writes to the opponent." in told
     own = [one.event for one in service.transcript(game_id, operator=True)]
     assert MessageSaid(Seat.SECOND, "my secret plan") in own
+
+
+def talked_game() -> list[StoredEvent]:
+    """A finished game's log with every talk event: messages and phrases, offers declined,
+    withdrawn and accepted (an adjournment, then a draw), a mute and a report."""
+    clock = ManualClock(T0)
+    service = GameService(InMemoryEventStore(), clock, SeededChance(3), InMemoryInbox())
+    game_id = started(service)
+    for player, line in (
+        (GUEST, "say Hello, Ana!"),
+        (HOST, "gg"),
+        (HOST, "offer draw"),
+        (GUEST, "decline"),
+        (GUEST, "offer adjourn"),
+        (GUEST, "withdraw"),
+        (HOST, "mute"),
+        (GUEST, "say still there?"),
+        (HOST, "report"),
+        (HOST, "unmute"),
+        (HOST, "offer adjourn"),
+        (GUEST, "accept"),
+        (GUEST, "offer draw"),
+        (HOST, "accept"),
+    ):
+        clock.advance(minutes=7)
+        service.act(game_id, player, line)
+    return service.store.load(game_id)
+
+
+def test_a_log_with_every_talk_event_verifies() -> None:
+    stored = talked_game()
+    kinds = {type(one.event) for one in stored}
+    assert {MessageSaid, OfferMade, OfferAnswered, OfferWithdrawn} <= kinds
+    assert {MessagesMuted, MessageReported, ClockPaused} <= kinds
+    assert verify(read_log(export_lines(stored))).ok
