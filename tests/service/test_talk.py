@@ -11,6 +11,7 @@ import pytest
 from service.app.games import GameService
 from service.app.outcome import Applied
 from service.game.events import ClockPaused, GameId, TimeControl
+from service.game.stored import StoredEvent
 from service.game.talk_errors import (
     BotOffer,
     MessageEmpty,
@@ -35,7 +36,6 @@ from service.game.talk_events import (
 from service.game.talk_rules import LONGEST_MESSAGE, OFFER_LIFETIME
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
-from service.game.stored import StoredEvent
 from service.ports.memory import InMemoryEventStore, InMemoryInbox
 from service.ports.memory_directory import ManualClock, SeededChance
 from service.ports.protocols import Notification

@@ -16,7 +16,7 @@ from adapters.config import Settings, WebSettings
 from adapters.web.app import create_app, parts_for
 from adapters.web.security import CSRF_COOKIE
 from service.ports.memory_directory import ManualClock, SeededChance
-from tests.reliability.fuzz.inputs import LARGE, PIPELINE_EXAMPLES, large_texts, seeded, some_text
+from tests.reliability.fuzz.inputs import PIPELINE_EXAMPLES, large_texts, seeded, some_text
 from tests.reliability.fuzz.progress import progress
 from tests.reliability.fuzz.web_forms import KEY
 

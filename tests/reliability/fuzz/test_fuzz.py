@@ -17,8 +17,8 @@ from tests.reliability.fuzz.commands import Commands
 from tests.reliability.fuzz.inputs import fuzz
 from tests.reliability.fuzz.logs import Logs
 from tests.reliability.fuzz.mail import Mail, MailReading
-from tests.reliability.fuzz.web_api import Api, BodyReading
 from tests.reliability.fuzz.talk_forms import TalkForm
+from tests.reliability.fuzz.web_api import Api, BodyReading
 from tests.reliability.fuzz.web_forms import MoveForm, PlayerNames
 
 
