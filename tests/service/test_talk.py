@@ -4,6 +4,7 @@ each told as the narrator tells it, and every log verifying."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -37,7 +38,8 @@ from service.game.talk_rules import LONGEST_MESSAGE, OFFER_LIFETIME
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
 from service.ports.memory import InMemoryEventStore, InMemoryInbox
-from service.ports.memory_directory import ManualClock, SeededChance
+from service.ports.directory import Address
+from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
 from service.ports.protocols import Notification
 from service.rules.events import MatchEnded
 from service.rules.seats import Seat
@@ -306,3 +308,21 @@ def test_a_log_with_every_talk_event_verifies() -> None:
     assert {MessageSaid, OfferMade, OfferAnswered, OfferWithdrawn} <= kinds
     assert {MessagesMuted, MessageReported, ClockPaused} <= kinds
     assert verify(read_log(export_lines(stored))).ok
+
+
+def test_talk_never_wakes_a_player_in_their_quiet_hours(clock: ManualClock) -> None:
+    """At 09:00 UTC Ben's quiet hours (08:00-10:00) hold: Ana's message waits in the log for
+    his next notice, whose news runs from what he last saw; after them, talk is sent."""
+    directory = InMemoryDirectory()
+    service = GameService(InMemoryEventStore(), clock, SeededChance(3), InMemoryInbox(), directory)
+    ana = directory.register("Ana", Address("test", "ana"))
+    ben = directory.register("Ben", Address("test", "ben"))
+    directory.update(replace(directory.profile(ben), quiet_hours="08:00-10:00"))
+    game_id = service.open_game(ana)
+    service.join(service.game(game_id).invitation, ben)
+    before = len(notes_of(service))
+    service.act(game_id, ana, "say are you awake?")
+    assert len(notes_of(service)) == before
+    clock.advance(hours=1, minutes=1)
+    service.act(game_id, ana, "say good morning!")
+    assert notes_of(service)[-1].player == ben
