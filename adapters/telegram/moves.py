@@ -22,13 +22,33 @@ from service.app.replies import Answered, MoveApplied, Reply, Request, SettingCh
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
+from service.language.notation import CardSpellingError, parse_card
 from service.language.translation import Translator
 from service.language.vocabulary import word
 from service.players.profiles import settings_text
 from service.rules.errors import IllegalAction
+from service.rules.variants import DeckFaces
 from service.words import refusals
 from service.words.prompts import action_text, help_text, options_text
+from service.words.grammar import UnknownCommand
 from service.words.refusals import refusal_text
+
+
+def _not_a_command(reply: Reply) -> bool:
+    return isinstance(reply, refusals.Refused) and reply.code == UnknownCommand.code
+
+
+def _names_cards(text: str) -> bool:
+    """Whether ``text`` names a card (``tkae 5c``): a mistyped move, never sent as a message,
+    since it would tell the opponent the player's own cards."""
+    for word in text.replace(",", " ").split():
+        for faces in DeckFaces:
+            try:
+                parse_card(word, faces)
+            except CardSpellingError:
+                continue
+            return True
+    return False
 
 
 class Moves:
@@ -54,6 +74,11 @@ class Moves:
         shown = channel.records.turn_message(said.chat_id, game_id)
         request = Request(said.player, game_id, command, None if shown is None else shown.version)
         reply = channel.service.handle(SOURCE, said.key, said.payload, request)
+        if said.reply_to is not None and _not_a_command(reply) and not _names_cards(command):
+            # Words in reply to the game's message that are no command are a message to the
+            # opponent: handled under a key of their own, so a repeated update says it once.
+            request = Request(said.player, game_id, f"say {command}")
+            reply = channel.service.handle(SOURCE, f"{said.key}:say", said.payload, request)
         match reply:
             case refusals.Refused(
                 code=StaleVersion.code

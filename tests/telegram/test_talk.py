@@ -82,3 +82,26 @@ def test_a_muted_opponent_never_reaches_the_one_who_muted_and_a_report_tells_nob
     assert sent(fake, ben) == told_ben
     [report] = talk(bot, game_id, MessageReported)
     assert isinstance(report, MessageReported)
+
+
+def test_words_in_reply_to_the_games_message_are_a_message_said_once(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    board = [m for m in ana.messages() if "Game #" in m.text][-1]
+    update = fake.send(ana.person, "Nice hand so far!", reply_to=board)
+    ana.settle(update)
+    ana.settle(fake.deliver(again(update), update_id=int(str(update["update_id"]))))
+    said = talk(bot, game_id, MessageSaid)
+    assert [one.text for one in said] == ["Nice hand so far!"]  # type: ignore[attr-defined]
+    assert any("says: “Nice hand so far!”" in m.text for m in ben.messages())
+
+
+def test_a_mistyped_move_in_reply_is_refused_never_sent_to_the_opponent(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    board = [m for m in ana.messages() if "Game #" in m.text][-1]
+    ana.settle(fake.send(ana.person, "tkae 5c 5d discard ks", reply_to=board))
+    assert talk(bot, game_id, MessageSaid) == []
+    assert "I don't know the command 'tkae'" in ana.last().text
