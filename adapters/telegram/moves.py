@@ -29,8 +29,8 @@ from service.players.profiles import settings_text
 from service.rules.errors import IllegalAction
 from service.rules.variants import DeckFaces
 from service.words import refusals
-from service.words.prompts import action_text, help_text, options_text
 from service.words.grammar import UnknownCommand
+from service.words.prompts import action_text, help_text, options_text
 from service.words.refusals import refusal_text
 
 

@@ -37,8 +37,8 @@ from service.game.talk_events import (
 from service.game.talk_rules import LONGEST_MESSAGE, OFFER_LIFETIME
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
-from service.ports.memory import InMemoryEventStore, InMemoryInbox
 from service.ports.directory import Address
+from service.ports.memory import InMemoryEventStore, InMemoryInbox
 from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
 from service.ports.protocols import Notification
 from service.rules.events import MatchEnded
