@@ -41,10 +41,10 @@ def _not_a_command(reply: Reply) -> bool:
 def _names_cards(text: str) -> bool:
     """Whether ``text`` names a card (``tkae 5c``): a mistyped move, never sent as a message,
     since it would tell the opponent the player's own cards."""
-    for word in text.replace(",", " ").split():
+    for written in text.replace(",", " ").split():
         for faces in DeckFaces:
             try:
-                parse_card(word, faces)
+                parse_card(written, faces)
             except CardSpellingError:
                 continue
             return True
