@@ -9,7 +9,7 @@
     report [n]                report the opponent's message n (their latest) to the operators
 
 Read before the move grammar (``grammar.parse_command``), on the text as typed: a message keeps
-its case and punctuation.  ``decline`` is an answer only while an offer waits for the player;
+its case and punctuation.  The words are read in every language (``vocabulary``).  ``decline`` is an answer only while an offer waits for the player;
 otherwise it is the move grammar's (a force declined).
 """
 
@@ -66,8 +66,8 @@ def talk_command(text: str, answering: bool) -> TalkRequest | None:
     ``answering``: an offer of the opponent's waits for this player's answer."""
     stripped = text.strip()
     head, _, rest = stripped.partition(" ")
-    verb = head.lower()
-    if verb in ("say", "/say"):
+    verb = head.lower().removeprefix("/")
+    if verb == "say" or in_english([verb]) == ["say"]:  # ``decir hola`` as ``say hola``
         return SayText(rest)
     words = in_english([word.lower() for word in stripped.split()])
     if not words:

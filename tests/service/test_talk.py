@@ -326,3 +326,23 @@ def test_talk_never_wakes_a_player_in_their_quiet_hours(clock: ManualClock) -> N
     clock.advance(hours=1, minutes=1)
     service.act(game_id, ana, "say good morning!")
     assert notes_of(service)[-1].player == ben
+
+
+@pytest.mark.parametrize(
+    ("said", "offer", "answer"),
+    [
+        ("decir ¡Hola, Ana!", "ofrecer tablas", "aceptar"),
+        ("сказати Привіт!", "запропонувати нічию", "прийняти"),
+        ("kata Helo!", "tawar seri", "terima"),
+        ("sabihin Kumusta!", "alok tabla", "tanggapin"),
+        ("कहो नमस्ते!", "प्रस्ताव बराबरी", "स्वीकार"),
+    ],
+)
+def test_the_talk_words_are_read_in_every_language(
+    service: GameService, said: str, offer: str, answer: str
+) -> None:
+    game_id = started(service)
+    text = said.split(" ", 1)[1]
+    assert events_of(service.act(game_id, GUEST, said)) == [MessageSaid(Seat.SECOND, text)]
+    assert events_of(service.act(game_id, GUEST, offer)) == [OfferMade(Seat.SECOND, "draw")]
+    assert events_of(service.act(game_id, HOST, answer))[0] == OfferAnswered(Seat.FIRST, True)
