@@ -46,6 +46,8 @@ class Notice:
     language: str = "en"
     """The player's language, in which ``news`` and ``deadline`` are written: a channel words the
     rest of the notice in it too (``service.language.translation.translator``)."""
+    answer_offer: bool = False
+    """An offer of the opponent's (a draw, an adjournment) waits for the player's answer."""
 
 
 def notice(
@@ -85,6 +87,7 @@ def notice(
         mine,
         deadline_text(due.due_at, timezone, tr) if mine and due is not None else None,
         tr.language,
+        game.talk.offer is not None and game.talk.offer.seat is not seat,
     )
 
 

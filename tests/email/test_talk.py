@@ -40,6 +40,7 @@ def test_a_draw_offered_by_mail_and_accepted_with_one_word(world: World) -> None
     assert list(world.answer(world.latest(ANA), "offer draw").values()) == ["moved"]
     offer = world.latest(BEN).text()
     assert "offers you a draw." in offer
+    assert "To answer the offer, reply accept or decline." in offer
     assert list(world.answer(world.latest(BEN), "accept").values()) == ["moved"]
     game = world.service.game(game_id)
     assert game.rules.phase is Phase.OVER and game.rules.match.winner is None
