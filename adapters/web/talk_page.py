@@ -2,13 +2,17 @@
 message box, the preset phrases and the offer buttons (``_talk.html``), posted to
 ``/p/<token>/talk``.
 
-A post carries a key drawn when the page was shown, and goes through the one intake
-(``GameService.handle``) under it: a form submitted again (a reload, a double click, a
-resubmission after a lost answer) is stored and told once, and answered as the first time.
+A post carries the version the page showed, and goes through the one intake
+(``GameService.handle``) under that version and a digest of what it says: a form submitted
+again (a reload, a double click, a resubmission after a lost answer) is stored and told once,
+and answered as the first time.  The key is drawn from the page's own state, never at random,
+so two twins' pages are the same bytes (``tests/reliability/dup``).
 Only talk is taken here (``talk_commands``); moves keep their own form.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 from flask import Blueprint, redirect, request
 from werkzeug.wrappers import Response as BaseResponse
@@ -40,11 +44,13 @@ def talk(token: str) -> BaseResponse:
         talk = talk_command(command, answering=True)
     except IllegalAction as error:  # talk words with wrong words after them
         return _page(grant, token, refusal_text(error, tr=tr), 422)
-    if not key or talk is None:
+    if not (key.isascii() and key.isdigit()) or talk is None or "\x00" in command:
         return _page(grant, token, tr.gettext("The page did not say what to send; reload it."), 400)
     service = web().service
     answer = Request(grant.player, grant.game_id, command)
-    reply = service.handle(SOURCE, f"{grant.player}:{key}", command[:600], answer)
+    digest = hashlib.sha256(command.encode("utf-8", "replace")).hexdigest()[:32]
+    inbox_key = f"{grant.player}:{grant.game_id}:{key}:{digest}"
+    reply = service.handle(SOURCE, inbox_key, command[:600], answer)
     if isinstance(reply, Refused):
         return _page(grant, token, refusal_text(reply, tr), 422)
     return redirect(f"/p/{token}#talk", 303)

@@ -1,10 +1,8 @@
 """What the player's page shows of talk at the table (``_talk.html``, issue 20): the
-conversation so far, what can be offered or answered now, the preset phrases, and a fresh key
-for the next post (``talk_page``)."""
+conversation so far, what can be offered or answered now, the preset phrases, and the key of
+the next post: the version the page shows (``talk_page``)."""
 
 from __future__ import annotations
-
-import secrets
 
 from adapters.web.context import web
 from service.bots.levels import BOTS
@@ -21,7 +19,7 @@ PRESETS = (("gg", "good_game"), ("thanks", "thanks"), ("away", "away"), ("gl", "
 
 def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, object]:
     """What ``_talk.html`` shows the player: the conversation so far, what can be offered or
-    answered now, the presets, and a fresh key for the next post."""
+    answered now, the presets, and the key of the next post (the version shown)."""
     service = web().service
     seat = game.seat_of(player)
     assert seat is not None
@@ -33,7 +31,7 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
     playing = game.status == "playing"
     return {
         "lines": lines,
-        "key": secrets.token_urlsafe(24),
+        "key": str(game.version),
         "length": LONGEST_MESSAGE,
         "muted": muted,
         "answer": offer is not None and offer.seat is not seat,

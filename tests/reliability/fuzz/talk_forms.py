@@ -86,7 +86,7 @@ class TalkForm:
         if self.posted % PER_GAME == 0 or self.wiring.service.game(self.game).status != "playing":
             self._new_game()
         self.clock.advance(minutes=3)  # past the rate limit now and then
-        key = f"k{self.posted}"
+        key = str(self.posted)
         filled = {
             name: str(value).replace("<key>", key).replace("<csrf>", self.csrf)
             for name, value in form.items()
@@ -109,4 +109,4 @@ class TalkForm:
     def large_cases(rng: random.Random) -> list[dict[str, Any]]:
         return [
             {"key": "<key>", "message": one, "csrf_token": "<csrf>"} for one in large_texts(rng)
-        ] + [{"key": "k" * 8000, "command": "gg", "csrf_token": "<csrf>"}]
+        ] + [{"key": "9" * 8000, "command": "gg", "csrf_token": "<csrf>"}]
