@@ -38,7 +38,7 @@ def talk(token: str) -> BaseResponse:
     check_form()
     tr = page_translator()
     message = request.form.get("message")
-    command = f"say {message}" if message is not None else request.form.get("command", "")
+    command = f"say {message}" if message is not None else request.form.get("talk", "")
     key = request.form.get("key", "")[:KEY_LENGTH]
     try:
         talk = talk_command(command, answering=True)

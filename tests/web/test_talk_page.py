@@ -38,13 +38,13 @@ def test_messages_and_a_draw_between_two_pages(site: Site) -> None:
     host, guest, host_page, guest_page = start_friendly(site)
     post(host, host_page, message="Hello Ben, good luck!")
     assert conversation(guest.get(guest_page).text) == ["Ana says: “Hello Ben, good luck!”"]
-    post(guest, guest_page, command="thanks")
+    post(guest, guest_page, talk="thanks")
     assert conversation(host.get(host_page).text)[-1] == "Ben says: “Thanks!”"
-    after = post(guest, guest_page, command="offer draw")
+    after = post(guest, guest_page, talk="offer draw")
     assert 'id="withdraw"' in after and 'id="offer-draw"' not in after
     offered = host.get(host_page).text
     assert 'id="accept"' in offered and "Ben offers you a draw." in conversation(offered)
-    ended = post(host, host_page, command="accept")
+    ended = post(host, host_page, talk="accept")
     assert "You accept the offer." in conversation(ended)
     assert "The match ends in a tie" in ended
 
@@ -66,7 +66,7 @@ def test_the_safety_rules_and_mute_on_the_page(site: Site) -> None:
     assert "Messages cannot carry links" in refused
     refused = post(host, host_page, message="x" * 281)
     assert "A message has at most 280 characters; yours has 281." in refused
-    post(guest, guest_page, command="mute")
+    post(guest, guest_page, talk="mute")
     post(host, host_page, message="can you hear me?")
     page = guest.get(guest_page).text
     assert "hear me" not in page and 'id="unmute"' in page

@@ -38,7 +38,7 @@ def form_of(rng: random.Random) -> dict[str, Any]:
         long = "m" * rng.randrange(250, 320)
         form["message"] = some_text(rng) if rng.randrange(5) else long
     else:
-        form["command"] = rng.choice(TALK) if rng.randrange(3) else some_text(rng)
+        form["talk"] = rng.choice(TALK) if rng.randrange(3) else some_text(rng)
     if rng.randrange(6) == 0:
         form[some_text(rng)[:10] or "x"] = some_text(rng)
     return {key: value for key, value in form.items() if rng.randrange(14)}
@@ -109,4 +109,4 @@ class TalkForm:
     def large_cases(rng: random.Random) -> list[dict[str, Any]]:
         return [
             {"key": "<key>", "message": one, "csrf_token": "<csrf>"} for one in large_texts(rng)
-        ] + [{"key": "9" * 8000, "command": "gg", "csrf_token": "<csrf>"}]
+        ] + [{"key": "9" * 8000, "talk": "gg", "csrf_token": "<csrf>"}]
