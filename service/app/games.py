@@ -86,7 +86,8 @@ class GameService:
         self.rematches = Rematches(journal, chance, self.seating)
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
-        self.talking = Talking(journal, chance, self.rematches.started, adjourn_limit)
+        rematches = self.rematches
+        self.talking = Talking(journal, chance, rematches.started, rematches.accept, adjourn_limit)
         self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
         self.your_data = (
             None if personal is None else YourData(self, personal, kept or Kept(), secret)

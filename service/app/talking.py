@@ -16,6 +16,7 @@ from service.app.follow_ups import follow_ups
 from service.app.journal import Journal
 from service.app.outcome import Applied
 from service.app.replies import MoveApplied, encode
+from service.bots.levels import BOTS
 from service.game.commands import (
     AcceptRematch,
     Answer,
@@ -56,11 +57,14 @@ class Talking:
         journal: Journal,
         chance: Chance,
         started: Callable[[Game], GameId],
+        bot_accepts: Callable[[GameId, PlayerId], GameId],
         adjourn_limit: timedelta = ADJOURN_LIMIT,
     ) -> None:
         self.journal = journal
         self.chance = chance
         self.started = started
+        self.bot_accepts = bot_accepts
+        """A bot accepts a rematch at once (``Rematches.accept``)."""
         self.adjourn_limit = adjourn_limit
 
     def answering(self, game: Game, player: PlayerId) -> bool:
@@ -92,7 +96,13 @@ class Talking:
         after, stored = self.journal.append(game, events, actor=player, inbox_reply=reply)
         if after.rematch is not None and game.rematch is None:
             self.started(after)
+        elif after.rematch_offer == player and (bot := self._bot_opponent(after, player)):
+            self.bot_accepts(after.id, bot)
         return Applied(after, player, tuple(stored))
+
+    def _bot_opponent(self, game: Game, player: PlayerId) -> PlayerId | None:
+        opponent = game.players[checked_seat(game, player).other]
+        return opponent if opponent in BOTS else None
 
     def _command(
         self, game: Game, player: PlayerId, request: TalkRequest, now: datetime

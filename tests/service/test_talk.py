@@ -346,3 +346,13 @@ def test_the_talk_words_are_read_in_every_language(
     assert events_of(service.act(game_id, GUEST, said)) == [MessageSaid(Seat.SECOND, text)]
     assert events_of(service.act(game_id, GUEST, offer)) == [OfferMade(Seat.SECOND, "draw")]
     assert events_of(service.act(game_id, HOST, answer))[0] == OfferAnswered(Seat.FIRST, True)
+
+
+def test_a_rematch_offered_to_a_bot_with_the_talk_words_starts_at_once(
+    service: GameService,
+) -> None:
+    game_id = service.open_game(HOST, opponent=GREEDY)
+    service.resign(game_id, HOST)
+    service.act(game_id, HOST, "offer rematch")
+    rematch = service.game(game_id).rematch
+    assert rematch is not None and service.game(rematch).status == "playing"
