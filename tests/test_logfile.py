@@ -93,7 +93,7 @@ def test_the_header_comes_first_then_one_event_per_line(lines: Lines) -> None:
     header, *events = lines
     assert header["format"] == "conquian-log"
     assert header["format_version"] == 1
-    assert header["schema_version"] == 2
+    assert header["schema_version"] == 3
     assert header["players"] == ["ana", "bob"]
     assert header["variant"]["forcing"] == "enabled"
     assert header["terms"] == {"deals": 3, "target": None, "stake": 1}
@@ -360,12 +360,13 @@ def test_a_log_from_a_newer_version_is_refused_with_the_reason(lines: Lines) -> 
         read_log(json.dumps(line) for line in lines[1:])
 
 
-def test_a_log_of_schema_version_1_still_reads_and_verifies(lines: Lines) -> None:
-    """Version 2 only added ``QuietHoursSet``: a version-1 file is read as it was written."""
-    lines[0]["schema_version"] = 1
-    assert verdict_of(lines).ok
-    lines[0]["schema_version"] = 3
-    with pytest.raises(LogFormatError, match="schema_version 3 is from a newer version; this"):
+def test_a_log_of_schema_version_1_or_2_still_reads_and_verifies(lines: Lines) -> None:
+    """Versions 2 and 3 only added events: an older file is read as it was written."""
+    for older in (1, 2):
+        lines[0]["schema_version"] = older
+        assert verdict_of(lines).ok
+    lines[0]["schema_version"] = 4
+    with pytest.raises(LogFormatError, match="schema_version 4 is from a newer version; this"):
         read_log(json.dumps(line) for line in lines)
 
 
@@ -374,6 +375,14 @@ def test_a_version_1_file_cannot_hold_an_event_of_version_2(lines: Lines) -> Non
     record = {"seq": 2, "at": lines[2]["at"], "name": "QuietHoursSet"}
     lines[2:2] = [{**record, "data": {"seat": 1, "timezone": "UTC", "quiet": "22:00-08:00"}}]
     with pytest.raises(LogFormatError, match="QuietHoursSet is not an event of schema_version 1"):
+        read_log(json.dumps(line) for line in renumbered(lines))
+
+
+def test_a_version_2_file_cannot_hold_a_message(lines: Lines) -> None:
+    lines[0]["schema_version"] = 2
+    record = {"seq": 2, "at": lines[2]["at"], "name": "MessageSaid"}
+    lines[2:2] = [{**record, "data": {"seat": 1, "text": "hi", "phrase": ""}}]
+    with pytest.raises(LogFormatError, match="MessageSaid is not an event of schema_version 2"):
         read_log(json.dumps(line) for line in renumbered(lines))
 
 

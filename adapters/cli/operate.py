@@ -4,7 +4,8 @@
 SIGINT or SIGTERM — exactly ``conquian serve --role worker``, with its heartbeat for ``/readyz`` and
 the mail poll, so the two names cannot drift apart; ``--once`` runs each job once, prints what they
 did as one JSON object and exits (1 if a job failed), for tests and cron.  ``games`` lists every game with whose turn it is
-and when that decision falls due.
+and when that decision falls due.  ``reports`` lists the messages players reported
+(``service.app.reports``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ def add_commands(commands: Any) -> None:
     games.add_argument("--limit", type=int, default=1000, help="at most this many (default 1000)")
     games.add_argument("--json", action="store_true", help="one JSON object per game")
     games.set_defaults(run=_games)
+    reports = commands.add_parser("reports", help="list the messages players reported (operators)")
+    reports.add_argument("--json", action="store_true", help="one JSON object per report")
+    reports.set_defaults(run=_reports)
 
 
 def _worker(args: argparse.Namespace) -> int:
@@ -81,6 +85,33 @@ def _games(args: argparse.Namespace) -> int:
             print(json.dumps(_as_json(line)))
     else:
         _print_table([_as_row(line) for line in lines])
+    return 0
+
+
+def _reports(args: argparse.Namespace) -> int:
+    from adapters.bootstrap import build
+    from service.app.reports import message_reports
+
+    wiring = build(Settings.from_env(os.environ))
+    try:
+        found = message_reports(wiring.store)
+    finally:
+        wiring.close()
+    for one in found:
+        fields = {
+            "game_id": one.game_id,
+            "at": _iso(one.at),
+            "reporter": one.reporter,
+            "writer": one.writer,
+            "message": one.message,
+            "text": one.text,
+        }
+        if args.json:
+            print(json.dumps(fields, ensure_ascii=False))
+        else:
+            print("  ".join(str(value) for value in fields.values()))
+    if not found and not args.json:
+        print("no reports")
     return 0
 
 

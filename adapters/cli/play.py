@@ -24,8 +24,10 @@ from service.app.games import GameService
 from service.app.outcome import ChangedSetting, Looked
 from service.game.codec import is_rules_event
 from service.game.events import GameId, PlayerId
+from service.game.state import Game
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
+from service.game.talk_events import OWN_TALK_EVENTS, TALK_EVENTS
 from service.language.translation import translator
 from service.players.profiles import settings_text
 from service.ports.directory import Profile
@@ -41,8 +43,11 @@ from service.words.grammar import ShowHelp
 from service.words.news import forced_card, news
 from service.words.prompts import help_text, instructions_text, options_text
 from service.words.refusals import refusal_text
+from service.words.talk_news import heard, talk_sentence
 from service.words.time_commands import ShowInstructions
 
+TALK = tuple(kind for kind in TALK_EVENTS if kind not in OWN_TALK_EVENTS)
+"""The talk a terminal response tells (a mute or report is answered by its own line)."""
 PLAYERS = (PlayerId("terminal:1"), PlayerId("terminal:2"))
 """The people at the keyboard: player 1 hosts; player 2 joins in hot-seat mode."""
 
@@ -167,7 +172,7 @@ class TerminalGame:
 
     def _handle(self, line: str) -> None:
         game = self.service.game(self.game_id)
-        player = game.to_act
+        player = self._speaker(game, line)
         if player is None:
             return
         seat = game.seat_of(player)
@@ -218,13 +223,37 @@ class TerminalGame:
         self, player: PlayerId, events: Sequence[StoredEvent], command: str | None = None
     ) -> None:
         game, view = self.service.view(self.game_id, player)
-        moves = [s.event for s in events if is_rules_event(s.event)]
-        told = news(moves, view.variant, self._cast(), self.tr, forced_card(game.rules))
+        told = self._told(game, view, events)
         payload: dict[str, object] = {"ok": True, "seat": view.seat.number}
         if command is not None:
             payload["command"] = command
         payload |= {"events": told, "view": view_json(view, self.tr)}
         self._respond(payload, "\n".join([*told, "", view_text(view, self.tr)]))
+
+    def _told(self, game: Game, view: PlayerView, events: Sequence[StoredEvent]) -> list[str]:
+        """The moves as the cast reads them, and the talk at the table (``say`` …) told to the
+        player the response is for, in the order they happened."""
+        shown = [s.event for s in events if is_rules_event(s.event) or isinstance(s.event, TALK)]
+        moves = [event for event in shown if is_rules_event(event)]
+        said = iter(news(moves, view.variant, self._cast(), self.tr, forced_card(game.rules)))
+        reader = anonymous(self.tr, view.seat)
+        muted = game.talk.muted[view.seat]
+        lines = [
+            next(said) if is_rules_event(event) else talk_sentence(event, self.tr, reader, muted)
+            for event in shown
+        ]
+        return heard(lines)
+
+    def _speaker(self, game: Game, line: str) -> PlayerId | None:
+        """Who speaks ``line``: the player to act, except that at one keyboard (a hot seat) an
+        answer to an offer is the answer of the player the offer waits for."""
+        offer = game.talk.offer
+        if self.setup.opponent is not None or offer is None:
+            return game.to_act
+        words = line.lower().split()
+        if words[:1] in (["accept"], ["decline"]):
+            return game.players[offer.seat.other]
+        return game.to_act
 
     def _cast(self) -> Cast:
         """Who the moves are told to: the person playing a bot, or both people sharing the

@@ -32,6 +32,8 @@ DISCARD_HINT = N_(
 COMMANDS = N_("Other commands: {commands}.")
 STOP_ALL = N_("To get no more mail from this service at all, reply {stop}.")
 OTHER_COMMANDS = (
+    "say",
+    "offer",
     "hand",
     "help",
     "resign",

@@ -25,6 +25,7 @@ from adapters.email.turns import (
     Mailing,
     is_overtaken,
     is_start,
+    is_talk_to,
     mailing,
     news_from,
 )
@@ -166,7 +167,9 @@ class EmailSender:
         digest_due = when is When.DIGEST and not view.is_my_decision
         if digest_due:
             digest_due = self.mail.choices.claim_digest(address.value, self.mail.clock.now())
-        kind = mailing(view, when is When.EACH or is_start(events), digest_due)
+        told_now = [one for one in events if one.seq <= notification.to_seq]
+        talk = is_talk_to(told_now, view.seat)
+        kind = mailing(view, when is When.EACH or is_start(events) or talk, digest_due)
         if kind is Mailing.HOLD:
             return
         told = notification
@@ -214,6 +217,14 @@ def notice_letter(
     (``kind`` ``NEWS``), and the end of the match says only how to ask for a rematch."""
     if notice.view.phase is Phase.OVER:
         return ending_letter(result, notice.view, opponent, tr, notice.news)
+    answer = ()
+    if notice.answer_offer:  # talk at the table: a one-word reply answers it
+        accept, decline = word(tr, "accept"), word(tr, "decline")
+        answer = (
+            tr.gettext(
+                "To answer the offer, reply {accept} or {decline}.", accept=accept, decline=decline
+            ),
+        )
     if notice.kind == "reminder":
         intro = tr.gettext(
             "Reminder: your decision in the game with {name} is due soon.", name=opponent
@@ -222,10 +233,12 @@ def notice_letter(
         intro = tr.gettext("Your turn in the game with {name}.", name=opponent)
     else:
         intro = tr.gettext("News from your game with {name}.", name=opponent)
+        if answer:
+            return Letter((intro, *answer), None, opponent, news=notice.news, tr=tr)
         wait = tr.gettext("Nothing to do yet: you will hear from us when it is your turn.")
         return Letter((intro, wait), None, opponent, news=notice.news, replies=False, tr=tr)
     return Letter(
-        (intro,), notice.view, opponent, news=notice.news, deadline=notice.deadline, tr=tr
+        (intro, *answer), notice.view, opponent, news=notice.news, deadline=notice.deadline, tr=tr
     )
 
 

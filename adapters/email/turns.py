@@ -20,15 +20,16 @@ from collections.abc import Sequence
 
 from service.game.events import PRIVATE_EVENTS, PlayerJoined, QuietHoursSet, TurnTimedOut
 from service.game.stored import StoredEvent
+from service.game.talk_events import TALK_EVENTS, MessageSaid, OfferMade
 from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
 
 LOOK_BACK = 60
 """Events read back from a notification for the reader's last move; news older than that is
 not folded into a mail (a turn is a few events; only a long absence reaches it)."""
-NOT_MOVES = (QuietHoursSet, TurnTimedOut, *PRIVATE_EVENTS)
+NOT_MOVES = (QuietHoursSet, TurnTimedOut, *PRIVATE_EVENTS, *TALK_EVENTS)
 """Events with a ``seat`` that are not that seat's move: a record of settings, a timeout (news
-to the player who ran out of time), a standing instruction."""
+to the player who ran out of time), a standing instruction, talk at the table."""
 
 
 class Mailing(enum.Enum):
@@ -44,13 +45,24 @@ class Mailing(enum.Enum):
 
 def is_overtaken(later: Sequence[StoredEvent]) -> bool:
     """Whether the events after a notification's range move the game on."""
-    return any(not isinstance(one.event, (QuietHoursSet, *PRIVATE_EVENTS)) for one in later)
+    return any(
+        not isinstance(one.event, (QuietHoursSet, *PRIVATE_EVENTS, *TALK_EVENTS)) for one in later
+    )
 
 
 def is_start(events: Sequence[StoredEvent]) -> bool:
     """Whether ``events`` begin the game (the guest sat down): the host hears of it at once, as
     the mail that opened the game promised, even when the first decision is the guest's."""
     return any(isinstance(one.event, PlayerJoined) for one in events)
+
+
+def is_talk_to(events: Sequence[StoredEvent], seat: Seat) -> bool:
+    """Whether ``events`` hold the opponent's message or offer: mailed when it comes, as news,
+    even while the reader waits (a muted opponent's messages make no notification at all)."""
+    return any(
+        isinstance(one.event, MessageSaid | OfferMade) and one.event.seat is not seat
+        for one in events
+    )
 
 
 def mailing(view: PlayerView, each: bool, digest_due: bool) -> Mailing:

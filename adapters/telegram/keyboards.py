@@ -18,6 +18,7 @@ from service.language.notation import card_text, cards_text
 from service.language.translation import ENGLISH, Translator
 from service.rules.actions import Discard, Force, NoForce, Refuse, Take
 from service.rules.cards import DECK, CardSet
+from service.rules.seats import Seat
 from service.rules.view import PlayerView
 
 PASS_MELDS_SHOWN = 3
@@ -121,3 +122,16 @@ def _button(label: str, press: Press) -> InlineKeyboardButton:
 
 def _rows(buttons: Sequence[InlineKeyboardButton], width: int) -> list[list[InlineKeyboardButton]]:
     return [list(buttons[i : i + width]) for i in range(0, len(buttons), width)]
+
+
+def with_offer_answers(
+    markup: InlineKeyboardMarkup | None, game_id: GameId, version: int, seat: Seat, tr: Translator
+) -> InlineKeyboardMarkup:
+    """``markup`` with a row to accept or decline the opponent's standing offer (talk at the
+    table: ``talk_commands``), under the move buttons if there are any."""
+    row = [
+        _button(tr.pgettext("button", "Accept"), Press("answer", game_id, version, seat, "A")),
+        _button(tr.pgettext("button", "Decline"), Press("answer", game_id, version, seat, "D")),
+    ]
+    rows = [] if markup is None else [list(one) for one in markup.inline_keyboard]
+    return InlineKeyboardMarkup([*rows, row])

@@ -18,6 +18,7 @@ MENU = (
     ("games", N_("your games and whose turn it is")),
     ("hand", N_("your table again, with its buttons")),
     ("rematch", N_("play the last opponent again")),
+    ("say", N_("write to your opponent")),
     ("settings", N_("language, time zone, reminders, boards")),
     ("help", N_("all the commands")),
     ("rules", N_("the rules in short")),

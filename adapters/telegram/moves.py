@@ -22,13 +22,33 @@ from service.app.replies import Answered, MoveApplied, Reply, Request, SettingCh
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
+from service.language.notation import CardSpellingError, parse_card
 from service.language.translation import Translator
 from service.language.vocabulary import word
 from service.players.profiles import settings_text
 from service.rules.errors import IllegalAction
+from service.rules.variants import DeckFaces
 from service.words import refusals
+from service.words.grammar import UnknownCommand
 from service.words.prompts import action_text, help_text, options_text
 from service.words.refusals import refusal_text
+
+
+def _not_a_command(reply: Reply) -> bool:
+    return isinstance(reply, refusals.Refused) and reply.code == UnknownCommand.code
+
+
+def _names_cards(text: str) -> bool:
+    """Whether ``text`` names a card (``tkae 5c``): a mistyped move, never sent as a message,
+    since it would tell the opponent the player's own cards."""
+    for written in text.replace(",", " ").split():
+        for faces in DeckFaces:
+            try:
+                parse_card(written, faces)
+            except CardSpellingError:
+                continue
+            return True
+    return False
 
 
 class Moves:
@@ -54,6 +74,11 @@ class Moves:
         shown = channel.records.turn_message(said.chat_id, game_id)
         request = Request(said.player, game_id, command, None if shown is None else shown.version)
         reply = channel.service.handle(SOURCE, said.key, said.payload, request)
+        if said.reply_to is not None and _not_a_command(reply) and not _names_cards(command):
+            # Words in reply to the game's message that are no command are a message to the
+            # opponent: handled under a key of their own, so a repeated update says it once.
+            request = Request(said.player, game_id, f"say {command}")
+            reply = channel.service.handle(SOURCE, f"{said.key}:say", said.payload, request)
         match reply:
             case refusals.Refused(
                 code=StaleVersion.code
@@ -141,6 +166,8 @@ class Moves:
             self._answer(pressed, refusal, record=True, alert=True)
         elif press.kind == "move":
             self._move(pressed, press)
+        elif press.kind == "answer":
+            self._answered(pressed, press)
         elif press.kind == "hand":
             self._answer(pressed, "", record=True)
             shown = self.channel.records.turn_message(pressed.chat_id, press.game_id)
@@ -193,6 +220,21 @@ class Moves:
             return
         self._answer(pressed, f"✓ {action_text(action, faces, tr)}")
         told = self._told(reply, pressed.player, tr)
+        self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
+        self.screens.tell_group(press.game_id)
+
+    def _answered(self, pressed: Pressed, press: Press) -> None:
+        """Accept or Decline under an offer: the shared words ``accept`` / ``decline``, never
+        stale (an offer lapses by itself when the position changes)."""
+        command = "accept" if press.arg == "A" else "decline"
+        request = Request(pressed.player, press.game_id, command)
+        reply = self.channel.service.handle(SOURCE, pressed.key, pressed.payload, request)
+        if not isinstance(reply, MoveApplied):
+            message = refusal_text(reply, pressed.tr) if isinstance(reply, refusals.Refused) else ""
+            self._answer(pressed, message, alert=True)
+            return
+        self._answer(pressed, "✓")
+        told = self._told(reply, pressed.player, pressed.tr)
         self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 

@@ -245,6 +245,8 @@ class Processor:
             self._about_you(said, name, args)
         elif name in ("hand", "resign", "rematch", "log", "cancel"):
             self._for_game(said, name, args)
+        elif name in TALK_COMMANDS:  # the shared words of talk (``talk_commands``), slashed
+            self.moves.typed(said, " ".join([name, *args]))
         else:
             self._done(
                 said, said.tr.gettext("I don't know /{name}. /help lists the commands.", name=name)
@@ -284,6 +286,10 @@ class Processor:
     def _done(self, said: Said, text: str) -> None:
         self.channel.record(said.key, Told(text))
         self.screens.say(said.chat_id, text)
+
+
+TALK_COMMANDS = ("say", "offer", "accept", "decline", "withdraw", "mute", "unmute", "report")
+"""``/say Hello`` is ``say Hello`` for the game the message replies to, or the likeliest."""
 
 
 def _reply_to(message: Message) -> int | None:

@@ -41,6 +41,13 @@ start with the game (#3fa2c1 pass) or reply to its message."""
 )
 
 
+TALK = N_(
+    "/say … — write to your opponent (or reply to the game's message); /offer draw, "
+    "/offer adjourn, /accept, /decline, /withdraw; /mute, /unmute, /report"
+)
+"""Talk at the table (issue 20), told apart from ``COMMANDS``."""
+
+
 class Reading:
     def __init__(self, channel: Channel, screens: Screens) -> None:
         self.channel = channel
@@ -85,8 +92,9 @@ class Reading:
     def help(self, said: Said) -> None:
         self._record(said, "help")
         tr = said.tr
-        about_you = tr.gettext(ABOUT_YOU)
-        self.screens.say(said.chat_id, f"{tr.gettext(COMMANDS)}\n{about_you}\n\n{tr.gettext(HELP)}")
+        about_you, talk = tr.gettext(ABOUT_YOU), tr.gettext(TALK)
+        text = f"{tr.gettext(COMMANDS)}\n{about_you}\n{talk}\n\n{tr.gettext(HELP)}"
+        self.screens.say(said.chat_id, text)
 
     def rules(self, said: Said) -> None:
         self._record(said, "rules")

@@ -27,6 +27,7 @@ from service.game.events import (
     WinClaimed,
 )
 from service.game.stored import StoredEvent
+from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator
 from service.ports.protocols import GameSummary
 from service.rules.cards import Card
@@ -99,7 +100,10 @@ TOLD = (
 or standing instructions)."""
 
 
-def worth_telling(event: LogEvent) -> bool:
+def worth_telling(event: LogEvent, player: bool = True) -> bool:
+    """Whether a chat is told of ``event``; talk at the table only a player's own chat."""
+    if isinstance(event, TALK_EVENTS):
+        return player
     return is_rules_event(event) or isinstance(event, TOLD)
 
 
@@ -110,15 +114,18 @@ def happened(
     tr: Translator = ENGLISH,
     center: Card | None = None,
     told: int | None = None,
+    muted: bool = False,
 ) -> list[str]:
     """The news (``service.words.news``) of the events worth telling among ``events[:told]``, told to
-    the cast's reader; the later events only name a forced card."""
+    the cast's reader; the later events only name a forced card.  A reader who ``muted`` the
+    opponent is told none of their messages."""
     logged = [one.event for one in events]
-    said = news(logged, variant, cast, tr, center, told)
+    said = news(logged, variant, cast, tr, center, told, muted)
+    player = cast.reader is not None
     return [
         _with_hint(event, line, cast, tr)
         for event, line in zip(logged, said, strict=False)
-        if worth_telling(event)
+        if worth_telling(event, player) and line
     ]
 
 

@@ -24,13 +24,14 @@ from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.ending import ending_keyboard, match_end
 from adapters.telegram.group_news import GroupNews
-from adapters.telegram.keyboards import turn_keyboard
+from adapters.telegram.keyboards import turn_keyboard, with_offer_answers
 from adapters.telegram.picture import table_picture
 from adapters.telegram.records import TurnMessage
 from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
 from service.game.status import GameStatus
+from service.game.talk_rules import standing_offer
 from service.language.translation import ENGLISH, Translator
 from service.words.news import forced_card
 
@@ -57,7 +58,9 @@ class Screens:
         events = channel.service.store.load(game_id, after=first - 1)
         told = len(events) if last is None else last - first + 1
         cast = channel.cast(game, tr, reader)
-        return happened(events, game.variant, cast, tr, forced_card(game.rules), told)
+        seat = None if reader is None else game.seat_of(reader)
+        muted = seat is not None and game.talk.muted[seat]
+        return happened(events, game.variant, cast, tr, forced_card(game.rules), told, muted)
 
     def table_text(self, player: PlayerId, game_id: GameId, before: Sequence[str] = ()) -> str:
         """What happened (``before``), then the player's table and deadline."""
@@ -89,6 +92,9 @@ class Screens:
         tr = channel.tr(player)
         game, view = channel.service.view(game_id, player)
         markup = turn_keyboard(game_id, game.version, view, tr)
+        offer = standing_offer(game, channel.clock.now())
+        if offer is not None and offer.seat is not view.seat:
+            markup = with_offer_answers(markup, game_id, game.version, view.seat, tr)
         if game.status is GameStatus.OVER:
             headline = [line for line in self._headline(game_id, tr, player) if line in before]
             before = [*headline, *(line for line in before if line not in headline)]

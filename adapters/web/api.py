@@ -20,8 +20,9 @@ from adapters.web.openapi import document
 from adapters.web.security import client_key, keep_private
 from adapters.web.views import public_json, summary_json, view_json
 from service.app.outcome import Applied, Looked, WentOnVacation
+from service.app.replies import MoveApplied, Request
 from service.app.your_data import YourData
-from service.game.errors import NotAPlayer
+from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.game.stored import UnknownGame
@@ -32,6 +33,7 @@ from service.log.file import export_lines, format_time
 from service.ports.directory import Profile
 from service.rules.errors import IllegalAction
 from service.words.grammar import LONGEST_COMMAND
+from service.words.refusals import Refused, refusal_text
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -41,6 +43,7 @@ OPPONENTS = ("friend", "easy", "medium", "hard", "greedy", "random")
 COMMAND_LENGTH = LONGEST_COMMAND
 """The shared grammar's limit: a page, the API and every other channel take the same commands."""
 IDEMPOTENCY_KEY = "Idempotency-Key"
+API_SOURCE = "api"
 KEY_LENGTH = 100
 
 
@@ -211,6 +214,11 @@ def act(game_id: str) -> Response:
     command = bodies.text(body, "command", COMMAND_LENGTH, required=True)
     expected = bodies.whole(body, "expected_version", POSITIVE, required=True)
     _limit_moves(player)
+    key = _idempotency_key()
+    if key is not None:
+        return _once(
+            GameId(game_id), player, key, Request(player, GameId(game_id), command, expected)
+        )
     try:
         outcome = web().service.act(GameId(game_id), player, command, expected)
     except UnknownGame:
@@ -293,6 +301,23 @@ def _limit_moves(player: PlayerId) -> None:
     wait = web().moves.wait(player)
     if wait:
         raise _too_many(wait, "Too many moves in a short time; wait a little.")
+
+
+def _once(game_id: GameId, player: PlayerId, key: str, asked: Request) -> Response:
+    """A command sent with an ``Idempotency-Key``: through the one intake under it, so the same
+    key (a request sent again after a lost answer) is answered as the first time and moves or
+    says nothing more (a message, an offer: talk at the table)."""
+    try:
+        reply = web().service.handle(API_SOURCE, f"{player}:{key}", asked.command, asked)
+    except UnknownGame:
+        raise not_found() from None
+    if isinstance(reply, Refused):
+        status = 409 if reply.code == StaleVersion.code else 422
+        raise ApiError(status, reply.code, refusal_text(reply), reply.params)
+    answer = _game_answer(game_id, player)
+    if isinstance(reply, MoveApplied):
+        answer["moved"] = [reply.first, reply.last]
+    return jsonify(answer)
 
 
 def _idempotency_key() -> str | None:

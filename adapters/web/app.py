@@ -32,6 +32,7 @@ from adapters.web import (
     profiles,
     replay,
     security,
+    talk_page,
     unsubscribe,
     your_data,
 )
@@ -103,7 +104,13 @@ def create_app(parts: Web) -> Flask:
     app.context_processor(lambda: {"language": page_language()})
     security.install(app, secure_cookies=config.base_url.startswith("https://"))
     blueprints = (api.blueprint, pages.blueprint, replay.blueprint, health.blueprint)
-    others = (unsubscribe.blueprint, profiles.blueprint, your_data.blueprint, notices.blueprint)
+    others = (
+        unsubscribe.blueprint,
+        profiles.blueprint,
+        your_data.blueprint,
+        notices.blueprint,
+        talk_page.blueprint,
+    )
     for blueprint in (*blueprints, *others):
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)

@@ -268,7 +268,17 @@ def _api_paths() -> dict[str, Any]:
                 "summary": "Send a command of the shared grammar on the version I saw.",
                 "operationId": "act",
                 "security": _SECURED,
-                "parameters": [_GAME_ID],
+                "parameters": [
+                    _GAME_ID,
+                    {
+                        "name": "Idempotency-Key",
+                        "in": "header",
+                        "required": False,
+                        "description": "Names the request: sent again with the same key, it is "
+                        "answered as the first time and moves or says nothing more.",
+                        "schema": {"type": "string", "minLength": 1, "maxLength": 100},
+                    },
+                ],
                 "requestBody": {
                     "required": True,
                     "content": {
@@ -280,7 +290,13 @@ def _api_paths() -> dict[str, Any]:
                                     "command": {
                                         "type": "string",
                                         "maxLength": LONGEST_COMMAND,
-                                        "examples": ["take 5c 5d discard ks", "pass"],
+                                        "examples": [
+                                            "take 5c 5d discard ks",
+                                            "pass",
+                                            "say Good luck!",
+                                            "offer draw",
+                                            "accept",
+                                        ],
                                     },
                                     "expected_version": _whole(POSITIVE),
                                 },

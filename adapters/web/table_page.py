@@ -23,6 +23,7 @@ from adapters.web.drawing import picture_html
 from adapters.web.languages import page_translator
 from adapters.web.pictures import player_picture
 from adapters.web.security import csrf_token
+from adapters.web.talk_view import talk_context
 from service.delivery.notices import deadline_text
 from service.game.state import Game
 from service.language.notation import card_text, cards_text
@@ -103,7 +104,8 @@ def render(
         context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
         html = render_template("waiting.html", **context)
     else:
-        html = render_template("play.html", **context, **_table(game, grant))
+        talk = talk_context(game, grant.player, service.translator_of(grant.player))
+        html = render_template("play.html", **context, **_table(game, grant), talk=talk)
     return Response(html, status=status)
 
 

@@ -11,6 +11,7 @@ This class wires them and keeps the reading side: games, views, notices and list
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from service.app.folded import FoldedGames
@@ -25,6 +26,7 @@ from service.app.profile_changes import ProfileChanges
 from service.app.rematches import Rematches
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
+from service.app.talking import ADJOURN_LIMIT, Talking
 from service.app.your_data import YourData
 from service.clock.deadlines import Deadline
 from service.clock.settings import ClockSettingsOf
@@ -35,6 +37,7 @@ from service.game.events import GameId, PlayerId, TimeControl
 from service.game.state import Game, fold
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
+from service.game.talk_events import MessageSaid, withheld
 from service.language.translation import ENGLISH, Translator, translator
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
 from service.ports.directory import Directory, Profile
@@ -65,6 +68,7 @@ class GameService:
         personal: PersonalData | None = None,
         kept: Kept | None = None,
         secret: Callable[[], bytes] = lambda: b"",
+        adjourn_limit: timedelta = ADJOURN_LIMIT,
     ):
         self.store = store
         self.clock = clock
@@ -82,7 +86,9 @@ class GameService:
         self.rematches = Rematches(journal, chance, self.seating)
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
-        self.playing = Playing(journal, chance, self.pauses, profiles)
+        rematches = self.rematches
+        self.talking = Talking(journal, chance, rematches.started, rematches.accept, adjourn_limit)
+        self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
         self.your_data = (
             None if personal is None else YourData(self, personal, kept or Kept(), secret)
         )
@@ -288,11 +294,18 @@ class GameService:
         return [line for line in summaries if line.status != GameStatus.CANCELLED]
 
     def transcript(self, game_id: GameId, operator: bool = False) -> list[StoredEvent]:
-        """The whole log of a finished game; a running game's log holds hidden cards."""
+        """The whole log of a finished game; a running game's log holds hidden cards.  A public
+        copy (not ``operator``'s) withholds the words of the players' messages (``withheld``):
+        the conversation is its two players' alone (docs/decisions/talk-at-the-table.md)."""
         stored = self.store.load(game_id)
-        if fold(stored).status is not GameStatus.OVER and not operator:
+        if operator:
+            return stored
+        if fold(stored).status is not GameStatus.OVER:
             raise GameNotOver()
-        return stored
+        return [
+            replace(one, event=withheld(one.event)) if isinstance(one.event, MessageSaid) else one
+            for one in stored
+        ]
 
     def deadline(self, game: Game) -> Deadline | None:
         """When the decision ``game`` waits for falls due, in its player's settings."""

@@ -14,7 +14,7 @@ from typing import TypeVar
 from service.app.folded import FoldedGames
 from service.app.follow_ups import deliberating
 from service.bots.levels import BOTS
-from service.clock.deadlines import Deadline, deadline, quiet_record
+from service.clock.deadlines import Deadline, after_quiet_hours, deadline, quiet_record
 from service.clock.settings import ClockSettingsOf
 from service.game.codec import LogEvent
 from service.game.errors import StaleVersion
@@ -22,6 +22,7 @@ from service.game.events import PRIVATE_EVENTS, GameId, PlayerId, QuietHoursSet
 from service.game.state import Game, apply_all
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
+from service.game.talk_events import TALK_EVENTS, MessageSaid
 from service.ports.protocols import (
     Append,
     Clock,
@@ -104,9 +105,24 @@ class Journal:
         to_tell = [p for p in after.players if p is not None and p != actor and p not in BOTS]
         if all(isinstance(event, PRIVATE_EVENTS) for event in events):
             to_tell = []  # an instruction is the giver's business (``instructions``)
+        if all(isinstance(event, TALK_EVENTS) for event in events):
+            to_tell = [p for p in to_tell if self._told_talk(after, p, events, now)]
         notes = tuple(Notification(p, game.id, game.version + 1, after.version) for p in to_tell)
         summary = summary_of(after, self.deadline(after))
         return after, Append(game.id, game.version, tuple(events), summary, notes)
+
+    def _told_talk(
+        self, game: Game, player: PlayerId, events: Sequence[LogEvent], now: datetime
+    ) -> bool:
+        """Whether talk alone is sent to ``player`` now: not messages of an opponent they muted,
+        nor anything in their quiet hours (talk never wakes anyone: it waits for the next notice,
+        whose news runs from what the player last saw)."""
+        seat = game.seat_of(player)
+        if seat is None:
+            return False
+        if game.talk.muted[seat] and all(isinstance(one, MessageSaid) for one in events):
+            return False
+        return after_quiet_hours(now, self.settings.of(player)) == now
 
     def quiet_hours(
         self, game: Game, players: tuple[PlayerId | None, PlayerId | None] | None = None

@@ -18,6 +18,7 @@ from service.app.outcome import Applied, ChangedSetting, Looked, Outcome, WentOn
 from service.app.pauses import Pauses
 from service.app.profile_changes import ProfileChanges
 from service.app.replies import MoveApplied, encode
+from service.app.talking import Talking
 from service.clock.timeouts import timed_out
 from service.game.commands import Claim, Extend, GameCommand, Instruct, Move, Withdraw
 from service.game.decide import checked_seat, decide_game
@@ -31,6 +32,7 @@ from service.rules.actions import PlayerAction
 from service.rules.errors import IllegalAction
 from service.rules.view import PlayerView, view_for
 from service.words.grammar import Command, Query, parse_command
+from service.words.talk_commands import TalkRequest, talk_command
 from service.words.time_commands import (
     ClaimWin,
     ClockCommand,
@@ -43,18 +45,24 @@ from service.words.time_commands import (
 
 class Playing:
     def __init__(
-        self, journal: Journal, chance: Chance, pauses: Pauses, profiles: ProfileChanges
+        self,
+        journal: Journal,
+        chance: Chance,
+        pauses: Pauses,
+        profiles: ProfileChanges,
+        talking: Talking,
     ) -> None:
         self.journal = journal
         self.chance = chance
         self.pauses = pauses
         self.profiles = profiles
+        self.talking = talking
 
     def act(
         self,
         game_id: GameId,
         player: PlayerId,
-        command: str | Command,
+        command: str | Command | TalkRequest,
         expected_version: int | None,
         inbox_key: tuple[str, str] | None,
     ) -> Outcome:
@@ -65,7 +73,7 @@ class Playing:
         if known is not None and expected_version in (None, known.version):
             try:
                 parsed = self._parse(known, player, command)
-                if not isinstance(parsed, Query | TakeVacation | ChangeSetting):
+                if not isinstance(parsed, Query | TakeVacation | ChangeSetting | TalkRequest):
                     return self._play(known, player, parsed, inbox_key)
             except (IllegalAction, ConcurrencyError):
                 pass  # perhaps refused only because this process is behind: read the log
@@ -80,6 +88,8 @@ class Playing:
                 return self._vacation(game, player, parsed.days)  # about all games, never stale
             if isinstance(parsed, ChangeSetting):
                 return ChangedSetting(game, player, self.profiles.change(player, parsed))
+            if isinstance(parsed, TalkRequest):  # talk is never stale: it moves nothing
+                return self.talking.talk(game, player, parsed, inbox_key)
             if expected_version is not None and not self._same_position(game, expected_version):
                 raise StaleVersion(seen=expected_version, current=game.version)
             return self._play(game, player, parsed, inbox_key)
@@ -103,8 +113,14 @@ class Playing:
         later = self.journal.store.load(game.id, after=seen)
         return all(isinstance(stored.event, CLOCK_ONLY_EVENTS) for stored in later)
 
-    def _parse(self, game: Game, player: PlayerId, command: str | Command) -> Command:
+    def _parse(
+        self, game: Game, player: PlayerId, command: str | Command | TalkRequest
+    ) -> Command | TalkRequest:
         if isinstance(command, str):
+            talk = talk_command(command, self.talking.answering(game, player))
+            if talk is not None:
+                checked_seat(game, player)  # NotAPlayer for someone else
+                return talk
             return parse_command(command, self.player_view(game, player))
         checked_seat(game, player)  # NotAPlayer for someone else
         return command

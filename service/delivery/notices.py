@@ -24,6 +24,7 @@ from service.ports.protocols import Notification
 from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, cast_of
 from service.words.news import forced_card, news
+from service.words.talk_news import heard
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,8 @@ class Notice:
     language: str = "en"
     """The player's language, in which ``news`` and ``deadline`` are written: a channel words the
     rest of the notice in it too (``service.language.translation.translator``)."""
+    answer_offer: bool = False
+    """An offer of the opponent's (a draw, an adjournment) waits for the player's answer."""
 
 
 def notice(
@@ -71,7 +74,8 @@ def notice(
         else sum(1 for one in events if one.seq <= notification.to_seq)
     )
     logged = [one.event for one in events]
-    said = news(logged, view.variant, cast, tr, forced_card(game.rules), told)
+    muted = game.talk.muted[seat]
+    said = heard(news(logged, view.variant, cast, tr, forced_card(game.rules), told, muted))
     mine = due is not None and due.player == notification.player
     return Notice(
         game.id,
@@ -83,6 +87,7 @@ def notice(
         mine,
         deadline_text(due.due_at, timezone, tr) if mine and due is not None else None,
         tr.language,
+        game.talk.offer is not None and game.talk.offer.seat is not seat,
     )
 
 

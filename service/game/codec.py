@@ -32,6 +32,14 @@ from service.game.events import (
     TurnTimedOut,
     WinClaimed,
 )
+from service.game.talk_events import (
+    MessageReported,
+    MessageSaid,
+    MessagesMuted,
+    OfferAnswered,
+    OfferMade,
+    OfferWithdrawn,
+)
 from service.rules import events as rules
 from service.rules.cards import DECK as DECK_ORDER
 from service.rules.cards import Card, CardSet, card
@@ -39,9 +47,11 @@ from service.rules.events import Event
 from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant
 
-SCHEMA_VERSION = 2
-"""2 added ``QuietHoursSet`` (issue 23); every other event is encoded as in 1."""
-READABLE_SCHEMAS = frozenset({1, 2})
+SCHEMA_VERSION = 3
+"""2 added ``QuietHoursSet`` (issue 23), 3 the talk at the table (``MessageSaid``, ``OfferMade``,
+``OfferAnswered``, ``OfferWithdrawn``, ``MessagesMuted``, ``MessageReported``: issue 20); every
+other event is encoded as in 1."""
+READABLE_SCHEMAS = frozenset({1, 2, 3})
 """The schema versions read: a version-1 event decodes as it always did (docs/log-format.md)."""
 
 LogEvent = Event | GameEvent
@@ -164,6 +174,7 @@ def _flag(value: Any) -> bool:
 
 
 OPTIONAL_FLAG: Kind = (_optional(bool), _optional(_flag))
+FLAG: Kind = (bool, _flag)
 VARIANT: Kind = (lambda v: v.flags(), _variant)
 TERMS: Kind = (
     lambda t: {"deals": t.deals, "target": t.target, "stake": t.stake},
@@ -198,6 +209,12 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     QuietHoursSet: (("seat", SEAT), ("timezone", TEXT), ("quiet", TEXT)),
     InstructionGiven: (("seat", SEAT), ("instruction", TEXT)),
     InstructionWithdrawn: (("seat", SEAT), ("instruction", TEXT)),
+    MessageSaid: (("seat", SEAT), ("text", TEXT), ("phrase", TEXT)),
+    OfferMade: (("seat", SEAT), ("kind", TEXT)),
+    OfferAnswered: (("seat", SEAT), ("accepted", FLAG)),
+    OfferWithdrawn: (("seat", SEAT),),
+    MessagesMuted: (("seat", SEAT), ("muted", FLAG)),
+    MessageReported: (("seat", SEAT), ("message", INT)),
     rules.MatchStarted: (
         ("variant", VARIANT),
         ("terms", TERMS),

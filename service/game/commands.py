@@ -104,6 +104,59 @@ class Resume:
     player: PlayerId
 
 
+@dataclass(frozen=True, slots=True)
+class Say:
+    """Write ``text`` to the opponent, or say the preset ``phrase`` (``talk_events.PHRASES``)."""
+
+    player: PlayerId
+    text: str
+    phrase: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Offer the opponent a ``draw`` or to ``adjourn``; ``adjourn_until`` is when an accepted
+    adjournment would end (the operators' limit from now)."""
+
+    player: PlayerId
+    kind: str
+    adjourn_until: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Accept or decline the opponent's standing offer."""
+
+    player: PlayerId
+    accepted: bool
+    adjourn_until: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Withdraw the player's own standing offer."""
+
+    player: PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class Mute:
+    """Stop (``muted``) or start again hearing the opponent's messages in this game."""
+
+    player: PlayerId
+    muted: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Report the opponent's message number ``message`` (their latest: None) to the operators."""
+
+    player: PlayerId
+    message: int | None = None
+
+
+TalkCommand = Say | Offer | Answer | TakeBack | Mute | Report
+
 GameCommand = (
     Join
     | Cancel
@@ -116,4 +169,5 @@ GameCommand = (
     | Withdraw
     | Pause
     | Resume
+    | TalkCommand
 )

@@ -2,7 +2,8 @@
 not — the game around the rules, as ``rules.decide`` is the deal.
 
 Joining, calling off, rematches, moves (resigning among them), the time control's claim and
-extension, standing instructions, and a vacation's pause and resume.  Pure: a folded ``Game``,
+extension, standing instructions, a vacation's pause and resume, and talk at the table
+(messages and offers, ``talk_rules``).  Pure: a folded ``Game``,
 a command (``game_commands``) and the time in; events out, or an ``IllegalAction`` raised
 before any event is made, so a refusal changes nothing.  What follows without anyone deciding
 — the match's start once both seats are taken, the next deal, the bots' moves — is
@@ -13,9 +14,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from service.game import talk_rules
 from service.game.codec import LogEvent
 from service.game.commands import (
     AcceptRematch,
+    Answer,
     Cancel,
     Claim,
     Extend,
@@ -23,9 +26,14 @@ from service.game.commands import (
     Instruct,
     Join,
     Move,
+    Mute,
+    Offer,
     OfferRematch,
     Pause,
+    Report,
     Resume,
+    Say,
+    TakeBack,
     Withdraw,
 )
 from service.game.errors import (
@@ -92,6 +100,18 @@ def decide_game(game: Game, command: GameCommand, now: datetime) -> list[LogEven
             return _pause(game, checked_seat(game, player), until, now)
         case Resume(player=player):
             return _resume(game, checked_seat(game, player), now)
+        case Say(player=player, text=text, phrase=phrase):
+            return talk_rules.said(game, checked_seat(game, player), text, phrase, now)
+        case Offer(player=player, kind=kind, adjourn_until=until):
+            return talk_rules.offered(game, checked_seat(game, player), kind, now, until)
+        case Answer(player=player, accepted=accepted, adjourn_until=until):
+            return talk_rules.answered(game, checked_seat(game, player), accepted, now, until)
+        case TakeBack(player=player):
+            return talk_rules.withdrawn(game, checked_seat(game, player), now)
+        case Mute(player=player, muted=mute):
+            return talk_rules.muted(game, checked_seat(game, player), mute)
+        case Report(player=player, message=message):
+            return talk_rules.reported(game, checked_seat(game, player), message)
     raise TypeError(f"not a game command: {command!r}")
 
 

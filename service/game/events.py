@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Final, NewType, get_args
 
+from service.game.talk_events import OWN_TALK_EVENTS, TALK_EVENTS, TalkEvent
 from service.rules.records import Record
 from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant
@@ -261,12 +262,20 @@ GameEvent = (
     | QuietHoursSet
     | InstructionGiven
     | InstructionWithdrawn
+    | TalkEvent
 )
 GAME_EVENTS: tuple[type, ...] = get_args(GameEvent)
 """The event types that are not the rules' own."""
 
-PRIVATE_EVENTS = (InstructionGiven, InstructionWithdrawn)
+PRIVATE_EVENTS = (InstructionGiven, InstructionWithdrawn, *OWN_TALK_EVENTS)
 """Events only their seat is told of: an instruction names the player's own cards, and that one
 was given is itself a hint (``instructions.py``).  An append of these alone notifies nobody."""
-CLOCK_ONLY_EVENTS = (DeadlineExtended, ClockPaused, ClockResumed, QuietHoursSet, *PRIVATE_EVENTS)
+CLOCK_ONLY_EVENTS = (
+    DeadlineExtended,
+    ClockPaused,
+    ClockResumed,
+    QuietHoursSet,
+    *PRIVATE_EVENTS,
+    *TALK_EVENTS,
+)
 """Events that change no position: a move made on the position before them is not stale."""

@@ -31,6 +31,8 @@ from service.game.events import (
 )
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent, UnknownGame
+from service.game.talk_events import TALK_EVENTS
+from service.game.talk_state import Talk, talk_after
 from service.rules.events import (
     CardDiscarded,
     CardForced,
@@ -103,6 +105,8 @@ class Game(NamedTuple):
     """The host called the game off before anyone joined."""
     rated: bool | None = None
     """The host's choice of rated or casual (``GameOpened.rated``); a rematch keeps it."""
+    talk: Talk = Talk()
+    """The standing offer, the mutes and the messages (``talk_state``)."""
 
     @property
     def status(self) -> GameStatus:
@@ -177,7 +181,7 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
     players, commitments, revealed = game.players, game.commitments, game.revealed
     offer, rematch, rules, clocks = game.rematch_offer, game.rematch, game.rules, game.clocks
     version, updated_at, turn_since = game.version, game.updated_at, game.turn_since
-    cancelled = game.cancelled
+    cancelled, talk = game.cancelled, game.talk
     rules_evolve = evolve
     for one in stored:
         version, updated_at = one.seq, one.at
@@ -191,6 +195,11 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
                     clocks = _decided(clocks, deciding, used, game.time_control)
                 clocks = clocks._replace(deciding=rules.to_act, quiet=clocks.quiet_set)
                 turn_since = one.at
+                if talk.offer is not None:  # the position changed: the offer lapses
+                    talk = talk._replace(offer=None)
+            continue
+        if isinstance(event, TALK_EVENTS):
+            talk = talk_after(talk, event, one.seq, one.at)
             continue
         match event:
             case PlayerJoined(player=player, seat=seat):
@@ -237,6 +246,7 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
         turn_since=turn_since,
         clocks=clocks,
         cancelled=cancelled,
+        talk=talk,
     )
 
 

@@ -53,6 +53,16 @@ def spelled(tr: Translator) -> dict[str, str]:
         "never": tr.pgettext("command", "never"),
         "always": tr.pgettext("command", "always"),
         "unmeldable": tr.pgettext("command", "unmeldable"),
+        # talk at the table (``talk_commands``): ``say …``, offers and their answers
+        "say": tr.pgettext("command", "say"),
+        "offer": tr.pgettext("command", "offer"),
+        "accept": tr.pgettext("command", "accept"),
+        "draw": tr.pgettext("command", "draw"),
+        "adjourn": tr.pgettext("command", "adjourn"),
+        "withdraw": tr.pgettext("command", "withdraw"),
+        "mute": tr.pgettext("command", "mute"),
+        "unmute": tr.pgettext("command", "unmute"),
+        "report": tr.pgettext("command", "report"),
     }
 
 

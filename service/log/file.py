@@ -194,7 +194,15 @@ def _count(value: object) -> int:
     return value
 
 
-NEW_IN_SCHEMA = {"QuietHoursSet": 2}
+NEW_IN_SCHEMA = {
+    "QuietHoursSet": 2,
+    "MessageSaid": 3,
+    "OfferMade": 3,
+    "OfferAnswered": 3,
+    "OfferWithdrawn": 3,
+    "MessagesMuted": 3,
+    "MessageReported": 3,
+}
 """Events a file of an older schema cannot hold."""
 
 

@@ -19,6 +19,8 @@ from service.game.codec import TERMS, LogEvent, encode, is_rules_event, name_of
 from service.game.events import GameOpened, PlayerJoined, TurnTimedOut
 from service.game.state import Game, apply, opened
 from service.game.stored import StoredEvent
+from service.game.talk_checks import accepted_draw, check_talk, is_accepted_draw
+from service.game.talk_events import TALK_EVENTS
 from service.log.causes import action_for, without_second
 from service.log.clock_checks import check_clock, check_time
 from service.log.file import Header, LogFile
@@ -83,9 +85,13 @@ def _walk(header: Header, stored: Sequence[StoredEvent]) -> Game:
         else:
             check_game_event(game, one)
             check_clock(game, one)
-            count = (
-                _check_timeout(game, stored, index) if isinstance(one.event, TurnTimedOut) else 1
-            )
+            count = 1
+            if isinstance(one.event, TurnTimedOut):
+                count = _check_timeout(game, stored, index)
+            elif isinstance(one.event, TALK_EVENTS):
+                check_talk(game, one, one.event)
+                if is_accepted_draw(game, one):
+                    count = accepted_draw(game, list(stored[index : index + 2]))
         for step in stored[index : index + count]:
             if step is not one:
                 check_time(game, step)

@@ -31,6 +31,7 @@ from service.game.events import (
     TurnTimedOut,
     WinClaimed,
 )
+from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card
 from service.rules.errors import N_
@@ -40,6 +41,7 @@ from service.rules.state import GameState
 from service.rules.variants import Variant
 from service.words.cast import Cast, anonymous, named, said, said_between, seat_name
 from service.words.narration import narrate
+from service.words.talk_news import talk_sentence
 
 
 def news(
@@ -49,11 +51,13 @@ def news(
     tr: Translator = ENGLISH,
     center: Card | None = None,
     told: int | None = None,
+    muted: bool = False,
 ) -> list[str]:
     """A sentence per event of ``events[:told]`` (all of them by default) for the cast's reader.
 
     The events after ``told`` are read only to name a forced card: the forced player's lay-off
-    names it.  ``center`` is the card being forced now (``forced_card``), if any."""
+    names it.  ``center`` is the card being forced now (``forced_card``), if any.  A reader who
+    ``muted`` the opponent gets an empty sentence for each of their messages (``heard``)."""
     told = len(events) if told is None else told
     sentences = []
     refused: Card | None = None
@@ -62,6 +66,9 @@ def news(
             refused = event.card
         elif isinstance(event, ForceWindowOpened | CardForced) and refused is None:
             refused = _laid_off(events[index + 1 :]) or center
+        if muted and isinstance(event, TALK_EVENTS):
+            sentences.append(talk_sentence(event, tr, cast, muted))
+            continue
         sentences.append(describe(event, variant, tr, cast=cast, refused=refused))
     return sentences
 
@@ -241,6 +248,8 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast) -> str:
                 N_("You change your standing instructions."),
                 N_("{player} changes their standing instructions."),
             )
+    if isinstance(event, TALK_EVENTS):
+        return talk_sentence(event, tr, cast)
     raise TypeError(f"not an event: {event!r}")
 
 

@@ -139,8 +139,11 @@ class FakeTelegram:
     def group(self) -> int:
         return -next(self._people)
 
-    def send(self, who: Person, text: str, chat_id: int | None = None) -> JSON:
-        """``who`` writes ``text`` in their private chat with the bot (or in ``chat_id``)."""
+    def send(
+        self, who: Person, text: str, chat_id: int | None = None, reply_to: Message | None = None
+    ) -> JSON:
+        """``who`` writes ``text`` in their private chat with the bot (or in ``chat_id``), in
+        reply to the bot's message ``reply_to`` if given."""
         chat = who.id if chat_id is None else chat_id
         if chat == who.id:
             with self.changed:
@@ -155,6 +158,13 @@ class FakeTelegram:
         if text.startswith("/"):
             length = len(text.split()[0])
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
+        if reply_to is not None:
+            message["reply_to_message"] = {
+                "message_id": reply_to.message_id,
+                "date": int(time.time()),
+                "chat": _chat(reply_to.chat_id),
+                "text": reply_to.text,
+            }
         return self.deliver({"message": message})
 
     def press(self, who: Person, message: Message, data: str) -> JSON:

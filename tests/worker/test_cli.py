@@ -140,3 +140,21 @@ def test_a_bad_setting_is_named_not_a_traceback(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert done.stderr == "conquian: CONQUIAN_SWEEP_SECONDS must be a number, not 'often'\n"
+
+
+def test_reports_lists_each_reported_message_with_its_writer(tmp_path: Path) -> None:
+    wiring = build(Settings(data_dir=tmp_path), chance=SeededChance(4))
+    try:
+        ana = wiring.directory.register("Ana", Address("log", "ana"))
+        ben = wiring.directory.register("Ben", Address("log", "ben"))
+        service = wiring.service
+        game_id = service.open_game(ana)
+        service.join(service.game(game_id).invitation, ben)
+        service.act(game_id, ben, "say you play like a bot")
+        service.act(game_id, ben, "say sorry, not meant")
+        service.act(game_id, ana, "report")
+    finally:
+        wiring.close()
+    (report,) = json_lines(conquian("reports", "--json", data_dir=tmp_path).stdout)
+    assert (report["game_id"], report["reporter"], report["writer"]) == (game_id, ana, ben)
+    assert report["text"] == "sorry, not meant"

@@ -108,9 +108,8 @@
       if (old) old.replaceWith(document.importNode(part, true));
     });
     announce(told, document.querySelectorAll("#news li"));
-    document.querySelectorAll("input[name=version]").forEach(function (field) {
-      field.value = seen;
-    });
+    document.querySelectorAll("input[name=version], #message-form input[name=key]").forEach(
+      function (field) { field.value = seen; });
     var version = document.getElementById("version");
     if (version) version.textContent = seen;
     if (!next.getElementById("command-form")) {

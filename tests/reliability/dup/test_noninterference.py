@@ -20,6 +20,7 @@ A received.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import random
@@ -38,6 +39,7 @@ from service.language.notation import card_text
 from service.ports.memory_directory import ManualClock
 from service.rules.actions import PlayerAction
 from service.rules.cards import Card, CardSet
+from service.rules.errors import IllegalAction
 from service.rules.legal import legal_actions
 from service.rules.seats import Phase
 from service.rules.view import view_for
@@ -58,6 +60,9 @@ PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS", "300"))
 PG_PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS_POSTGRESQL", "30"))
 """PostgreSQL adds nothing a player sees; ``make duplicates`` runs as many pairs on it."""
 STEPS = int(os.environ.get("CONQUIAN_TWIN_STEPS", "5"))
+A_TALK = ("say Good luck, and have fun!", "gg", "offer adjourn", "withdraw", "decline", "mute")
+OPPONENT_TALK = ("say Hello there!", "thanks", "offer draw", "decline", "withdraw", "away")
+"""Talk that keeps the game going (no acceptance): a draw would end the pair early."""
 """Steps compared per pair at most; ``make duplicates`` compares each pair until the twins part
 (about 17 steps on average)."""
 CARD_TEXT = re.compile(r"(?<![0-9A-Za-z_\-/=.])[0-9AJQK]{1,2}[CDHS♣♦♥♠](?![0-9A-Za-z_\-/=.])")
@@ -117,6 +122,7 @@ class NonInterference:
         self.steps = 0
         self.markers_scanned = 0
         self.pictures = 0
+        self.talked = 0
 
     def run_pair(self, number: int) -> None:
         who = self.cast[number % len(self.cast)]
@@ -230,7 +236,24 @@ class NonInterference:
             if rng.random() < 0.15:  # out of turn, or a look at the hand
                 self.act(pair, game_id, x.version, rng.choice(("pass", "hand")), None)
             self.opponent_moves(pair, game_id, b_seat, swapped)
+        if rng.random() < 0.3:
+            self.talk(pair, game_id)
         self.look(pair, game_id)
+
+    def talk(self, pair: Pair, game_id: GameId) -> None:
+        """Talk at the table (issue 20): A writes or answers on A's channel, or the opponent
+        writes, offers or answers; the same words in both twins, so A's outputs stay equal."""
+        rng = pair.rng
+        self.talked += 1
+        if rng.random() < 0.5:
+            version = self.worlds[0].service.game(game_id).version
+            self.act(pair, game_id, version, rng.choice(A_TALK), None)
+            return
+        line = rng.choice(OPPONENT_TALK)
+        for world in self.worlds:
+            with contextlib.suppress(IllegalAction):  # refused alike in both twins
+                world.service.act(game_id, pair.opponent, line)
+            world.drain()
 
     def act(
         self, pair: Pair, game_id: GameId, version: int, command: str, action: PlayerAction | None
@@ -435,7 +458,8 @@ def test_what_a_player_receives_does_not_depend_on_cards_they_cannot_see(twins: 
         check.run_pair(number)
 
     assert check.steps > pairs and check.compared > 5 * pairs, (check.steps, check.compared)
+    assert check.talked > pairs / 10, check.talked
     print(
         f"\n{worlds[0].wiring.engine.dialect.name}: {pairs} pairs, {check.steps} steps, {check.compared} outputs compared, "
-        f"{check.pictures} pictures, {check.markers_scanned} scanned for the marker"
+        f"{check.pictures} pictures, {check.talked} talks, {check.markers_scanned} scanned for the marker"
     )

@@ -47,6 +47,9 @@ VERBS = (
     *("vacation", "auto", "off", "settings", "timezone", "quiet", "remind", "half", "with"),
     *("unmeldable", "never", "always", "none", "|", "/start", "/new", "/hand", "/games"),
     *("/settings", "/link", "/log", "/resign", "/rematch", "join", "link", "new", "game"),
+    *("say", "/say", "gg", "thanks", "away", "gl", "offer", "draw", "adjourn", "rematch"),
+    *("accept", "withdraw", "mute", "unmute", "report", "/offer", "/accept", "/mute", "/report"),
+    *("https://conquian.example/p/x", "www.a.io", "t.me/bot"),
 )
 CARDS = (
     *(rank + suit for rank in "A1234567JQK" for suit in "CDHSchds♣♦♥♠♧♢♡♤"),

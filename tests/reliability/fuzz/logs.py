@@ -27,6 +27,7 @@ from service.rules.variants import DEFAULT
 from tests.random_games import play
 from tests.reliability.fuzz.inputs import EXAMPLES, LARGE, json_value, large_texts, seeded
 from tests.service.test_clock_checks import claimed_game, quiet_hours_game, timed_out_game
+from tests.service.test_talk import talked_game
 from tests.service.test_time_control_logs import finished_game_with_every_clock_event
 
 SEEDS = (1, 2, 3)
@@ -37,14 +38,17 @@ CLOCKED = (
     claimed_game,
     lambda: timed_out_game(max_timeouts=1),
     quiet_hours_game,
+    talked_game,
 )
-"""Games on a time control whose logs hold every kind of time-control event (quiet hours too)."""
+"""Games on a time control whose logs hold every kind of time-control event (quiet hours too),
+and a game with every kind of talk at the table (issue 20)."""
 
 VALUES = (
     *(2**63, 10**30, -(10**30), 1.5, 1e308, "", "x", "7H", -1, 40, 45, [], [-1, 40], {}),
     *("1970-01-01T00:00:00Z", "0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00"),
     *("2026-01-01", "9999-12-31T23:59:59.999999Z", "0001-01-01T00:00:00Z", "forfeit", "bot"),
     *("22:00-08:00", "25:00-08:00", "Europe/Kyiv", "a/" * 600, "../../etc/passwd"),
+    *("withheld", "good_game", "draw", "adjourn", "rematch", "https://x.example", "7♥", True),
 )
 KINDS = ("drop", "repeat", "swap", "line", "value", "value", "value", "key", "cut", "time", "time")
 SHIFTS = (1, 55, 3600, 86400, 31 * 86400, 10 * 365 * 86400, 5000 * 365 * 86400)

@@ -1,0 +1,67 @@
+"""Talk at the table by mail (issue 20): a ``say`` or ``offer`` line in a reply, a one-word
+``accept`` or ``decline``; a reply fetched twice is stored and told once; the safety rules,
+mute and report answered by mail."""
+
+from __future__ import annotations
+
+from service.game.events import GameId
+from service.game.talk_events import MessageSaid, OfferAnswered
+from service.rules.seats import Phase
+from tests.email.world import ANA, BEN, World, reply
+
+
+def talk(world: World, game_id: GameId, kind: type) -> list[object]:
+    return [one.event for one in world.service.store.load(game_id) if isinstance(one.event, kind)]
+
+
+def test_a_message_fetched_twice_is_stored_and_mailed_once(imap_world: World) -> None:
+    world = imap_world
+    game_id = world.start_game()
+    raw = reply(world.latest(ANA), "say Hello Ben! Good luck.")
+    recipient = str(world.latest(ANA).message["Reply-To"])
+    assert world.dovecot is not None
+    world.dovecot.deliver(raw, recipient)
+    world.dovecot.deliver(raw, recipient)  # a new UID, the same Message-ID
+    sent = len(world.sink.received)
+
+    done = world.poller.poll_once()
+    world.drain()
+    assert list(done.values()) == ["moved"] and world.poller.poll_once() == {}
+
+    seat = world.service.game(game_id).seat_of(world.players[ANA])
+    assert seat is not None
+    assert talk(world, game_id, MessageSaid) == [MessageSaid(seat, "Hello Ben! Good luck.")]
+    to_ben = [mail for mail in world.sink.received[sent:] if mail.to == BEN]
+    assert len(to_ben) == 1 and "says: “Hello Ben! Good luck.”" in to_ben[0].text()
+
+
+def test_a_draw_offered_by_mail_and_accepted_with_one_word(world: World) -> None:
+    game_id = world.start_game()
+    assert list(world.answer(world.latest(ANA), "offer draw").values()) == ["moved"]
+    offer = world.latest(BEN).text()
+    assert "offers you a draw." in offer
+    assert "To answer the offer, reply accept or decline." in offer
+    assert list(world.answer(world.latest(BEN), "accept").values()) == ["moved"]
+    game = world.service.game(game_id)
+    assert game.rules.phase is Phase.OVER and game.rules.match.winner is None
+    assert "accepts the offer." in world.latest(ANA).text()
+    assert len(talk(world, game_id, OfferAnswered)) == 1
+
+
+def test_the_safety_rules_mute_and_report_by_mail(world: World) -> None:
+    game_id = world.start_game()
+    world.answer(world.latest(ANA), "say look at www.example.org")
+    assert "Messages cannot carry links" in world.latest(ANA).text()
+    world.answer(world.latest(ANA), "say " + "b" * 281)
+    assert "A message has at most 280 characters; yours has 281." in world.latest(ANA).text()
+    world.answer(world.latest(BEN), "say hi Ana")
+    world.answer(world.latest(ANA), "mute")
+    to_ana = len(world.sink.to(ANA))
+    world.answer(world.latest(BEN), "say are you there?")
+    assert len(world.sink.to(ANA)) == to_ana  # nothing of a muted opponent's
+    assert not any("are you there" in mail.text() for mail in world.sink.to(ANA))
+    to_ben = len(world.sink.to(BEN))
+    world.answer(world.latest(ANA), "report")
+    assert len(world.sink.to(BEN)) == to_ben
+    assert "You report message" in world.latest(ANA).text()
+    assert len(talk(world, game_id, MessageSaid)) == 2

@@ -1,0 +1,107 @@
+"""Talk at the table on Telegram (issue 20): ``/say`` and the other talk words, stored and
+told once however often Telegram delivers an update, the safety rules answered in the chat,
+mute and report."""
+
+from __future__ import annotations
+
+from service.game.events import GameId
+from service.game.talk_events import MessageReported, MessageSaid, OfferAnswered
+from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_exactly_once import again, sent
+from tests.telegram.test_play import start_game
+
+
+def talk(bot: Bot, game_id: GameId, kind: type) -> list[object]:
+    return [one.event for one in bot.service.store.load(game_id) if isinstance(one.event, kind)]
+
+
+def test_a_message_delivered_again_is_stored_and_told_once(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    update = fake.send(ana.person, "/say Hi Ben, ready?")
+    ana.settle(update)
+    told = sent(fake, ana, ben)
+    assert any("says: “Hi Ben, ready?”" in m.text for m in ben.messages())
+
+    ana.settle(fake.deliver(again(update), update_id=int(str(update["update_id"]))))
+    ana.settle(fake.deliver(again(update)))  # the same message under a new update id
+
+    assert len(talk(bot, game_id, MessageSaid)) == 1
+    assert sent(fake, ana, ben) == told
+
+
+def test_an_offer_answered_with_a_button_pressed_twice_is_answered_once(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    ana.say("/offer adjourn")
+    board = [m for m in ben.messages() if "Accept" in m.labels()][-1]
+    press = fake.press_label(ben.person, board, "Decline")
+    ben.settle(press)
+    told = sent(fake, ana, ben)
+
+    ben.settle(fake.deliver(again(press)))
+
+    seat = bot.service.game(game_id).seat_of(bot.player(ben.person))
+    assert seat is not None
+    assert talk(bot, game_id, OfferAnswered) == [OfferAnswered(seat, False)]
+    assert sent(fake, ana, ben) == told
+    assert any("declines the offer." in m.text for m in ana.messages())
+
+
+def test_the_safety_rules_are_answered_in_the_chat(bot: Bot, ana: Phone, ben: Phone) -> None:
+    game_id = start_game(bot, ana, ben)
+    ana.say("/say see https://conquian.example/x")
+    assert "Messages cannot carry links" in ana.last().text
+    ana.say("/say " + "a" * 300)
+    assert "A message has at most 280 characters; yours has 300." in ana.last().text
+    for number in range(5):
+        ana.say(f"/say number {number}")
+    ana.say("/say one too many")
+    assert "You have written 5 messages in 10 minutes" in ana.last().text
+    assert len(talk(bot, game_id, MessageSaid)) == 5
+
+
+def test_a_muted_opponent_never_reaches_the_one_who_muted_and_a_report_tells_nobody(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    ben.say("/say first words")
+    ana.say("/mute")
+    assert "You mute your opponent's messages in this game." in ana.last().text
+    before = len(ana.messages())
+    ben.say("/say can you hear me?")
+    ben.say("/say hello?")
+    assert len(ana.messages()) == before
+    assert not any("hear me" in m.text for m in fake.chat(ana.chat))
+    told_ben = sent(fake, ben)
+    ana.say("/report")
+    assert "You report message" in ana.last().text
+    assert sent(fake, ben) == told_ben
+    [report] = talk(bot, game_id, MessageReported)
+    assert isinstance(report, MessageReported)
+
+
+def test_words_in_reply_to_the_games_message_are_a_message_said_once(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    board = [m for m in ana.messages() if "Game #" in m.text][-1]
+    update = fake.send(ana.person, "Nice hand so far!", reply_to=board)
+    ana.settle(update)
+    ana.settle(fake.deliver(again(update), update_id=int(str(update["update_id"]))))
+    said = talk(bot, game_id, MessageSaid)
+    assert [one.text for one in said] == ["Nice hand so far!"]  # type: ignore[attr-defined]
+    assert any("says: “Nice hand so far!”" in m.text for m in ben.messages())
+
+
+def test_a_mistyped_move_in_reply_is_refused_never_sent_to_the_opponent(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    board = [m for m in ana.messages() if "Game #" in m.text][-1]
+    ana.settle(fake.send(ana.person, "tkae 5c 5d discard ks", reply_to=board))
+    assert talk(bot, game_id, MessageSaid) == []
+    assert "I don't know the command 'tkae'" in ana.last().text
