@@ -63,6 +63,7 @@ class TelegramApp:
         return {CHANNEL: self.sender}
 
     def close(self) -> None:
+        self.processor.lanes.close()
         self.channel.api.close()
 
 

@@ -28,6 +28,7 @@ from adapters.sql.engine import is_unavailable
 from adapters.telegram.callbacks import decode
 from adapters.telegram.channel import SOURCE, Channel, user_name
 from adapters.telegram.incoming import Pressed, Said
+from adapters.telegram.lanes import Lanes, Waiting
 from adapters.telegram.links import Links
 from adapters.telegram.lobby import NEW_HELP, Lobby
 from adapters.telegram.membership import membership_changed
@@ -73,35 +74,39 @@ class Processor:
         self.links = Links(channel, self.screens)
         self.your_data = DataRequests(channel, self.screens)
         self.attempts = Attempts()
+        self.lanes = Lanes(self._answer, channel.settings.chats_at_once)
         self._answering = threading.Lock()
 
     def receive(self, update: dict[str, Any]) -> bool:
         """Store ``update`` durably; False if it (or its message) was received before."""
         now = self.channel.clock.now()
-        key = key_of(update)
-        self.channel.inbox.receive(SOURCE, key, json.dumps(update), now)
-        return self.channel.records.enqueue(int(update["update_id"]), key, now)
+        return self.channel.records.store(
+            int(update["update_id"]), key_of(update), json.dumps(update), now
+        )
 
     def has_waiting(self) -> bool:
         return bool(self.channel.records.waiting(1))
 
     def answer_waiting(self, limit: int = 100) -> int:
-        """Answer the stored updates not answered yet, oldest first; how many were answered.
-        ``TryLater`` (Telegram's flood control, the network) ends the round and is raised: the
-        rest stay waiting.  One round at a time in a process (webhook requests come in on
-        several threads), so no update is answered twice at once."""
-        answered = 0
+        """Answer the stored updates not answered yet, oldest first within each chat and
+        different chats at once (``lanes.py``); how many were answered.  ``TryLater``
+        (Telegram's flood control, the network) ends the round and is raised: the rest stay
+        waiting.  One round at a time in a process (webhook requests come in on several
+        threads), so no update is answered twice at once."""
         with self._answering:
-            for key in self.channel.records.waiting(limit):
-                answered += self.answer(key)
-        return answered
+            return self.lanes.run(self.channel.records.waiting_updates(limit))
 
     def answer(self, key: str) -> bool:
         """Answer one stored update; True once it is answered (or given up)."""
+        return self._answer(Waiting(key, None))
+
+    def _answer(self, waiting: Waiting) -> bool:
         channel = self.channel
-        entry = channel.inbox.receive(SOURCE, key, "", channel.clock.now())
+        key, payload = waiting.key, waiting.payload
+        if payload is None:  # not in the inbox (yet): stored as an empty payload, ignored
+            payload = channel.inbox.receive(SOURCE, key, "", channel.clock.now()).payload
         try:
-            self._route(key, entry.payload)
+            self._route(key, payload)
         except TryLater:
             raise
         except Exception as error:

@@ -14,14 +14,15 @@ from typing import Any
 from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from adapters.sql.engine import is_postgresql, reconnecting
-from adapters.sql.tables import game_summaries
+from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.tables import game_summaries, inbox
 from adapters.sql.telegram_tables import (
     telegram_game_chats,
     telegram_players,
     telegram_turn_messages,
     telegram_updates,
 )
+from adapters.telegram.lanes import Waiting
 from service.game.events import GameId, PlayerId
 
 _updates, _turns, _players, _groups = (
@@ -62,6 +63,36 @@ class TelegramRecords:
         statement = self._insert(_updates).on_conflict_do_nothing().returning(_updates.c.id)
         with self.engine.connect() as connection:
             return connection.execute(statement, row).first() is not None
+
+    @reconnecting
+    def store(self, update_id: int, key: str, payload: str, at: datetime) -> bool:
+        """Keep an update's payload in the inbox (source ``telegram``; the first payload stored
+        under a key stands) and note it to answer, in one transaction; False if its update id
+        or its key was seen before (``enqueue``)."""
+        source = {"source": "telegram", "key": key}
+        keep = self._insert(inbox).on_conflict_do_nothing()
+        note = self._insert(_updates).on_conflict_do_nothing().returning(_updates.c.id)
+        with writer(self.engine).begin() as connection:
+            connection.execute(keep, {**source, "payload": payload, "received_at": at})
+            row = {"update_id": update_id, "key": key, "received_at": at}
+            return connection.execute(note, row).first() is not None
+
+    @reconnecting
+    def waiting_updates(self, limit: int = 100) -> list[Waiting]:
+        """The updates not answered yet, oldest first, with their payloads (one statement)."""
+        query = (
+            select(_updates.c.key, inbox.c.payload)
+            .select_from(
+                _updates.outerjoin(
+                    inbox, (inbox.c.source == "telegram") & (inbox.c.key == _updates.c.key)
+                )
+            )
+            .where(_updates.c.answered_at.is_(None))
+            .order_by(_updates.c.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as connection:
+            return [Waiting(row.key, row.payload) for row in connection.execute(query)]
 
     @reconnecting
     def waiting(self, limit: int = 100) -> list[str]:

@@ -102,6 +102,8 @@ class FakeTelegram:
     """Every update below this id was confirmed by a later ``getUpdates`` offset."""
     on_updates: Callable[[list[JSON]], None] | None = None
     """Called with each non-empty batch ``getUpdates`` handed out, once it was sent."""
+    held: dict[int, threading.Event] = field(default_factory=dict)
+    """Chats whose calls are held unanswered until their event is set (``hold``)."""
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition()
@@ -243,11 +245,19 @@ class FakeTelegram:
         with self.changed:
             self.failures.append(Failure(method, chat_id, status, description, retry_after, times))
 
+    def hold(self, chat_id: int) -> threading.Event:
+        """Hold every call to ``chat_id`` unanswered (and unrecorded) until the event is set."""
+        gate = self.held[chat_id] = threading.Event()
+        return gate
+
     # -- the API -----------------------------------------------------------------------------
 
     def handle(self, method: str, params: JSON, photo: bytes | None) -> tuple[int, JSON]:
         if method == "getUpdates":
             return 200, {"ok": True, "result": self._get_updates(params)}
+        gate = self.held.get(_int(params.get("chat_id")) or 0)
+        if gate is not None:
+            gate.wait(30)
         with self.changed:
             self.calls.append(Call(method, params, photo))
             self.changed.notify_all()
