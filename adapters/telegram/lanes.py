@@ -2,7 +2,7 @@
 
 Answering one update is mostly waiting — on the database and on the Bot API — so one poller
 answering updates one after another kept players waiting seconds under load while the machine
-idled (issue 21).  A round's waiting updates are split into one lane per chat (``chat_of``): a
+idled (issue 21).  A round's waiting updates are split into one lane per chat (``lane_of``): a
 lane answers its chat's updates oldest first, on one of ``threads`` threads, and stops at the
 first it could not answer yet (so a later update of that chat never overtakes it; the next round
 tries it again).  The round ends when every lane has: the poller confirms a batch to Telegram,
@@ -31,7 +31,7 @@ class Waiting:
     payload: str | None
 
 
-def chat_of(waiting: Waiting) -> str:
+def lane_of(waiting: Waiting) -> str:
     """The lane an update goes in: its chat (a button's chat is its message's, else the
     presser's private chat); an update without one is a lane of its own."""
     try:
@@ -67,7 +67,7 @@ class Lanes:
         """Answer ``waiting`` (oldest first) chat by chat in parallel; how many were answered."""
         lanes: dict[str, list[Waiting]] = {}
         for one in waiting:
-            lanes.setdefault(chat_of(one), []).append(one)
+            lanes.setdefault(lane_of(one), []).append(one)
         if len(lanes) <= 1 or self.threads <= 1:
             return sum(self._lane(updates) for updates in lanes.values())
         futures = [self._pool.submit(self._lane, updates) for updates in lanes.values()]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from datetime import timedelta
 from typing import Any
 
 from telegram import CallbackQuery, Message
@@ -45,6 +46,9 @@ from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
 
 log = logging.getLogger(__name__)
+CLAIM = timedelta(seconds=60)
+"""How long a claim on updates lasts (``answer_waiting(shared=True)``): a process that died
+while answering leaves its chats to the others after this long."""
 GROUP_COMMANDS = frozenset({"new", "cancel", "help", "rules", "games", "start"})
 
 
@@ -87,14 +91,28 @@ class Processor:
     def has_waiting(self) -> bool:
         return bool(self.channel.records.waiting(1))
 
-    def answer_waiting(self, limit: int = 100) -> int:
+    def answer_waiting(self, limit: int = 100, shared: bool = False) -> int:
         """Answer the stored updates not answered yet, oldest first within each chat and
         different chats at once (``lanes.py``); how many were answered.  ``TryLater``
         (Telegram's flood control, the network) ends the round and is raised: the rest stay
         waiting.  One round at a time in a process (webhook requests come in on several
-        threads), so no update is answered twice at once."""
+        threads).  ``shared``: other processes answer from the same queue (webhook mode behind
+        a load balancer), so each round claims what it answers (``TelegramRecords.claim``) and
+        rounds go on until nothing is left to claim."""
         with self._answering:
-            return self.lanes.run(self.channel.records.waiting_updates(limit))
+            if not shared:
+                return self.lanes.run(self.channel.records.waiting_updates(limit))
+            answered = 0
+            while claimed := self._claim(limit):
+                try:
+                    answered += self.lanes.run(claimed)
+                finally:
+                    self.channel.records.release([one.key for one in claimed])
+            return answered
+
+    def _claim(self, limit: int) -> list[Waiting]:
+        now = self.channel.clock.now()
+        return self.channel.records.claim(now, now + CLAIM, limit)
 
     def answer(self, key: str) -> bool:
         """Answer one stored update; True once it is answered (or given up)."""

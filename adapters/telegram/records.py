@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import Engine, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.engine import is_postgresql, reconnecting, writer
@@ -22,7 +22,7 @@ from adapters.sql.telegram_tables import (
     telegram_turn_messages,
     telegram_updates,
 )
-from adapters.telegram.lanes import Waiting
+from adapters.telegram.lanes import Waiting, lane_of
 from service.game.events import GameId, PlayerId
 
 _updates, _turns, _players, _groups = (
@@ -67,32 +67,74 @@ class TelegramRecords:
     @reconnecting
     def store(self, update_id: int, key: str, payload: str, at: datetime) -> bool:
         """Keep an update's payload in the inbox (source ``telegram``; the first payload stored
-        under a key stands) and note it to answer, in one transaction; False if its update id
-        or its key was seen before (``enqueue``)."""
+        under a key stands) and note it to answer in its chat's lane, in one transaction; False
+        if its update id or its key was seen before (``enqueue``)."""
         source = {"source": "telegram", "key": key}
         keep = self._insert(inbox).on_conflict_do_nothing()
         note = self._insert(_updates).on_conflict_do_nothing().returning(_updates.c.id)
+        lane = lane_of(Waiting(key, payload))
         with writer(self.engine).begin() as connection:
             connection.execute(keep, {**source, "payload": payload, "received_at": at})
-            row = {"update_id": update_id, "key": key, "received_at": at}
+            row = {"update_id": update_id, "key": key, "received_at": at, "lane": lane}
             return connection.execute(note, row).first() is not None
 
     @reconnecting
     def waiting_updates(self, limit: int = 100) -> list[Waiting]:
         """The updates not answered yet, oldest first, with their payloads (one statement)."""
-        query = (
-            select(_updates.c.key, inbox.c.payload)
-            .select_from(
-                _updates.outerjoin(
-                    inbox, (inbox.c.source == "telegram") & (inbox.c.key == _updates.c.key)
-                )
-            )
-            .where(_updates.c.answered_at.is_(None))
-            .order_by(_updates.c.id)
-            .limit(limit)
-        )
+        query = _with_payloads().where(_updates.c.answered_at.is_(None)).limit(limit)
         with self.engine.connect() as connection:
             return [Waiting(row.key, row.payload) for row in connection.execute(query)]
+
+    @reconnecting
+    def claim(self, now: datetime, until: datetime, limit: int = 100) -> list[Waiting]:
+        """Claim the oldest updates not answered yet until ``until`` — those of chats no other
+        process is answering now, and of each such chat all that wait, so that one chat's
+        updates are answered in order by one process at a time — with their payloads, oldest
+        first.  In one transaction that holds off other claims (PostgreSQL: a table lock that
+        lets reads through; SQLite: a write transaction), so two never take one chat."""
+        busy_rows = _updates.alias("busy")
+        busy = select(func.coalesce(busy_rows.c.lane, busy_rows.c.key)).where(
+            busy_rows.c.answered_at.is_(None), busy_rows.c.claimed_until >= now
+        )
+        oldest_rows = _updates.alias("oldest")
+        oldest = (
+            select(oldest_rows.c.id)
+            .where(oldest_rows.c.answered_at.is_(None))
+            .order_by(oldest_rows.c.id)
+            .limit(limit)
+        )
+        take = (
+            update(_updates)
+            .where(
+                _updates.c.id.in_(oldest),
+                _updates.c.answered_at.is_(None),
+                or_(_updates.c.claimed_until.is_(None), _updates.c.claimed_until < now),
+                func.coalesce(_updates.c.lane, _updates.c.key).not_in(busy),
+            )
+            .values(claimed_until=until)
+            .returning(_updates.c.key)
+        )
+        with writer(self.engine).begin() as connection:
+            if is_postgresql(self.engine):
+                connection.exec_driver_sql("LOCK TABLE telegram_updates IN EXCLUSIVE MODE")
+            keys = list(connection.execute(take).scalars())
+            if not keys:
+                return []
+            query = _with_payloads().where(_updates.c.key.in_(keys))
+            return [Waiting(row.key, row.payload) for row in connection.execute(query)]
+
+    @reconnecting
+    def release(self, keys: list[str]) -> None:
+        """Give up the claims on ``keys`` not answered (another round or process takes them)."""
+        if not keys:
+            return
+        statement = (
+            update(_updates)
+            .where(_updates.c.key.in_(keys), _updates.c.answered_at.is_(None))
+            .values(claimed_until=None)
+        )
+        with self.engine.connect() as connection:
+            connection.execute(statement)
 
     @reconnecting
     def waiting(self, limit: int = 100) -> list[str]:
@@ -251,3 +293,13 @@ class TelegramRecords:
         )
         with self.engine.connect() as connection:
             return connection.execute(statement).rowcount == 1
+
+
+def _with_payloads() -> Any:
+    """Updates' keys with their payloads from the inbox, oldest first."""
+    payloads = (inbox.c.source == "telegram") & (inbox.c.key == _updates.c.key)
+    return (
+        select(_updates.c.key, inbox.c.payload)
+        .select_from(_updates.outerjoin(inbox, payloads))
+        .order_by(_updates.c.id)
+    )

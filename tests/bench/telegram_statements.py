@@ -74,6 +74,7 @@ def _moves(
     counter = Counter(bot.wiring.engine)
     answer: list[int] = []
     tell: list[int] = []
+    calls_before = len(fake.calls)
     rng = random.Random(5)
     by_player = {bot.player(p.person): p for p in phones}
     for _ in range(moves):
@@ -89,8 +90,12 @@ def _moves(
         with counter.counting(tell):
             bot.worker.drain()
         assert bot.service.game(game_id).version > game.version, "the move was not applied"
+    methods: dict[str, int] = {}
+    for call in fake.calls[calls_before:]:
+        methods[call.method] = methods.get(call.method, 0) + 1
     return {
         "moves": len(answer),
+        "bot_api_calls_per_move": {m: round(n / len(answer), 2) for m, n in sorted(methods.items())},
         "telegram_process_per_move": _spread(answer),
         "worker_per_move": _spread(tell),
         "total_median": statistics.median(a + t for a, t in zip(answer, tell, strict=True)),

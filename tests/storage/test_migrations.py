@@ -56,7 +56,7 @@ def test_a_fresh_database_is_migrated_to_head(fresh_engine: Engine) -> None:
 
     upgrade(fresh_engine)
 
-    assert current(fresh_engine) == head() == "0011"
+    assert current(fresh_engine) == head() == "0012"
     assert set(TABLES) | {"alembic_version"} == set(inspect(fresh_engine).get_table_names())
 
 
@@ -70,7 +70,7 @@ def test_upgrading_again_changes_nothing_and_keeps_the_data(fresh_engine: Engine
     upgrade(fresh_engine)
 
     assert schema(fresh_engine) == before
-    assert current(fresh_engine) == "0011"
+    assert current(fresh_engine) == "0012"
     assert [one.event for one in store.load(GameId("g1"))] == [opened("g1")]
 
 
@@ -204,5 +204,19 @@ def test_0011_adds_the_telegram_boards_columns_and_can_be_undone(fresh_engine: E
     assert "full_boards" in columns("telegram_players")
     migrate_to(fresh_engine, "0010", down=True)
     assert "full_boards" not in columns("telegram_players")
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
+def test_0012_adds_the_telegram_lanes_and_claims_and_can_be_undone(fresh_engine: Engine) -> None:
+    def columns() -> set[str]:
+        return {column["name"] for column in inspect(fresh_engine).get_columns("telegram_updates")}
+
+    migrate_to(fresh_engine, "0011")
+    assert not {"lane", "claimed_until"} & columns()
+    upgrade(fresh_engine)
+    assert {"lane", "claimed_until"} <= columns()
+    migrate_to(fresh_engine, "0011", down=True)
+    assert not {"lane", "claimed_until"} & columns()
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

@@ -82,6 +82,20 @@ class Failure:
     times: int = 1
 
 
+SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
+"""The methods that post a new message: what Telegram's limits count (``Limits``)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Telegram's documented limits on what a bot posts: about 30 messages a second overall and
+    one a second in one chat; past either, 429 with ``retry_after``.  The documentation speaks
+    of messages sent; edits and answers to button presses are not counted."""
+
+    per_second: int = 30
+    per_chat_seconds: float = 1.0
+
+
 @dataclass
 class FakeTelegram:
     updates: list[JSON] = field(default_factory=list)
@@ -102,6 +116,10 @@ class FakeTelegram:
     """Every update below this id was confirmed by a later ``getUpdates`` offset."""
     on_updates: Callable[[list[JSON]], None] | None = None
     """Called with each non-empty batch ``getUpdates`` handed out, once it was sent."""
+    limits: Limits | None = None
+    """Refuse posts past Telegram's limits with 429 (None: no limit)."""
+    refused_by_limits: dict[str, int] = field(default_factory=dict)
+    """429s given because of ``limits``: by ``overall`` and ``chat``."""
     held: dict[int, threading.Event] = field(default_factory=dict)
     """Chats whose calls are held unanswered until their event is set (``hold``)."""
 
@@ -112,6 +130,9 @@ class FakeTelegram:
         self._people = itertools.count(7001)
         self._update_ids = itertools.count(500)
         self._message_ids: dict[int, itertools.count[int]] = {}
+        self._posted: list[float] = []
+        """When the posts of the last second were accepted (``limits``)."""
+        self._posted_to: dict[int, float] = {}
         self.server = _Server(("127.0.0.1", 0), _handler_for(self))
         self.thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
@@ -261,10 +282,30 @@ class FakeTelegram:
         with self.changed:
             self.calls.append(Call(method, params, photo))
             self.changed.notify_all()
-            failed = self._failure(method, params)
+            failed = self._failure(method, params) or self._over_limits(method, params)
             if failed is not None:
                 return failed
             return self._answer(method, params, photo)
+
+    def _over_limits(self, method: str, params: JSON) -> tuple[int, JSON] | None:
+        """429 for a post past ``limits``; an accepted post is counted against them."""
+        limits, chat = self.limits, _int(params.get("chat_id"))
+        if limits is None or method not in SENDS or chat is None:
+            return None
+        now = time.monotonic()
+        self._posted = [at for at in self._posted if at > now - 1.0]
+        last = self._posted_to.get(chat)
+        if last is not None and now - last < limits.per_chat_seconds:
+            kind, wait = "chat", last + limits.per_chat_seconds - now
+        elif len(self._posted) >= limits.per_second:
+            kind, wait = "overall", self._posted[0] + 1.0 - now
+        else:
+            self._posted.append(now)
+            self._posted_to[chat] = now
+            return None
+        self.refused_by_limits[kind] = self.refused_by_limits.get(kind, 0) + 1
+        retry = max(1, round(wait + 0.49))
+        return _error(429, f"Too Many Requests: retry after {retry}", parameters={"retry_after": retry})
 
     def _answer(self, method: str, params: JSON, photo: bytes | None) -> tuple[int, JSON]:
         chat = int(params["chat_id"]) if "chat_id" in params else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from adapters.telegram.lanes import Waiting, chat_of
+from adapters.telegram.lanes import Waiting, lane_of
 from service.ports.memory_directory import SeededChance
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot
@@ -42,8 +42,8 @@ def test_an_update_goes_in_the_lane_of_its_chat() -> None:
     pressed = '{"update_id": 2, "callback_query": {"id": "9", "from": {"id": 7}, "data": "x"}}'
     kicked = '{"update_id": 3, "my_chat_member": {"chat": {"id": -5}}}'
 
-    assert chat_of(Waiting("message:7:4", typed)) == "chat:7"
-    assert chat_of(Waiting("callback:9", pressed)) == "chat:7"
-    assert chat_of(Waiting("update:3", kicked)) == "chat:-5"
-    assert chat_of(Waiting("update:4", "not json")) == "update:4"
-    assert chat_of(Waiting("update:5", None)) == "update:5"
+    assert lane_of(Waiting("message:7:4", typed)) == "chat:7"
+    assert lane_of(Waiting("callback:9", pressed)) == "chat:7"
+    assert lane_of(Waiting("update:3", kicked)) == "chat:-5"
+    assert lane_of(Waiting("update:4", "not json")) == "update:4"
+    assert lane_of(Waiting("update:5", None)) == "update:5"

@@ -49,7 +49,11 @@ class Report:
     refusals: list[str]
     stuck: int
     latency: dict[str, float] = field(default_factory=dict)
+    """Median seconds from move to log, per channel."""
     notes: list[str] = field(default_factory=list)
+    latency_p99: dict[str, float] = field(default_factory=dict)
+    too_many_requests: dict[str, int] = field(default_factory=dict)
+    """429s the fake Bot API gave for posts past Telegram's limits (``overall``, ``chat``)."""
 
     def memory_over_bound(self) -> dict[str, tuple[float, float]]:
         plan = self.plan
@@ -79,6 +83,8 @@ class Report:
             found.append(f"exit codes: {self.exit_codes}")
         if self.stuck:
             found.append(f"{self.stuck} moves sent and never applied")
+        if self.too_many_requests:
+            found.append(f"Telegram answered 429 to posts: {self.too_many_requests}")
         over = self.memory_over_bound()
         if over:
             found.append(f"memory grew past the bound: {over}")
@@ -99,6 +105,8 @@ class Report:
             "outbox": self.outbox,
             "outbox_empty_after_s": self.outbox_empty_after,
             "latency_s": self.latency,
+            "latency_p99_s": self.latency_p99,
+            "telegram_429": self.too_many_requests,
             "memory_mb": {k: (round(a, 1), round(b, 1)) for k, (a, b) in self.memory.items()},
             "dead": self.dead,
             "exit_codes": self.exit_codes,
