@@ -133,6 +133,8 @@ class FakeTelegram:
         self._posted: list[float] = []
         """When the posts of the last second were accepted (``limits``)."""
         self._posted_to: dict[int, float] = {}
+        self.posted_at: dict[int, float] = {}
+        """Per chat: when (``time.monotonic``) the bot last posted a message there."""
         self.server = _Server(("127.0.0.1", 0), _handler_for(self))
         self.thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
@@ -333,6 +335,7 @@ class FakeTelegram:
             text = str(params.get("text", params.get("caption", "")))
             message = Message(chat, self._next_message_id(chat), text, markup, photo)
             self.messages[(chat, message.message_id)] = message
+            self.posted_at[chat] = time.monotonic()
             return _ok(self._message_json(message))
         found = self.messages.get((chat, int(params["message_id"])))
         if found is None:

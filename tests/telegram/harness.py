@@ -153,5 +153,5 @@ def _is_decision(button: dict[str, str]) -> bool:
 def telegram_settings(fake: FakeTelegram) -> TelegramSettings:
     """The bot's settings for the fake server: short long polls, no rate limit to wait for."""
     return TelegramSettings(
-        TOKEN, api_url=fake.base_url, long_poll_seconds=1, limits=RateLimits(1000, 1000)
+        TOKEN, api_url=fake.base_url, long_poll_seconds=1, limits=RateLimits(1000, 1000, 0, 0)
     )

@@ -46,6 +46,12 @@ from tests.reliability.soak.mail import Mailboxes, reply
 from tests.telegram.fake_api import FakeTelegram, Person
 
 
+READING = 1.0
+"""Seconds a Telegram bot lets pass after the bot's last message in its chat before it types:
+no person answers faster, and so the bot is never asked to post in a chat more often than
+Telegram's one message a second."""
+
+
 @dataclass
 class Bot:
     channel: str
@@ -229,6 +235,9 @@ class Players:
                 shown = table.shown.get(bot.person.id)
                 if shown is not None and shown < table.version:
                     continue  # its chat shows an older position: wait for the news
+                posted = self.fake.posted_at.get(bot.person.id)
+                if posted is not None and time.monotonic() - posted < READING:
+                    continue  # a person reads the bot's message before typing
             waiting.append(table)
         return waiting
 
