@@ -196,21 +196,18 @@ class TelegramRecords:
 
     # -- players --------------------------------------------------------------------------------
 
-    @reconnecting
-    def pictures(self, player: PlayerId) -> bool:
-        query = select(_players.c.pictures).where(_players.c.player_id == player)
-        with self.engine.connect() as connection:
-            return bool(connection.execute(query).scalar_one_or_none())
-
     def set_pictures(self, player: PlayerId, on: bool) -> None:
         self._upsert_player(player, pictures=on)
 
     @reconnecting
-    def full_boards(self, player: PlayerId) -> bool:
-        """``/settings boards=full``: old boards keep their table (tidy, the default, does not)."""
-        query = select(_players.c.full_boards).where(_players.c.player_id == player)
+    def board_choices(self, player: PlayerId) -> tuple[bool, bool]:
+        """Whether the player has pictures on and full boards kept (``/settings``), in one read."""
+        query = select(_players.c.pictures, _players.c.full_boards).where(
+            _players.c.player_id == player
+        )
         with self.engine.connect() as connection:
-            return bool(connection.execute(query).scalar_one_or_none())
+            row = connection.execute(query).first()
+        return (False, False) if row is None else (bool(row.pictures), bool(row.full_boards))
 
     def set_full_boards(self, player: PlayerId, on: bool) -> None:
         self._upsert_player(player, full_boards=on)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 
 from telegram import InlineKeyboardMarkup
 
@@ -27,11 +28,14 @@ from adapters.telegram.group_news import GroupNews
 from adapters.telegram.keyboards import turn_keyboard
 from adapters.telegram.picture import table_picture
 from adapters.telegram.records import TurnMessage
+from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
+from service.game.state import Game
 from service.game.status import GameStatus
 from service.language.translation import ENGLISH, Translator
+from service.rules.view import PlayerView
 from service.words.news import forced_card
 
 log = logging.getLogger(__name__)
@@ -59,11 +63,18 @@ class Screens:
         cast = channel.cast(game, tr, reader)
         return happened(events, game.variant, cast, tr, forced_card(game.rules), told)
 
-    def table_text(self, player: PlayerId, game_id: GameId, before: Sequence[str] = ()) -> str:
-        """What happened (``before``), then the player's table and deadline."""
+    def table_text(
+        self,
+        player: PlayerId,
+        game_id: GameId,
+        before: Sequence[str] = (),
+        seen: tuple[Game, PlayerView] | None = None,
+    ) -> str:
+        """What happened (``before``), then the player's table and deadline (``seen``: the game
+        and the player's view, when the caller has just read them)."""
         channel = self.channel
         tr = channel.tr(player)
-        game, view = channel.service.view(game_id, player)
+        game, view = seen or channel.service.view(game_id, player)
         due = channel.service.deadline(game)
         due_line = None
         if due is not None and due.player == player:
@@ -81,7 +92,22 @@ class Screens:
     ) -> None:
         """Show the player's table in their private chat: edit message ``edit`` in place, or send
         a new board and put the previous one away (``_put_away``).  ``Undeliverable`` /
-        ``TryLater`` come through to the caller."""
+        ``TryLater`` come through to the caller.  Each profile is read once for it
+        (``remembering.py``)."""
+        with self.remembering():
+            self._turn(player, game_id, before, edit)
+
+    def remembering(self) -> AbstractContextManager[None]:
+        """Each profile read once inside the block (``remembering.py``): for callers that tell
+        news and then put a board on the screen."""
+        directory = self.channel.directory
+        if isinstance(directory, RememberingDirectory):
+            return directory.remembering()
+        return nullcontext()
+
+    def _turn(
+        self, player: PlayerId, game_id: GameId, before: Sequence[str], edit: int | None
+    ) -> None:
         channel = self.channel
         chat = channel.chat_of(player)
         if chat is None:
@@ -93,7 +119,7 @@ class Screens:
             headline = [line for line in self._headline(game_id, tr, player) if line in before]
             before = [*headline, *(line for line in before if line not in headline)]
             markup = ending_keyboard(game_id, tr)
-        text = self.table_text(player, game_id, before)
+        text = self.table_text(player, game_id, before, (game, view))
         previous = channel.records.turn_message(chat, game_id)
         if edit is not None and self._edit(chat, edit, text, markup):
             same = previous is not None and previous.message_id == edit
@@ -101,7 +127,8 @@ class Screens:
             shown = TurnMessage(edit, game.version, since, markup is not None)
             channel.records.remember_turn(chat, game_id, shown)
             return
-        if channel.records.pictures(player):
+        pictures, full_boards = channel.records.board_choices(player)
+        if pictures:
             caption = tr.gettext(
                 "Game {game}: your hand {cards}",
                 game=short(game_id),
@@ -114,7 +141,7 @@ class Screens:
             chat, game_id, TurnMessage(sent, game.version, since, markup is not None)
         )
         if previous is not None and previous.message_id not in (sent, edit):
-            self._put_away(player, chat, game_id, previous, tr)
+            self._put_away(player, chat, game_id, previous, tr, full_boards)
 
     def record_line(
         self, game_id: GameId, board: TurnMessage, tr: Translator, reader: PlayerId
@@ -127,14 +154,20 @@ class Screens:
         return " ".join([f"{short(game_id)} ·", *lines])
 
     def _put_away(
-        self, player: PlayerId, chat: int, game_id: GameId, old: TurnMessage, tr: Translator
+        self,
+        player: PlayerId,
+        chat: int,
+        game_id: GameId,
+        old: TurnMessage,
+        tr: Translator,
+        full_boards: bool,
     ) -> None:
         """The board a newer one replaces: edited down to its one-line record, or with
         ``/settings boards=full`` only its buttons taken away — one edit, and none when it would
         change nothing (a full board that has no buttons left)."""
         channel = self.channel
         try:
-            if not channel.records.full_boards(player):
+            if not full_boards:
                 line = self.record_line(game_id, old, tr, player)
                 channel.api.edit_message(chat, old.message_id, clip(line), None)
             elif old.buttons:

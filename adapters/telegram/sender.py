@@ -33,6 +33,10 @@ class TelegramSender:
         self.screens = screens
 
     def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+        with self.screens.remembering():  # each profile read once (``remembering.py``)
+            self._send(player, address, notification)
+
+    def _send(self, player: PlayerId, address: Address, notification: Notification) -> None:
         channel = self.channel
         game_id = notification.game_id
         blocked = channel.records.unreachable(player)

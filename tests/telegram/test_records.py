@@ -51,18 +51,18 @@ def test_a_turn_message_is_replaced_per_chat_and_game(records: TelegramRecords) 
 
 def test_reachability_and_pictures_per_player(records: TelegramRecords) -> None:
     ana = PlayerId("p1")
-    assert records.unreachable(ana) is None and not records.pictures(ana)
+    assert records.unreachable(ana) is None and not records.board_choices(ana)[0]
     records.set_pictures(ana, True)
-    assert not records.full_boards(ana)
+    assert not records.board_choices(ana)[1]
     records.set_full_boards(ana, True)
-    assert records.full_boards(ana) and records.pictures(ana)
+    assert records.board_choices(ana) == (True, True)
     records.mark_unreachable(ana, T0, "Forbidden: bot was blocked by the user")
 
     assert records.unreachable(ana) == "Forbidden: bot was blocked by the user"
-    assert records.pictures(ana)
+    assert records.board_choices(ana)[0]
     assert records.mark_reachable(ana)
     assert not records.mark_reachable(ana)
-    assert records.unreachable(ana) is None and records.pictures(ana)
+    assert records.unreachable(ana) is None and records.board_choices(ana)[0]
 
 
 def test_a_groups_news_is_claimed_once(records: TelegramRecords) -> None:
