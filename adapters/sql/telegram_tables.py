@@ -11,7 +11,8 @@ rows say only how the bot talks to people about it.
   edit it down to a one-line record when a newer one is sent), with the version it showed, the
   version the board before it showed (where its record starts) and whether it has buttons.
 * ``telegram_players`` — per player: whether pictures come with turn messages, whether old
-  boards stay full (``/settings boards=full``), and whether the
+  boards stay full (``/settings boards=full``), whether they were asked their time zone, and
+  whether the
   bot can reach them (set when Telegram answers 403 "blocked" or "chat not found").
 * ``telegram_game_chats`` — the group a game was started in, and the last event the group has
   been told about.
@@ -85,6 +86,10 @@ class TelegramPlayerRow(SQLModel, table=True):
         default=False, sa_column=Column(Boolean, nullable=False, server_default=text("false"))
     )
     """``/settings boards=full``: old boards keep their table instead of a one-line record."""
+    zone_asked: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default=text("false"))
+    )
+    """The player was asked their time zone (``adapters/telegram/zones.py``), once."""
     unreachable_since: datetime | None = Field(
         default=None, sa_column=Column(UtcDateTime, nullable=True)
     )

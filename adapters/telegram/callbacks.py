@@ -12,6 +12,7 @@ done.  The forms (``<game>`` is the game id, ``<v>`` the version)::
     l0:<game>:<step>:            the replay of the game at a step
     r0:<game>:0:                 a rematch of this (finished) game, as ``/rematch``
     n0:<game>:0:                 a new game, as ``/new`` (under a finished game)
+    z0:<game>:0:<zone>           this time zone for the player (``zones.py``)
 
 A mask is the hex bit mask of hand cards (``CardSet``), a card its number (0–39), ``-`` none.
 A move press becomes the shared text command (``prompts.action_text``), so buttons are
@@ -36,6 +37,7 @@ KINDS = {
     "l": "log",
     "r": "rematch",
     "n": "new",
+    "z": "zone",
 }
 _CODES = {name: code for code, name in KINDS.items()}
 

@@ -26,6 +26,7 @@ from typing import Any
 from telegram import CallbackQuery, Message
 
 from adapters.sql.engine import is_unavailable
+from adapters.telegram import zones
 from adapters.telegram.callbacks import decode
 from adapters.telegram.channel import SOURCE, Channel, user_name
 from adapters.telegram.incoming import Pressed, Said
@@ -145,7 +146,7 @@ class Processor:
             return
         query, message = update.callback_query, update.message
         if update.my_chat_member is not None:
-            membership_changed(self.channel, key, update.my_chat_member, self._welcome_back)
+            membership_changed(self.channel, key, update.my_chat_member, self.screens.welcome_back)
         elif query is not None and query.from_user is not None:
             user = query.from_user
             player = self.channel.player_of(user.id, user.first_name, user.language_code)
@@ -176,31 +177,10 @@ class Processor:
         try:
             handle()
             if came_back:
-                self._welcome_back(player)
+                self.screens.welcome_back(player)
         except Undeliverable as error:
             channel.records.mark_unreachable(player, channel.clock.now(), str(error))
             log.info("%s cannot be reached on Telegram: %s", player, error)
-
-    def _welcome_back(self, player: PlayerId) -> None:
-        """What the player missed while the bot could not reach them: the table of each game that
-        changed since the last one they were shown (running or ended meanwhile)."""
-        channel = self.channel
-        chat = channel.chat_of(player)
-        for line in channel.service.games_of(player):
-            shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
-            if line.status != "open" and (shown is None or shown.version < line.version):
-                tr = channel.tr(player)
-                welcome = (
-                    tr.gettext("Welcome back: this game waits for you.")
-                    if line.to_act == player
-                    else tr.gettext("Welcome back: this game.")
-                )
-                missed = (
-                    []
-                    if shown is None
-                    else self.screens.news(line.game_id, shown.version + 1, tr=tr, reader=player)
-                )
-                self.screens.turn(player, line.game_id, [welcome, *missed])
 
     def _pressed(self, key: str, payload: str, player: PlayerId, query: CallbackQuery) -> None:
         chat = query.message.chat.id if query.message is not None else 0
@@ -215,6 +195,8 @@ class Processor:
             )
         elif press.kind == "log":
             self.replay.pressed(pressed, press)
+        elif press.kind == "zone":
+            zones.pressed(self.channel, pressed, press, self.screens.again)
         elif press.kind in ("rematch", "new"):
             name = user_name(query.from_user.first_name if query.from_user else "")
             self.lobby.after_the_end(pressed, press.kind, press.game_id, name)

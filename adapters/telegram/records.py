@@ -200,14 +200,20 @@ class TelegramRecords:
         self._upsert_player(player, pictures=on)
 
     @reconnecting
-    def board_choices(self, player: PlayerId) -> tuple[bool, bool]:
-        """Whether the player has pictures on and full boards kept (``/settings``), in one read."""
-        query = select(_players.c.pictures, _players.c.full_boards).where(
+    def board_choices(self, player: PlayerId) -> tuple[bool, bool, bool]:
+        """Whether the player has pictures on and full boards kept (``/settings``), and whether
+        they were asked their time zone, in one read."""
+        query = select(_players.c.pictures, _players.c.full_boards, _players.c.zone_asked).where(
             _players.c.player_id == player
         )
         with self.engine.connect() as connection:
             row = connection.execute(query).first()
-        return (False, False) if row is None else (bool(row.pictures), bool(row.full_boards))
+        if row is None:
+            return False, False, False
+        return bool(row.pictures), bool(row.full_boards), bool(row.zone_asked)
+
+    def set_zone_asked(self, player: PlayerId) -> None:
+        self._upsert_player(player, zone_asked=True)
 
     def set_full_boards(self, player: PlayerId, on: bool) -> None:
         self._upsert_player(player, full_boards=on)

@@ -21,6 +21,7 @@ from contextlib import AbstractContextManager, nullcontext
 
 from telegram import InlineKeyboardMarkup
 
+from adapters.telegram import zones
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.ending import ending_keyboard, match_end
@@ -69,19 +70,21 @@ class Screens:
         game_id: GameId,
         before: Sequence[str] = (),
         seen: tuple[Game, PlayerView] | None = None,
-    ) -> str:
+    ) -> tuple[str, bool]:
         """What happened (``before``), then the player's table and deadline (``seen``: the game
-        and the player's view, when the caller has just read them)."""
+        and the player's view, when the caller has just read them); and whether the deadline
+        is shown in UTC because the player has not said their time zone (``zones.py``)."""
         channel = self.channel
         tr = channel.tr(player)
         game, view = seen or channel.service.view(game_id, player)
         due = channel.service.deadline(game)
-        due_line = None
+        due_line, in_utc = None, False
         if due is not None and due.player == player:
             timezone = channel.directory.profile(player).timezone
             due_line = due_text(due.due_at, timezone, channel.clock.now(), tr)
+            in_utc = timezone == zones.UTC
         table = table_text_for(view, game_id, channel.cast(game, tr).names, due_line, tr)
-        return clip("\n".join([*before, "", table]) if before else table)
+        return clip("\n".join([*before, "", table]) if before else table), in_utc
 
     def turn(
         self,
@@ -119,7 +122,7 @@ class Screens:
             headline = [line for line in self._headline(game_id, tr, player) if line in before]
             before = [*headline, *(line for line in before if line not in headline)]
             markup = ending_keyboard(game_id, tr)
-        text = self.table_text(player, game_id, before, (game, view))
+        text, in_utc = self.table_text(player, game_id, before, (game, view))
         previous = channel.records.turn_message(chat, game_id)
         if edit is not None and self._edit(chat, edit, text, markup):
             same = previous is not None and previous.message_id == edit
@@ -127,7 +130,12 @@ class Screens:
             shown = TurnMessage(edit, game.version, since, markup is not None)
             channel.records.remember_turn(chat, game_id, shown)
             return
-        pictures, full_boards = channel.records.board_choices(player)
+        pictures, full_boards, zone_asked = channel.records.board_choices(player)
+        if in_utc and not zone_asked:  # asked once, on this board (``zones.py``)
+            text = clip(f"{text}\n\n{zones.question(tr)}")
+            language = channel.directory.profile(player).language
+            markup = zones.with_choices(markup, game_id, language, tr)
+            channel.records.set_zone_asked(player)
         if pictures:
             caption = tr.gettext(
                 "Game {game}: your hand {cards}",
@@ -142,6 +150,37 @@ class Screens:
         )
         if previous is not None and previous.message_id not in (sent, edit):
             self._put_away(player, chat, game_id, previous, tr, full_boards)
+
+    def again(self, player: PlayerId, game_id: GameId) -> None:
+        """The player's board of the game shown again in place, if it shows their deadline
+        (after they chose a time zone, ``zones.py``)."""
+        channel = self.channel
+        chat = channel.chat_of(player)
+        shown = None if chat is None else channel.records.turn_message(chat, game_id)
+        due = channel.service.deadline(channel.service.game(game_id))
+        if shown is not None and due is not None and due.player == player:
+            self.turn(player, game_id, edit=shown.message_id)
+
+    def welcome_back(self, player: PlayerId) -> None:
+        """What the player missed while the bot could not reach them: the table of each game that
+        changed since the last one they were shown (running or ended meanwhile)."""
+        channel = self.channel
+        chat = channel.chat_of(player)
+        for line in channel.service.games_of(player):
+            shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
+            if line.status != "open" and (shown is None or shown.version < line.version):
+                tr = channel.tr(player)
+                welcome = (
+                    tr.gettext("Welcome back: this game waits for you.")
+                    if line.to_act == player
+                    else tr.gettext("Welcome back: this game.")
+                )
+                missed = (
+                    []
+                    if shown is None
+                    else self.news(line.game_id, shown.version + 1, tr=tr, reader=player)
+                )
+                self.turn(player, line.game_id, [welcome, *missed])
 
     def record_line(
         self, game_id: GameId, board: TurnMessage, tr: Translator, reader: PlayerId

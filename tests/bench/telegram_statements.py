@@ -95,7 +95,9 @@ def _moves(
         methods[call.method] = methods.get(call.method, 0) + 1
     return {
         "moves": len(answer),
-        "bot_api_calls_per_move": {m: round(n / len(answer), 2) for m, n in sorted(methods.items())},
+        "bot_api_calls_per_move": {
+            m: round(n / len(answer), 2) for m, n in sorted(methods.items())
+        },
         "telegram_process_per_move": _spread(answer),
         "worker_per_move": _spread(tell),
         "total_median": statistics.median(a + t for a, t in zip(answer, tell, strict=True)),

@@ -208,15 +208,21 @@ def test_0011_adds_the_telegram_boards_columns_and_can_be_undone(fresh_engine: E
     assert differences(fresh_engine) == []
 
 
-def test_0012_adds_the_telegram_lanes_and_claims_and_can_be_undone(fresh_engine: Engine) -> None:
+def test_0012_adds_the_telegram_lanes_claims_and_zone_asked_and_can_be_undone(
+    fresh_engine: Engine,
+) -> None:
     def columns() -> set[str]:
         return {column["name"] for column in inspect(fresh_engine).get_columns("telegram_updates")}
 
+    def asked() -> bool:
+        found = inspect(fresh_engine).get_columns("telegram_players")
+        return "zone_asked" in {column["name"] for column in found}
+
     migrate_to(fresh_engine, "0011")
-    assert not {"lane", "claimed_until"} & columns()
+    assert not {"lane", "claimed_until"} & columns() and not asked()
     upgrade(fresh_engine)
-    assert {"lane", "claimed_until"} <= columns()
+    assert {"lane", "claimed_until"} <= columns() and asked()
     migrate_to(fresh_engine, "0011", down=True)
-    assert not {"lane", "claimed_until"} & columns()
+    assert not {"lane", "claimed_until"} & columns() and not asked()
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

@@ -307,7 +307,9 @@ class FakeTelegram:
             return None
         self.refused_by_limits[kind] = self.refused_by_limits.get(kind, 0) + 1
         retry = max(1, round(wait + 0.49))
-        return _error(429, f"Too Many Requests: retry after {retry}", parameters={"retry_after": retry})
+        return _error(
+            429, f"Too Many Requests: retry after {retry}", parameters={"retry_after": retry}
+        )
 
     def _answer(self, method: str, params: JSON, photo: bytes | None) -> tuple[int, JSON]:
         chat = int(params["chat_id"]) if "chat_id" in params else None

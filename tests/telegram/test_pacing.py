@@ -7,8 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from adapters.telegram.pacing import MARGIN, Pacer
 from adapters.telegram.settings import RateLimits
+from service.delivery.dispatch import TryLater
 from service.ports.memory_directory import SeededChance
 from tests.telegram.fake_api import FakeTelegram, Limits
 from tests.telegram.harness import Bot, telegram_settings
@@ -86,10 +89,8 @@ def test_the_fake_refuses_what_telegram_would(tmp_path: Path, bots: list[Bot]) -
             fake.send(who, "/zz")
 
         bot.poller.fetch(0)
-        try:
+        with pytest.raises(TryLater):  # Telegram asked to wait
             bot.app.processor.answer_waiting()
-        except Exception:  # TryLater: Telegram asked to wait
-            pass
 
         assert fake.refused_by_limits.get("overall", 0) >= 1
     finally:

@@ -55,7 +55,9 @@ def test_reachability_and_pictures_per_player(records: TelegramRecords) -> None:
     records.set_pictures(ana, True)
     assert not records.board_choices(ana)[1]
     records.set_full_boards(ana, True)
-    assert records.board_choices(ana) == (True, True)
+    assert records.board_choices(ana) == (True, True, False)
+    records.set_zone_asked(ana)
+    assert records.board_choices(ana) == (True, True, True)
     records.mark_unreachable(ana, T0, "Forbidden: bot was blocked by the user")
 
     assert records.unreachable(ana) == "Forbidden: bot was blocked by the user"

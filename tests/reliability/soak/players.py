@@ -45,7 +45,6 @@ from tests.email.smtp_sink import SmtpSink
 from tests.reliability.soak.mail import Mailboxes, reply
 from tests.telegram.fake_api import FakeTelegram, Person
 
-
 READING = 1.0
 """Seconds a Telegram bot lets pass after the bot's last message in its chat before it types:
 no person answers faster, and so the bot is never asked to post in a chat more often than
