@@ -92,13 +92,15 @@ class Screens:
         game_id: GameId,
         before: Sequence[str] = (),
         edit: int | None = None,
+        ask: bool = True,
     ) -> None:
         """Show the player's table in their private chat: edit message ``edit`` in place, or send
         a new board and put the previous one away (``_put_away``).  ``Undeliverable`` /
         ``TryLater`` come through to the caller.  Each profile is read once for it
-        (``remembering.py``)."""
+        (``remembering.py``).  ``ask``: the board may ask the player's time zone (``zones.py``);
+        not a notification's, which a crash may send twice and must send alike."""
         with self.remembering():
-            self._turn(player, game_id, before, edit)
+            self._turn(player, game_id, before, edit, ask)
 
     def remembering(self) -> AbstractContextManager[None]:
         """Each profile read once inside the block (``remembering.py``): for callers that tell
@@ -109,7 +111,7 @@ class Screens:
         return nullcontext()
 
     def _turn(
-        self, player: PlayerId, game_id: GameId, before: Sequence[str], edit: int | None
+        self, player: PlayerId, game_id: GameId, before: Sequence[str], edit: int | None, ask: bool
     ) -> None:
         channel = self.channel
         chat = channel.chat_of(player)
@@ -124,18 +126,19 @@ class Screens:
             markup = ending_keyboard(game_id, tr)
         text, in_utc = self.table_text(player, game_id, before, (game, view))
         previous = channel.records.turn_message(chat, game_id)
+        choices = channel.records.board_choices(player) if in_utc or edit is None else None
+        if ask and in_utc and choices is not None and not choices[2]:  # asked once (``zones.py``)
+            text = clip(f"{text}\n\n{zones.question(tr)}")
+            language = channel.directory.profile(player).language
+            markup = zones.with_choices(markup, game_id, language, tr)
+            channel.records.set_zone_asked(player)
         if edit is not None and self._edit(chat, edit, text, markup):
             same = previous is not None and previous.message_id == edit
             since = previous.since if same and previous is not None else game.version
             shown = TurnMessage(edit, game.version, since, markup is not None)
             channel.records.remember_turn(chat, game_id, shown)
             return
-        pictures, full_boards, zone_asked = channel.records.board_choices(player)
-        if in_utc and not zone_asked:  # asked once, on this board (``zones.py``)
-            text = clip(f"{text}\n\n{zones.question(tr)}")
-            language = channel.directory.profile(player).language
-            markup = zones.with_choices(markup, game_id, language, tr)
-            channel.records.set_zone_asked(player)
+        pictures, full_boards, _ = choices or channel.records.board_choices(player)
         if pictures:
             caption = tr.gettext(
                 "Game {game}: your hand {cards}",

@@ -71,7 +71,8 @@ class TelegramSender:
             tr = channel.tr(player)
             before = self.screens.news(game_id, shown.since + 1, game.version, tr, player)
         try:
-            self.screens.turn(player, game_id, before, edit=shown.message_id if quiet else None)
+            edit = shown.message_id if quiet else None
+            self.screens.turn(player, game_id, before, edit=edit, ask=False)
         except Undeliverable as error:
             channel.records.mark_unreachable(player, channel.clock.now(), str(error))
             raise

@@ -1,11 +1,13 @@
 """The player's time zone, asked once with buttons, so deadlines do not stay in UTC.
 
 Telegram does not tell a bot where its users are, so a new player's deadlines are in UTC until
-they say.  The first new board that shows them a deadline while their time zone is still UTC
-asks, once: a line under the table, and under the board's own buttons the time zones most
-players of their language live in (``CHOICES``) and "Keep UTC"; ``/settings tz=Area/City`` for
-any other.  On the board rather than in a message of its own, so a turn is still one new
-message and the board stays the chat's last.  A press sets the profile's time zone (as
+they say.  The first board in an answer to them (to their move, press, ``/new``, ``/hand`` …)
+that shows them a deadline while their time zone is still UTC asks, once: a line under the
+table, and under the board's own buttons the time zones most players of their language live in
+(``CHOICES``) and "Keep UTC"; ``/settings tz=Area/City`` for any other.  On the board rather
+than in a message of its own, so a turn is still one new message and the board stays the chat's
+last.  Not on a notification's board: a crash may send a notification twice, and the two must
+be alike, which a question asked once cannot be.  A press sets the profile's time zone (as
 ``/settings tz=`` does) and shows the board again, its deadline in the player's time and the
 question gone.  Whether it was asked is the Telegram channel's own
 (``telegram_players.zone_asked``).

@@ -7,7 +7,10 @@ press its buttons: ``send`` and ``press`` queue the updates that ``getUpdates`` 
 Failures are scheduled per method and chat (``fail``), and a person can block the bot
 (``block``/``unblock``, which also send the bot its ``my_chat_member`` update).  As Telegram
 does, an edit that would change nothing is answered 400 "message is not modified"; those are
-counted (``not_modified``), since each spends the bot's rate-limit budget for nothing.
+counted (``not_modified``), since each spends the bot's rate-limit budget for nothing.  With
+``limits`` on, posts past Telegram's documented limits are refused with 429 and counted
+(``refused_by_limits``); ``hold`` keeps a chat's calls waiting, to see other chats answered
+meanwhile.
 """
 
 from __future__ import annotations

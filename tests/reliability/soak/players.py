@@ -9,8 +9,8 @@ person reads their table); what the bots send is paced by the soak (``soak.py``)
 game has moved past the version it moved at, an email bot only once the mail showing that version
 arrived and a Telegram bot only once its chat's turn message shows it, if it has one (a typed
 command is played on the position the chat shows, and on the current one in a chat never shown
-the game, as a guest's whom the soak joined for them), so every move it sends is legal where it
-lands, and none is sent twice — except a web move refused with 503 ("try again"), which is sent
+the game, as a guest's whom the soak joined for them) and a second after the bot's last message
+in its chat (``READING``), so every move it sends is legal where it lands, and none is sent twice — except a web move refused with 503 ("try again"), which is sent
 again later and recorded once.
 """
 
