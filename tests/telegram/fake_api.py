@@ -123,6 +123,8 @@ class FakeTelegram:
     """Refuse posts past Telegram's limits with 429 (None: no limit)."""
     refused_by_limits: dict[str, int] = field(default_factory=dict)
     """429s given because of ``limits``: by ``overall`` and ``chat``."""
+    refused_posts: list[str] = field(default_factory=list)
+    """The first few posts refused for ``limits``: which chat, what, and its earlier post."""
     held: dict[int, threading.Event] = field(default_factory=dict)
     """Chats whose calls are held unanswered until their event is set (``hold``)."""
 
@@ -309,6 +311,10 @@ class FakeTelegram:
             self._posted_to[chat] = now
             return None
         self.refused_by_limits[kind] = self.refused_by_limits.get(kind, 0) + 1
+        if len(self.refused_posts) < 5:
+            earlier = [m.text[:60] for m in self.messages.values() if m.chat_id == chat][-1:]
+            text = str(params.get("text", params.get("caption", "")))[:60]
+            self.refused_posts.append(f"{kind} {chat}: {text!r} after {earlier!r}")
         retry = max(1, round(wait + 0.49))
         return _error(
             429, f"Too Many Requests: retry after {retry}", parameters={"retry_after": retry}

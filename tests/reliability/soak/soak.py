@@ -241,7 +241,7 @@ class Soak:
             self.plan, log, per_second, list(self.faults), outbox_counts(engine), empty_after,
             memory, dead, exit_codes, list(self.players.refused), stuck, latency,
             [f"error lines logged: {errors}", f"database: {storage}"], slowest,
-            dict(self.fake.refused_by_limits),
+            dict(self.fake.refused_by_limits), list(self.fake.refused_posts),
         )  # fmt: skip
 
 
