@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
 from adapters.email.channel import EmailChannel, build_channel
+from adapters.email.digests import Digests
 from adapters.telegram.app import TelegramApp, build_telegram
 from adapters.telegram.settings import TelegramSettings
 from adapters.web.turn_notices import web_sender
@@ -35,6 +36,11 @@ class Channels:
     """Every configured channel's sender, by channel name, for the dispatcher."""
     telegram: TelegramApp | None
     email: EmailChannel | None
+
+    @property
+    def digests(self) -> Digests | None:
+        """The worker's daily mail digests, with email on."""
+        return self.email.digests if self.email is not None else None
 
     def close(self) -> None:
         """Let go of the Bot API client (the email channel holds no connection)."""

@@ -5,8 +5,9 @@ for a lease and acts through ``GameService`` under the version it claimed (``ser
 records each send's outcome in the outbox (``service.delivery.dispatch``), so a job is safe to run at the
 same time as itself in another process, a repeated run does nothing twice, and a worker that
 restarts — or a second worker — finds everything due in the database.  The scheduler keeps no
-state of its own (a memory job store holding four interval jobs; the fourth, ``prune``, deletes
-the working rows past their retention window, ``adapters/sql/retention.py``).
+state of its own (a memory job store of interval jobs: ``prune`` deletes the working rows past
+their retention window, ``adapters/sql/retention.py``; ``digest`` sends the daily mail digests
+whose hour has come, ``adapters/email/digests.py``).
 
 Timeouts come first.  While a sweep works through a backlog (batches come back full, as after a
 restart with many overdue games) the reminder and outbox jobs give way — they stop before their
@@ -53,7 +54,7 @@ from service.ports.protocols import Chance, Clock, Outbox
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-JOBS = ("sweep", "remind", "drain", "rate", "prune")
+JOBS = ("sweep", "remind", "drain", "rate", "prune", "digest")
 ROUND_SHARE = 0.9
 """A sweep round ends by this share of its interval, before the scheduler starts the next one
 (which it would skip, with a warning, while the round still ran)."""
@@ -72,6 +73,12 @@ def _quiet_ticks_while_running() -> None:
     scheduler_log = logging.getLogger("apscheduler.scheduler")
     if not any(isinstance(f, _StillRunning) for f in scheduler_log.filters):
         scheduler_log.addFilter(_StillRunning())
+
+
+class DigestJob(Protocol):
+    """A channel's daily digests (the email channel's ``Digests``)."""
+
+    def send_due(self) -> int: ...
 
 
 class Parts(Protocol):
@@ -96,6 +103,7 @@ class Round:
     drained: Drained = field(default_factory=Drained)
     errors: dict[str, str] = field(default_factory=dict)
     rated: int = 0
+    digests: int = 0
 
     def counts(self) -> dict[str, object]:
         drained = self.drained
@@ -107,6 +115,7 @@ class Round:
             "failed": drained.failed,
             "left": drained.left,
             "rated": self.rated,
+            "digests": self.digests,
             "errors": self.errors,
         }
 
@@ -120,10 +129,12 @@ class Worker:
         senders: Mapping[str, Sender] | None = None,
         chance: Chance | None = None,
         ratings: Ratings | None = None,
+        digests: DigestJob | None = None,
     ) -> None:
         """``clock`` defaults to the service's; ``senders`` to the ``log`` channel alone;
         ``chance`` (the jitter of retries) to the system's; ``ratings``, when given, is the
-        projection the ``rate`` job keeps up with the log."""
+        projection the ``rate`` job keeps up with the log; ``digests``, when given, the daily
+        digests the ``digest`` job sends."""
         service = wiring.service
         self.settings = settings.worker
         self.clock = clock or service.clock
@@ -139,6 +150,7 @@ class Worker:
             lease=self.settings.lease,
         )
         self.ratings = ratings
+        self.digests = digests
         self.retention = wiring.retention if isinstance(wiring, Wiring) else None
         """Working rows past their window go (``adapters/sql/retention.py``); none in memory."""
         self._scheduler: BackgroundScheduler | None = None
@@ -234,6 +246,11 @@ class Worker:
         """Prune the working rows past their retention window; how many went, by kind."""
         return {} if self.retention is None else self.retention.prune(self.clock.now())
 
+    def digest(self) -> int:
+        """Send the daily digests whose hour has come (none without a channel that has them);
+        how many went out."""
+        return 0 if self.digests is None else self.digests.send_due()
+
     def run_once(self) -> Round:
         """Each job once, in order (so a timeout's notifications go out in the same round)."""
         errors: dict[str, str] = {}
@@ -241,7 +258,10 @@ class Worker:
         reminded = _attempt("remind", self.remind, errors)
         drained = _attempt("drain", self.drain, errors)
         rated = _attempt("rate", self.rate, errors)
-        return Round(timed_out or 0, reminded or 0, drained or Drained(), errors, rated or 0)
+        digests = _attempt("digest", self.digest, errors)
+        return Round(
+            timed_out or 0, reminded or 0, drained or Drained(), errors, rated or 0, digests or 0
+        )
 
     # -- the alarm clock ----------------------------------------------------------------------
 
@@ -264,6 +284,7 @@ class Worker:
             "drain": self.settings.drain_seconds,
             "rate": self.settings.drain_seconds,
             "prune": self.settings.prune_seconds,
+            "digest": self.settings.reminder_seconds,
         }
         jobs: dict[str, Callable[[], object]] = {
             "sweep": self.sweep_round,
@@ -271,6 +292,7 @@ class Worker:
             "drain": self.drain,
             "rate": self.rate,
             "prune": self.prune,
+            "digest": self.digest,
         }
         for name in JOBS:
             # The first sweep runs at once: a restarted worker handles what fell due meanwhile.

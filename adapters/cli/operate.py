@@ -63,7 +63,14 @@ def _worker(args: argparse.Namespace) -> int:
         channels = build_channels(wiring, settings, telegram)
         try:
             senders = {"web": PageSender(wiring.directory), **channels.senders}
-            done = Worker(wiring, settings, senders=senders, ratings=wiring.ratings).run_once()
+            worker = Worker(
+                wiring,
+                settings,
+                senders=senders,
+                ratings=wiring.ratings,
+                digests=channels.digests,
+            )
+            done = worker.run_once()
             print(json.dumps(done.counts()), flush=True)
             return 1 if done.errors else 0
         finally:

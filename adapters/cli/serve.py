@@ -30,6 +30,7 @@ from adapters.rules_build import rules_build
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring
     from adapters.channels import Channels
+    from adapters.worker import DigestJob
     from service.delivery.dispatch import Sender
 
 log = logging.getLogger("conquian.serve")
@@ -131,7 +132,7 @@ def _start(
         return [_web(wiring, settings)]
     assert channels is not None
     if role == "worker":
-        started = [_worker(wiring, settings, channels.senders)]
+        started = [_worker(wiring, settings, channels.senders, channels.digests)]
         email = settings.email
         if channels.email is not None and email is not None and email.imap is not None:
             from adapters.email.imap import ImapPoller
@@ -206,7 +207,12 @@ class _WorkerRole:
         self.pulse.close()
 
 
-def _worker(wiring: Wiring, settings: Settings, senders: Mapping[str, Sender]) -> Running:
+def _worker(
+    wiring: Wiring,
+    settings: Settings,
+    senders: Mapping[str, Sender],
+    digests: DigestJob | None = None,
+) -> Running:
     """The background jobs, and the heartbeat ``/readyz`` looks for while they run.  Besides the
     channels' senders (``log`` among them) the ``web`` one is always there: it has nothing to push
     (a web player's page shows the news)."""
@@ -219,6 +225,7 @@ def _worker(wiring: Wiring, settings: Settings, senders: Mapping[str, Sender]) -
         settings,
         senders={"web": PageSender(wiring.directory), **senders},
         ratings=wiring.ratings,
+        digests=digests,
     )
     worker.start()
     pulse = pulse_for(wiring.engine)

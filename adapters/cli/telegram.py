@@ -67,7 +67,13 @@ def _serve(args: argparse.Namespace, settings: Settings, telegram: Any) -> None:
         channels = build_channels(wiring, settings, telegram)
         app = channels.telegram
         assert app is not None  # the token is set
-        worker = Worker(wiring, settings, senders=channels.senders, ratings=wiring.ratings)
+        worker = Worker(
+            wiring,
+            settings,
+            senders=channels.senders,
+            ratings=wiring.ratings,
+            digests=channels.digests,
+        )
         with stopped_by_signals() as stop:
             worker.start()
             try:

@@ -11,6 +11,7 @@ from adapters.config import EmailSettings
 from adapters.email.addressing import Addresses
 from adapters.email.choices import MailChoices
 from adapters.email.compose import Composer
+from adapters.email.digests import DigestClaims, Digests
 from adapters.email.handling import Handler
 from adapters.email.sender import EmailSender, GameMail, Transport
 from adapters.email.smtp import SmtpTransport
@@ -33,6 +34,8 @@ class EmailChannel:
     mail: GameMail
     sender: EmailSender
     handler: Handler
+    digests: Digests
+    """The worker's ``digest`` job (``mail digest``)."""
 
     @property
     def senders(self) -> dict[str, Sender]:
@@ -67,4 +70,5 @@ def build_channel(
     )
     quotas = SqlQuotas(engine)
     handler = Handler(service, directory, store, keys, mail, clock, quotas, limits, ratings)
-    return EmailChannel(store, mail, EmailSender(mail), handler)
+    digests = Digests(mail, DigestClaims(engine))
+    return EmailChannel(store, mail, EmailSender(mail), handler, digests)

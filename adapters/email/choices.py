@@ -3,7 +3,7 @@ mail comes in text only.  Kept per address (``email_contacts``), since they are 
 
     mail turn      one mail when it becomes my turn, with the news since my last move (default)
     mail each      a mail for each move of my opponent, even while I wait
-    mail digest    news while I wait at most once a day; the turn mail as with ``turn``
+    mail digest    news while I wait in one mail a day (``digests.py``); the turn mail as with ``turn``
     mail text      text only: no HTML part, no picture
     mail html      text and HTML with the table's picture (default)
 
@@ -13,19 +13,16 @@ Each may follow ``settings`` too (``settings mail each``).  The mail that answer
 from __future__ import annotations
 
 import enum
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from adapters.sql.email_tables import email_contacts, stamped_once_per
+from adapters.sql.email_tables import email_contacts
 from adapters.sql.engine import is_postgresql, reconnecting, writer
 from service.language.translation import Translator
 from service.rules.errors import N_
-
-DIGEST_INTERVAL = timedelta(days=1)
-
 
 class When(enum.StrEnum):
     TURN = "turn"
@@ -38,7 +35,8 @@ HTML = "html"
 WORDS = (*When, TEXT, HTML)
 HOW_TO = N_(
     "To choose when mail comes, reply {turn} (one mail when it is your turn), {each} "
-    "(a mail for every move) or {digest} (news while you wait at most once a day); "
+    "(a mail for every move) or {digest} (news while you wait in one mail a day, at 8:00 "
+    "your time); "
     "{text} for text only, {html} for the picture."
 )
 
@@ -66,7 +64,8 @@ def choices_text(when: When, text_only: bool, tr: Translator) -> str:
         When.TURN: tr.gettext("Mail comes when it is your turn, with the news since your move."),
         When.EACH: tr.gettext("Mail comes for every move of your opponent."),
         When.DIGEST: tr.gettext(
-            "Mail comes when it is your turn; news while you wait at most once a day."
+            "Mail comes when it is your turn; news while you wait in one mail a day, at 8:00 "
+            "your time (or when your quiet hours end)."
         ),
     }[when]
     shape = (
@@ -86,13 +85,17 @@ class MailChoices:
         self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
 
     @reconnecting
-    def choose(self, address: str, choice: str) -> None:
-        """Store ``choice`` (one of ``WORDS``) for ``address``."""
+    def choose(self, address: str, choice: str, now: datetime) -> None:
+        """Store ``choice`` (one of ``WORDS``) for ``address``; choosing the digest at ``now``
+        starts it there (its first mail tells the news from then on)."""
         column = "mail_format" if choice in (TEXT, HTML) else "mail_when"
         value = None if choice in (HTML, When.TURN) else choice
-        insert = self._insert(email_contacts).values(address=address.lower(), **{column: value})
+        values: dict[str, Any] = {column: value}
+        if choice == When.DIGEST:
+            values["digest_at"] = now
+        insert = self._insert(email_contacts).values(address=address.lower(), **values)
         upsert = insert.on_conflict_do_update(
-            index_elements=[email_contacts.c.address], set_={column: value}
+            index_elements=[email_contacts.c.address], set_=values
         )
         with self._writer.begin() as connection:
             connection.execute(upsert)
@@ -108,10 +111,3 @@ class MailChoices:
         if row is None:
             return When.TURN, False
         return When(row.mail_when or When.TURN), row.mail_format == TEXT
-
-    @reconnecting
-    def claim_digest(self, address: str, now: datetime) -> bool:
-        """Whether a digest may go to ``address`` now (one a day); True counts it as sent."""
-        claim = stamped_once_per(email_contacts.c.digest_at, address, now, DIGEST_INTERVAL)
-        with self._writer.begin() as connection:
-            return bool(connection.execute(claim).rowcount == 1)

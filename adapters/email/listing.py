@@ -48,7 +48,7 @@ def _line(desk: Desk, one: GameSummary, player: PlayerId) -> str:
 
 def choose(desk: Desk, inbound: Inbound, player: PlayerId, choice: str) -> str:
     """``mail turn|each|digest|text|html``: stored for the address the reply came from."""
-    desk.mail.choices.choose(inbound.sender, choice)
+    desk.mail.choices.choose(inbound.sender, choice, desk.mail.clock.now())
     when, text_only = desk.mail.choices.of(inbound.sender)
     tr = desk.mail.tr(player)
     letter = Letter((choices_text(when, text_only, tr), how_to(tr)), replies=False, tr=tr)

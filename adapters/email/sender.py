@@ -164,12 +164,9 @@ class EmailSender:
                 self._mail(player, address, notification, notification, Mailing.NEWS)
             return
         view = service.player_view(game, player)
-        digest_due = when is When.DIGEST and not view.is_my_decision
-        if digest_due:
-            digest_due = self.mail.choices.claim_digest(address.value, self.mail.clock.now())
         told_now = [one for one in events if one.seq <= notification.to_seq]
         talk = is_talk_to(told_now, view.seat)
-        kind = mailing(view, when is When.EACH or is_start(events) or talk, digest_due)
+        kind = mailing(view, when is When.EACH or is_start(events) or talk)
         if kind is Mailing.HOLD:
             return
         told = notification

@@ -2,10 +2,10 @@
 
 The outbox holds one notification per append that concerns a player.  A mail reader is written
 to when it becomes their turn (or a question is theirs), and when the match ends; news that asks
-nothing of them waits for that mail (``mail turn``, the default), comes at most once a day
-(``mail digest``) or comes with each move (``mail each``; ``choices.py``); the start of the
-game (the guest sat down) is told at once.  The mail then tells
-the news since the reader's own last move, so nothing held back is lost.
+nothing of them waits for that mail (``mail turn``, the default), also goes in the daily digest
+the worker sends (``mail digest``, ``digests.py``), or comes with each move (``mail each``;
+``choices.py``); the start of the game (the guest sat down) is told at once.  The mail then
+tells the news since the reader's own last move, so nothing held back is lost.
 
 A notification is *overtaken* when the game moved on after it (events other than quiet-hour
 records and standing instructions, which notify nobody): a later notification, or the reader's
@@ -38,7 +38,7 @@ class Mailing(enum.Enum):
     END = "end"
     """The match ended: the result from the reader's side, how to ask for a rematch."""
     NEWS = "news"
-    """News while the reader waits (``each`` or a digest): nothing to answer."""
+    """News while the reader waits (``each``): nothing to answer."""
     HOLD = "hold"
     """Nothing to mail now: the news waits for the turn mail."""
 
@@ -65,13 +65,15 @@ def is_talk_to(events: Sequence[StoredEvent], seat: Seat) -> bool:
     )
 
 
-def mailing(view: PlayerView, each: bool, digest_due: bool) -> Mailing:
-    """What a (not overtaken) notification makes for a reader whose view is ``view`` now."""
+def mailing(view: PlayerView, each: bool) -> Mailing:
+    """What a (not overtaken) notification makes for a reader whose view is ``view`` now: news
+    while they wait is mailed only with ``each``; otherwise it waits for the turn mail, and for
+    a digest reader also goes in the next daily digest (``digests.py``)."""
     if view.phase is Phase.OVER:
         return Mailing.END
     if view.is_my_decision:
         return Mailing.TURN
-    return Mailing.NEWS if each or digest_due else Mailing.HOLD
+    return Mailing.NEWS if each else Mailing.HOLD
 
 
 def news_from(events: Sequence[StoredEvent], seat: Seat, from_seq: int) -> int:

@@ -96,7 +96,12 @@ class EmailContactRow(SQLModel, table=True):
     mail_format: str | None = Field(default=None, sa_column=Column(String(8), nullable=True))
     """``text`` for text-only mail; None for text and HTML with the table's picture."""
     digest_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
-    """When the address was last sent a digest of news while it waited."""
+    """Up to when the address's news went out in a daily digest (``adapters/email/digests.py``);
+    set to the moment ``mail digest`` is chosen, so the first digest starts there."""
+    digest_claimed_until: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+    """A worker sending the address's digest holds it until then (a crash lets it lapse)."""
 
 
 class LinkCodeRow(SQLModel, table=True):
@@ -118,7 +123,7 @@ link_codes = SQLModel.metadata.tables["link_codes"]
 
 def stamped_once_per(column: Any, address: str, now: datetime, interval: timedelta) -> Any:
     """The update that stamps ``column`` of ``address``'s contact with ``now`` unless it was
-    stamped within ``interval``: one row changed means the claim (a reply, a digest) is won."""
+    stamped within ``interval``: one row changed means the claim (an error reply) is won."""
     return (
         update(email_contacts)
         .where(email_contacts.c.address == address.lower())

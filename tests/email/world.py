@@ -59,12 +59,22 @@ class World:
             shutil.copyfile(template, self.settings.data_dir / "conquian.db")
         self.wiring: Wiring = build(self.settings, self.clock, self.chance)
         self.channel = self.connect()
-        self.worker = Worker(
-            self.wiring, self.settings, self.clock, self.channel.senders, self.chance
-        )
+        self.worker = self.new_worker()
         self.players: dict[str, PlayerId] = {}
         self.dovecot: Dovecot | None = None
         self.sent_count = 0
+
+    def new_worker(self) -> Worker:
+        """A worker of this world, as a (re)started process makes it: its own dispatcher and
+        digests over the same database."""
+        return Worker(
+            self.wiring,
+            self.settings,
+            self.clock,
+            self.channel.senders,
+            self.chance,
+            digests=self.channel.digests,
+        )
 
     def connect(self, keys: str = KEYS) -> EmailChannel:
         wiring = self.wiring

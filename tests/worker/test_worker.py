@@ -63,6 +63,7 @@ def test_a_timeout_is_told_to_both_players_the_one_to_act_first(world: World) ->
         "failed": 0,
         "left": 0,
         "rated": 0,
+        "digests": 0,
         "errors": {},
     }
 
