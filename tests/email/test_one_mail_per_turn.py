@@ -11,7 +11,7 @@ from collections import defaultdict
 
 from adapters.email.quotes import MARKER
 from tests.email.smtp_sink import Received
-from tests.email.world import ANA, BEN, SERVICE, World, greedy_command, only, reply, request
+from tests.email.world import ANA, BEN, SERVICE, World, greedy_command, reply, request
 
 MOVE_HINT = "Write your move on the first line of your reply."
 COMMANDS = "Other commands:"
@@ -107,21 +107,6 @@ def test_news_while_waiting_comes_with_each_move_when_chosen_and_asks_nothing(
     text = news.text()
     assert "News from your game" in text and f"Game {game_id}" in text
     assert not text.startswith(MARKER) and MOVE_HINT not in text and COMMANDS not in text
-
-
-def test_a_digest_of_news_while_waiting_comes_at_most_once_a_day(world: World) -> None:
-    game_id = world.start_game()
-    waiting = _two_step_turn(world, game_id)
-    mover = ANA if waiting == BEN else BEN
-    assert only(world.send(request(waiting, "mail digest"), SERVICE)) == "mail digest"
-    before = len(world.sink.to(waiting))
-    world.answer(world.latest(mover), greedy_command(world, game_id, mover))
-    (digest,) = world.sink.to(waiting)[before:]
-    assert "News from your game" in digest.text() and MOVE_HINT not in digest.text()
-    choices = world.channel.mail.choices
-    assert not choices.claim_digest(waiting, world.clock.now())  # the next one: a day later
-    world.clock.advance(days=1)
-    assert choices.claim_digest(waiting, world.clock.now())
 
 
 def test_games_by_mail_lists_the_running_games_with_whose_turn_and_the_deadline(

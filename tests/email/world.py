@@ -47,13 +47,23 @@ def email_settings(sink: SmtpSink, keys: str = KEYS) -> EmailSettings:
 
 class World:
     def __init__(
-        self, tmp_path: Path, sink: SmtpSink, seed: int = 3, template: Path | None = None
+        self,
+        tmp_path: Path,
+        sink: SmtpSink,
+        seed: int = 3,
+        template: Path | None = None,
+        database_url: str | None = None,
     ) -> None:
-        """``template``: a migrated database to start from (migrating each test's costs more)."""
+        """``template``: a migrated database to start from (migrating each test's costs more);
+        ``database_url``: another database than the SQLite file (PostgreSQL)."""
         self.sink = sink
         self.clock = ManualClock(START)
         self.chance = SeededChance(seed)
-        self.settings = Settings(data_dir=tmp_path / "data", worker=WorkerSettings(batch_size=20))
+        self.settings = Settings(
+            data_dir=tmp_path / "data",
+            database_url=database_url,
+            worker=WorkerSettings(batch_size=20),
+        )
         if template is not None:
             self.settings.data_dir.mkdir(parents=True)
             shutil.copyfile(template, self.settings.data_dir / "conquian.db")
