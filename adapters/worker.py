@@ -55,6 +55,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 JOBS = ("sweep", "remind", "drain", "rate", "prune", "digest")
+DIGEST_SECONDS = 60.0
+"""How often the ``digest`` job looks for digests whose hour has come: each look reads every
+address that chose the digest, and a digest a minute after its hour is on time."""
 ROUND_SHARE = 0.9
 """A sweep round ends by this share of its interval, before the scheduler starts the next one
 (which it would skip, with a warning, while the round still ran)."""
@@ -284,7 +287,7 @@ class Worker:
             "drain": self.settings.drain_seconds,
             "rate": self.settings.drain_seconds,
             "prune": self.settings.prune_seconds,
-            "digest": self.settings.reminder_seconds,
+            "digest": DIGEST_SECONDS,
         }
         jobs: dict[str, Callable[[], object]] = {
             "sweep": self.sweep_round,
