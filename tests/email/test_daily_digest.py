@@ -70,11 +70,11 @@ def test_one_digest_at_the_hour_with_two_games_and_never_twice(any_world: World)
     assert restarted.digest() == 0, "a day without news sends nothing"
 
 
-def test_the_digest_waits_for_the_end_of_quiet_hours_in_the_readers_time_zone(
+def test_the_digest_waits_for_the_end_of_quiet_hours_in_the_readers_zone_and_language(
     world: World,
 ) -> None:
     game_id = world.start_game()
-    for setting in ("timezone Europe/Madrid", "quiet 07:00-09:30"):  # UTC+1 in March
+    for setting in ("timezone Europe/Madrid", "quiet 07:00-09:30", "lang es"):  # UTC+1 in March
         world.answer(world.latest(ANA), setting)
     assert world.service.settings.of(world.players[ANA]).timezone == "Europe/Madrid"
     assert only(world.send(request(ANA, "mail digest"), SERVICE)) == "mail digest"
@@ -89,7 +89,8 @@ def test_the_digest_waits_for_the_end_of_quiet_hours_in_the_readers_time_zone(
     _until(world, datetime.fromisoformat("2026-03-03T08:30:00+00:00"))  # 9:30 in Madrid
     assert world.worker.digest() == 1
     (digest,) = world.sink.received[sent:]
-    assert digest.to == ANA and "Game " in digest.text()
+    assert digest.to == ANA and "Tus novedades del día" in digest.text(), "in her language"
+    assert f"Partida {game_id} con Ben: " in digest.text()
 
 
 def test_a_digest_reader_gets_the_turn_mail_at_once_and_no_news_mail(world: World) -> None:
