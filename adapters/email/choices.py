@@ -24,6 +24,7 @@ from adapters.sql.engine import is_postgresql, reconnecting, writer
 from service.language.translation import Translator
 from service.rules.errors import N_
 
+
 class When(enum.StrEnum):
     TURN = "turn"
     EACH = "each"

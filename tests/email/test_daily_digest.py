@@ -102,7 +102,9 @@ def test_a_digest_reader_gets_the_turn_mail_at_once_and_no_news_mail(world: Worl
             break
         mover = ANA if game.to_act == world.players[ANA] else BEN
         before = len(world.sink.to(ANA))
-        world.answer(_latest(world, mover, game_id), greedy_command(world, game_id, mover, seed=step))
+        world.answer(
+            _latest(world, mover, game_id), greedy_command(world, game_id, mover, seed=step)
+        )
         new = world.sink.to(ANA)[before:]
         if world.service.game(game_id).to_act == world.players[ANA]:
             assert [_first_lines(one) for one in new] == [[MARKER, MOVE_HINT]], step
