@@ -56,7 +56,7 @@ def test_a_fresh_database_is_migrated_to_head(fresh_engine: Engine) -> None:
 
     upgrade(fresh_engine)
 
-    assert current(fresh_engine) == head() == "0014"
+    assert current(fresh_engine) == head() == "0016"
     assert set(TABLES) | {"alembic_version"} == set(inspect(fresh_engine).get_table_names())
 
 
@@ -70,7 +70,7 @@ def test_upgrading_again_changes_nothing_and_keeps_the_data(fresh_engine: Engine
     upgrade(fresh_engine)
 
     assert schema(fresh_engine) == before
-    assert current(fresh_engine) == "0014"
+    assert current(fresh_engine) == "0016"
     assert [one.event for one in store.load(GameId("g1"))] == [opened("g1")]
 
 
@@ -234,5 +234,19 @@ def test_0014_adds_the_turn_notice_tables_and_can_be_undone(fresh_engine: Engine
     assert notice_tables <= set(inspect(fresh_engine).get_table_names())
     migrate_to(fresh_engine, "0012", down=True)
     assert not notice_tables & set(inspect(fresh_engine).get_table_names())
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
+def test_0016_adds_the_digest_claim_and_can_be_undone(fresh_engine: Engine) -> None:
+    def contact_columns() -> set[str]:
+        return {one["name"] for one in inspect(fresh_engine).get_columns("email_contacts")}
+
+    migrate_to(fresh_engine, "0014")
+    assert "digest_claimed_until" not in contact_columns()
+    upgrade(fresh_engine)
+    assert "digest_claimed_until" in contact_columns()
+    migrate_to(fresh_engine, "0014", down=True)
+    assert "digest_claimed_until" not in contact_columns() and "digest_at" in contact_columns()
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []
