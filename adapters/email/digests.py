@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine, or_, select, update
 
+from adapters.email.choices import When
 from adapters.email.compose import SERVICE_NAME, Heading
 from adapters.email.letters import Letter
 from adapters.email.sender import GameMail
@@ -68,7 +69,7 @@ class DigestClaims:
         """The addresses that chose the digest and nobody holds, with their ``digest_at``."""
         contacts = email_contacts.c
         query = select(contacts.address, contacts.digest_at).where(
-            contacts.mail_when == "digest", _free(now)
+            contacts.mail_when == When.DIGEST.value, _free(now)
         )
         with self.engine.connect() as connection:
             return [(row.address, row.digest_at) for row in connection.execute(query)]
@@ -80,7 +81,7 @@ class DigestClaims:
         contacts = email_contacts.c
         claim = (
             update(email_contacts)
-            .where(contacts.address == address, contacts.mail_when == "digest", _free(now))
+            .where(contacts.address == address, contacts.mail_when == When.DIGEST.value, _free(now))
             .where(or_(contacts.digest_at.is_(None), contacts.digest_at < hour))
             .values(digest_claimed_until=now + lease)
         )

@@ -112,7 +112,8 @@ def test_a_digest_reader_gets_the_turn_mail_at_once_and_no_news_mail(world: Worl
             assert new == [], step
 
 
-def test_a_digest_whose_sender_died_is_sent_again_as_the_same_mail(world: World) -> None:
+def test_a_digest_whose_sender_died_is_sent_again_as_the_same_mail(any_world: World) -> None:
+    world = any_world
     assert only(world.send(request(ANA, "mail digest"), SERVICE)) == "mail digest"
     world.clock.advance(minutes=1)
     world.start_game()
