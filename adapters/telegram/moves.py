@@ -29,13 +29,22 @@ from service.players.profiles import settings_text
 from service.rules.errors import IllegalAction
 from service.rules.variants import DeckFaces
 from service.words import refusals
-from service.words.grammar import UnknownCommand
+from service.words.grammar import knows_verb
 from service.words.prompts import action_text, help_text, options_text
 from service.words.refusals import refusal_text
+from service.words.talk_commands import talk_command
 
 
-def _not_a_command(reply: Reply) -> bool:
-    return isinstance(reply, refusals.Refused) and reply.code == UnknownCommand.code
+def _words_to_the_opponent(text: str) -> bool:
+    """Whether words sent in reply to the game's message are a message to the opponent: no
+    command the grammar reads (talk or game), and no card named (``tkae 5c`` is a mistyped
+    move, refused as one, never sent: it would tell the opponent the player's own cards)."""
+    try:
+        if talk_command(text, answering=True) is not None:
+            return False
+    except IllegalAction:  # talk words with wrong words after them: refused as a command
+        return False
+    return not knows_verb(text) and not _names_cards(text)
 
 
 def _names_cards(text: str) -> bool:
@@ -71,14 +80,13 @@ class Moves:
             game_id, command = self._game_for(said, command)
         if game_id is None:
             return
-        shown = channel.records.turn_message(said.chat_id, game_id)
-        request = Request(said.player, game_id, command, None if shown is None else shown.version)
+        if said.reply_to is not None and _words_to_the_opponent(command):
+            request = Request(said.player, game_id, f"say {command}")  # talk is never stale
+        else:
+            shown = channel.records.turn_message(said.chat_id, game_id)
+            version = None if shown is None else shown.version
+            request = Request(said.player, game_id, command, version)
         reply = channel.service.handle(SOURCE, said.key, said.payload, request)
-        if said.reply_to is not None and _not_a_command(reply) and not _names_cards(command):
-            # Words in reply to the game's message that are no command are a message to the
-            # opponent: handled under a key of their own, so a repeated update says it once.
-            request = Request(said.player, game_id, f"say {command}")
-            reply = channel.service.handle(SOURCE, f"{said.key}:say", said.payload, request)
         match reply:
             case refusals.Refused(
                 code=StaleVersion.code

@@ -129,6 +129,23 @@ LONGEST_COMMAND = 500
 one by one took a tenth of a second, for an answer that could only be a refusal."""
 
 _NO_FORCE = {"noforce", "no-force", "no_force", "decline"}
+_VERBS = frozenset(
+    {"take", "meld", "t", "pass", "refuse", "p", "force", "discard", "extend", "vacation"}
+    | {"auto", "hand", "help", "?", "resign", "claim", *SETTING_VERBS, *_NO_FORCE}
+)
+"""The first words ``parse_command`` reads (``no`` too, before ``force``)."""
+
+
+def knows_verb(text: str) -> bool:
+    """Whether ``parse_command`` reads ``text`` as a command of the grammar, right or wrong,
+    rather than refusing its first word as unknown (an empty or too long text is a command
+    refused as such): what a channel asks before taking words as a message instead."""
+    if len(text) > LONGEST_COMMAND:
+        return True
+    words = _tokens(text)
+    if not words:
+        return True
+    return words[0] in _VERBS or words[:2] == ["no", "force"]
 
 
 def parse_command(text: str, view: PlayerView) -> Command:

@@ -4,6 +4,8 @@ mute and report."""
 
 from __future__ import annotations
 
+from adapters.telegram.channel import SOURCE
+from adapters.telegram.processor import key_of
 from service.game.events import GameId
 from service.game.talk_events import MessageReported, MessageSaid, OfferAnswered
 from tests.telegram.fake_api import FakeTelegram
@@ -95,6 +97,8 @@ def test_words_in_reply_to_the_games_message_are_a_message_said_once(
     said = talk(bot, game_id, MessageSaid)
     assert [one.text for one in said] == ["Nice hand so far!"]  # type: ignore[attr-defined]
     assert any("says: “Nice hand so far!”" in m.text for m in ben.messages())
+    stored = bot.wiring.inbox.receive(SOURCE, key_of(update), "", bot.service.clock.now())
+    assert stored.reply is not None and '"ok": true' in stored.reply  # the update's answer
 
 
 def test_a_mistyped_move_in_reply_is_refused_never_sent_to_the_opponent(

@@ -384,7 +384,15 @@ class NonInterference:
         x, y = outputs
         for one, other in zip(x, y, strict=False):
             if one != other:
-                return f"A received different bytes:\n{one[:4000]!r}\n{other[:4000]!r}"
+                at = next(
+                    (i for i, (a, b) in enumerate(zip(one, other, strict=False)) if a != b),
+                    min(len(one), len(other)),
+                )
+                around = slice(max(0, at - 600), at + 600)  # where they part, not the headers
+                return (
+                    f"A received different bytes from byte {at} on:\n"
+                    f"{one[around]!r}\n{other[around]!r}"
+                )
         return f"A received {len(x)} outputs in one twin and {len(y)} in the other"
 
     def scan(self, outputs: list[bytes], marker: Card) -> None:
@@ -440,7 +448,8 @@ def twins(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Twins]:
         data = tmp_path / f"twin{number}"
         url = databases.copy(data)
         fake.started.add(players.ana_person.id)
-        worlds.append(World(fake, settings_for(data, url), TwinChance(99), ManualClock(START)))
+        settings = settings_for(data, url, vapid_from=tmp_path / "seed")  # the seed's key
+        worlds.append(World(fake, settings, TwinChance(99), ManualClock(START)))
     yield (worlds[0], worlds[1]), cast, opponents
     for world in worlds:
         world.close()

@@ -31,6 +31,7 @@ from adapters.telegram.polling import Poller
 from adapters.web.app import create_app, parts_for
 from adapters.web.context import Web
 from adapters.web.sender import PageSender
+from adapters.web.vapid import KEY_FILE, vapid_key
 from adapters.worker import Worker
 from service.app.games import GameService
 from service.delivery.dispatch import LogSender, Sender
@@ -67,9 +68,19 @@ class Mailbag:
             return [mail for mail in self.received if address in mail.recipients]
 
 
-def settings_for(data_dir: Path, database_url: str | None = None, port: int = 8000) -> Settings:
-    """Fixed keys (so two services on copies of one database sign alike), no rate limits."""
+def settings_for(
+    data_dir: Path,
+    database_url: str | None = None,
+    port: int = 8000,
+    vapid_from: Path | None = None,
+) -> Settings:
+    """Fixed keys (so two services on copies of one database sign alike), no rate limits; the
+    Web Push key of the service whose data is in ``vapid_from`` (twins share every secret)."""
+    vapid = None if vapid_from is None else vapid_from / KEY_FILE
+    if vapid_from is not None:
+        vapid_key(vapid_from)  # made there on first use
     web = WebSettings(
+        vapid_key_file=vapid,
         port=port,
         keys=(WEB_KEY,),
         moves_per_minute=1_000_000,
