@@ -7,8 +7,9 @@ client): the names ``POST /api/v1/players`` takes, and the fields of a player's 
   ``NAME_LENGTH`` — or refused with the API's JSON error, registering nobody.
 * The move form: ``version`` (digits of every script, huge numbers, text), ``command`` (long,
   odd, grammar), the CSRF token and extra fields, posted to the page of a running game.  The
-  answer is a redirect after a move, or a refusal with its status and an alert on the page —
-  never a 500 — and a refusal changes nothing.
+  answer is a redirect after a move, the same table with the answer of a query (or resign's
+  question), or a refusal with its status and an alert on the page — never a 500 — and only a
+  move changes the game.
 """
 
 from __future__ import annotations
@@ -169,6 +170,11 @@ class MoveForm:
         answer = self.client.post(self.page, data=filled)
         assert answer.status_code != 500
         if answer.status_code == 303:
+            return
+        if answer.status_code == 200:  # a query answered in place, or resigning asked first
+            shown = 'id="answer"' in answer.text or 'id="confirm-resign"' in answer.text
+            assert shown, answer.text[:500]
+            assert progress(self.wiring.engine) == before, "a query moved the game"
             return
         assert answer.status_code in (400, 409, 413, 422, 429), answer.status_code
         assert 'role="alert"' in answer.text, answer.text[:500]
