@@ -11,7 +11,6 @@ This class wires them and keeps the reading side: games, views, notices and list
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from service.app.folded import FoldedGames
@@ -37,8 +36,8 @@ from service.game.events import GameId, PlayerId, TimeControl
 from service.game.state import Game, fold
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
-from service.game.talk_events import MessageSaid, withheld
 from service.language.translation import ENGLISH, Translator, translator
+from service.log.copies import copy_for
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
 from service.ports.directory import Directory, Profile
 from service.ports.personal import PersonalData
@@ -293,19 +292,21 @@ class GameService:
         summaries = self.store.summaries(player)
         return [line for line in summaries if line.status != GameStatus.CANCELLED]
 
-    def transcript(self, game_id: GameId, operator: bool = False) -> list[StoredEvent]:
-        """The whole log of a finished game; a running game's log holds hidden cards.  A public
-        copy (not ``operator``'s) withholds the words of the players' messages (``withheld``):
-        the conversation is its two players' alone (docs/decisions/talk-at-the-table.md)."""
+    def transcript(
+        self, game_id: GameId, operator: bool = False, reader: PlayerId | None = None
+    ) -> list[StoredEvent]:
+        """The whole log of a finished game for an ``operator``; a running game's log holds
+        hidden cards.  Anyone else gets a copy (``copies.copy_for``): one of the two players
+        (``reader``) keeps the conversation's words, the public does not, and neither learns
+        of the other seat's mutes and reports (docs/decisions/talk-at-the-table.md)."""
         stored = self.store.load(game_id)
         if operator:
             return stored
-        if fold(stored).status is not GameStatus.OVER:
+        game = fold(stored)
+        if game.status is not GameStatus.OVER:
             raise GameNotOver()
-        return [
-            replace(one, event=withheld(one.event)) if isinstance(one.event, MessageSaid) else one
-            for one in stored
-        ]
+        seat = None if reader is None else game.seat_of(reader)
+        return copy_for(stored, seat)
 
     def deadline(self, game: Game) -> Deadline | None:
         """When the decision ``game`` waits for falls due, in its player's settings."""
