@@ -39,6 +39,7 @@ from service.game.stored import StoredEvent
 from service.language.translation import ENGLISH, Translator, translator
 from service.log.copies import copy_for
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
+from service.players.muting import deaf_to_opponent, muted_for_good
 from service.ports.directory import Directory, Profile
 from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, GameSummary, Inbox, Notification
@@ -86,7 +87,9 @@ class GameService:
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
         rematches = self.rematches
-        self.talking = Talking(journal, chance, rematches.started, rematches.accept, adjourn_limit)
+        self.talking = Talking(
+            journal, chance, rematches.started, rematches.accept, profiles, adjourn_limit
+        )
         self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
         self.your_data = (
             None if personal is None else YourData(self, personal, kept or Kept(), secret)
@@ -273,7 +276,13 @@ class GameService:
         faces = self.settings.of(notification.player).card_faces
         cast = cast_of(game.players, self.directory, tr, notification.player)
         due = self.deadline(game)
-        return notice(game, events, notification, due, timezone, tr, faces, cast)
+        deaf = deaf_to_opponent(game, notification.player, self.directory)
+        return notice(game, events, notification, due, timezone, tr, faces, cast, deaf)
+
+    def deaf(self, game: Game, player: PlayerId) -> bool:
+        """Whether ``player`` hears none of the opponent's messages in ``game`` now: muted
+        there or for good (``muting``).  Every channel asks this before telling a message."""
+        return deaf_to_opponent(game, player, self.directory)
 
     def name_of(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
         """What the news calls a player (``cast.player_name``)."""
@@ -306,7 +315,10 @@ class GameService:
         if game.status is not GameStatus.OVER:
             raise GameNotOver()
         seat = None if reader is None else game.seat_of(reader)
-        return copy_for(stored, seat)
+        if reader is None or seat is None:
+            return copy_for(stored, None)
+        opponent = game.players[seat.other]
+        return copy_for(stored, seat, opponent in muted_for_good(self.directory, reader))
 
     def deadline(self, game: Game) -> Deadline | None:
         """When the decision ``game`` waits for falls due, in its player's settings."""

@@ -56,7 +56,7 @@ def test_a_fresh_database_is_migrated_to_head(fresh_engine: Engine) -> None:
 
     upgrade(fresh_engine)
 
-    assert current(fresh_engine) == head() == "0014"
+    assert current(fresh_engine) == head() == "0015"
     assert set(TABLES) | {"alembic_version"} == set(inspect(fresh_engine).get_table_names())
 
 
@@ -70,7 +70,7 @@ def test_upgrading_again_changes_nothing_and_keeps_the_data(fresh_engine: Engine
     upgrade(fresh_engine)
 
     assert schema(fresh_engine) == before
-    assert current(fresh_engine) == "0014"
+    assert current(fresh_engine) == "0015"
     assert [one.event for one in store.load(GameId("g1"))] == [opened("g1")]
 
 
@@ -141,6 +141,23 @@ def test_0005_gives_existing_players_each_games_card_faces_and_can_be_undone(
     assert (ana.language, ana.card_faces) == ("es", "")
     migrate_to(fresh_engine, "0004", down=True)
     assert "card_faces" not in [c["name"] for c in inspect(fresh_engine).get_columns("players")]
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
+def test_0015_gives_existing_players_nobody_muted_and_can_be_undone(fresh_engine: Engine) -> None:
+    migrate_to(fresh_engine, "0014")
+    player = {"id": "p1", "name": "Ana", "language": "es", "timezone": "UTC"}
+    with writer(fresh_engine).begin() as connection:
+        connection.execute(insert(tables.players).values(player))
+
+    upgrade(fresh_engine)
+
+    with fresh_engine.connect() as connection:
+        ana = connection.execute(select(tables.players)).one()
+    assert (ana.name, ana.muted) == ("Ana", [])
+    migrate_to(fresh_engine, "0014", down=True)
+    assert "muted" not in [c["name"] for c in inspect(fresh_engine).get_columns("players")]
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []
 
