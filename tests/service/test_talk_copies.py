@@ -67,8 +67,8 @@ def test_a_players_own_copy_keeps_the_words_and_their_own_mute_and_report(
     assert MessageSaid(Seat.SECOND, "can you hear me?") not in events(ana)
     assert MessageSaid(Seat.SECOND, "", "withheld") in events(ana)
     assert MessagesMuted(Seat.FIRST, True) in events(ana)
-    report = next(one for one in ana if isinstance(one.event, MessageReported))
-    reported = next(one for one in ana if one.seq == report.event.message)
+    [report] = [one.event for one in ana if isinstance(one.event, MessageReported)]
+    reported = next(one for one in ana if one.seq == report.message)
     assert reported.event == MessageSaid(Seat.SECOND, "", "withheld")
     assert numbered(ana) and verifies(ana)
 
