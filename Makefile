@@ -86,7 +86,8 @@ crash: $(STAMP)
 	CONQUIAN_CRASH_RUNS=$(CRASH_RUNS) $(BIN)/python -m pytest -q -s tests/reliability/crash
 
 # The soak: bots on every channel against `conquian serve` processes, a worker and a database
-# restart in the middle. SOAK=ci: 20 moves/s for 3 minutes; SOAK=long: 50 moves/s for an hour.
+# restart in the middle. SOAK=ci: 20 moves/s for 3 minutes; SOAK=long: 50 moves/s for an hour;
+# SOAK=ten: 50 moves/s for 10 minutes.
 # `make test` runs a 25-second form and the 30-second PostgreSQL stop.
 soak: $(STAMP)
 	sh deploy/ensure-dovecot.sh

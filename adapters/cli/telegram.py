@@ -89,7 +89,7 @@ def _webhook(
 
     from adapters.telegram.webhook import webhook_app
 
-    app.processor.answer_waiting()  # what a previous run stored and left
+    app.processor.answer_waiting(shared=True)  # what a previous run stored and left
     server = make_server(
         "0.0.0.0", args.port, webhook_app(app.processor, secret, worker.drain), threaded=True
     )

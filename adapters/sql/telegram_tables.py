@@ -4,12 +4,15 @@ rows say only how the bot talks to people about it.
 
 * ``telegram_updates`` — every update received, unique by Telegram's ``update_id`` and by the
   inbox key (``message:<chat>:<message id>`` or ``callback:<query id>``); the update itself is in
-  ``inbox``.  ``answered_at`` is set once the bot has answered it, so a restart answers the rest.
+  ``inbox``.  ``answered_at`` is set once the bot has answered it, so a restart answers the rest;
+  ``lane`` (its chat) and ``claimed_until`` let several processes answer each update once and
+  each chat's in order.
 * ``telegram_turn_messages`` — per chat and game, the bot's last turn message (to edit it, or to
   edit it down to a one-line record when a newer one is sent), with the version it showed, the
   version the board before it showed (where its record starts) and whether it has buttons.
 * ``telegram_players`` — per player: whether pictures come with turn messages, whether old
-  boards stay full (``/settings boards=full``), and whether the
+  boards stay full (``/settings boards=full``), whether they were asked their time zone, and
+  whether the
   bot can reach them (set when Telegram answers 403 "blocked" or "chat not found").
 * ``telegram_game_chats`` — the group a game was started in, and the last event the group has
   been told about.
@@ -47,6 +50,13 @@ class TelegramUpdateRow(SQLModel, table=True):
     """The update's key in the inbox (source ``telegram``)."""
     received_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
     answered_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
+    lane: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    """The update's chat (``chat:<id>``): one chat's updates are answered in order, one at a
+    time in all processes (``adapters/telegram/lanes.py``).  None: a lane of its own."""
+    claimed_until: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+    """A process is answering the update (and its lane) until then, unless answered sooner."""
 
 
 class TelegramTurnMessageRow(SQLModel, table=True):
@@ -76,6 +86,10 @@ class TelegramPlayerRow(SQLModel, table=True):
         default=False, sa_column=Column(Boolean, nullable=False, server_default=text("false"))
     )
     """``/settings boards=full``: old boards keep their table instead of a one-line record."""
+    zone_asked: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default=text("false"))
+    )
+    """The player was asked their time zone (``adapters/telegram/zones.py``), once."""
     unreachable_since: datetime | None = Field(
         default=None, sa_column=Column(UtcDateTime, nullable=True)
     )

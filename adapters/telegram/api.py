@@ -26,6 +26,7 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Tele
 from telegram.ext import AIORateLimiter, ExtBot
 from telegram.request import HTTPXRequest
 
+from adapters.telegram.pacing import Pacer
 from adapters.telegram.settings import TelegramSettings
 from service.delivery.dispatch import TryLater, Undeliverable
 
@@ -62,6 +63,7 @@ class BotApi:
         )
         self._thread.start()
         limits = settings.limits
+        self.pacer = Pacer(limits.posts_per_second, limits.chat_seconds)
         self.bot: ExtBot[Any] = ExtBot(
             settings.token,
             base_url=settings.api_url,
@@ -145,15 +147,18 @@ class BotApi:
         self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
     ) -> int:
         """Send ``text``; the new message's id."""
+        self.pacer.wait(chat_id)
         sent: Message = self._call(self.bot.send_message(chat_id, text, reply_markup=markup))
         return sent.message_id
 
     def send_photo(self, chat_id: int, png: bytes, caption: str) -> int:
+        self.pacer.wait(chat_id)
         sent: Message = self._call(self.bot.send_photo(chat_id, png, caption=caption))
         return sent.message_id
 
     def send_document(self, chat_id: int, content: bytes, filename: str, caption: str) -> int:
         """Send a file (a player's data); the new message's id."""
+        self.pacer.wait(chat_id)
         call = self.bot.send_document(chat_id, content, filename=filename, caption=caption)
         sent: Message = self._call(call)
         return sent.message_id

@@ -18,6 +18,7 @@ from adapters.telegram.menu import set_menus
 from adapters.telegram.polling import Poller
 from adapters.telegram.processor import Processor
 from adapters.telegram.records import TelegramRecords
+from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.sender import TelegramSender
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
@@ -63,6 +64,7 @@ class TelegramApp:
         return {CHANNEL: self.sender}
 
     def close(self) -> None:
+        self.processor.lanes.close()
         self.channel.api.close()
 
 
@@ -75,7 +77,7 @@ def build_telegram(
     service = parts.service
     channel = Channel(
         service,
-        parts.directory,
+        RememberingDirectory(parts.directory),  # type: ignore[arg-type]  # a Directory, delegating
         parts.inbox,
         TelegramRecords(parts.engine),
         api,

@@ -13,6 +13,7 @@ done.  The forms (``<game>`` is the game id, ``<v>`` the version)::
     r0:<game>:0:                 a rematch of this (finished) game, as ``/rematch``
     n0:<game>:0:                 a new game, as ``/new`` (under a finished game)
     o<seat>:<game>:<v>:A|D       accept or decline the opponent's standing offer, as ``/accept``
+    z0:<game>:0:<zone>           this time zone for the player (``zones.py``)
 
 A mask is the hex bit mask of hand cards (``CardSet``), a card its number (0–39), ``-`` none.
 A move press becomes the shared text command (``prompts.action_text``), so buttons are
@@ -38,6 +39,7 @@ KINDS = {
     "r": "rematch",
     "n": "new",
     "o": "answer",
+    "z": "zone",
 }
 _CODES = {name: code for code, name in KINDS.items()}
 

@@ -85,8 +85,9 @@ class Moves:
             ):  # the game moved on from what this chat showed
                 self.screens.turn(said.player, game_id, [f"⚠ {refusal_text(reply, said.tr)}"])
             case MoveApplied():
-                told = self._told(reply, said.player, said.tr)
-                self.screens.turn(said.player, game_id, told)
+                with self.screens.remembering():
+                    told = self._told(reply, said.player, said.tr)
+                    self.screens.turn(said.player, game_id, told)
                 self.screens.tell_group(game_id)
             case Answered(query="hand"):
                 self.screens.turn(said.player, game_id)

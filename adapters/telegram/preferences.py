@@ -40,8 +40,7 @@ class Preferences:
     def settings(self, said: Said, words: list[str]) -> None:
         channel = self.channel
         profile = channel.directory.profile(said.player)
-        pictures = channel.records.pictures(said.player)
-        full = channel.records.full_boards(said.player)
+        pictures, full, _ = channel.records.board_choices(said.player)
         try:
             changed, pictures = _changed(profile, pictures, words)
             full = _boards(full, words)

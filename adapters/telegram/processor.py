@@ -20,14 +20,17 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from datetime import timedelta
 from typing import Any
 
 from telegram import CallbackQuery, Message
 
 from adapters.sql.engine import is_unavailable
+from adapters.telegram import zones
 from adapters.telegram.callbacks import decode
 from adapters.telegram.channel import SOURCE, Channel, user_name
 from adapters.telegram.incoming import Pressed, Said
+from adapters.telegram.lanes import Lanes, Waiting
 from adapters.telegram.links import Links
 from adapters.telegram.lobby import NEW_HELP, Lobby
 from adapters.telegram.membership import membership_changed
@@ -44,6 +47,9 @@ from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
 
 log = logging.getLogger(__name__)
+CLAIM = timedelta(seconds=60)
+"""How long a claim on updates lasts (``answer_waiting(shared=True)``): a process that died
+while answering leaves its chats to the others after this long."""
 GROUP_COMMANDS = frozenset({"new", "cancel", "help", "rules", "games", "start"})
 
 
@@ -73,35 +79,53 @@ class Processor:
         self.links = Links(channel, self.screens)
         self.your_data = DataRequests(channel, self.screens)
         self.attempts = Attempts()
+        self.lanes = Lanes(self._answer, channel.settings.chats_at_once)
         self._answering = threading.Lock()
 
     def receive(self, update: dict[str, Any]) -> bool:
         """Store ``update`` durably; False if it (or its message) was received before."""
         now = self.channel.clock.now()
-        key = key_of(update)
-        self.channel.inbox.receive(SOURCE, key, json.dumps(update), now)
-        return self.channel.records.enqueue(int(update["update_id"]), key, now)
+        return self.channel.records.store(
+            int(update["update_id"]), key_of(update), json.dumps(update), now
+        )
 
     def has_waiting(self) -> bool:
         return bool(self.channel.records.waiting(1))
 
-    def answer_waiting(self, limit: int = 100) -> int:
-        """Answer the stored updates not answered yet, oldest first; how many were answered.
-        ``TryLater`` (Telegram's flood control, the network) ends the round and is raised: the
-        rest stay waiting.  One round at a time in a process (webhook requests come in on
-        several threads), so no update is answered twice at once."""
-        answered = 0
+    def answer_waiting(self, limit: int = 100, shared: bool = False) -> int:
+        """Answer the stored updates not answered yet, oldest first within each chat and
+        different chats at once (``lanes.py``); how many were answered.  ``TryLater``
+        (Telegram's flood control, the network) ends the round and is raised: the rest stay
+        waiting.  One round at a time in a process (webhook requests come in on several
+        threads).  ``shared``: other processes answer from the same queue (webhook mode behind
+        a load balancer), so each round claims what it answers (``TelegramRecords.claim``) and
+        rounds go on until nothing is left to claim."""
         with self._answering:
-            for key in self.channel.records.waiting(limit):
-                answered += self.answer(key)
-        return answered
+            if not shared:
+                return self.lanes.run(self.channel.records.waiting_updates(limit))
+            answered = 0
+            while claimed := self._claim(limit):
+                try:
+                    answered += self.lanes.run(claimed)
+                finally:
+                    self.channel.records.release([one.key for one in claimed])
+            return answered
+
+    def _claim(self, limit: int) -> list[Waiting]:
+        now = self.channel.clock.now()
+        return self.channel.records.claim(now, now + CLAIM, limit)
 
     def answer(self, key: str) -> bool:
         """Answer one stored update; True once it is answered (or given up)."""
+        return self._answer(Waiting(key, None))
+
+    def _answer(self, waiting: Waiting) -> bool:
         channel = self.channel
-        entry = channel.inbox.receive(SOURCE, key, "", channel.clock.now())
+        key, payload = waiting.key, waiting.payload
+        if payload is None:  # not in the inbox (yet): stored as an empty payload, ignored
+            payload = channel.inbox.receive(SOURCE, key, "", channel.clock.now()).payload
         try:
-            self._route(key, entry.payload)
+            self._route(key, payload)
         except TryLater:
             raise
         except Exception as error:
@@ -122,7 +146,7 @@ class Processor:
             return
         query, message = update.callback_query, update.message
         if update.my_chat_member is not None:
-            membership_changed(self.channel, key, update.my_chat_member, self._welcome_back)
+            membership_changed(self.channel, key, update.my_chat_member, self.screens.welcome_back)
         elif query is not None and query.from_user is not None:
             user = query.from_user
             player = self.channel.player_of(user.id, user.first_name, user.language_code)
@@ -153,31 +177,10 @@ class Processor:
         try:
             handle()
             if came_back:
-                self._welcome_back(player)
+                self.screens.welcome_back(player)
         except Undeliverable as error:
             channel.records.mark_unreachable(player, channel.clock.now(), str(error))
             log.info("%s cannot be reached on Telegram: %s", player, error)
-
-    def _welcome_back(self, player: PlayerId) -> None:
-        """What the player missed while the bot could not reach them: the table of each game that
-        changed since the last one they were shown (running or ended meanwhile)."""
-        channel = self.channel
-        chat = channel.chat_of(player)
-        for line in channel.service.games_of(player):
-            shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
-            if line.status != "open" and (shown is None or shown.version < line.version):
-                tr = channel.tr(player)
-                welcome = (
-                    tr.gettext("Welcome back: this game waits for you.")
-                    if line.to_act == player
-                    else tr.gettext("Welcome back: this game.")
-                )
-                missed = (
-                    []
-                    if shown is None
-                    else self.screens.news(line.game_id, shown.version + 1, tr=tr, reader=player)
-                )
-                self.screens.turn(player, line.game_id, [welcome, *missed])
 
     def _pressed(self, key: str, payload: str, player: PlayerId, query: CallbackQuery) -> None:
         chat = query.message.chat.id if query.message is not None else 0
@@ -192,6 +195,8 @@ class Processor:
             )
         elif press.kind == "log":
             self.replay.pressed(pressed, press)
+        elif press.kind == "zone":
+            zones.pressed(self.channel, pressed, press, self.screens.again)
         elif press.kind in ("rematch", "new"):
             name = user_name(query.from_user.first_name if query.from_user else "")
             self.lobby.after_the_end(pressed, press.kind, press.game_id, name)

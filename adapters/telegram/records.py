@@ -11,17 +11,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import Engine, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from adapters.sql.engine import is_postgresql, reconnecting
-from adapters.sql.tables import game_summaries
+from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.tables import game_summaries, inbox
 from adapters.sql.telegram_tables import (
     telegram_game_chats,
     telegram_players,
     telegram_turn_messages,
     telegram_updates,
 )
+from adapters.telegram.lanes import Waiting, lane_of
 from service.game.events import GameId, PlayerId
 
 _updates, _turns, _players, _groups = (
@@ -62,6 +63,78 @@ class TelegramRecords:
         statement = self._insert(_updates).on_conflict_do_nothing().returning(_updates.c.id)
         with self.engine.connect() as connection:
             return connection.execute(statement, row).first() is not None
+
+    @reconnecting
+    def store(self, update_id: int, key: str, payload: str, at: datetime) -> bool:
+        """Keep an update's payload in the inbox (source ``telegram``; the first payload stored
+        under a key stands) and note it to answer in its chat's lane, in one transaction; False
+        if its update id or its key was seen before (``enqueue``)."""
+        source = {"source": "telegram", "key": key}
+        keep = self._insert(inbox).on_conflict_do_nothing()
+        note = self._insert(_updates).on_conflict_do_nothing().returning(_updates.c.id)
+        lane = lane_of(Waiting(key, payload))
+        with writer(self.engine).begin() as connection:
+            connection.execute(keep, {**source, "payload": payload, "received_at": at})
+            row = {"update_id": update_id, "key": key, "received_at": at, "lane": lane}
+            return connection.execute(note, row).first() is not None
+
+    @reconnecting
+    def waiting_updates(self, limit: int = 100) -> list[Waiting]:
+        """The updates not answered yet, oldest first, with their payloads (one statement)."""
+        query = _with_payloads().where(_updates.c.answered_at.is_(None)).limit(limit)
+        with self.engine.connect() as connection:
+            return [Waiting(row.key, row.payload) for row in connection.execute(query)]
+
+    @reconnecting
+    def claim(self, now: datetime, until: datetime, limit: int = 100) -> list[Waiting]:
+        """Claim the oldest updates not answered yet until ``until`` — those of chats no other
+        process is answering now, and of each such chat all that wait, so that one chat's
+        updates are answered in order by one process at a time — with their payloads, oldest
+        first.  In one transaction that holds off other claims (PostgreSQL: a table lock that
+        lets reads through; SQLite: a write transaction), so two never take one chat."""
+        busy_rows = _updates.alias("busy")
+        busy = select(func.coalesce(busy_rows.c.lane, busy_rows.c.key)).where(
+            busy_rows.c.answered_at.is_(None), busy_rows.c.claimed_until >= now
+        )
+        oldest_rows = _updates.alias("oldest")
+        oldest = (
+            select(oldest_rows.c.id)
+            .where(oldest_rows.c.answered_at.is_(None))
+            .order_by(oldest_rows.c.id)
+            .limit(limit)
+        )
+        take = (
+            update(_updates)
+            .where(
+                _updates.c.id.in_(oldest),
+                _updates.c.answered_at.is_(None),
+                or_(_updates.c.claimed_until.is_(None), _updates.c.claimed_until < now),
+                func.coalesce(_updates.c.lane, _updates.c.key).not_in(busy),
+            )
+            .values(claimed_until=until)
+            .returning(_updates.c.key)
+        )
+        with writer(self.engine).begin() as connection:
+            if is_postgresql(self.engine):
+                connection.exec_driver_sql("LOCK TABLE telegram_updates IN EXCLUSIVE MODE")
+            keys = list(connection.execute(take).scalars())
+            if not keys:
+                return []
+            query = _with_payloads().where(_updates.c.key.in_(keys))
+            return [Waiting(row.key, row.payload) for row in connection.execute(query)]
+
+    @reconnecting
+    def release(self, keys: list[str]) -> None:
+        """Give up the claims on ``keys`` not answered (another round or process takes them)."""
+        if not keys:
+            return
+        statement = (
+            update(_updates)
+            .where(_updates.c.key.in_(keys), _updates.c.answered_at.is_(None))
+            .values(claimed_until=None)
+        )
+        with self.engine.connect() as connection:
+            connection.execute(statement)
 
     @reconnecting
     def waiting(self, limit: int = 100) -> list[str]:
@@ -123,21 +196,24 @@ class TelegramRecords:
 
     # -- players --------------------------------------------------------------------------------
 
-    @reconnecting
-    def pictures(self, player: PlayerId) -> bool:
-        query = select(_players.c.pictures).where(_players.c.player_id == player)
-        with self.engine.connect() as connection:
-            return bool(connection.execute(query).scalar_one_or_none())
-
     def set_pictures(self, player: PlayerId, on: bool) -> None:
         self._upsert_player(player, pictures=on)
 
     @reconnecting
-    def full_boards(self, player: PlayerId) -> bool:
-        """``/settings boards=full``: old boards keep their table (tidy, the default, does not)."""
-        query = select(_players.c.full_boards).where(_players.c.player_id == player)
+    def board_choices(self, player: PlayerId) -> tuple[bool, bool, bool]:
+        """Whether the player has pictures on and full boards kept (``/settings``), and whether
+        they were asked their time zone, in one read."""
+        query = select(_players.c.pictures, _players.c.full_boards, _players.c.zone_asked).where(
+            _players.c.player_id == player
+        )
         with self.engine.connect() as connection:
-            return bool(connection.execute(query).scalar_one_or_none())
+            row = connection.execute(query).first()
+        if row is None:
+            return False, False, False
+        return bool(row.pictures), bool(row.full_boards), bool(row.zone_asked)
+
+    def set_zone_asked(self, player: PlayerId) -> None:
+        self._upsert_player(player, zone_asked=True)
 
     def set_full_boards(self, player: PlayerId, on: bool) -> None:
         self._upsert_player(player, full_boards=on)
@@ -220,3 +296,13 @@ class TelegramRecords:
         )
         with self.engine.connect() as connection:
             return connection.execute(statement).rowcount == 1
+
+
+def _with_payloads() -> Any:
+    """Updates' keys with their payloads from the inbox, oldest first."""
+    payloads = (inbox.c.source == "telegram") & (inbox.c.key == _updates.c.key)
+    return (
+        select(_updates.c.key, inbox.c.payload)
+        .select_from(_updates.outerjoin(inbox, payloads))
+        .order_by(_updates.c.id)
+    )

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 
 from telegram import InlineKeyboardMarkup
 
+from adapters.telegram import zones
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.ending import ending_keyboard, match_end
@@ -27,12 +29,15 @@ from adapters.telegram.group_news import GroupNews
 from adapters.telegram.keyboards import turn_keyboard, with_offer_answers
 from adapters.telegram.picture import table_picture
 from adapters.telegram.records import TurnMessage
+from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
+from service.game.state import Game
 from service.game.status import GameStatus
 from service.game.talk_rules import standing_offer
 from service.language.translation import ENGLISH, Translator
+from service.rules.view import PlayerView
 from service.words.news import forced_card
 
 log = logging.getLogger(__name__)
@@ -61,18 +66,27 @@ class Screens:
         muted = reader is not None and channel.service.deaf(game, reader)
         return happened(events, game.variant, cast, tr, forced_card(game.rules), told, muted)
 
-    def table_text(self, player: PlayerId, game_id: GameId, before: Sequence[str] = ()) -> str:
-        """What happened (``before``), then the player's table and deadline."""
+    def table_text(
+        self,
+        player: PlayerId,
+        game_id: GameId,
+        before: Sequence[str] = (),
+        seen: tuple[Game, PlayerView] | None = None,
+    ) -> tuple[str, bool]:
+        """What happened (``before``), then the player's table and deadline (``seen``: the game
+        and the player's view, when the caller has just read them); and whether the deadline
+        is shown in UTC because the player has not said their time zone (``zones.py``)."""
         channel = self.channel
         tr = channel.tr(player)
-        game, view = channel.service.view(game_id, player)
+        game, view = seen or channel.service.view(game_id, player)
         due = channel.service.deadline(game)
-        due_line = None
+        due_line, in_utc = None, False
         if due is not None and due.player == player:
             timezone = channel.directory.profile(player).timezone
             due_line = due_text(due.due_at, timezone, channel.clock.now(), tr)
+            in_utc = timezone == zones.UTC
         table = table_text_for(view, game_id, channel.cast(game, tr).names, due_line, tr)
-        return clip("\n".join([*before, "", table]) if before else table)
+        return clip("\n".join([*before, "", table]) if before else table), in_utc
 
     def turn(
         self,
@@ -80,10 +94,27 @@ class Screens:
         game_id: GameId,
         before: Sequence[str] = (),
         edit: int | None = None,
+        ask: bool = True,
     ) -> None:
         """Show the player's table in their private chat: edit message ``edit`` in place, or send
         a new board and put the previous one away (``_put_away``).  ``Undeliverable`` /
-        ``TryLater`` come through to the caller."""
+        ``TryLater`` come through to the caller.  Each profile is read once for it
+        (``remembering.py``).  ``ask``: the board may ask the player's time zone (``zones.py``);
+        not a notification's, which a crash may send twice and must send alike."""
+        with self.remembering():
+            self._turn(player, game_id, before, edit, ask)
+
+    def remembering(self) -> AbstractContextManager[None]:
+        """Each profile read once inside the block (``remembering.py``): for callers that tell
+        news and then put a board on the screen."""
+        directory = self.channel.directory
+        if isinstance(directory, RememberingDirectory):
+            return directory.remembering()
+        return nullcontext()
+
+    def _turn(
+        self, player: PlayerId, game_id: GameId, before: Sequence[str], edit: int | None, ask: bool
+    ) -> None:
         channel = self.channel
         chat = channel.chat_of(player)
         if chat is None:
@@ -98,15 +129,22 @@ class Screens:
             headline = [line for line in self._headline(game_id, tr, player) if line in before]
             before = [*headline, *(line for line in before if line not in headline)]
             markup = ending_keyboard(game_id, tr)
-        text = self.table_text(player, game_id, before)
+        text, in_utc = self.table_text(player, game_id, before, (game, view))
         previous = channel.records.turn_message(chat, game_id)
+        choices = channel.records.board_choices(player) if in_utc or edit is None else None
+        if ask and in_utc and choices is not None and not choices[2]:  # asked once (``zones.py``)
+            text = clip(f"{text}\n\n{zones.question(tr)}")
+            language = channel.directory.profile(player).language
+            markup = zones.with_choices(markup, game_id, language, tr)
+            channel.records.set_zone_asked(player)
         if edit is not None and self._edit(chat, edit, text, markup):
             same = previous is not None and previous.message_id == edit
             since = previous.since if same and previous is not None else game.version
             shown = TurnMessage(edit, game.version, since, markup is not None)
             channel.records.remember_turn(chat, game_id, shown)
             return
-        if channel.records.pictures(player):
+        pictures, full_boards, _ = choices or channel.records.board_choices(player)
+        if pictures:
             caption = tr.gettext(
                 "Game {game}: your hand {cards}",
                 game=short(game_id),
@@ -119,7 +157,38 @@ class Screens:
             chat, game_id, TurnMessage(sent, game.version, since, markup is not None)
         )
         if previous is not None and previous.message_id not in (sent, edit):
-            self._put_away(player, chat, game_id, previous, tr)
+            self._put_away(player, chat, game_id, previous, tr, full_boards)
+
+    def again(self, player: PlayerId, game_id: GameId) -> None:
+        """The player's board of the game shown again in place, if it shows their deadline
+        (after they chose a time zone, ``zones.py``)."""
+        channel = self.channel
+        chat = channel.chat_of(player)
+        shown = None if chat is None else channel.records.turn_message(chat, game_id)
+        due = channel.service.deadline(channel.service.game(game_id))
+        if shown is not None and due is not None and due.player == player:
+            self.turn(player, game_id, edit=shown.message_id)
+
+    def welcome_back(self, player: PlayerId) -> None:
+        """What the player missed while the bot could not reach them: the table of each game that
+        changed since the last one they were shown (running or ended meanwhile)."""
+        channel = self.channel
+        chat = channel.chat_of(player)
+        for line in channel.service.games_of(player):
+            shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
+            if line.status != "open" and (shown is None or shown.version < line.version):
+                tr = channel.tr(player)
+                welcome = (
+                    tr.gettext("Welcome back: this game waits for you.")
+                    if line.to_act == player
+                    else tr.gettext("Welcome back: this game.")
+                )
+                missed = (
+                    []
+                    if shown is None
+                    else self.news(line.game_id, shown.version + 1, tr=tr, reader=player)
+                )
+                self.turn(player, line.game_id, [welcome, *missed])
 
     def record_line(
         self, game_id: GameId, board: TurnMessage, tr: Translator, reader: PlayerId
@@ -132,14 +201,20 @@ class Screens:
         return " ".join([f"{short(game_id)} ·", *lines])
 
     def _put_away(
-        self, player: PlayerId, chat: int, game_id: GameId, old: TurnMessage, tr: Translator
+        self,
+        player: PlayerId,
+        chat: int,
+        game_id: GameId,
+        old: TurnMessage,
+        tr: Translator,
+        full_boards: bool,
     ) -> None:
         """The board a newer one replaces: edited down to its one-line record, or with
         ``/settings boards=full`` only its buttons taken away — one edit, and none when it would
         change nothing (a full board that has no buttons left)."""
         channel = self.channel
         try:
-            if not channel.records.full_boards(player):
+            if not full_boards:
                 line = self.record_line(game_id, old, tr, player)
                 channel.api.edit_message(chat, old.message_id, clip(line), None)
             elif old.buttons:

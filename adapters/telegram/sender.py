@@ -33,6 +33,10 @@ class TelegramSender:
         self.screens = screens
 
     def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+        with self.screens.remembering():  # each profile read once (``remembering.py``)
+            self._send(player, address, notification)
+
+    def _send(self, player: PlayerId, address: Address, notification: Notification) -> None:
         channel = self.channel
         game_id = notification.game_id
         blocked = channel.records.unreachable(player)
@@ -67,7 +71,8 @@ class TelegramSender:
             tr = channel.tr(player)
             before = self.screens.news(game_id, shown.since + 1, game.version, tr, player)
         try:
-            self.screens.turn(player, game_id, before, edit=shown.message_id if quiet else None)
+            edit = shown.message_id if quiet else None
+            self.screens.turn(player, game_id, before, edit=edit, ask=False)
         except Undeliverable as error:
             channel.records.mark_unreachable(player, channel.clock.now(), str(error))
             raise

@@ -7,6 +7,10 @@
 ``CONQUIAN_TELEGRAM_WEBHOOK_SECRET``   (none)                ``X-Telegram-Bot-Api-Secret-Token``
                                                              the webhook route requires
 ``CONQUIAN_TELEGRAM_INVITATION_DAYS``  7                     how long an invitation can be used
+``CONQUIAN_TELEGRAM_POSTS_PER_SECOND``  30                   messages this process may post a
+                                                             second (``pacing.py``): where the
+                                                             Telegram role and the worker run
+                                                             apart, give each a share of 30
 =====================================  ====================  ======================================
 """
 
@@ -22,11 +26,15 @@ TELEGRAM_API = "https://api.telegram.org/bot"
 
 @dataclass(frozen=True)
 class RateLimits:
-    """python-telegram-bot's ``AIORateLimiter`` settings: Telegram's documented limits by default
-    (about 30 messages a second overall, 20 a minute in one group)."""
+    """Telegram's documented limits by default: about 30 messages a second in all and one a
+    second in one chat (``pacing.py``), 20 a minute in one group (python-telegram-bot's
+    ``AIORateLimiter``, which may also hold every call to ``overall_per_second``; 0: it does
+    not, and the posts are paced by the first two)."""
 
-    overall_per_second: float = 30
+    overall_per_second: float = 0
     group_per_minute: float = 20
+    posts_per_second: int = 30
+    chat_seconds: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -41,6 +49,9 @@ class TelegramSettings:
     long_poll_seconds: int = 25
     """How long one ``getUpdates`` waits for news."""
     limits: RateLimits = RateLimits()
+    chats_at_once: int = 8
+    """How many chats' updates are answered at the same moment (``lanes.py``); each chat's are
+    answered in order.  Each takes a database connection while it answers."""
     mail_address: str | None = None
     """The email channel's own address, when this service has email (``adapters.channels`` sets
     it): invitations say that a friend without Telegram can join by mail, and ``/link`` where to
@@ -67,6 +78,7 @@ class TelegramSettings:
             webhook_secret=environ.get("CONQUIAN_TELEGRAM_WEBHOOK_SECRET", "").strip() or None,
             invitation_days=days,
             new_games_per_day=_per_day(environ),
+            limits=RateLimits(posts_per_second=_posts(environ)),
         )
 
 
@@ -75,5 +87,14 @@ def _per_day(environ: Mapping[str, str]) -> int:
     if not text.isdigit() or int(text) < 1:
         raise SettingsError(
             f"CONQUIAN_TELEGRAM_NEW_GAMES_PER_DAY must be a whole number above 0, not {text!r}"
+        )
+    return int(text)
+
+
+def _posts(environ: Mapping[str, str]) -> int:
+    text = environ.get("CONQUIAN_TELEGRAM_POSTS_PER_SECOND", "").strip() or "30"
+    if not text.isdigit() or not 1 <= int(text) <= 30:
+        raise SettingsError(
+            f"CONQUIAN_TELEGRAM_POSTS_PER_SECOND must be a whole number from 1 to 30, not {text!r}"
         )
     return int(text)

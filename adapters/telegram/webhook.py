@@ -3,7 +3,9 @@
 Telegram sends the secret given to ``setWebhook`` in ``X-Telegram-Bot-Api-Secret-Token``; the
 route compares it in constant time and refuses anything else with 403 before reading the body.
 An accepted update is stored (``Processor.receive``) before the route answers 200 — the 200 is
-Telegram's acknowledgement — and then everything waiting is answered.  If answering fails or
+Telegram's acknowledgement — and then everything waiting is answered.  Several processes may
+serve the route on one database: each claims what it answers, a chat at a time, so every update
+is answered once and each chat's in order (``Processor.answer_waiting(shared=True)``).  If answering fails or
 Telegram asks to wait, the update stays stored and waiting, and the next request (or a restart)
 answers it; the route still says 200, because the update itself is safe.
 """
@@ -44,7 +46,7 @@ def webhook_blueprint(
             abort(400)
         processor.receive(update)
         try:
-            processor.answer_waiting()
+            processor.answer_waiting(shared=True)
             if after is not None:
                 after()
         except TryLater as error:

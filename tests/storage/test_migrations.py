@@ -225,13 +225,31 @@ def test_0011_adds_the_telegram_boards_columns_and_can_be_undone(fresh_engine: E
     assert differences(fresh_engine) == []
 
 
+def test_0012_adds_the_telegram_lanes_claims_and_zone_asked_and_can_be_undone(
+    fresh_engine: Engine,
+) -> None:
+    def columns() -> set[str]:
+        return {column["name"] for column in inspect(fresh_engine).get_columns("telegram_updates")}
+
+    def asked() -> bool:
+        found = inspect(fresh_engine).get_columns("telegram_players")
+        return "zone_asked" in {column["name"] for column in found}
+
+    migrate_to(fresh_engine, "0011")
+    assert not {"lane", "claimed_until"} & columns() and not asked()
+    migrate_to(fresh_engine, "0012")
+    assert {"lane", "claimed_until"} <= columns() and asked()
+    migrate_to(fresh_engine, "0011", down=True)
+    assert not {"lane", "claimed_until"} & columns() and not asked()
+
+
 def test_0014_adds_the_turn_notice_tables_and_can_be_undone(fresh_engine: Engine) -> None:
     notice_tables = {"notice_push", "notice_mail", "notices_sent"}
-    migrate_to(fresh_engine, "0011")
+    migrate_to(fresh_engine, "0012")
     assert not notice_tables & set(inspect(fresh_engine).get_table_names())
     upgrade(fresh_engine)
     assert notice_tables <= set(inspect(fresh_engine).get_table_names())
-    migrate_to(fresh_engine, "0011", down=True)
+    migrate_to(fresh_engine, "0012", down=True)
     assert not notice_tables & set(inspect(fresh_engine).get_table_names())
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

@@ -7,7 +7,10 @@ press its buttons: ``send`` and ``press`` queue the updates that ``getUpdates`` 
 Failures are scheduled per method and chat (``fail``), and a person can block the bot
 (``block``/``unblock``, which also send the bot its ``my_chat_member`` update).  As Telegram
 does, an edit that would change nothing is answered 400 "message is not modified"; those are
-counted (``not_modified``), since each spends the bot's rate-limit budget for nothing.
+counted (``not_modified``), since each spends the bot's rate-limit budget for nothing.  With
+``limits`` on, posts past Telegram's documented limits are refused with 429 and counted
+(``refused_by_limits``); ``hold`` keeps a chat's calls waiting, to see other chats answered
+meanwhile.
 """
 
 from __future__ import annotations
@@ -82,6 +85,20 @@ class Failure:
     times: int = 1
 
 
+SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
+"""The methods that post a new message: what Telegram's limits count (``Limits``)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Telegram's documented limits on what a bot posts: about 30 messages a second overall and
+    one a second in one chat; past either, 429 with ``retry_after``.  The documentation speaks
+    of messages sent; edits and answers to button presses are not counted."""
+
+    per_second: int = 30
+    per_chat_seconds: float = 1.0
+
+
 @dataclass
 class FakeTelegram:
     updates: list[JSON] = field(default_factory=list)
@@ -102,6 +119,14 @@ class FakeTelegram:
     """Every update below this id was confirmed by a later ``getUpdates`` offset."""
     on_updates: Callable[[list[JSON]], None] | None = None
     """Called with each non-empty batch ``getUpdates`` handed out, once it was sent."""
+    limits: Limits | None = None
+    """Refuse posts past Telegram's limits with 429 (None: no limit)."""
+    refused_by_limits: dict[str, int] = field(default_factory=dict)
+    """429s given because of ``limits``: by ``overall`` and ``chat``."""
+    refused_posts: list[str] = field(default_factory=list)
+    """The first few posts refused for ``limits``: which chat, what, and its earlier post."""
+    held: dict[int, threading.Event] = field(default_factory=dict)
+    """Chats whose calls are held unanswered until their event is set (``hold``)."""
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition()
@@ -110,6 +135,11 @@ class FakeTelegram:
         self._people = itertools.count(7001)
         self._update_ids = itertools.count(500)
         self._message_ids: dict[int, itertools.count[int]] = {}
+        self._posted: list[float] = []
+        """When the posts of the last second were accepted (``limits``)."""
+        self._posted_to: dict[int, float] = {}
+        self.posted_at: dict[int, float] = {}
+        """Per chat: when (``time.monotonic``) the bot last posted a message there."""
         self.server = _Server(("127.0.0.1", 0), _handler_for(self))
         self.thread = threading.Thread(
             target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
@@ -253,18 +283,52 @@ class FakeTelegram:
         with self.changed:
             self.failures.append(Failure(method, chat_id, status, description, retry_after, times))
 
+    def hold(self, chat_id: int) -> threading.Event:
+        """Hold every call to ``chat_id`` unanswered (and unrecorded) until the event is set."""
+        gate = self.held[chat_id] = threading.Event()
+        return gate
+
     # -- the API -----------------------------------------------------------------------------
 
     def handle(self, method: str, params: JSON, photo: bytes | None) -> tuple[int, JSON]:
         if method == "getUpdates":
             return 200, {"ok": True, "result": self._get_updates(params)}
+        gate = self.held.get(_int(params.get("chat_id")) or 0)
+        if gate is not None:
+            gate.wait(30)
         with self.changed:
             self.calls.append(Call(method, params, photo))
             self.changed.notify_all()
-            failed = self._failure(method, params)
+            failed = self._failure(method, params) or self._over_limits(method, params)
             if failed is not None:
                 return failed
             return self._answer(method, params, photo)
+
+    def _over_limits(self, method: str, params: JSON) -> tuple[int, JSON] | None:
+        """429 for a post past ``limits``; an accepted post is counted against them."""
+        limits, chat = self.limits, _int(params.get("chat_id"))
+        if limits is None or method not in SENDS or chat is None:
+            return None
+        now = time.monotonic()
+        self._posted = [at for at in self._posted if at > now - 1.0]
+        last = self._posted_to.get(chat)
+        if last is not None and now - last < limits.per_chat_seconds:
+            kind, wait = "chat", last + limits.per_chat_seconds - now
+        elif len(self._posted) >= limits.per_second:
+            kind, wait = "overall", self._posted[0] + 1.0 - now
+        else:
+            self._posted.append(now)
+            self._posted_to[chat] = now
+            return None
+        self.refused_by_limits[kind] = self.refused_by_limits.get(kind, 0) + 1
+        if len(self.refused_posts) < 5:
+            earlier = [m.text[:60] for m in self.messages.values() if m.chat_id == chat][-1:]
+            text = str(params.get("text", params.get("caption", "")))[:60]
+            self.refused_posts.append(f"{kind} {chat}: {text!r} after {earlier!r}")
+        retry = max(1, round(wait + 0.49))
+        return _error(
+            429, f"Too Many Requests: retry after {retry}", parameters={"retry_after": retry}
+        )
 
     def _answer(self, method: str, params: JSON, photo: bytes | None) -> tuple[int, JSON]:
         chat = int(params["chat_id"]) if "chat_id" in params else None
@@ -292,6 +356,7 @@ class FakeTelegram:
             text = str(params.get("text", params.get("caption", "")))
             message = Message(chat, self._next_message_id(chat), text, markup, photo)
             self.messages[(chat, message.message_id)] = message
+            self.posted_at[chat] = time.monotonic()
             return _ok(self._message_json(message))
         found = self.messages.get((chat, int(params["message_id"])))
         if found is None:

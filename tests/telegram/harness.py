@@ -36,10 +36,12 @@ class Bot:
         chance: Chance | None = None,
         clock: Clock | None = None,
         email: EmailSettings | None = None,
+        database_url: str | None = None,
     ) -> None:
-        """``email``: the email channel's settings, when this process has it too."""
+        """``email``: the email channel's settings, when this process has it too;
+        ``database_url``: another database than the SQLite file in ``data_dir``."""
         self.fake = fake
-        self.settings = Settings(data_dir=data_dir, email=email)
+        self.settings = Settings(data_dir=data_dir, email=email, database_url=database_url)
         self.wiring: Wiring = build(self.settings, clock, chance)
         self.channels: Channels = build_channels(
             self.wiring, self.settings, telegram_settings(fake)
@@ -151,5 +153,5 @@ def _is_decision(button: dict[str, str]) -> bool:
 def telegram_settings(fake: FakeTelegram) -> TelegramSettings:
     """The bot's settings for the fake server: short long polls, no rate limit to wait for."""
     return TelegramSettings(
-        TOKEN, api_url=fake.base_url, long_poll_seconds=1, limits=RateLimits(1000, 1000)
+        TOKEN, api_url=fake.base_url, long_poll_seconds=1, limits=RateLimits(1000, 1000, 0, 0)
     )

@@ -148,7 +148,7 @@ def test_reminders_and_timeouts_of_the_worker_reach_the_player(
     ben.say(f"/start {ana.invitation()}")
     [line] = bot.service.games_of(bot.player(ana.person))
     waiting, _ = on_turn(bot, line.game_id, ana, ben)
-    assert "Deadline: Mon 2 Mar, 10:00 UTC (in 1 hour)" in waiting.last().text
+    assert "Deadline: Mon 2 Mar, 10:00 UTC (in 1 hour)" in waiting.turn_message().text
     worker = Worker(bot.wiring, bot.settings, clock, bot.channels.senders)
 
     clock.advance(minutes=31)

@@ -4,7 +4,8 @@ reachability and pictures per player; a group's news is claimed once."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -50,18 +51,20 @@ def test_a_turn_message_is_replaced_per_chat_and_game(records: TelegramRecords) 
 
 def test_reachability_and_pictures_per_player(records: TelegramRecords) -> None:
     ana = PlayerId("p1")
-    assert records.unreachable(ana) is None and not records.pictures(ana)
+    assert records.unreachable(ana) is None and not records.board_choices(ana)[0]
     records.set_pictures(ana, True)
-    assert not records.full_boards(ana)
+    assert not records.board_choices(ana)[1]
     records.set_full_boards(ana, True)
-    assert records.full_boards(ana) and records.pictures(ana)
+    assert records.board_choices(ana) == (True, True, False)
+    records.set_zone_asked(ana)
+    assert records.board_choices(ana) == (True, True, True)
     records.mark_unreachable(ana, T0, "Forbidden: bot was blocked by the user")
 
     assert records.unreachable(ana) == "Forbidden: bot was blocked by the user"
-    assert records.pictures(ana)
+    assert records.board_choices(ana)[0]
     assert records.mark_reachable(ana)
     assert not records.mark_reachable(ana)
-    assert records.unreachable(ana) is None and records.pictures(ana)
+    assert records.unreachable(ana) is None and records.board_choices(ana)[0]
 
 
 def test_a_groups_news_is_claimed_once(records: TelegramRecords) -> None:
@@ -72,3 +75,36 @@ def test_a_groups_news_is_claimed_once(records: TelegramRecords) -> None:
     assert records.tell_group(GAME, 1, 6)
     assert not records.tell_group(GAME, 1, 6)  # told by someone else already
     assert records.group_of(GAME) == GroupChat(-40, 6)
+
+
+def _typed(chat: int, number: int) -> str:
+    return json.dumps({"message": {"message_id": number, "chat": {"id": chat}, "text": "pass"}})
+
+
+def test_a_claim_takes_whole_chats_no_other_claim_holds_and_lets_them_go(
+    records: TelegramRecords,
+) -> None:
+    until, later = T0 + timedelta(seconds=60), T0 + timedelta(seconds=61)
+    for update_id, (chat, number) in enumerate([(7, 1), (8, 1), (7, 2)]):
+        records.store(update_id, f"message:{chat}:{number}", _typed(chat, number), T0)
+
+    first = records.claim(T0, until)
+    assert [one.key for one in first] == ["message:7:1", "message:8:1", "message:7:2"]
+    assert json.loads(first[0].payload or "")["message"]["chat"]["id"] == 7
+    assert records.claim(T0, until) == []  # all taken
+    records.store(3, "message:7:3", _typed(7, 3), T0)
+    records.store(4, "message:9:1", _typed(9, 1), T0)
+    assert [one.key for one in records.claim(T0, until)] == ["message:9:1"]  # chat 7 is busy
+
+    records.answered("message:7:1", T0)
+    records.release(["message:7:1", "message:7:2"])  # the second was not answered
+    assert [one.key for one in records.claim(T0, until)] == ["message:7:2", "message:7:3"]
+    records.answered("message:8:1", T0)
+    records.release(["message:8:1"])
+    assert records.claim(T0, until) == []
+    # a process that died leaves its claims to the others once they run out
+    assert [one.key for one in records.claim(later, later)] == [
+        "message:7:2",
+        "message:7:3",
+        "message:9:1",
+    ]

@@ -77,3 +77,41 @@ def test_an_update_with_the_secret_is_answered_and_applied_once(
     assert len(quiet_bot.service.games_of(player)) == 1
     assert len(fake.calls_to(ana.chat, "sendMessage")) == 1
     assert "Your turn." in ana.last().text
+
+
+def test_two_processes_behind_one_address_answer_each_update_once_and_each_chat_in_order(
+    fake: FakeTelegram, tmp_path: Path, bots: list[Bot]
+) -> None:
+    urls = []
+    for _ in range(2):  # two processes on one database, each serving the route
+        process = Bot(fake, tmp_path / "data", SeededChance(11))
+        bots.append(process)
+        app = webhook_app(process.app.processor, SECRET, process.worker.drain)
+        server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
+        threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True).start()
+        urls.append((server, f"http://127.0.0.1:{server.server_port}{PATH}"))
+    people = [fake.person(f"P{n}") for n in range(4)]
+    updates = [fake.send(who, f"/zz{n}") for n in range(5) for who in people]
+
+    def deliver(update: dict[str, object]) -> None:  # posted to both, as a retry would be
+        posts = [threading.Thread(target=post, args=(url, update, SECRET)) for _, url in urls]
+        for one in posts:
+            one.start()
+        for one in posts:
+            one.join()
+
+    try:
+        by_person = [threading.Thread(target=lambda i=i: [deliver(u) for u in updates[i::4]])
+                     for i in range(4)]  # fmt: skip
+        for one in by_person:
+            one.start()
+        for one in by_person:
+            one.join()
+    finally:
+        for server, _ in urls:
+            server.shutdown()
+
+    for who in people:
+        answers = [m.text.split(".")[0] for m in fake.chat(who.id)]
+        assert answers == [f"I don't know /zz{n}" for n in range(5)], who.first_name
+    assert bots[0].app.channel.records.waiting() == []

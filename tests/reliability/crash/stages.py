@@ -1,11 +1,13 @@
 """The five points of a move at which its process is killed, and how each is reached.
 
-A move by Telegram goes: the update is stored (inbox row, then queued for an answer) → the move
+A move by Telegram goes: the update is stored (its inbox row and its queue row, in one
+transaction) → the move
 is decided and appended (events, the inbox's reply, the opponent's notification, one transaction)
 → the mover is answered → the drain claims the notification, sends it, marks it delivered.
 
-* ``inbox`` — after the inbox row: every other run right after it is written (the update not yet
-  queued, nor confirmed to Telegram), the others when the queued update is taken up to be answered.
+* ``inbox`` — after the update is stored: every other run right after its transaction committed
+  (the update not yet confirmed to Telegram), the others when the stored update is taken up to be
+  answered.
 * ``append`` — inside the append's transaction.  SQLite: after its last statement (the events),
   before the commit.  PostgreSQL, where the append is one statement: while that statement waits
   for the append lock that the test holds — after its inbox update, summary upsert and reminder
@@ -34,11 +36,11 @@ from typing import Any
 from sqlalchemy import Engine, event, text
 
 from adapters.sql.appends import APPEND_LOCK
-from adapters.sql.inbox import SqlInbox
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
+from adapters.telegram.lanes import Waiting
+from adapters.telegram.records import TelegramRecords
 from service.game.stored import StoredEvent
-from service.ports.protocols import Clock, InboxEntry
 from tests.reliability.crash.processes import Forked, Parts, Trigger, die
 
 STAGES = ("inbox", "append", "committed", "sending", "sent")
@@ -48,24 +50,29 @@ sent it: the only ones where it may be sent again (once)."""
 CHECK_CLIENT_MS = 20
 
 
-class InboxThatDies(SqlInbox):
-    """Dies after storing the update, or (``at_answer``) when it is taken up to be answered."""
+def die_once_stored(trigger: Trigger, at_answer: bool) -> Callable[[Engine], None]:
+    """Die after storing the update, or (``at_answer``) when it is taken up to be answered: the
+    Telegram channel's records, patched in the forked process only."""
 
-    def __init__(self, engine: Engine, clock: Clock, trigger: Trigger, at_answer: bool) -> None:
-        super().__init__(engine, clock)
-        self.trigger = trigger
-        self.at_answer = at_answer
-        self.calls = 0
+    def patch(_engine: Engine) -> None:
+        store, waiting = TelegramRecords.store, TelegramRecords.waiting_updates
 
-    def receive(self, source: str, key: str, payload: str, at: datetime) -> InboxEntry:
-        if self.trigger.armed:
-            self.calls += 1
-        if self.at_answer and self.calls == 2:  # the processor reads it back to answer it
-            die()
-        entry = super().receive(source, key, payload, at)
-        if self.calls == 1 and not self.at_answer:
-            die()
-        return entry
+        def storing(self: TelegramRecords, *args: Any) -> bool:
+            stored = store(self, *args)
+            if trigger.armed and not at_answer:
+                die()
+            return stored
+
+        def taking(self: TelegramRecords, limit: int = 100) -> list[Waiting]:
+            found = waiting(self, limit)
+            if trigger.armed and at_answer and found:
+                die()
+            return found
+
+        TelegramRecords.store = storing  # type: ignore[method-assign]
+        TelegramRecords.waiting_updates = taking  # type: ignore[method-assign]
+
+    return patch
 
 
 def die_before_the_events_commit(trigger: Trigger) -> Callable[[Engine], None]:
@@ -122,7 +129,7 @@ def parts(stage: str, run: int, postgresql: bool, trigger: Trigger) -> Parts:
     """How the process to be killed at ``stage`` builds its stores."""
     if stage == "inbox":
         at_answer = run % 2 == 1
-        return Parts(inbox=lambda engine, clock: InboxThatDies(engine, clock, trigger, at_answer))
+        return Parts(on_engine=die_once_stored(trigger, at_answer))
     if stage == "append" and postgresql:
         return Parts(on_engine=check_the_client) if checks_the_client(run) else Parts()
     if stage == "append":

@@ -8,10 +8,11 @@ person reads their table); what the bots send is paced by the soak (``soak.py``)
 (``Sent``), and ``checks.py`` later holds the log to it.  A bot sends its next move only once the
 game has moved past the version it moved at, an email bot only once the mail showing that version
 arrived and a Telegram bot only once its chat's turn message shows it, if it has one (a typed
-command is played on the position the chat shows, and on the current one in a chat never shown
-the game, as a guest's whom the soak joined for them), so every move it sends is legal where it
-lands, and none is sent twice — except a web move refused with 503 ("try again"), which is sent
-again later and recorded once.
+command is played on the position the chat shows, and on the current one in a guest's chat never
+shown the game, whom the soak joined for them; a host waits to be told the guest joined), and a
+second after the bot's last message in its chat (``READING``): so every move it sends is legal
+where it lands, and none is sent twice — except a web move refused with 503 ("try again"),
+which is sent again later and recorded once.
 """
 
 from __future__ import annotations
@@ -44,6 +45,11 @@ from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
 from tests.reliability.soak.mail import Mailboxes, reply
 from tests.telegram.fake_api import FakeTelegram, Person
+
+READING = 1.0
+"""Seconds a Telegram bot lets pass after the bot's last message in its chat before it types:
+no person answers faster, and so the bot is never asked to post in a chat more often than
+Telegram's one message a second."""
 
 
 @dataclass
@@ -229,6 +235,11 @@ class Players:
                 shown = table.shown.get(bot.person.id)
                 if shown is not None and shown < table.version:
                     continue  # its chat shows an older position: wait for the news
+                if shown is None and bot is next(iter(table.bots.values())):
+                    continue  # the host is told the guest joined: a person waits for that
+                posted = self.fake.posted_at.get(bot.person.id)
+                if posted is not None and time.monotonic() - posted < READING:
+                    continue  # a person reads the bot's message before typing
             waiting.append(table)
         return waiting
 

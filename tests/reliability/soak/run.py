@@ -2,7 +2,8 @@
 ``conquian serve`` processes, with a worker restart and a database restart in the middle.
 
 ``make soak`` is the CI-sized form (20 moves/s for 3 minutes, 300 games at once); ``make soak
-SOAK=long`` the long one (50 moves/s for an hour, 600 games).  Each runs on a private PostgreSQL cluster, then on one SQLite file shared by the processes
+SOAK=long`` the long one (50 moves/s for an hour, 600 games); ``SOAK=ten`` the same rate for ten
+minutes (issue 21's measure of Telegram's move-to-log time).  Each runs on a private PostgreSQL cluster, then on one SQLite file shared by the processes
 (there, no database restart: SQLite has no server); ``--backend`` picks one.
 Prints one JSON object with the figures, then the problems found; exits 1 when there are any.
 Under ``CI=true`` a missing Dovecot or PostgreSQL is an error.
@@ -26,6 +27,7 @@ BACKENDS = ("postgresql", "sqlite")
 FORMS = {
     "ci": Plan(seconds=180, rate=20, games=300),
     "long": Plan(seconds=3600, rate=50, games=600),
+    "ten": Plan(seconds=600, rate=50, games=600),
 }
 
 

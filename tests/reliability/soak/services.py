@@ -25,6 +25,11 @@ from tests.telegram.fake_api import TOKEN, FakeTelegram
 WEB_KEYS = "soak-web-key-0123456789abcdef"
 STARTED = {"worker": "email: started", "telegram": "telegram: started"}
 """The log line that says a role runs: its channels are connected, its loops started."""
+POSTS = {"telegram": "17", "worker": "11"}
+"""Each posting process's share of Telegram's 30 messages a second, as a deployment sets it
+(``CONQUIAN_TELEGRAM_POSTS_PER_SECOND``): the Telegram role posts the answer to each typed
+move, the worker about every other notification (measured, issue 21); 2 are left over for the
+moments between a post's turn and Telegram's receipt."""
 
 
 def environment(
@@ -84,6 +89,8 @@ class Service:
         if role == "web":
             self.port = free_port()
             self.env["CONQUIAN_WEB_PORT"] = str(self.port)
+        if role in POSTS:
+            self.env["CONQUIAN_TELEGRAM_POSTS_PER_SECOND"] = POSTS[role]
         self.process: subprocess.Popen[bytes] | None = None
         self.incarnations: list[Memory] = []
         self.exit_codes: list[int] = []

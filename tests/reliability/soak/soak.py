@@ -29,7 +29,7 @@ from tests.reliability.soak.players import Players, refresh_quietly
 from tests.reliability.soak.report import WARM_UP_SECONDS, Plan, Report
 from tests.reliability.soak.services import WEB_KEYS, Deployment, environment
 from tests.reliability.soak.storage import per_move
-from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.fake_api import FakeTelegram, Limits
 
 TICK = 0.05
 LOOK_EVERY = 0.25
@@ -43,7 +43,7 @@ class Soak:
         self.plan = plan
         self.dovecot = dovecot
         self.workdir = workdir
-        self.fake = FakeTelegram()
+        self.fake = FakeTelegram(limits=Limits())  # Telegram's limits on posts, with 429
         self.sink = SmtpSink()
         self.cluster: Cluster | None = None
         self.faults: list[str] = []
@@ -230,7 +230,8 @@ class Soak:
                 if growth is not None:
                     memory[incarnation.name] = growth
         dead = self.deployment.dead()
-        latency = _latencies(self.players)
+        latency = _latencies(self.players, 0.5)
+        slowest = _latencies(self.players, 0.99)
         exit_codes = self.deployment.stop()
         storage = per_move(engine, log.applied)
         errors = {
@@ -239,18 +240,20 @@ class Soak:
         return Report(
             self.plan, log, per_second, list(self.faults), outbox_counts(engine), empty_after,
             memory, dead, exit_codes, list(self.players.refused), stuck, latency,
-            [f"error lines logged: {errors}", f"database: {storage}"],
+            [f"error lines logged: {errors}", f"database: {storage}"], slowest,
+            dict(self.fake.refused_by_limits), list(self.fake.refused_posts),
         )  # fmt: skip
 
 
-def _latencies(players: Players) -> dict[str, float]:
-    """Median seconds from sending a move to seeing it in the game, per channel."""
+def _latencies(players: Players, share: float) -> dict[str, float]:
+    """Seconds from sending a move to seeing it in the game, per channel: the ``share``
+    quantile (0.5: the median)."""
     by_channel: dict[str, list[float]] = {}
     for sent in players.sent:
         if sent.applied_at is not None:
             by_channel.setdefault(sent.channel, []).append(sent.applied_at - sent.at)
     return {
-        channel: round(sorted(values)[len(values) // 2], 2)
+        channel: round(sorted(values)[min(int(len(values) * share), len(values) - 1)], 2)
         for channel, values in sorted(by_channel.items())
     }
 

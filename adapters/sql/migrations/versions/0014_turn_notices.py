@@ -2,10 +2,11 @@
 notice went to which target.
 
 Revision ID: 0014
-Revises: 0011
+Revises: 0012
 Create Date: 2026-12-02
 
-Written by hand from ``adapters/sql/notice_tables.py`` (issue 17, item 7).  New tables only.
+Written by hand from ``adapters/sql/notice_tables.py`` (issue 17, item 7).  New tables only.  It follows 0012: the number 0013 was held for
+talk at the table (issue 20), which keeps everything in the games' logs and needed no table.
 """
 
 from collections.abc import Sequence
@@ -14,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0014"
-down_revision: str | None = "0011"
+down_revision: str | None = "0012"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
