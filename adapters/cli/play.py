@@ -188,7 +188,7 @@ class TerminalGame:
                 text = help_text(view, self.tr)
                 self._respond({"ok": True, "seat": seat.number, "help": text}, text)
             case Looked(profile=Profile() as profile) | ChangedSetting(profile=profile):
-                text = settings_text(profile, self.tr)
+                text = settings_text(profile, self.tr, self.service.directory)
                 self._respond({"ok": True, "seat": seat.number, "settings": text}, text)
             case Looked(query=ShowInstructions()):
                 standing = outcome.game.clocks.instructions[seat]
@@ -237,7 +237,8 @@ class TerminalGame:
         moves = [event for event in shown if is_rules_event(event)]
         said = iter(news(moves, view.variant, self._cast(), self.tr, forced_card(game.rules)))
         reader = anonymous(self.tr, view.seat)
-        muted = game.talk.muted[view.seat]
+        player = game.players[view.seat]
+        muted = player is not None and self.service.deaf(game, player)
         lines = [
             next(said) if is_rules_event(event) else talk_sentence(event, self.tr, reader, muted)
             for event in shown

@@ -104,7 +104,7 @@ def _looked(
         return Letter((intro,), view, opponent, notes=(text,), tr=tr)
     if query == "settings" or isinstance(answer, SettingChanged):
         assert service.directory is not None
-        text = settings_text(service.directory.profile(player), tr)
+        text = settings_text(service.directory.profile(player), tr, service.directory)
         return Letter((tr.gettext("Your settings:"),), view, opponent, notes=(text,), tr=tr)
     if isinstance(answer, OnVacation):
         until = tr.when(answer.until.astimezone(UTC))

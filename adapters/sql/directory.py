@@ -41,6 +41,7 @@ _PROFILE = select(
     players.c.reminders,
     players.c.vacation_days,
     players.c.card_faces,
+    players.c.muted,
     players.c.erased_at,
 ).where(players.c.id == bindparam("player"))
 _PROFILES = select(players.c.id, *_PROFILE.selected_columns).where(
@@ -58,6 +59,7 @@ _UPDATE = (
         reminders=bindparam("reminders", type_=players.c.reminders.type),
         vacation_days=bindparam("vacation_days"),
         card_faces=bindparam("card_faces"),
+        muted=bindparam("muted", type_=players.c.muted.type),
     )
 )
 _START = bindparam("start", type_=UtcDateTime)
@@ -162,6 +164,7 @@ class SqlDirectory:
             "reminders": list(profile.reminders),
             "vacation_days": profile.vacation_days,
             "card_faces": profile.card_faces,
+            "muted": list(profile.muted),
         }
         with self.engine.connect() as connection:
             if connection.execute(_UPDATE, values).rowcount != 1:
@@ -199,6 +202,7 @@ def _profile(player: PlayerId, row: Any) -> Profile:
         row.vacation_days,
         row.card_faces,
         row.erased_at is not None,
+        tuple(PlayerId(one) for one in row.muted),
     )
 
 

@@ -212,6 +212,7 @@ def _forget_profile(connection: Connection, player: PlayerId, at: datetime) -> N
         "reminders": list(DEFAULT_REMINDERS),
         "vacation_days": 14,
         "card_faces": "",
+        "muted": [],
         "erased_at": at,
     }
     connection.execute(update(players).where(players.c.id == player).values(defaults))

@@ -218,6 +218,12 @@ class PlayerRow(SQLModel, table=True):
         default="", sa_column=Column(String(16), nullable=False, server_default=text("''"))
     )
     """``french`` or ``spanish``: the deck the player reads cards in; empty for each game's."""
+    muted: list[str] = Field(
+        default_factory=list,
+        sa_column=Column(JSON_DATA, nullable=False, server_default=text("'[]'")),
+    )
+    """The players whose messages this player never hears, in any game: a JSON list of ids
+    (muted "for good", migration 0015)."""
     erased_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
     """When the player was erased (``adapters/sql/erasure.py``): the row keeps only the id their
     finished games name, with the defaults in place of their name and settings."""

@@ -105,7 +105,7 @@ class Moves:
             case Answered(query="settings") | SettingChanged():
                 tr = channel.tr(said.player)  # after ``lang …``, the new language
                 profile = channel.directory.profile(said.player)
-                self.screens.say(said.chat_id, settings_text(profile, tr))
+                self.screens.say(said.chat_id, settings_text(profile, tr, channel.directory))
             case _:
                 self.screens.say(said.chat_id, self._refusal(reply, game_id, said))
 

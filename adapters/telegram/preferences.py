@@ -58,7 +58,7 @@ class Preferences:
         tr = translator(changed.language)  # a new language counts from this answer on
         shown = "\n".join(
             (
-                settings_text(changed, tr),
+                settings_text(changed, tr, channel.directory),
                 tr.gettext("Pictures: on") if pictures else tr.gettext("Pictures: off"),
                 tr.gettext("Boards: full") if full else tr.gettext("Boards: tidy"),
             )

@@ -43,7 +43,8 @@ start with the game (#3fa2c1 pass) or reply to its message."""
 
 TALK = N_(
     "/say … — write to your opponent (or reply to the game's message); /offer draw, "
-    "/offer adjourn, /accept, /decline, /withdraw; /mute, /unmute, /report"
+    "/offer adjourn, /accept, /decline, /withdraw; /mute, /mute for good (in every game), "
+    "/unmute, /report"
 )
 """Talk at the table (issue 20), told apart from ``COMMANDS``."""
 

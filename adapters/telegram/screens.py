@@ -63,8 +63,7 @@ class Screens:
         events = channel.service.store.load(game_id, after=first - 1)
         told = len(events) if last is None else last - first + 1
         cast = channel.cast(game, tr, reader)
-        seat = None if reader is None else game.seat_of(reader)
-        muted = seat is not None and game.talk.muted[seat]
+        muted = reader is not None and channel.service.deaf(game, reader)
         return happened(events, game.variant, cast, tr, forced_card(game.rules), told, muted)
 
     def table_text(

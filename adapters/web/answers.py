@@ -29,7 +29,7 @@ def answer_text(outcome: Outcome, tr: Translator, cast: Cast) -> str:
             standing = outcome.game.clocks.instructions[view.seat]
             return instructions_text(standing, view.variant.deck_faces, tr)
         case Looked(profile=Profile() as profile) | ChangedSetting(profile=profile):
-            return settings_text(profile, tr)
+            return settings_text(profile, tr, web().service.directory)
         case Looked():
             return "\n".join(position(view, cast, tr).all_lines)
     return ""

@@ -8,6 +8,11 @@ gives it: what the decision it ended took, and both players' clocks (``service.l
 deals' commitments are checked against
 their revealed salts and recorded decks, and the whole log is verified with the rules, as
 ``conquian verify`` does.
+
+Whose copy is shown is the service's rule (``GameService.transcript``): one of the game's two
+players — the browser's remembered player, or whoever opens it from their page's link
+(``/p/<token>/replay``) — reads the conversation; anyone else the public copy, words withheld.
+So these answers are the reader's own: never kept by a cache (``keep_private``).
 """
 
 from __future__ import annotations
@@ -17,12 +22,15 @@ from dataclasses import dataclass
 from flask import Blueprint, Response, render_template, request
 
 from adapters.web.api import log_response
+from adapters.web.browser import browser_player
 from adapters.web.context import web
 from adapters.web.drawing import picture_html
 from adapters.web.languages import page_translator
+from adapters.web.pages import _grant
 from adapters.web.pictures import replay_picture
+from adapters.web.security import keep_private
 from service.game.errors import GameNotOver, NoSuchGame
-from service.game.events import DealCommitted, DealRevealed, GameId
+from service.game.events import DealCommitted, DealRevealed, GameId, PlayerId
 from service.game.fairness import is_committed
 from service.game.stored import StoredEvent, UnknownGame
 from service.log.file import export_lines, format_time, read_log
@@ -35,6 +43,7 @@ from service.words.news import describe
 from service.words.refusals import refusal_text
 
 blueprint = Blueprint("replay", __name__)
+keep_private(blueprint)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +88,29 @@ def _clock_rows(step: Step, cast: Cast) -> list[ClockRow]:
 
 @blueprint.get("/games/<game_id>/replay")
 def replay(game_id: str) -> tuple[str, int] | str:
-    stored = _finished(GameId(game_id))
+    return _replay(GameId(game_id), browser_player(), f"/games/{game_id}/log.jsonl")
+
+
+@blueprint.get("/p/<token>/replay")
+def own_replay(token: str) -> tuple[str, int] | str:
+    """The replay opened from a player's page: theirs, whatever browser holds the link."""
+    grant = _grant(token)
+    return _replay(grant.game_id, grant.player, f"/p/{token}/log.jsonl")
+
+
+@blueprint.get("/games/<game_id>/log.jsonl")
+def download(game_id: str) -> Response | tuple[str, int]:
+    return _download(GameId(game_id), browser_player())
+
+
+@blueprint.get("/p/<token>/log.jsonl")
+def own_download(token: str) -> Response | tuple[str, int]:
+    grant = _grant(token)
+    return _download(grant.game_id, grant.player)
+
+
+def _replay(game_id: GameId, reader: PlayerId | None, download: str) -> tuple[str, int] | str:
+    stored = _finished(game_id, reader)
     if isinstance(stored, tuple):
         return stored
     tr = page_translator()
@@ -89,7 +120,7 @@ def replay(game_id: str) -> tuple[str, int] | str:
     step = shown[at - 1]
     game = step.game
     verdict = verify(read_log(export_lines(stored)))
-    cast = cast_of(shown[-1].game.players, web().service.directory, tr)  # names, not ids
+    cast = cast_of(shown[-1].game.players, web().service.directory, tr, reader)  # names, not ids
     return render_template(
         "replay.html",
         game=shown[-1].game,
@@ -108,22 +139,22 @@ def replay(game_id: str) -> tuple[str, int] | str:
         deals=_deal_checks(stored),
         verdict=verdict,
         playing=request.args.get("play") == "1",
+        download=download,
     )
 
 
-@blueprint.get("/games/<game_id>/log.jsonl")
-def download(game_id: str) -> Response | tuple[str, int]:
-    stored = _finished(GameId(game_id))
+def _download(game_id: GameId, reader: PlayerId | None) -> Response | tuple[str, int]:
+    stored = _finished(game_id, reader)
     if isinstance(stored, tuple):
         return stored
     return log_response(game_id, export_lines(stored))
 
 
-def _finished(game_id: GameId) -> list[StoredEvent] | tuple[str, int]:
-    """The log of a finished game, or the page saying why there is none."""
+def _finished(game_id: GameId, reader: PlayerId | None) -> list[StoredEvent] | tuple[str, int]:
+    """``reader``'s copy of the log of a finished game, or the page saying why there is none."""
     tr = page_translator()
     try:
-        return web().service.transcript(game_id)
+        return web().service.transcript(game_id, reader=reader)
     except UnknownGame:
         message = refusal_text(NoSuchGame(), tr=tr)
         return render_template("error.html", status=404, message=message), 404

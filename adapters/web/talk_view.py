@@ -10,6 +10,7 @@ from service.game.events import PlayerId
 from service.game.state import Game
 from service.game.talk_rules import LONGEST_MESSAGE, standing_offer
 from service.language.translation import Translator
+from service.players.muting import muted_for_good
 from service.words.cast import cast_of
 from service.words.talk_news import PHRASE_TEXTS, conversation
 
@@ -25,7 +26,7 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
     assert seat is not None
     stored = service.store.load(game.id)
     cast = cast_of(game.players, service.directory, tr, player)
-    muted = game.talk.muted[seat]
+    muted = service.deaf(game, player)
     lines = conversation((one.event for one in stored), tr, cast, muted)  # type: ignore[misc]
     offer = standing_offer(game, service.clock.now())
     playing = game.status == "playing"
@@ -34,6 +35,7 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
         "key": str(game.version),
         "length": LONGEST_MESSAGE,
         "muted": muted,
+        "for_good": game.players[seat.other] in muted_for_good(service.directory, player),
         "answer": offer is not None and offer.seat is not seat,
         "withdraw": offer is not None and offer.seat is seat,
         "offers": playing and offer is None and game.players[seat.other] not in BOTS,

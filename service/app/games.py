@@ -11,7 +11,6 @@ This class wires them and keeps the reading side: games, views, notices and list
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime, timedelta
 
 from service.app.folded import FoldedGames
@@ -37,9 +36,10 @@ from service.game.events import GameId, PlayerId, TimeControl
 from service.game.state import Game, fold
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
-from service.game.talk_events import MessageSaid, withheld
 from service.language.translation import ENGLISH, Translator, translator
+from service.log.copies import copy_for
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
+from service.players.muting import deaf_to_opponent, muted_for_good
 from service.ports.directory import Directory, Profile
 from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, GameSummary, Inbox, Notification
@@ -87,7 +87,9 @@ class GameService:
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
         rematches = self.rematches
-        self.talking = Talking(journal, chance, rematches.started, rematches.accept, adjourn_limit)
+        self.talking = Talking(
+            journal, chance, rematches.started, rematches.accept, profiles, adjourn_limit
+        )
         self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
         self.your_data = (
             None if personal is None else YourData(self, personal, kept or Kept(), secret)
@@ -274,7 +276,13 @@ class GameService:
         faces = self.settings.of(notification.player).card_faces
         cast = cast_of(game.players, self.directory, tr, notification.player)
         due = self.deadline(game)
-        return notice(game, events, notification, due, timezone, tr, faces, cast)
+        deaf = deaf_to_opponent(game, notification.player, self.directory)
+        return notice(game, events, notification, due, timezone, tr, faces, cast, deaf)
+
+    def deaf(self, game: Game, player: PlayerId) -> bool:
+        """Whether ``player`` hears none of the opponent's messages in ``game`` now: muted
+        there or for good (``muting``).  Every channel asks this before telling a message."""
+        return deaf_to_opponent(game, player, self.directory)
 
     def name_of(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
         """What the news calls a player (``cast.player_name``)."""
@@ -293,19 +301,24 @@ class GameService:
         summaries = self.store.summaries(player)
         return [line for line in summaries if line.status != GameStatus.CANCELLED]
 
-    def transcript(self, game_id: GameId, operator: bool = False) -> list[StoredEvent]:
-        """The whole log of a finished game; a running game's log holds hidden cards.  A public
-        copy (not ``operator``'s) withholds the words of the players' messages (``withheld``):
-        the conversation is its two players' alone (docs/decisions/talk-at-the-table.md)."""
+    def transcript(
+        self, game_id: GameId, operator: bool = False, reader: PlayerId | None = None
+    ) -> list[StoredEvent]:
+        """The whole log of a finished game for an ``operator``; a running game's log holds
+        hidden cards.  Anyone else gets a copy (``copies.copy_for``): one of the two players
+        (``reader``) keeps the conversation's words, the public does not, and neither learns
+        of the other seat's mutes and reports (docs/decisions/talk-at-the-table.md)."""
         stored = self.store.load(game_id)
         if operator:
             return stored
-        if fold(stored).status is not GameStatus.OVER:
+        game = fold(stored)
+        if game.status is not GameStatus.OVER:
             raise GameNotOver()
-        return [
-            replace(one, event=withheld(one.event)) if isinstance(one.event, MessageSaid) else one
-            for one in stored
-        ]
+        seat = None if reader is None else game.seat_of(reader)
+        if reader is None or seat is None:
+            return copy_for(stored, None)
+        opponent = game.players[seat.other]
+        return copy_for(stored, seat, opponent in muted_for_good(self.directory, reader))
 
     def deadline(self, game: Game) -> Deadline | None:
         """When the decision ``game`` waits for falls due, in its player's settings."""

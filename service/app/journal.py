@@ -23,6 +23,7 @@ from service.game.state import Game, apply_all
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.game.talk_events import TALK_EVENTS, MessageSaid
+from service.players.muting import deaf_to_opponent
 from service.ports.protocols import (
     Append,
     Clock,
@@ -114,13 +115,15 @@ class Journal:
     def _told_talk(
         self, game: Game, player: PlayerId, events: Sequence[LogEvent], now: datetime
     ) -> bool:
-        """Whether talk alone is sent to ``player`` now: not messages of an opponent they muted,
+        """Whether talk alone is sent to ``player`` now: not messages of an opponent they muted
+        (in this game or for good, ``muting``),
         nor anything in their quiet hours (talk never wakes anyone: it waits for the next notice,
         whose news runs from what the player last saw)."""
         seat = game.seat_of(player)
         if seat is None:
             return False
-        if game.talk.muted[seat] and all(isinstance(one, MessageSaid) for one in events):
+        deaf = deaf_to_opponent(game, player, self.settings.directory)
+        if deaf and all(isinstance(one, MessageSaid) for one in events):
             return False
         return after_quiet_hours(now, self.settings.of(player)) == now
 

@@ -1,5 +1,6 @@
 """A player's settings as the directory keeps them: read for ``settings``, changed by a
-setting command (``profiles`` parses it and makes the changed ``Profile``)."""
+setting command (``profiles`` parses it and makes the changed ``Profile``), and the players
+they muted for good (``mute for good``, ``players.muting``)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,18 @@ class ProfileChanges:
         assert self.directory is not None  # profile() found the player there
         self.directory.update(profile)
         self.settings.forget(player)
+        return profile
+
+    def mute(self, player: PlayerId, opponent: PlayerId, muted: bool) -> Profile | None:
+        """Mute ``opponent`` for good (or no longer), in every game of ``player``'s
+        (``players.muting``); the profile as it now is, or None when nothing changed."""
+        profile = self.profile(player)
+        if (opponent in profile.muted) is muted:
+            return None
+        others = tuple(one for one in profile.muted if one != opponent)
+        profile = replace(profile, muted=(*others, opponent) if muted else others)
+        assert self.directory is not None  # profile() found the player there
+        self.directory.update(profile)
         return profile
 
     def choose_words(self, player: PlayerId, language: str | None, faces: str | None) -> Profile:

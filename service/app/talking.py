@@ -5,6 +5,10 @@ answered once (its inbox reply in the same transaction) and told through the out
 A rematch offered or accepted with the talk words (``offer rematch``, ``accept``) is the
 rematch's own command (``RematchOffered``): the new game's id is drawn only when this request
 records it, and the new game is started after, as ``Rematches`` does.
+
+``mute for good`` is no event of the game: it is kept in the player's profile and holds in
+every game with that opponent (``players.muting``); its answer is the settings, as after any
+setting.  ``unmute`` undoes it and the game's own mute alike.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from datetime import datetime, timedelta
 
 from service.app.follow_ups import follow_ups
 from service.app.journal import Journal
-from service.app.outcome import Applied
+from service.app.outcome import Applied, ChangedSetting
+from service.app.profile_changes import ProfileChanges
 from service.app.replies import MoveApplied, encode
 from service.bots.levels import BOTS
 from service.game.commands import (
@@ -34,6 +39,7 @@ from service.game.state import Game
 from service.game.status import GameStatus
 from service.game.talk_errors import NothingChanged
 from service.game.talk_rules import standing_offer
+from service.ports.directory import Profile
 from service.ports.protocols import Chance, InboxReply
 from service.words.talk_commands import (
     REMATCH,
@@ -58,9 +64,12 @@ class Talking:
         chance: Chance,
         started: Callable[[Game], GameId],
         bot_accepts: Callable[[GameId, PlayerId], GameId],
+        profiles: ProfileChanges,
         adjourn_limit: timedelta = ADJOURN_LIMIT,
     ) -> None:
         self.journal = journal
+        self.profiles = profiles
+        """Where a mute for good is kept: the player's profile, across games."""
         self.chance = chance
         self.started = started
         self.bot_accepts = bot_accepts
@@ -81,8 +90,18 @@ class Talking:
         player: PlayerId,
         request: TalkRequest,
         inbox_key: tuple[str, str] | None,
-    ) -> Applied:
-        """Decide ``request`` on ``game`` and append what follows under its version."""
+    ) -> Applied | ChangedSetting:
+        """Decide ``request`` on ``game`` and append what follows under its version; a mute
+        for good (and ``unmute``, which undoes it) changes the player's profile too."""
+        if isinstance(request, SetMute) and (request.for_good or not request.muted):
+            changed = self._mute_for_good(game, player, request.muted)
+            if request.muted:
+                if changed is None:
+                    raise NothingChanged()  # muted for good already
+                return ChangedSetting(game, player, changed)
+            if changed is not None and not self._muted_here(game, player):
+                return ChangedSetting(game, player, changed)
+            # otherwise ``unmute`` also ends the mute in this game: its event, as below
         now = self.journal.clock.now()
         command = self._command(game, player, request, now)
         decided = decide_game(game, command, now)
@@ -99,6 +118,17 @@ class Talking:
         elif after.rematch_offer == player and (bot := self._bot_opponent(after, player)):
             self.bot_accepts(after.id, bot)
         return Applied(after, player, tuple(stored))
+
+    def _mute_for_good(self, game: Game, player: PlayerId, muted: bool) -> Profile | None:
+        """Mute the opponent for good (or no longer): the profile if it changed.  A player
+        without a profile has muted nobody for good, so ``unmute`` still works in the game."""
+        opponent = game.players[checked_seat(game, player).other]
+        if opponent is None or (not muted and self.profiles.directory is None):
+            return None
+        return self.profiles.mute(player, opponent, muted)
+
+    def _muted_here(self, game: Game, player: PlayerId) -> bool:
+        return game.talk.muted[checked_seat(game, player)]
 
     def _bot_opponent(self, game: Game, player: PlayerId) -> PlayerId | None:
         opponent = game.players[checked_seat(game, player).other]

@@ -60,7 +60,8 @@ class PlayerData:
     vacations: list[dict[str, str]]
     games: list[dict[str, Any]]
     logs: dict[GameId, list[str]]
-    """Each finished game's log, as the lines of its exported file (``docs/log-format.md``)."""
+    """Each finished game's log, as the lines of its exported file (``docs/log-format.md``): the
+    player's own copy, their conversation's words kept (``copies.copy_for``)."""
     held: Held
     """The working rows that name them (inbox, outbox, the channels' tables), as text."""
 
@@ -91,7 +92,9 @@ class Games(Protocol):
 
     def cancel(self, game_id: GameId, player: PlayerId) -> object: ...
 
-    def transcript(self, game_id: GameId, operator: bool = False) -> list[StoredEvent]: ...
+    def transcript(
+        self, game_id: GameId, operator: bool = False, reader: PlayerId | None = None
+    ) -> list[StoredEvent]: ...
 
 
 class YourData:
@@ -118,7 +121,7 @@ class YourData:
         found = directory.addresses(player)
         summaries = self.service.store.summaries(player)
         logs = {
-            line.game_id: export_lines(self.service.transcript(line.game_id))
+            line.game_id: export_lines(self.service.transcript(line.game_id, reader=player))
             for line in summaries
             if line.status == GameStatus.OVER
         }

@@ -59,11 +59,12 @@ def notice(
     tr: Translator = ENGLISH,
     faces: str = "",
     cast: Cast | None = None,
+    for_good: bool = False,
 ) -> Notice:
     """The notice of ``notification`` on ``game`` as it stands, in the language of ``tr`` (the
     player's), told to the player (``cast``, by default the players' ids as names).  ``events``
     are the game's log from the notification's first event on: those after its range only name
-    a forced card."""
+    a forced card.  ``for_good``: the player muted the opponent in every game (``muting``)."""
     seat = game.seat_of(notification.player)
     assert seat is not None, "a notification goes to a player of the game"
     cast = cast or cast_of(game.players, None, tr, notification.player)
@@ -74,7 +75,7 @@ def notice(
         else sum(1 for one in events if one.seq <= notification.to_seq)
     )
     logged = [one.event for one in events]
-    muted = game.talk.muted[seat]
+    muted = game.talk.muted[seat] or for_good
     said = heard(news(logged, view.variant, cast, tr, forced_card(game.rules), told, muted))
     mine = due is not None and due.player == notification.player
     return Notice(

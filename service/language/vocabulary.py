@@ -62,6 +62,7 @@ def spelled(tr: Translator) -> dict[str, str]:
         "withdraw": tr.pgettext("command", "withdraw"),
         "mute": tr.pgettext("command", "mute"),
         "unmute": tr.pgettext("command", "unmute"),
+        "for good": tr.pgettext("command", "for good"),
         "report": tr.pgettext("command", "report"),
     }
 

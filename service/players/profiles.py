@@ -25,8 +25,9 @@ from service.clock.deadlines import (
     parse_quiet_hours,
 )
 from service.game.errors import BadSetting
+from service.game.events import PlayerId
 from service.language.translation import ENGLISH, LANGUAGES, NAMES, Translator, supported
-from service.ports.directory import Profile
+from service.ports.directory import Directory, Profile
 from service.rules.errors import N_
 from service.rules.seats import Seat
 from service.rules.variants import DeckFaces
@@ -119,9 +120,17 @@ def changed(profile: Profile, change: ChangeSetting) -> Profile:
             return replace(profile, card_faces=faces)
 
 
-def settings_text(profile: Profile, tr: Translator = ENGLISH) -> str:
-    """A player's settings, as ``settings`` shows them, in their language."""
+def settings_text(
+    profile: Profile, tr: Translator = ENGLISH, directory: Directory | None = None
+) -> str:
+    """A player's settings, as ``settings`` shows them, in their language; the players they
+    muted for good by name (from ``directory``), when there are any."""
     none = tr.gettext("none")
+    muted = (
+        [tr.gettext("Muted for good: {players}", players=_names(profile.muted, directory))]
+        if profile.muted
+        else []
+    )
     return "\n".join(
         (
             tr.gettext("Language: {language}", language=NAMES.get(profile.language, "English")),
@@ -133,8 +142,20 @@ def settings_text(profile: Profile, tr: Translator = ENGLISH) -> str:
             ),
             tr.gettext("Vacation days a year: {days}", days=profile.vacation_days),
             _faces_text(profile.card_faces, tr),
+            *muted,
         )
     )
+
+
+def _names(players: tuple[PlayerId, ...], directory: Directory | None) -> str:
+    """The players' names, or their ids where the directory does not know them."""
+    names = []
+    for player in players:
+        try:
+            names.append(directory.profile(player).name if directory is not None else player)
+        except KeyError:
+            names.append(player)
+    return ", ".join(names)
 
 
 def _faces_text(faces: str, tr: Translator) -> str:

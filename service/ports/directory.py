@@ -42,6 +42,9 @@ class Profile:
     each game's own (its ``deck_faces`` variant)."""
     former: bool = False
     """The player asked to be erased: only their id is left, and they are "a former player"."""
+    muted: tuple[PlayerId, ...] = ()
+    """Players whose messages this player never hears, in any game: muted "for good"
+    (``mute for good``; ``players.muting``)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", display_name(self.name, NO_NAME))

@@ -6,6 +6,8 @@
     accept, decline           answer the opponent's standing offer (or rematch offer)
     withdraw                  take back your own standing offer
     mute, unmute              stop or start again hearing the opponent's messages in this game
+    mute for good             never hear this opponent's messages again, in any game (``unmute``
+                              undoes it too)
     report [n]                report the opponent's message n (their latest) to the operators
 
 Read before the move grammar (``grammar.parse_command``), on the text as typed: a message keeps
@@ -24,6 +26,8 @@ from service.words.grammar import UnexpectedWords, UnknownCommand
 REMATCH = "rematch"
 PRESETS = {"gg": "good_game", "thanks": "thanks", "away": "away", "gl": "good_luck"}
 """Each preset phrase's command word and its stored name (``talk_events.PHRASES``)."""
+FOR_GOOD = ["for", "good"]
+"""The words after ``mute`` that make it hold in every game (any language's, in English)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +55,8 @@ class WithdrawOffer:
 @dataclass(frozen=True, slots=True)
 class SetMute:
     muted: bool
+    for_good: bool = False
+    """In every game with this opponent, not only this one (``players.muting``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +91,8 @@ def talk_command(text: str, answering: bool) -> TalkRequest | None:
     if verb in ("accept", "decline") and (answering or verb == "accept"):
         _no_more(more)
         return AnswerOffer(verb == "accept")
+    if verb in ("mute", "unmute") and more == FOR_GOOD:
+        return SetMute(verb == "mute", for_good=True)
     simple: dict[str, TalkRequest] = {
         "withdraw": WithdrawOffer(),
         "mute": SetMute(True),

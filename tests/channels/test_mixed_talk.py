@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from service.game.events import GameId
+from service.game.talk_events import MessageSaid
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
 from service.rules.seats import Phase
@@ -23,9 +24,11 @@ from tests.telegram.harness import Bot, Phone
 JOIN_BY_MAIL = re.compile(r"they mail join (\w+) to (\S+@\S+?)\.?$", re.MULTILINE)
 
 
-def started(bot: Bot, fake: FakeTelegram, post: Post) -> tuple[Phone, GameId]:
-    """Ben on Telegram opens a game; Ana joins it by mail."""
-    ben = Phone(fake, fake.person("Ben"))
+def started(
+    bot: Bot, fake: FakeTelegram, post: Post, ben: Phone | None = None
+) -> tuple[Phone, GameId]:
+    """Ben on Telegram opens a game (a new person, or ``ben`` again); Ana joins it by mail."""
+    ben = ben or Phone(fake, fake.person("Ben"))
     ben.say("/new")
     found = JOIN_BY_MAIL.search(ben.last().text)
     assert found is not None, ben.last().text
@@ -72,3 +75,31 @@ def test_messages_both_ways_and_a_draw_by_consent(
     told = news([one.event for one in public], game.variant, onlooker)
     assert "Ben writes to the opponent." in told
     told_once_each_on_their_own_channel(bot, fake, smtp_sink, ben)
+
+
+def test_mute_for_good_on_each_channel_holds_in_the_next_game(
+    bot: Bot, fake: FakeTelegram, smtp_sink: SmtpSink, mailbox: Dovecot
+) -> None:
+    """Ana mutes Ben for good by mail, Ben mutes Ana for good on Telegram; in their next game
+    neither is told the other's messages on their channel, until Ana unmutes."""
+    post = Post(bot, smtp_sink, mailbox)
+    ben, _ = started(bot, fake, post)
+    post.answer(post.latest(ANA), "mute for good")
+    assert "Muted for good: Ben" in post.latest(ANA).text()
+    ben.say("/mute for good")
+    assert "Muted for good: ana" in ben.last().text
+
+    _, second = started(bot, fake, post, ben)
+    mails, chats = len(smtp_sink.to(ANA)), len(ben.messages())
+    ben.say(f"#{second} say can you hear me, Ana?")
+    bot.worker.drain()
+    assert not any("can you hear me" in mail.text() for mail in smtp_sink.to(ANA)[mails:])
+    assert list(post.answer(post.latest(ANA), "say nor you, Ben").values()) == ["moved"]
+    said = [one.event for one in bot.service.store.load(second)][-1]
+    assert isinstance(said, MessageSaid) and said.text == "nor you, Ben"
+    assert not any("nor you, Ben" in said.text for said in ben.messages()[chats:])
+
+    post.answer(post.latest(ANA), "unmute")
+    ben.say(f"#{second} say and now?")
+    bot.worker.drain()
+    assert "Ben says: “and now?”" in post.latest(ANA).text()

@@ -89,3 +89,20 @@ def test_a_profiles_name_is_always_shown_clean(directory: Directory) -> None:
     directory.update(replace(directory.profile(ana), name="Ana\x07 me@spam.example"))
     assert directory.profile(ana).name == "Ana"
     assert [p.name for p in directory.profiles_of([ana])] == ["Ana"]
+
+
+def test_the_players_muted_for_good_are_kept_with_the_profile(directory: Directory) -> None:
+    ana = directory.register("Ana", TELEGRAM)
+    ben = directory.register("Ben", EMAIL)
+    assert directory.profile(ana).muted == ()
+
+    directory.update(replace(directory.profile(ana), muted=(ben, PlayerId("p-gone"))))
+
+    assert directory.profile(ana).muted == (ben, PlayerId("p-gone"))
+    assert directory.profile(ben).muted == ()
+    assert {p.player: p.muted for p in directory.profiles_of([ana, ben])}[ana] == (
+        ben,
+        PlayerId("p-gone"),
+    )
+    directory.update(replace(directory.profile(ana), muted=()))
+    assert directory.profile(ana).muted == ()

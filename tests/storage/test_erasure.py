@@ -175,6 +175,31 @@ def test_an_erased_player_is_not_erased_twice(world: World) -> None:
     assert world.directory.profile(PlayerId(world.olga)).name == "Olga"
 
 
+def test_the_players_muted_for_good_are_in_their_data_and_erased_with_them(world: World) -> None:
+    """Zebulon and Olga talk, then mute each other for good: his data holds his mute and his
+    own words (Olga's are withheld: he muted her); once he is erased his mute is gone, and
+    Olga's mute of him is hers to keep."""
+    service = world.service
+    game_id = service.open_game(world.zeb)
+    service.join(service.game(game_id).invitation or "", world.olga)
+    service.act(game_id, world.olga, "say hello Zebulon")
+    service.act(game_id, world.zeb, "say hello Olga")
+    service.act(game_id, world.zeb, "mute for good")
+    service.act(game_id, world.olga, "mute for good")
+    service.resign(game_id, world.olga)
+    your_data = service.your_data
+    assert your_data is not None
+    exported = json.loads(your_data.export(world.zeb).as_text())
+    assert exported["profile"]["muted"] == [world.olga]
+    log = "\n".join(exported["logs"][game_id])
+    assert "hello Olga" in log and "hello Zebulon" not in log  # muted for good: never heard
+
+    your_data.erase(world.zeb, your_data.code(world.zeb))
+
+    assert world.directory.profile(world.zeb).muted == ()
+    assert world.directory.profile(world.olga).muted == (world.zeb,)
+
+
 def _assert_not_in_file(engine: Engine) -> None:
     with engine.connect() as connection:
         connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -145,6 +145,23 @@ def test_0005_gives_existing_players_each_games_card_faces_and_can_be_undone(
     assert differences(fresh_engine) == []
 
 
+def test_0015_gives_existing_players_nobody_muted_and_can_be_undone(fresh_engine: Engine) -> None:
+    migrate_to(fresh_engine, "0014")
+    player = {"id": "p1", "name": "Ana", "language": "es", "timezone": "UTC"}
+    with writer(fresh_engine).begin() as connection:
+        connection.execute(insert(tables.players).values(player))
+
+    upgrade(fresh_engine)
+
+    with fresh_engine.connect() as connection:
+        ana = connection.execute(select(tables.players)).one()
+    assert (ana.name, ana.muted) == ("Ana", [])
+    migrate_to(fresh_engine, "0014", down=True)
+    assert "muted" not in [c["name"] for c in inspect(fresh_engine).get_columns("players")]
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
 def test_0007_keeps_each_contact_unproven_and_mailable_and_can_be_undone(
     fresh_engine: Engine,
 ) -> None:
@@ -242,11 +259,11 @@ def test_0016_adds_the_digest_claim_and_can_be_undone(fresh_engine: Engine) -> N
     def contact_columns() -> set[str]:
         return {one["name"] for one in inspect(fresh_engine).get_columns("email_contacts")}
 
-    migrate_to(fresh_engine, "0014")
+    migrate_to(fresh_engine, "0015")
     assert "digest_claimed_until" not in contact_columns()
     upgrade(fresh_engine)
     assert "digest_claimed_until" in contact_columns()
-    migrate_to(fresh_engine, "0014", down=True)
+    migrate_to(fresh_engine, "0015", down=True)
     assert "digest_claimed_until" not in contact_columns() and "digest_at" in contact_columns()
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

@@ -73,7 +73,7 @@ def test_every_page_in_each_language_has_no_english_left(site: Site, language: s
     assert positions > 5
 
     over = player.get(page).text
-    replay = re.search(r'href="[^"]*(/games/[^/"]+/replay)[^"]*"', over)
+    replay = re.search(r'id="replay-link" href="([^"]*/replay)"', over)
     assert replay, "the finished page links to its replay"
     first = pages.check(player.get(replay.group(1)), "the replay")
     last = int(re.findall(r'max="(\d+)"', first)[0])

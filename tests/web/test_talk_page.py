@@ -74,3 +74,15 @@ def test_the_safety_rules_and_mute_on_the_page(site: Site) -> None:
         post(host, host_page, message=f"number {number}")
     refused = post(host, host_page, message="one too many")
     assert "You have written 5 messages in 10 minutes" in refused
+
+
+def test_mute_for_good_on_the_page_and_unmute(site: Site) -> None:
+    host, guest, host_page, guest_page = start_friendly(site)
+    page = post(guest, guest_page, talk="mute for good")
+    assert 'id="mute-for-good"' not in page and 'id="unmute"' in page
+    post(host, host_page, message="are you there?")
+    assert "are you there" not in guest.get(guest_page).text
+    page = post(guest, guest_page, talk="unmute")
+    assert 'id="mute-for-good"' in page and 'id="mute"' in page
+    post(host, host_page, message="hello again")
+    assert "Ana says: “hello again”" in conversation(guest.get(guest_page).text)

@@ -1,7 +1,7 @@
 """The daily digest's claim: which worker is sending an address's digest, until when.
 
 Revision ID: 0016
-Revises: 0014
+Revises: 0015
 Create Date: 2026-12-02
 
 Written by hand from ``email_contacts`` in ``adapters/sql/email_tables.py`` (issue 21: the daily
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0016"
-down_revision: str | None = "0014"
+down_revision: str | None = "0015"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
