@@ -236,10 +236,12 @@ def act(game_id: str) -> Response:
 
 @blueprint.get("/games/<game_id>/log")
 def export(game_id: str) -> Response:
-    """A finished game's log as JSON Lines (docs/log-format.md); anyone may have it."""
+    """A finished game's log as JSON Lines (docs/log-format.md); anyone may have it.  With a
+    player's token, one of its two players gets their own copy, with the conversation."""
     service = web().service
+    reader = _player() if request.headers.get("Authorization") else None
     try:
-        stored = service.transcript(GameId(game_id))
+        stored = service.transcript(GameId(game_id), reader=reader)
     except UnknownGame:
         raise not_found() from None
     except IllegalAction as error:

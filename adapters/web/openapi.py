@@ -313,14 +313,19 @@ def _api_paths() -> dict[str, Any]:
         "/games/{game_id}/log": {
             "get": {
                 "summary": "A finished game's log as JSON Lines (docs/log-format.md).",
+                "description": (
+                    "Anyone may have the public copy, the players' messages withheld; with the "
+                    "token of one of its two players, that player's own copy, with them."
+                ),
                 "operationId": "exportLog",
                 "parameters": [_GAME_ID],
+                "security": [{}, *_SECURED],
                 "responses": {
                     "200": {
                         "description": "The log: a header line, then one line per event.",
                         "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
                     },
-                    **_errors(404, 409),
+                    **_errors(403, 404, 409),
                 },
             }
         },

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 
+from adapters.web.security import PLAYER_COOKIE
 from service.log.file import read_log
 from service.log.verify import verify
 from tests.web.client import Browser
@@ -87,3 +88,17 @@ def test_the_page_link_opens_its_players_replay_in_any_browser(site: Site) -> No
     assert "my secret plan" in log_of(elsewhere, f"{host_page}/log.jsonl")
     assert "my secret plan" not in log_of(elsewhere, f"/games/{game_id}/log.jsonl")
     assert elsewhere.get("/p/not-a-token/replay").status == 404
+
+
+def test_the_api_gives_a_player_their_own_copy_and_anyone_else_the_public_one(
+    site: Site,
+) -> None:
+    host, _, _, _, game_id = finished_talk(site)
+    path = f"/api/v1/games/{game_id}/log"
+    own = site.http.get(path, token=host.cookies[PLAYER_COOKIE])
+    assert own.status == 200 and "my secret plan" in own.text
+    outsider = site.http.get(path, token=site.player("Zed"))
+    public = site.http.get(path)
+    for answer in (outsider, public):
+        assert answer.status == 200 and "my secret plan" not in answer.text
+    assert site.http.get(path, token="not-a-token").status == 403
