@@ -13,7 +13,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import (
+    DateTime,
+    Engine,
+    Integer,
+    String,
+    cast,
+    delete,
+    literal,
+    null,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.engine import is_postgresql, reconnecting, writer
@@ -39,6 +51,14 @@ class Subscription:
 class NoticeAddress:
     address: str
     confirmed: bool
+
+
+@dataclass(frozen=True)
+class Targets:
+    """Everywhere a player asked to be told of their turn: their browsers and their address."""
+
+    browsers: list[Subscription]
+    mail: NoticeAddress | None
 
 
 class SqlNotices:
@@ -70,6 +90,37 @@ class SqlNotices:
         )
         with self.engine.connect() as connection:
             return [Subscription(*one) for one in connection.execute(query)]
+
+    @reconnecting
+    def targets_of(self, player: PlayerId) -> Targets:
+        """The player's browsers and notice address in one statement: the worker asks it for
+        every notification of a web player, and most have asked for neither."""
+        push, mail = notice_push.c, notice_mail.c
+        browsers = select(
+            literal("push").label("kind"),
+            push.id,
+            push.endpoint.label("text"),
+            push.p256dh,
+            push.auth,
+            cast(null(), DateTime(timezone=True)).label("at"),
+        ).where(push.player == player)
+        address = select(
+            literal("mail"),
+            cast(null(), Integer),
+            mail.address,
+            cast(null(), String),
+            cast(null(), String),
+            mail.confirmed_at,
+        ).where(mail.player == player)
+        with self.engine.connect() as connection:
+            rows = connection.execute(union_all(browsers, address)).all()
+        found = [
+            Subscription(one.id, one.text, one.p256dh, one.auth)
+            for one in rows
+            if one.kind == "push"
+        ]
+        told = [NoticeAddress(one.text, one.at is not None) for one in rows if one.kind == "mail"]
+        return Targets(sorted(found, key=lambda one: one.id), told[0] if told else None)
 
     @reconnecting
     def unsubscribe(self, player: PlayerId, endpoint: str | None = None) -> None:

@@ -110,11 +110,12 @@ class WebNoticeSender:
     def _targets(self, player: PlayerId) -> dict[str, Callable[[Told], None]]:
         """Each place the player asked to be told, by its ledger name."""
         targets: dict[str, Callable[[Told], None]] = {}
+        asked = self.notices.targets_of(player)
         if self.push is not None:
-            for one in self.notices.subscriptions(player):
+            for one in asked.browsers:
                 targets[f"push:{one.id}"] = functools.partial(self._push, one)
         if self.mail is not None:
-            address = self.notices.mail_of(player)
+            address = asked.mail
             if address is not None and address.confirmed and not self.mail.stopped(address.address):
                 targets["mail"] = functools.partial(self._mail, address.address)
         return targets

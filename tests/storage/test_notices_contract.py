@@ -36,6 +36,7 @@ def test_a_browser_subscribes_once_and_is_forgotten(notices: SqlNotices) -> None
         ("https://push.test/a", "k2"),
         ("https://push.test/b", "k3"),
     ]
+    assert notices.targets_of(ANA).browsers == mine and notices.targets_of(ANA).mail is None
     notices.gone(mine[0].id)
     assert [one.endpoint for one in notices.subscriptions(ANA)] == ["https://push.test/b"]
     notices.unsubscribe(ANA, "https://push.test/c")  # Ben's browser: not Ana's to forget
@@ -52,6 +53,10 @@ def test_an_address_is_confirmed_only_as_asked(notices: SqlNotices) -> None:
     assert asked is not None and asked.address == "ana@example.org" and not asked.confirmed
     assert notices.confirm_mail(ANA, "ana@example.org", T0)
     assert notices.mail_of(ANA) == NoticeAddress("ana@example.org", True)
+    notices.subscribe(ANA, "https://push.test/a", "k1", "a1", T0)
+    both = notices.targets_of(ANA)
+    assert both.mail == NoticeAddress("ana@example.org", True)
+    assert [one.endpoint for one in both.browsers] == ["https://push.test/a"]
     notices.ask_mail(ANA, "new@example.org", T0)  # a new address starts unconfirmed
     found = notices.mail_of(ANA)
     assert found is not None and found.address == "new@example.org" and not found.confirmed

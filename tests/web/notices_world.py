@@ -40,6 +40,13 @@ SERVICE = "reply@conquian.test"
 BEN_MAIL = "ben@example.org"
 CARD = re.compile(r"\b(?:10|[A2-9TJQK])[CDHS♣♦♥♠]\b", re.IGNORECASE)
 """A card as any message writes one (``7C``, ``KS``): a notice holds none."""
+LINK = re.compile(r"https?://\S+")
+
+
+def names_a_card(text: str) -> bool:
+    """Whether ``text`` names a card outside its links (a link's random token may hold
+    ``-4d_`` as well as anything else)."""
+    return CARD.search(LINK.sub(" ", text)) is not None
 
 
 @dataclass

@@ -20,7 +20,6 @@ from adapters.sql.tables import outbox
 from tests.email.smtp_sink import SmtpSink
 from tests.web.notices_world import (
     BEN_MAIL,
-    CARD,
     START,
     World,
     ask_mail,
@@ -28,6 +27,7 @@ from tests.web.notices_world import (
     drained_through_a_restart,
     game_of,
     move,
+    names_a_card,
     notice_mails,
     play_until_turn_of,
     running,
@@ -88,10 +88,10 @@ def told_once_each_across_a_worker_restart(world: World) -> None:
     assert payload["title"] == "Your turn in the game with Ben."
     assert world.site.path(payload["url"]).startswith("/p/")
     assert game_of(world, world.site.path(payload["url"])) == (game_id, ana_id)
-    assert not CARD.search(str(payload)), payload
+    assert not names_a_card(str(payload)), payload
     mail = notice_mails(world)[-1]
     assert mail.message["Subject"] == "Conquian: Your turn in the game with Ana."
-    assert world.site.url + "/p/" in mail.text() and not CARD.search(mail.text()), mail.text()
+    assert world.site.url + "/p/" in mail.text() and not names_a_card(mail.text()), mail.text()
     assert mail.message["List-Unsubscribe"]
     with world.site.wiring.engine.connect() as connection:
         mine = select(outbox.c.status).where(outbox.c.game_id == game_id)
@@ -149,7 +149,7 @@ def test_a_reminder_comes_by_push_in_the_players_language(world: World) -> None:
     world.worker().run_once()
     reminder = world.push.decrypt(world.push.wait_for(2)[-1])
     assert reminder["title"].startswith("Recordatorio"), reminder
-    assert reminder["game"] == game_id and not CARD.search(str(reminder))
+    assert reminder["game"] == game_id and not names_a_card(str(reminder))
     assert len(world.push.received) == 2
 
 
