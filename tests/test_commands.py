@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.language.notation import CardSpellingError, card_text, parse_card
 from service.rules.actions import Discard, Force, NoForce, Refuse, Resign, Take
@@ -28,6 +30,7 @@ from service.words.grammar import (
     ShowHelp,
     UnexpectedWords,
     UnknownCommand,
+    knows_verb,
     parse_command,
 )
 from service.words.refusals import refusal_text
@@ -284,3 +287,27 @@ def test_spanish_errors_name_cards_in_spanish_faces(
     with pytest.raises(IllegalAction) as raised:
         parse_command(text, view)
     assert named in refusal_text(raised.value, faces=view.variant.deck_faces)
+
+
+STARTS = (
+    *("take 5c", "pass", "no force", "no", "decline", "hand", "help", "?", "resign", "claim"),
+    *("auto pass", "extend 1d", "vacation 2d", "settings", "timezone UTC", "tomar 5c"),
+    *("pasar", "mano", "hello there", "tkae 5c", "nice hand", "5c", "", "  ", "no way"),
+)
+
+
+@given(st.sampled_from(STARTS), st.text(max_size=12))
+def test_knows_verb_says_what_parse_command_does_not_refuse_as_unknown(
+    start: str, more: str
+) -> None:
+    """A channel asks ``knows_verb`` before taking words as a message (a reply on Telegram):
+    it must agree with the grammar itself, for every language's command words."""
+    text = f"{start} {more}" if start.strip() else more
+    try:
+        parse_command(text, to_act(started()))
+        unknown = False
+    except UnknownCommand:
+        unknown = True
+    except (CommandError, IllegalAction):
+        unknown = False
+    assert knows_verb(text) is not unknown, text
