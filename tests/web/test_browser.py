@@ -198,6 +198,8 @@ def test_the_replay_viewer_steps_to_a_move_with_its_cards_on_screen(
         at_step(page, target + 2, last, timeout=20_000)
         page.keyboard.press(" ")  # pause
         expect(page.locator("#autoplay")).to_have_text("▶▶ Autoplay")
+        expect(page).not_to_have_url(re.compile("play=1"))  # the paused page, not a step ahead
+        page.wait_for_load_state("load")  # its script reads the keys: End is not lost
         page.keyboard.press("End")
         at_step(page, last, last)
         page.keyboard.press("Home")
