@@ -11,13 +11,16 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from adapters.email.imap import ImapPoller
 from tests.email.test_exactly_once import turn
 from tests.email.world import ANA, World, greedy_command, reply, request
+from tests.waiting import eventually, logged
 
 
 def test_a_reply_waits_unseen_while_the_database_is_away_and_is_applied_after(
-    imap_world: World,
+    imap_world: World, caplog: pytest.LogCaptureFixture
 ) -> None:
     world = imap_world
     assert world.dovecot is not None
@@ -37,7 +40,8 @@ def test_a_reply_waits_unseen_while_the_database_is_away_and_is_applied_after(
     running.start()
 
     world.dovecot.deliver(reply(mail, command), str(mail.message["Reply-To"]))
-    time.sleep(3)  # several rounds meet the missing database
+    meetings = logged(lambda: caplog.records, "database unavailable")
+    assert eventually(lambda: meetings() >= 2, 20), "the poller met the missing database"
     assert running.is_alive()
     assert _unseen(world) == 1
 

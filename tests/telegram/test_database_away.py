@@ -8,16 +8,17 @@ every new connection fails.
 
 from __future__ import annotations
 
-import time
+import pytest
 
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.telegram.test_play import start_game
 from tests.telegram.test_refusals import on_turn
+from tests.waiting import eventually, logged
 
 
 def test_an_update_stays_unconfirmed_while_the_database_is_away(
-    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone, caplog: pytest.LogCaptureFixture
 ) -> None:
     game_id = start_game(bot, ana, ben)
     mover, _ = on_turn(bot, game_id, ana, ben)
@@ -30,7 +31,8 @@ def test_an_update_stays_unconfirmed_while_the_database_is_away(
 
     update = fake.send(mover.person, "pass")
     update_id = int(str(update["update_id"]))
-    time.sleep(3)  # several rounds of the poller meet the missing database
+    meetings = logged(lambda: caplog.records, "database unavailable")
+    assert eventually(lambda: meetings() >= 2, 20), "the poller met the missing database"
     assert fake.confirmed <= update_id
     assert bot._thread is not None and bot._thread.is_alive()
 

@@ -3,19 +3,8 @@ their intervals, and it stops cleanly."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-
+from tests.waiting import eventually
 from tests.worker.conftest import MOVE_TIME, World
-
-
-def eventually(check: Callable[[], bool], seconds: float = 3.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.02)
-    return check()
 
 
 def test_the_scheduler_sweeps_at_start_up_and_drains_on_its_interval(world: World) -> None:
