@@ -80,7 +80,7 @@ class Capabilities:
         self.directory = directory
         self.base_url = base_url.rstrip("/")
         self.ttl = ttl
-        self._monotonic = monotonic
+        self.monotonic = monotonic
         self._generations: dict[PlayerId, tuple[float, str | None]] = {}
         self._lock = threading.Lock()
 
@@ -133,7 +133,7 @@ class Capabilities:
         """The player was erased: their links stop working now in this process too (the other
         processes read the directory again within ``ttl``)."""
         with self._lock:
-            self._generations[player] = (self._monotonic(), None)
+            self._generations[player] = (self.monotonic(), None)
 
     def mac(self, text: str) -> str:
         """A keyed digest of ``text`` (forms' CSRF tokens are bound to their cookie with it)."""
@@ -174,7 +174,7 @@ class Capabilities:
     def _current(self, player: PlayerId) -> str | None:
         """The player's newest link generation (None if they have none), read at most every
         ``ttl`` seconds."""
-        now = self._monotonic()
+        now = self.monotonic()
         with self._lock:
             known = self._generations.get(player)
         if known is not None and now - known[0] < self.ttl:
@@ -203,7 +203,7 @@ class Capabilities:
 
     def _remember(self, player: PlayerId, generation: str) -> None:
         with self._lock:
-            self._generations[player] = (self._monotonic(), generation)
+            self._generations[player] = (self.monotonic(), generation)
 
 
 def _new_generation() -> str:

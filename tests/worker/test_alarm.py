@@ -4,6 +4,7 @@ ends a round that is waiting for a deadline."""
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -36,6 +37,20 @@ class SlowFirstClaim(InMemoryEventStore):
         return super().claim_due(now, limit, lease)
 
 
+class WatchedStore(InMemoryEventStore):
+    """A store that tells when a sweep round has asked it for the next deadline (the round then
+    waits for it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = threading.Event()
+
+    def next_due(self, now: datetime) -> datetime | None:
+        found = super().next_due(now)
+        self.asked.set()
+        return found
+
+
 def due_in(
     delay: timedelta, sweep_seconds: float, store: InMemoryEventStore | None = None
 ) -> tuple[Worker, InMemoryEventStore, datetime]:
@@ -63,9 +78,10 @@ def test_a_decision_due_in_the_middle_of_a_round_is_timed_out_when_it_falls_due(
 
 
 def test_stopping_the_worker_ends_a_round_waiting_for_a_deadline() -> None:
-    worker, store, _ = due_in(timedelta(seconds=20), sweep_seconds=60)
+    watched = WatchedStore()
+    worker, store, _ = due_in(timedelta(seconds=20), sweep_seconds=60, store=watched)
     worker.start()
-    time.sleep(0.3)  # the first round has swept and waits for the deadline
+    assert watched.asked.wait(10)  # the first round has swept and waits for the deadline
     began = time.monotonic()
     worker.stop()
     assert time.monotonic() - began < 5
