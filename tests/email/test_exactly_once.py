@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
+from imapclient import IMAPClient
 from sqlalchemy import func, select, update
 
 from adapters.email.imap import ImapPoller
@@ -101,17 +103,37 @@ def test_a_crash_after_the_move_but_before_the_answer_moves_once(world: World) -
     assert world.service.game(game_id).version == version
 
 
+class IdlingPoller(ImapPoller):
+    """The real poller, telling when it has entered IDLE (after its first fetch)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.idling = threading.Event()
+
+    def connect(self) -> IMAPClient:
+        client = super().connect()
+        enter = client.idle
+
+        def idle() -> Any:
+            entered = enter()
+            self.idling.set()
+            return entered
+
+        client.idle = idle  # type: ignore[method-assign]
+        return client
+
+
 def test_the_running_poller_wakes_up_in_idle_when_a_reply_arrives(imap_world: World) -> None:
     world = imap_world
     game_id = world.start_game()
     player = turn(world, game_id)
     mail = world.latest(player)
     assert world.dovecot is not None
-    poller = ImapPoller(world.dovecot.server(), world.channel.handler, poll_seconds=60)
+    poller = IdlingPoller(world.dovecot.server(), world.channel.handler, poll_seconds=60)
     stop = threading.Event()
     running = threading.Thread(target=poller.run, args=(stop,), daemon=True)
     running.start()
-    time.sleep(0.5)  # the first round has run: the poller waits in IDLE
+    assert poller.idling.wait(10)  # the first round has run: the poller waits in IDLE
     version = world.service.game(game_id).version
     world.dovecot.deliver(
         reply(mail, greedy_command(world, game_id, player)), str(mail.message["Reply-To"])
