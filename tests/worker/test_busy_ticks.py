@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 
 import pytest
+from apscheduler.events import EVENT_JOB_MAX_INSTANCES
 
 from adapters.config import Settings, WorkerSettings
 from adapters.system import SystemClock
@@ -19,6 +19,7 @@ from service.ports.memory import InMemoryEventStore, InMemoryOutbox
 from service.ports.memory_directory import InMemoryDirectory, SeededChance
 from service.ports.protocols import Notification
 from tests.fakes import RecordingSender
+from tests.waiting import eventually
 from tests.worker.conftest import Parts
 
 
@@ -49,9 +50,13 @@ def test_ticks_that_find_the_drain_still_sending_are_not_logged(
     worker = Worker(parts, settings, clock, {"log": sender}, SeededChance(1))
     caplog.set_level(logging.INFO, logger="apscheduler")
     worker.start()
+    assert worker._scheduler is not None
+    skipped_ticks: list[object] = []
+    worker._scheduler.add_listener(skipped_ticks.append, EVENT_JOB_MAX_INSTANCES)
     try:
         assert sender.sending.wait(10)
-        time.sleep(1.0)  # five ticks of the drain while it waits on the channel
+        # ticks of the drain while it waits on the channel
+        assert eventually(lambda: len(skipped_ticks) >= 3, 10), "the drain's ticks came"
         sender.go_on.set()
     finally:
         worker.stop()
