@@ -7,18 +7,13 @@ answered as the first time and stores nothing more."""
 from __future__ import annotations
 
 import random
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from adapters.bootstrap import build
-from adapters.config import Settings, WebSettings
-from adapters.web.app import create_app, parts_for
-from adapters.web.security import CSRF_COOKIE
-from service.ports.memory_directory import ManualClock, SeededChance
+from service.ports.memory_directory import ManualClock
 from tests.reliability.fuzz.inputs import PIPELINE_EXAMPLES, large_texts, seeded, some_text
 from tests.reliability.fuzz.progress import progress
-from tests.reliability.fuzz.web_forms import KEY
+from tests.reliability.fuzz.web_forms import PagePosts
 
 TALK = (
     *("gg", "thanks", "away", "gl", "offer draw", "offer adjourn", "offer rematch", "accept"),
@@ -44,7 +39,7 @@ def form_of(rng: random.Random) -> dict[str, Any]:
     return {key: value for key, value in form.items() if rng.randrange(14)}
 
 
-class TalkForm:
+class TalkForm(PagePosts):
     """A running game between two web players; each case posts one talk form to Ana's page,
     and now and then the same form again."""
 
@@ -53,33 +48,9 @@ class TalkForm:
     cases = seeded(form_of)
 
     def __init__(self, data_dir: Path | None = None) -> None:
-        self._temporary = tempfile.TemporaryDirectory() if data_dir is None else None
-        where = data_dir or Path(self._temporary.name)  # type: ignore[union-attr]
-        web = WebSettings(keys=(KEY,), moves_per_minute=10**9, invitations_per_hour=10**9)
-        settings = Settings(data_dir=where / "data", web=web)
         self.clock = ManualClock()
-        self.wiring = build(settings, clock=self.clock, chance=SeededChance(8))
-        self.parts = parts_for(self.wiring, settings)
-        self.app = create_app(self.parts)
-        self.app.config["PROPAGATE_EXCEPTIONS"] = True
-        self.client = self.app.test_client()
-        self.client.set_cookie(CSRF_COOKIE, "fuzz")
-        self.csrf = self.parts.capabilities.mac("csrf|fuzz")
         self.posted = 0
-        self._new_game()
-
-    def close(self) -> None:
-        self.wiring.close()
-        if self._temporary is not None:
-            self._temporary.cleanup()
-
-    def _new_game(self) -> None:
-        capabilities = self.parts.capabilities
-        ana, ben = capabilities.register("Ana"), capabilities.register("Ben")
-        service = self.wiring.service
-        self.game = service.open_game(ana)
-        service.join(service.game(self.game).invitation, ben)
-        self.page = f"/p/{capabilities.page_token(self.game, ana)}"
+        super().__init__(data_dir, seed=8, clock=self.clock)
 
     def check(self, form: dict[str, Any]) -> None:
         self.posted += 1

@@ -28,6 +28,7 @@ from adapters.web.app import create_app, parts_for
 from adapters.web.security import CSRF_COOKIE
 from service.language.names import NAME_LENGTH, display_name
 from service.ports.memory_directory import SeededChance
+from service.ports.protocols import Clock
 from tests.reliability.fuzz.inputs import (
     LARGE,
     PIPELINE_EXAMPLES,
@@ -124,19 +125,17 @@ def form_of(rng: random.Random) -> dict[str, Any]:
     return {key: value for key, value in form.items() if rng.randrange(12)}
 
 
-class MoveForm:
-    """A running game between two web players; each case posts one form to Ana's page."""
+class PagePosts:
+    """A running game between two web players, posted to through Ana's page (Flask's test
+    client, the CSRF cookie set): the ground of the page's form surfaces.  A new game when the
+    last one ended."""
 
-    name = "web move form"
-    examples = PIPELINE_EXAMPLES
-    cases = seeded(form_of)
-
-    def __init__(self, data_dir: Path | None = None) -> None:
+    def __init__(self, data_dir: Path | None, seed: int, clock: Clock | None = None) -> None:
         self._temporary = tempfile.TemporaryDirectory() if data_dir is None else None
         where = data_dir or Path(self._temporary.name)  # type: ignore[union-attr]
         web = WebSettings(keys=(KEY,), moves_per_minute=10**9, invitations_per_hour=10**9)
         settings = Settings(data_dir=where / "data", web=web)
-        self.wiring = build(settings, chance=SeededChance(7))
+        self.wiring = build(settings, clock=clock, chance=SeededChance(seed))
         self.parts = parts_for(self.wiring, settings)
         self.app = create_app(self.parts)
         self.app.config["PROPAGATE_EXCEPTIONS"] = True
@@ -157,6 +156,17 @@ class MoveForm:
         self.game = service.open_game(ana)
         service.join(service.game(self.game).invitation, ben)
         self.page = f"/p/{capabilities.page_token(self.game, ana)}"
+
+
+class MoveForm(PagePosts):
+    """A running game between two web players; each case posts one form to Ana's page."""
+
+    name = "web move form"
+    examples = PIPELINE_EXAMPLES
+    cases = seeded(form_of)
+
+    def __init__(self, data_dir: Path | None = None) -> None:
+        super().__init__(data_dir, seed=7)
 
     def check(self, form: dict[str, Any]) -> None:
         if self.wiring.service.game(self.game).status != "playing":
