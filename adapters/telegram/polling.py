@@ -1,13 +1,19 @@
 """Polling for one machine: ``getUpdates`` in a loop, each update stored before the next
 ``getUpdates`` confirms it.
 
-python-telegram-bot's ``Updater`` confirms an update (by asking for the next offset) before the
-handlers have finished with it, so it is not used: this loop stores every update of a batch
-(``Processor.receive``), then answers what is waiting, then runs ``after_round`` (the outbox
-drain, so the opponent hears of a move at once) — and only the next ``getUpdates`` confirms the
-batch.  A crash anywhere loses nothing: unconfirmed updates come again (and are recognised), and
-stored ones are answered after the restart.  While the database is away nothing can be stored,
-so the offset stays where it is and Telegram keeps the updates until it is back.
+python-telegram-bot's ``Updater`` confirms an update (by asking for the next offset) before it
+is stored, so it is not used: this loop stores every update of a batch (``Processor.receive``)
+and hands what is stored and unanswered to the chats' lanes (``lanes.py``), which answer it on
+their own threads — and only the next ``getUpdates`` confirms the batch.  The loop does not wait
+for the answers: a chat's move is taken up as soon as it arrives, whatever another chat's answer
+is waiting for.  After each answer the follow-up thread runs ``after_round`` (the outbox drain,
+so the opponent hears of a move at once) and sends the groups' deferred news.  A crash anywhere
+loses nothing: unconfirmed updates come again (and are recognised), and stored ones are answered
+after the restart.  While the database is away nothing can be stored, so the offset stays where
+it is and Telegram keeps the updates until it is back.
+
+``round`` is the same work in lock step (fetch, answer everything, ``after_round``, the groups'
+news), for a process that is driven one step at a time: a restart's first step, and tests.
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ from collections.abc import Callable
 
 from adapters.sql.engine import is_unavailable
 from adapters.telegram.api import BotApi
+from adapters.telegram.group_news import GroupNews
+from adapters.telegram.lanes import Lanes
 from adapters.telegram.processor import Processor
 from service.delivery.dispatch import TryLater
 
@@ -37,6 +45,8 @@ class Poller:
         self.long_poll_seconds = long_poll_seconds
         self.after_round = after_round
         self.offset: int | None = None
+        self.follow_up = FollowUp(after_round, processor.screens.groups)
+        processor.lanes.answered = self.follow_up.kick
 
     def fetch(self, timeout: int | None = None) -> int:
         """Receive and store one batch (confirming the previous one); how many were new."""
@@ -61,21 +71,48 @@ class Poller:
         groups.flush()
 
     def run(self, stop: threading.Event) -> None:
-        """Poll until ``stop`` is set (the first round answers what an earlier run left)."""
+        """Poll until ``stop`` is set (the first look takes up what an earlier run left)."""
         self.api.delete_webhook()  # getUpdates is refused while a webhook is set
-        while not stop.is_set():
-            try:
-                self.round()
-            except TryLater as error:
-                log.info("Telegram asks to wait: %s", error)
-                stop.wait(error.retry_after or 1.0)
-            except Exception as error:
-                if is_unavailable(error):
-                    log.warning("database unavailable, updates left unconfirmed: %s", error)
-                else:
-                    log.exception("polling round failed; trying again")
-                stop.wait(1.0)
+        follow_up = threading.Thread(
+            target=self.follow_up.run, args=(stop,), name="telegram-follow-up"
+        )
+        follow_up.start()
+        lanes = self.processor.lanes
+        try:
+            while not stop.is_set():
+                try:
+                    self.processor.look()
+                    trouble = lanes.trouble()
+                    if trouble is not None:
+                        raise trouble
+                    self.fetch(self._patience(lanes))
+                    self.follow_up.kick()  # as after a round: news from elsewhere goes out too
+                except TryLater as error:
+                    log.info("Telegram asks to wait: %s", error)
+                    stop.wait(error.retry_after or 1.0)
+                except Exception as error:
+                    if is_unavailable(error):
+                        log.warning("database unavailable, updates left unconfirmed: %s", error)
+                    else:
+                        log.exception("polling failed; trying again")
+                    stop.wait(1.0)
+        finally:
+            self.follow_up.kick()  # to see ``stop``
+            follow_up.join()
         self._confirm()
+
+    def _patience(self, lanes: Lanes) -> int | None:
+        """How long the next ``getUpdates`` may wait for news: not at all when a lane stopped
+        at an update to try again, a second while lanes are answering (one may stop), else
+        the long poll."""
+        if lanes.stopped():
+            return 0
+        return None if lanes.idle() else 1
+
+    def settled(self) -> bool:
+        """Every update handed to the lanes is answered and followed up (for tests, which wait
+        for this after their update was confirmed, and so handed over)."""
+        return self.processor.lanes.idle() and not self.follow_up.pending()
 
     def _confirm(self) -> None:
         """Confirm the stored batch before stopping, so it is not delivered again."""
@@ -84,3 +121,51 @@ class Poller:
                 self.api.get_updates(self.offset, 0)
             except Exception as error:  # it comes again and is recognised: harmless
                 log.info("last batch not confirmed: %s", error)
+
+
+class FollowUp:
+    """What follows answers, on a thread of its own so that polling never waits for it:
+    ``after_round`` (the outbox drain) after answers, and after each ``getUpdates`` (as after
+    each round: news of moves made elsewhere goes out too), and the groups' deferred news when
+    they are due (``group_news.py``)."""
+
+    def __init__(self, after_round: Callable[[], object] | None, groups: GroupNews) -> None:
+        self.after_round = after_round
+        self.groups = groups
+        self._lock = threading.Lock()
+        self._kicked = threading.Event()
+        self._running = False
+
+    def kick(self) -> None:
+        """An update was answered: run soon."""
+        self._kicked.set()
+
+    def pending(self) -> bool:
+        """Kicked and not yet run to the end."""
+        with self._lock:
+            return self._running or self._kicked.is_set()
+
+    def run(self, stop: threading.Event) -> None:
+        """Until ``stop`` (with a ``kick`` to wake it): run when kicked, or when the groups'
+        next news is due."""
+        while True:
+            self._kicked.wait(self.groups.due_in())
+            if stop.is_set():
+                return
+            with self._lock:
+                self._running = True
+                self._kicked.clear()
+            try:
+                if self.after_round is not None:
+                    self.after_round()
+                self.groups.flush()
+            except Exception as error:
+                if is_unavailable(error):
+                    log.warning("database unavailable, follow-up waits: %s", error)
+                else:
+                    log.exception("follow-up failed; trying again")
+                self._kicked.set()
+                stop.wait(1.0)
+            finally:
+                with self._lock:
+                    self._running = False

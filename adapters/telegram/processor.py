@@ -111,6 +111,11 @@ class Processor:
                     self.channel.records.release([one.key for one in claimed])
             return answered
 
+    def look(self, limit: int = 1000) -> int:
+        """Hand what is stored and unanswered to the lanes and return at once (the poller's
+        way, ``polling.py``); how many were new to them."""
+        return self.lanes.look(lambda: self.channel.records.waiting_updates(limit))
+
     def _claim(self, limit: int) -> list[Waiting]:
         now = self.channel.clock.now()
         return self.channel.records.claim(now, now + CLAIM, limit)

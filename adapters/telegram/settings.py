@@ -49,9 +49,10 @@ class TelegramSettings:
     long_poll_seconds: int = 25
     """How long one ``getUpdates`` waits for news."""
     limits: RateLimits = RateLimits()
-    chats_at_once: int = 8
+    chats_at_once: int = 12
     """How many chats' updates are answered at the same moment (``lanes.py``); each chat's are
-    answered in order.  Each takes a database connection while it answers."""
+    answered in order.  Each takes a database connection while it answers (a pool holds 15),
+    and a thread waiting to post in its chat (``pacing.py``) holds up no other chat."""
     mail_address: str | None = None
     """The email channel's own address, when this service has email (``adapters.channels`` sets
     it): invitations say that a friend without Telegram can join by mail, and ``/link`` where to

@@ -117,6 +117,10 @@ class FakeTelegram:
     """Edits answered 400 "message is not modified"."""
     confirmed: int = 0
     """Every update below this id was confirmed by a later ``getUpdates`` offset."""
+    pollers: list[Callable[[], bool]] = field(default_factory=list)
+    """Whether each bot polling this fake has answered (and followed up) all it confirmed: a
+    poller confirms an update once it is stored, and answers it on its own threads
+    (``Poller.settled``; the test harness adds and removes its bots)."""
     on_updates: Callable[[list[JSON]], None] | None = None
     """Called with each non-empty batch ``getUpdates`` handed out, once it was sent."""
     limits: Limits | None = None
@@ -251,12 +255,20 @@ class FakeTelegram:
     # -- what the bot did --------------------------------------------------------------------
 
     def wait(self, condition: Callable[[], Any], timeout: float = 15) -> Any:
-        """Wait until ``condition()`` is truthy (checked whenever the bot calls); its value."""
+        """Wait until ``condition()`` is truthy (checked whenever the bot calls, and every
+        50 ms for what a bot does without calling); its value."""
+        deadline = time.monotonic() + timeout
         with self.changed:
-            result = self.changed.wait_for(condition, timeout)
-        if not result:
-            raise AssertionError(f"timed out waiting for {condition}")
+            while not (result := condition()):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out waiting for {condition}")
+                self.changed.wait(min(left, 0.05))
         return result
+
+    def settled(self) -> bool:
+        """Every bot polling this fake has answered and followed up what it confirmed."""
+        return all(check() for check in self.pollers)
 
     def calls_to(self, chat_id: int, *methods: str) -> list[Call]:
         with self.changed:

@@ -56,6 +56,7 @@ class Bot:
 
     def start(self) -> Bot:
         self._thread = threading.Thread(target=self.poller.run, args=(self._stop,), daemon=True)
+        self.fake.pollers.append(self.poller.settled)
         self._thread.start()
         return self
 
@@ -65,6 +66,8 @@ class Bot:
         if self._thread is not None:
             self._thread.join(timeout=10)
             assert not self._thread.is_alive(), "the poller did not stop"
+            self.fake.pollers.remove(self.poller.settled)
+            self._thread = None
 
     def close(self) -> None:
         """Stop and let go of everything (the process ends); a second call does nothing."""
@@ -121,9 +124,10 @@ class Phone:
         return str(answered.get("text", ""))
 
     def settle(self, update: dict[str, object]) -> None:
-        """Wait until the bot has confirmed ``update``: stored, answered, outbox drained."""
+        """Wait until the bot has confirmed ``update`` (stored) and answered it, its outbox
+        drained."""
         update_id = int(str(update["update_id"]))
-        self.fake.wait(lambda: self.fake.confirmed > update_id)
+        self.fake.wait(lambda: self.fake.confirmed > update_id and self.fake.settled())
 
     def messages(self) -> list[Message]:
         return self.fake.chat(self.chat)
@@ -133,9 +137,17 @@ class Phone:
 
     def turn_message(self) -> Message:
         """The latest message with buttons for a decision."""
-        with_buttons = [m for m in self.messages() if any(_is_decision(b) for b in m.buttons())]
+        with_buttons = self._with_decisions()
         assert with_buttons, f"no message with buttons in {self.person.first_name}'s chat"
         return with_buttons[-1]
+
+    def wait_for_turn(self) -> Message:
+        """The latest message with buttons for a decision, once there is one (for a bot in
+        another process, which ``settle`` cannot ask whether it has answered)."""
+        return self.fake.wait(self._with_decisions)[-1]  # type: ignore[no-any-return]
+
+    def _with_decisions(self) -> list[Message]:
+        return [m for m in self.messages() if any(_is_decision(b) for b in m.buttons())]
 
     def invitation(self) -> str:
         for message in reversed(self.messages()):

@@ -17,6 +17,7 @@ import pytest
 
 from adapters.bootstrap import build
 from adapters.config import Settings
+from adapters.telegram.records import TelegramRecords
 from service.ports.directory import Address
 from service.rules.events import CardRefused
 from tests.telegram.fake_api import TOKEN, FakeTelegram
@@ -73,6 +74,7 @@ def test_a_bot_killed_after_receiving_a_move_applies_it_once_after_a_restart(
     first = processes.start()
     ana = Phone(fake, fake.person("Ana"))
     ana.say("/new bot")
+    ana.wait_for_turn()  # the other process answers on its own threads: wait for it
     wiring = build(Settings(data_dir=tmp_path))
     try:
         player = wiring.directory.player_at(Address("telegram", str(ana.chat)))
@@ -94,6 +96,8 @@ def test_a_bot_killed_after_receiving_a_move_applies_it_once_after_a_restart(
 
         processes.start()
         ana.settle(update)
+        records = TelegramRecords(wiring.engine)
+        fake.wait(lambda: not records.waiting_updates(1))  # answered, in the other process
 
         seat = wiring.service.game(line.game_id).seat_of(player)
         events = [s.event for s in wiring.service.store.load(line.game_id)[before:]]
@@ -118,7 +122,7 @@ def test_conquian_serve_runs_the_bot_beside_the_web_and_the_worker(
 
     ana.say("/new bot")  # answered by the bot's poller in the serve process: a game and a table
 
-    assert ana.turn_message() is not None
+    assert ana.wait_for_turn() is not None
     assert "telegram: started" in processes.log.read_text()
 
 
