@@ -44,6 +44,7 @@ PG_USERS = ("postgres", "root")
 TABLES = (
     *("events", "game_summaries", "inbox", "outbox", "addresses", "vacations", "players"),
     *("telegram_updates", "telegram_turn_messages", "telegram_players", "telegram_game_chats"),
+    "telegram_chat_pace",
     *("email_threads", "email_messages", "email_uids", "email_contacts", "link_codes"),
     "quota_uses",
     *("notice_push", "notice_mail", "notices_sent"),

@@ -40,7 +40,12 @@ from adapters.sql.notice_tables import notice_mail, notice_push, notices_sent
 from adapters.sql.quota_tables import quota_uses
 from adapters.sql.rating_tables import profile_choices
 from adapters.sql.tables import DEFAULT_REMINDERS, addresses, inbox, outbox, players, vacations
-from adapters.sql.telegram_tables import telegram_players, telegram_turn_messages, telegram_updates
+from adapters.sql.telegram_tables import (
+    telegram_chat_pace,
+    telegram_players,
+    telegram_turn_messages,
+    telegram_updates,
+)
 from service.game.events import PlayerId
 from service.ports.directory import Address
 from service.ports.personal import Held
@@ -159,6 +164,7 @@ class _Found:
         yield delete(addresses).where(addresses.c.player_id == player)
         yield delete(telegram_players).where(telegram_players.c.player_id == player)
         yield delete(telegram_turn_messages).where(telegram_turn_messages.c.chat_id.in_(self.chats))
+        yield delete(telegram_chat_pace).where(telegram_chat_pace.c.chat_id.in_(self.chats))
         yield delete(email_contacts).where(email_contacts.c.address.in_(self.mails))
         yield delete(email_threads).where(email_threads.c.player_id == player)
         yield delete(link_codes).where(

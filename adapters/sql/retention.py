@@ -15,7 +15,8 @@ Two windows, counted from when a message was received:
 
 Notifications sent, given up or superseded go after ``sent``, and so does the ledger of turn
 notices sent to web players; a notice address not confirmed in time goes when its link expires; counted uses once older than the
-longest quota window (a week) and a day; link codes once expired.  Each step is one statement,
+longest quota window (a week) and a day; link codes once expired; a chat's turn to post
+(``telegram_chat_pace``) a minute after it passed.  Each step is one statement,
 so a prune that stops half-way is simply continued by the next.
 """
 
@@ -32,10 +33,12 @@ from adapters.sql.notice_tables import notice_mail, notices_sent
 from adapters.sql.notices import CONFIRM_WITHIN
 from adapters.sql.quota_tables import quota_uses
 from adapters.sql.tables import inbox, outbox
-from adapters.sql.telegram_tables import telegram_updates
+from adapters.sql.telegram_tables import telegram_chat_pace, telegram_updates
 
 COUNTED = timedelta(days=8)
 """Longer than any quota's window (``service.players.invitations``: a week)."""
+PACE_KEPT_SECONDS = 60
+"""A chat's turn to post matters for a second; kept a minute, then pruned."""
 FINISHED = ("delivered", "failed", "superseded")
 CONFIRMING = "confirmation asked"
 """The outcome of a mail whose request waits for its sender's confirmation (its copy is read
@@ -90,6 +93,9 @@ class SqlRetention:
                 notice_mail.c.confirmed_at.is_(None), notice_mail.c.asked_at < now - CONFIRM_WITHIN
             ),
             "counted uses": delete(quota_uses).where(quota_uses.c.at < now - COUNTED),
+            "chats' paces": delete(telegram_chat_pace).where(
+                telegram_chat_pace.c.free_at < now.timestamp() - PACE_KEPT_SECONDS
+            ),
             "link codes": delete(link_codes).where(link_codes.c.expires_at < now),
         }
         counts = {}

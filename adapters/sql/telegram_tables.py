@@ -16,13 +16,26 @@ rows say only how the bot talks to people about it.
   bot can reach them (set when Telegram answers 403 "blocked" or "chat not found").
 * ``telegram_game_chats`` — the group a game was started in, and the last event the group has
   been told about.
+* ``telegram_chat_pace`` — per private chat posted to in the last moments: when the bot may post
+  there next, shared by the processes that post for one bot (``adapters/telegram/chat_pace.py``);
+  pruned after a minute, and erased with the player.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, Column, Index, Integer, Text, UniqueConstraint, text
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    Index,
+    Integer,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlmodel import Field, SQLModel
 
 from adapters.sql.tables import AUTO_ID, ID, UtcDateTime
@@ -105,7 +118,16 @@ class TelegramGameChatRow(SQLModel, table=True):
     """The group has been told every public event up to this one."""
 
 
+class TelegramChatPaceRow(SQLModel, table=True):
+    __tablename__ = "telegram_chat_pace"
+
+    chat_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    free_at: float = Field(sa_column=Column(Float, nullable=False))
+    """When (seconds since the epoch) the bot may post in the chat next."""
+
+
 telegram_updates = SQLModel.metadata.tables["telegram_updates"]
 telegram_turn_messages = SQLModel.metadata.tables["telegram_turn_messages"]
 telegram_players = SQLModel.metadata.tables["telegram_players"]
 telegram_game_chats = SQLModel.metadata.tables["telegram_game_chats"]
+telegram_chat_pace = SQLModel.metadata.tables["telegram_chat_pace"]

@@ -14,6 +14,7 @@ from sqlalchemy import Engine
 from adapters.sql.quotas import SqlQuotas
 from adapters.telegram.api import BotApi, Refused
 from adapters.telegram.channel import CHANNEL, Channel
+from adapters.telegram.chat_pace import SharedChats
 from adapters.telegram.menu import set_menus
 from adapters.telegram.polling import Poller
 from adapters.telegram.processor import Processor
@@ -72,8 +73,10 @@ def build_telegram(
     parts: Parts, settings: TelegramSettings, ratings: Ratings | None = None
 ) -> TelegramApp:
     """Connect to the Bot API (``getMe``), set the commands menu in every language (``menu.py``)
-    and wire the channel over ``parts``."""
+    and wire the channel over ``parts``, its chats' seconds kept in the database with every other
+    process that posts for the bot (``chat_pace.py``)."""
     api = BotApi(settings)
+    api.pacer.shared = SharedChats(parts.engine)  # the worker posts for this bot too
     service = parts.service
     channel = Channel(
         service,

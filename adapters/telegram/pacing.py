@@ -13,7 +13,9 @@ speak of messages posted.
 
 The budget is this process's: a deployment where several processes post for one bot (the
 Telegram role and the worker) gives each a share (``CONQUIAN_TELEGRAM_POSTS_PER_SECOND``) so
-that together they stay under Telegram's 30.
+that together they stay under Telegram's 30.  A chat's second cannot be shared out that way —
+both processes post to the same player — so with ``shared`` (``chat_pace.py``) the chat's turns
+are taken from the database, one statement a post, and every process keeps it.
 """
 
 from __future__ import annotations
@@ -22,9 +24,18 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from typing import Protocol
 
 MARGIN = 0.1
 """Seconds kept above each limit, for the time a post takes to reach Telegram."""
+
+
+class Chats(Protocol):
+    """Chats' turns to post, shared by the processes of one bot (``chat_pace.SharedChats``)."""
+
+    def take(self, chat: int, now: float, gap: float) -> float: ...
+
+    def push(self, chat: int, at: float, gap: float) -> None: ...
 
 
 class Pacer:
@@ -34,12 +45,18 @@ class Pacer:
         chat_seconds: float,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
+        wall: Callable[[], float] = time.time,
     ) -> None:
-        """``per_second`` 0: no limit in all; ``chat_seconds`` 0: none per chat."""
+        """``per_second`` 0: no limit in all; ``chat_seconds`` 0: none per chat.  ``wall``:
+        the clock the processes share, for ``shared``."""
         self.per_second = per_second
         self.chat_seconds = chat_seconds
+        self.shared: Chats | None = None
+        """Where chats' turns are taken when several processes post for the bot (set once
+        the database is known); None: this process's own count."""
         self._clock = clock
         self._sleep = sleep
+        self._wall = wall
         self._lock = threading.Lock()
         self._posts: deque[float] = deque()
         """The moments given to the latest posts, oldest first (the last ``per_second``)."""
@@ -48,14 +65,10 @@ class Pacer:
 
     def wait(self, chat: int) -> None:
         """Wait until a post to ``chat`` fits the limits, and count it."""
+        turn = None
         if self.chat_seconds > 0 and chat > 0:
-            with self._lock:
-                now = self._clock()
-                last = self._chats.get(chat)
-                at = now if last is None else max(now, last + self.chat_seconds + MARGIN)
-                self._chats[chat] = at
-                self._forget(now)
-            self._until(at)
+            turn = self._chat_turn(chat)
+            self._until(turn)
         if self.per_second > 0:
             with self._lock:
                 at = self._clock()
@@ -70,6 +83,25 @@ class Pacer:
                 if chat in self._chats:
                     self._chats[chat] = max(self._chats[chat], at)
             self._until(at)
+            if self.shared is not None and turn is not None and at > turn:
+                self.shared.push(chat, self._wall() + at - self._clock(), self._gap)
+
+    @property
+    def _gap(self) -> float:
+        return self.chat_seconds + MARGIN
+
+    def _chat_turn(self, chat: int) -> float:
+        """When (``clock``) this post to ``chat`` may go, by the chat's second."""
+        if self.shared is not None:
+            now, wall = self._clock(), self._wall()
+            return now + self.shared.take(chat, wall, self._gap) - wall
+        with self._lock:
+            now = self._clock()
+            last = self._chats.get(chat)
+            at = now if last is None else max(now, last + self._gap)
+            self._chats[chat] = at
+            self._forget(now)
+        return at
 
     def _until(self, at: float) -> None:
         wait = at - self._clock()
@@ -79,5 +111,5 @@ class Pacer:
     def _forget(self, now: float) -> None:
         """Chats whose last post is long past need no entry (a long run meets many)."""
         if len(self._chats) > 10_000:
-            horizon = now - self.chat_seconds - MARGIN
+            horizon = now - self._gap
             self._chats = {chat: at for chat, at in self._chats.items() if at > horizon}

@@ -1,0 +1,62 @@
+"""A chat's second kept in the database, so that every process posting for one bot keeps it.
+
+Telegram lets a bot post about once a second in one chat.  The Telegram process (answering a
+player's move) and the worker (telling the same player of the opponent's reply) each kept that
+second to themselves, so when the opponent answered quickly — a bot, or a fast person — the
+two could post into one chat within a second, and Telegram refused the second post with 429
+(twice in the ten minutes at 50 moves/s).  ``SharedChats.take`` hands out a chat's turns to
+post from one row per chat, in one statement: each turn at least ``gap`` after the chat's last
+turn, whichever process took it.  Rows older than a minute are pruned
+(``adapters/sql/retention.py``) and erased with the player (``adapters/sql/erasure.py``).
+
+Times are seconds since the epoch (``time.time``): the processes may live on different machines,
+whose clocks NTP keeps within milliseconds of each other.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine, func
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.sql.expression import ColumnElement
+
+from adapters.sql.engine import is_postgresql, reconnecting
+from adapters.sql.telegram_tables import telegram_chat_pace as _pace
+
+
+class SharedChats:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @reconnecting
+    def take(self, chat: int, now: float, gap: float) -> float:
+        """Take ``chat``'s next turn to post: the moment it may go — not before ``now``, and
+        ``gap`` after the chat's last turn taken by any process."""
+        insert = postgresql_insert if is_postgresql(self.engine) else sqlite_insert
+        first = insert(_pace).values(chat_id=chat, free_at=now + gap)
+        taken = first.on_conflict_do_update(
+            index_elements=[_pace.c.chat_id],
+            set_={"free_at": self._later(_pace.c.free_at, now) + gap},
+        ).returning(_pace.c.free_at)
+        with self.engine.connect() as connection:
+            free_at: float = connection.execute(taken).scalar_one()
+        return free_at - gap
+
+    @reconnecting
+    def push(self, chat: int, at: float, gap: float) -> None:
+        """The turn taken was used later, at ``at`` (Telegram's 30 a second held it up): the
+        chat's next turn is ``gap`` after that."""
+        insert = postgresql_insert if is_postgresql(self.engine) else sqlite_insert
+        first = insert(_pace).values(chat_id=chat, free_at=at + gap)
+        pushed = first.on_conflict_do_update(
+            index_elements=[_pace.c.chat_id],
+            set_={"free_at": self._later(_pace.c.free_at, at + gap)},
+        )
+        with self.engine.connect() as connection:
+            connection.execute(pushed)
+
+    def _later(self, column: ColumnElement[float], moment: float) -> ColumnElement[float]:
+        """The later of ``column`` and ``moment``, in the database's own words."""
+        if is_postgresql(self.engine):
+            return func.greatest(column, moment)
+        return func.max(column, moment)
