@@ -94,4 +94,6 @@ def build_telegram(
     except (Refused, TryLater, Undeliverable) as error:  # the bot works without its menu
         log.warning("the commands menu was not set: %s", error)
     processor = Processor(channel)
-    return TelegramApp(channel, processor, TelegramSender(channel, processor.screens))
+    return TelegramApp(
+        channel, processor, TelegramSender(channel, processor.screens, processor.chats)
+    )

@@ -13,6 +13,10 @@ it does for two web requests, by the version each move was made at.
 
 ``TryLater`` or an unavailable database in one lane stops that lane and is kept for the poller
 (``trouble``), which waits as it did before; the other lanes go on.
+
+The outbox drain runs beside the lanes (the poller's follow-up), and it too writes to chats:
+``ChatLocks`` lets one thing at a time change a chat's board, so an answer and a notification
+never both edit one board to the same text (Telegram's 400 "message is not modified").
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +63,37 @@ def _get(value: Any, *path: str) -> Any:
             return None
         value = value.get(name)
     return value
+
+
+class ChatLocks:
+    """One answer or notification at a time per chat in this process.  A chat's lock lives
+    while someone holds or waits for it, so there are never more than the threads.  Taken only
+    around a whole answer or notification, never one inside another's, so they cannot
+    deadlock."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, tuple[threading.RLock, int]] = {}
+        """Per lane held or waited for: its lock and how many hold or wait for it."""
+
+    def of_chat(self, chat: int) -> AbstractContextManager[None]:
+        return self.holding(f"chat:{chat}")
+
+    @contextmanager
+    def holding(self, lane: str) -> Iterator[None]:
+        with self._guard:
+            lock, users = self._locks.get(lane, (threading.RLock(), 0))
+            self._locks[lane] = (lock, users + 1)
+        try:
+            with lock:
+                yield
+        finally:
+            with self._guard:
+                lock, users = self._locks[lane]
+                if users == 1:
+                    del self._locks[lane]
+                else:
+                    self._locks[lane] = (lock, users - 1)
 
 
 class Lanes:

@@ -30,7 +30,7 @@ from adapters.telegram import zones
 from adapters.telegram.callbacks import decode
 from adapters.telegram.channel import SOURCE, Channel, user_name
 from adapters.telegram.incoming import Pressed, Said
-from adapters.telegram.lanes import Lanes, Waiting
+from adapters.telegram.lanes import ChatLocks, Lanes, Waiting, lane_of
 from adapters.telegram.links import Links
 from adapters.telegram.lobby import NEW_HELP, Lobby
 from adapters.telegram.membership import membership_changed
@@ -80,6 +80,8 @@ class Processor:
         self.your_data = DataRequests(channel, self.screens)
         self.attempts = Attempts()
         self.lanes = Lanes(self._answer, channel.settings.chats_at_once)
+        self.chats = ChatLocks()
+        """Held while a chat is answered; the outbox's sender takes them too (``lanes.py``)."""
         self._answering = threading.Lock()
 
     def receive(self, update: dict[str, Any]) -> bool:
@@ -130,7 +132,8 @@ class Processor:
         if payload is None:  # not in the inbox (yet): stored as an empty payload, ignored
             payload = channel.inbox.receive(SOURCE, key, "", channel.clock.now()).payload
         try:
-            self._route(key, payload)
+            with self.chats.holding(lane_of(Waiting(key, payload))):
+                self._route(key, payload)
         except TryLater:
             raise
         except Exception as error:

@@ -19,6 +19,7 @@ with Telegram's ``retry_after``, which the dispatcher waits out.
 from __future__ import annotations
 
 from adapters.telegram.channel import Channel
+from adapters.telegram.lanes import ChatLocks
 from adapters.telegram.screens import Screens
 from service.delivery.dispatch import Undeliverable
 from service.game.events import PlayerId
@@ -28,13 +29,16 @@ from service.ports.protocols import Notification
 
 
 class TelegramSender:
-    def __init__(self, channel: Channel, screens: Screens) -> None:
+    def __init__(self, channel: Channel, screens: Screens, chats: ChatLocks) -> None:
         self.channel = channel
         self.screens = screens
+        self.chats = chats
 
     def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
-        with self.screens.remembering():  # each profile read once (``remembering.py``)
-            self._send(player, address, notification)
+        """Send ``notification``, the chat held against this process's answers in it (which
+        may change the same board)."""
+        with self.chats.of_chat(int(address.value)), self.screens.remembering():
+            self._send(player, address, notification)  # each profile read once, ``remembering``
 
     def _send(self, player: PlayerId, address: Address, notification: Notification) -> None:
         channel = self.channel
