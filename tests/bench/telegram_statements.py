@@ -4,7 +4,8 @@ Two people play typed moves (the greedy bot's choice from their own view) throug
 channel against the fake Bot API; for each move the statements the engine executes are counted
 (SQLAlchemy's ``before_cursor_execute``) in the two parts of its path as they are deployed: the
 Telegram process storing the update and answering it (``Poller.fetch`` + ``answer_waiting``),
-and the worker telling the opponent (``Worker.drain``).  Prints one JSON line per database::
+and the worker telling the opponent (``Worker.drain``); each post takes its chat's turn from the
+database, as deployed (``chat_pace.py``).  Prints one JSON line per database::
 
     python -m tests.bench.telegram_statements [--moves 40] [--database sqlite|postgresql]
 """
@@ -24,6 +25,8 @@ from typing import Any
 
 from sqlalchemy import Engine, event
 
+from adapters.telegram.chat_pace import SharedChats
+from adapters.telegram.pacing import Pacer
 from service.bots.policies import greedy_bot
 from service.game.events import GameId
 from service.ports.memory_directory import SeededChance
@@ -62,6 +65,11 @@ def measure(url: str, moves: int, workdir: Path) -> dict[str, object]:
         ben.say(f"/start {ana.invitation()}")
         [line] = bot.service.games_of(bot.player(ana.person))
         bot.stop()  # from here on the rounds are run (and counted) by hand
+        # As deployed, each post takes its chat's turn from the database (``chat_pace.py``);
+        # a thousandth of a second apart, so that counting it costs no waiting.
+        pacer = Pacer(0, 0.001)
+        pacer.shared = SharedChats(bot.wiring.engine)
+        bot.app.channel.api.pacer = pacer
         return _moves(bot, fake, [ana, ben], line.game_id, moves)
     finally:
         bot.close()
