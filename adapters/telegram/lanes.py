@@ -104,6 +104,9 @@ class Lanes:
         self.answered: Callable[[], object] | None = None
         """Called after each update answered, before its lane may be seen idle (the poller
         sets it: its follow-up drains the outbox)."""
+        self.emptied: Callable[[], object] | None = None
+        """Called when a lane has nothing left (a test's harness: to look at once whether the
+        bot has settled)."""
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="telegram-chat")
         self._lock = threading.Condition()
         self._queues: dict[str, deque[Waiting]] = {}
@@ -184,6 +187,11 @@ class Lanes:
 
     def _lane(self, lane: str) -> None:
         """Answer ``lane``'s updates until it is empty or one is not answered yet."""
+        self._answer_lane(lane)
+        if self.emptied is not None:
+            self.emptied()
+
+    def _answer_lane(self, lane: str) -> None:
         while True:
             with self._lock:
                 update = self._queues[lane][0]

@@ -26,8 +26,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
-MARGIN = 0.1
-"""Seconds kept above each limit, for the time a post takes to reach Telegram."""
+MARGIN = 0.25
+"""Seconds kept above each limit, for the time a post takes from its turn to Telegram (threads,
+the event loop and the network; 0.1 was too little on a busy two-core machine, where twelve
+lanes and another process post at once)."""
 
 
 class Chats(Protocol):

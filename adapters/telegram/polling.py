@@ -85,8 +85,8 @@ class Poller:
                     trouble = lanes.trouble()
                     if trouble is not None:
                         raise trouble
-                    self.fetch(self._patience(lanes))
-                    self.follow_up.kick()  # as after a round: news from elsewhere goes out too
+                    if not self.fetch(self._patience(lanes)):
+                        self.follow_up.kick()  # news of moves made elsewhere goes out too
                 except TryLater as error:
                     log.info("Telegram asks to wait: %s", error)
                     stop.wait(error.retry_after or 1.0)
@@ -125,9 +125,11 @@ class Poller:
 
 class FollowUp:
     """What follows answers, on a thread of its own so that polling never waits for it:
-    ``after_round`` (the outbox drain) after answers, and after each ``getUpdates`` (as after
-    each round: news of moves made elsewhere goes out too), and the groups' deferred news when
-    they are due (``group_news.py``)."""
+    ``after_round`` (the outbox drain) after answers, and after each ``getUpdates`` that brought
+    nothing new (news of moves made elsewhere goes out too), and the groups' deferred news when
+    they are due (``group_news.py``).  Not after a ``getUpdates`` that brought updates: their
+    answers kick it, and a player's typed move is answered before news of the position it was
+    not typed for reaches their chat, as in a round."""
 
     def __init__(self, after_round: Callable[[], object] | None, groups: GroupNews) -> None:
         self.after_round = after_round
@@ -135,6 +137,9 @@ class FollowUp:
         self._lock = threading.Lock()
         self._kicked = threading.Event()
         self._running = False
+        self.ran: Callable[[], object] | None = None
+        """Called after each run (a test's harness: to wake whoever waits for the bot to
+        settle, as every answer's run ends after it)."""
 
     def kick(self) -> None:
         """An update was answered: run soon."""
@@ -169,3 +174,5 @@ class FollowUp:
             finally:
                 with self._lock:
                     self._running = False
+                if self.ran is not None:
+                    self.ran()

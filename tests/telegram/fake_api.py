@@ -255,8 +255,9 @@ class FakeTelegram:
     # -- what the bot did --------------------------------------------------------------------
 
     def wait(self, condition: Callable[[], Any], timeout: float = 15) -> Any:
-        """Wait until ``condition()`` is truthy (checked whenever the bot calls, and every
-        50 ms for what a bot does without calling); its value."""
+        """Wait until ``condition()`` is truthy (checked whenever the bot calls or a poller
+        settles, ``poke``, and every 50 ms for anything else a bot does without calling); its
+        value."""
         deadline = time.monotonic() + timeout
         with self.changed:
             while not (result := condition()):
@@ -265,6 +266,11 @@ class FakeTelegram:
                     raise AssertionError(f"timed out waiting for {condition}")
                 self.changed.wait(min(left, 0.05))
         return result
+
+    def poke(self) -> None:
+        """Have waiters look again (a bot settled without calling; long polls go on)."""
+        with self.changed:
+            self.changed.notify_all()
 
     def settled(self) -> bool:
         """Every bot polling this fake has answered and followed up what it confirmed."""

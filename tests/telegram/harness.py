@@ -57,6 +57,8 @@ class Bot:
     def start(self) -> Bot:
         self._thread = threading.Thread(target=self.poller.run, args=(self._stop,), daemon=True)
         self.fake.pollers.append(self.poller.settled)
+        # a settle is seen at once, not at the next 50 ms look: whichever ends last pokes
+        self.poller.follow_up.ran = self.app.processor.lanes.emptied = self.fake.poke
         self._thread.start()
         return self
 
