@@ -25,6 +25,7 @@ from sqlalchemy import select
 from adapters.sql import tables
 from adapters.sql.engine import create
 from tests.log_capabilities import LEAK
+from tests.waiting import eventually
 from tests.web.client import Http
 from tests.web.conftest import ROOT, free_port
 from tests.web.test_browser import best_move
@@ -111,13 +112,9 @@ def start() -> Iterator[object]:
 
 def ready(http: Http, timeout: float = 30.0) -> dict[str, object]:
     """``/readyz`` once it says ready (the worker's first heartbeat may take a moment)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        answer = http.get("/readyz")
-        if answer.status == 200 or time.monotonic() > deadline:
-            body: dict[str, object] = answer.json
-            return body
-        time.sleep(0.3)
+    eventually(lambda: http.get("/readyz").status == 200, timeout)
+    body: dict[str, object] = http.get("/readyz").json
+    return body
 
 
 def test_make_run_serves_the_landing_page_on_sqlite(start, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -205,21 +202,21 @@ def test_web_and_worker_roles_on_postgresql_play_a_game_started_through_the_api(
 
     engine = create(postgres_url)
     try:
-        deadline = time.monotonic() + 20
-        while True:  # the worker process sends every notification the moves wrote
+
+        def statuses_now() -> list[str]:
             with engine.connect() as connection:
-                statuses = connection.execute(select(tables.outbox.c.status)).scalars().all()
-            if (statuses and set(statuses) == {"delivered"}) or time.monotonic() > deadline:
-                break
-            time.sleep(0.3)
+                return list(connection.execute(select(tables.outbox.c.status)).scalars().all())
+
+        # the worker process sends every notification the moves wrote
+        eventually(lambda: set(statuses_now()) == {"delivered"}, 20)
+        statuses = statuses_now()
     finally:
         engine.dispose()
     assert statuses and set(statuses) == {"delivered"}, statuses
 
     assert worker.stop() == 0  # its connection closes, and its heartbeat with it
-    deadline = time.monotonic() + 10
-    while (answer := http.get("/readyz")).status == 200 and time.monotonic() < deadline:
-        time.sleep(0.2)
+    eventually(lambda: http.get("/readyz").status != 200, 10)
+    answer = http.get("/readyz")
     assert answer.status == 503 and answer.json["checks"]["worker"] == "no heartbeat"
     assert web.stop() == 0
 
