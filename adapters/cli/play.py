@@ -240,7 +240,7 @@ class TerminalGame:
         player = game.players[view.seat]
         muted = player is not None and self.service.deaf(game, player)
         lines = [
-            next(said) if is_rules_event(event) else talk_sentence(event, self.tr, reader, muted)
+            talk_sentence(event, self.tr, reader, muted) if isinstance(event, TALK) else next(said)
             for event in shown
         ]
         return heard(lines)

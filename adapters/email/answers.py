@@ -37,10 +37,10 @@ def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -
     tr = mail.tr(player)  # after the command: ``lang …`` is answered in the new language
     opponent = mail.opponent(game, player)
     letter = _answer(mail.service, game, player, answer, opponent, tr)
-    if isinstance(letter, Letter) and isinstance(answer, MoveApplied) and game.status == "over":
-        return ending_letter(mail.result(game, player, tr), letter.view, opponent, tr, letter.news)
     if letter is None or letter.view is None:
         return letter
+    if isinstance(answer, MoveApplied) and game.status == "over":
+        return ending_letter(mail.result(game, player, tr), letter.view, opponent, tr, letter.news)
     return replace(letter, deadline=mail.deadline(game, player))
 
 

@@ -214,7 +214,7 @@ def notice_letter(
     (``kind`` ``NEWS``), and the end of the match says only how to ask for a rematch."""
     if notice.view.phase is Phase.OVER:
         return ending_letter(result, notice.view, opponent, tr, notice.news)
-    answer = ()
+    answer: tuple[str, ...] = ()
     if notice.answer_offer:  # talk at the table: a one-word reply answers it
         accept, decline = word(tr, "accept"), word(tr, "decline")
         answer = (

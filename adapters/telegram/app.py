@@ -80,7 +80,7 @@ def build_telegram(
     service = parts.service
     channel = Channel(
         service,
-        RememberingDirectory(parts.directory),  # type: ignore[arg-type]  # a Directory, delegating
+        RememberingDirectory(parts.directory),  # a Directory, delegating
         parts.inbox,
         TelegramRecords(parts.engine),
         api,

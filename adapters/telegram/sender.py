@@ -71,11 +71,12 @@ class TelegramSender:
             and game.status is GameStatus.PLAYING
             and not channel.service.view(game_id, player)[1].is_my_decision
         )
+        edit = None
         if quiet and shown is not None:  # news that asks nothing of them: the board, edited
             tr = channel.tr(player)
             before = self.screens.news(game_id, shown.since + 1, game.version, tr, player)
+            edit = shown.message_id
         try:
-            edit = shown.message_id if quiet else None
             self.screens.turn(player, game_id, before, edit=edit, ask=False)
         except Undeliverable as error:
             channel.records.mark_unreachable(player, channel.clock.now(), str(error))
