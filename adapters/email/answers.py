@@ -19,6 +19,7 @@ from service.app.replies import Answered, MoveApplied, OnVacation, Reply, Settin
 from service.game.errors import StaleVersion
 from service.game.events import PlayerId
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.language.translation import Translator
 from service.players.profiles import settings_text
 from service.rules.seats import Phase
@@ -39,7 +40,7 @@ def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -
     letter = _answer(mail.service, game, player, answer, opponent, tr)
     if letter is None or letter.view is None:
         return letter
-    if isinstance(answer, MoveApplied) and game.status == "over":
+    if isinstance(answer, MoveApplied) and game.status == GameStatus.OVER:
         return ending_letter(mail.result(game, player, tr), letter.view, opponent, tr, letter.news)
     return replace(letter, deadline=mail.deadline(game, player))
 

@@ -60,6 +60,7 @@ from service.app.replies import Joined, MoveApplied, Reply, Request
 from service.delivery.dispatch import TryLater
 from service.game.errors import GameCalledOff, StaleVersion
 from service.game.events import GameId, PlayerId
+from service.game.status import GameStatus
 from service.language.vocabulary import word
 from service.players.invitations import InvitationLimits
 from service.ports.directory import Address, Directory
@@ -236,13 +237,13 @@ class Handler(Desk):
 
     def _play(self, inbound: Inbound, player: Player) -> str:
         game = self.service.game(player.game_id)
-        if game.status == "over" and answer_word(inbound.command) == "rematch":
+        if game.status == GameStatus.OVER and answer_word(inbound.command) == "rematch":
             return finished.rematch(self, inbound, player.game_id, player.player)
-        if game.status == "over":
+        if game.status == GameStatus.OVER:
             return finished.answer_over(self, inbound, player.game_id, player.player)
         if answer_word(inbound.command) == "cancel":
             return self._call_off(inbound, player)
-        if game.status in ("open", "cancelled"):
+        if game.status in (GameStatus.OPEN, GameStatus.CANCELLED):
             return self._not_started(inbound, player, game.status)
         command = self._command(inbound.command, player)
         if command is None:
@@ -276,10 +277,10 @@ class Handler(Desk):
         )
         return "cancelled"
 
-    def _not_started(self, inbound: Inbound, player: Player, status: str) -> str:
+    def _not_started(self, inbound: Inbound, player: Player, status: GameStatus) -> str:
         """Anything else before anyone joined moves nothing."""
         tr = self.mail.tr(player.player)
-        if status == "cancelled":
+        if status == GameStatus.CANCELLED:
             return self.notes.refuse(inbound, refusal_text(GameCalledOff(), tr=tr))
         why = tr.gettext("The game starts when your opponent joins: nothing yet.")
         return self.notes.refuse(

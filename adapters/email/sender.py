@@ -34,6 +34,7 @@ from service.delivery.dispatch import Undeliverable
 from service.delivery.notices import Notice, deadline_text
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.language.translation import ENGLISH, Translator, translator
 from service.language.vocabulary import word
 from service.ports.consent import Consent
@@ -125,7 +126,7 @@ class GameMail:
     def result(self, game: Game, player: PlayerId, tr: Translator) -> str:
         """How ``game``'s match ended, told to ``player`` ("You won the match 2 to 0"); empty
         while it runs."""
-        if game.status != "over":
+        if game.status != GameStatus.OVER:
             return ""
         events = self.service.store.load(game.id, after=max(0, game.version - LOOK_BACK))
         ended = [one.event for one in events if isinstance(one.event, MatchEnded)]

@@ -22,6 +22,7 @@ from service.app.replies import Answered, MoveApplied, Reply, Request, SettingCh
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.language.notation import CardSpellingError, parse_card
 from service.language.translation import Translator
 from service.language.vocabulary import word
@@ -126,7 +127,9 @@ class Moves:
                     said.tr.gettext("You have no game {game}. /games lists yours.", game=first),
                 )
             return found, rest
-        playing = [s for s in channel.service.games_of(said.player) if s.status == "playing"]
+        playing = [
+            s for s in channel.service.games_of(said.player) if s.status == GameStatus.PLAYING
+        ]
         mine = [s for s in playing if s.to_act == said.player]
         for candidates in (playing, mine):
             if len(candidates) == 1:

@@ -176,7 +176,7 @@ class Screens:
         chat = channel.chat_of(player)
         for line in channel.service.games_of(player):
             shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
-            if line.status != "open" and (shown is None or shown.version < line.version):
+            if line.status != GameStatus.OPEN and (shown is None or shown.version < line.version):
                 tr = channel.tr(player)
                 welcome = (
                     tr.gettext("Welcome back: this game waits for you.")

@@ -25,6 +25,7 @@ from service.app.your_data import YourData
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.game.stored import UnknownGame
 from service.language.names import NAME_LENGTH, display_name
 from service.language.numbers import POSITIVE
@@ -359,13 +360,13 @@ def _game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) ->
     game = game if game is not None else _game_of(game_id, player)
     seat = game.seat_of(player)
     assert seat is not None
-    due = parts.service.deadline(game) if game.status == "playing" else None
+    due = parts.service.deadline(game) if game.status == GameStatus.PLAYING else None
     answer: dict[str, object] = public_json(game, None if due is None else format_time(due.due_at))
     answer["page_url"] = parts.capabilities.page_url(game.id, player)
-    if game.status == "open":
+    if game.status == GameStatus.OPEN:
         answer["invitation"] = game.invitation
         answer["invitation_url"] = f"{parts.settings.base_url}/join/{game.invitation}"
-    if game.status in ("open", "cancelled"):
+    if game.status in (GameStatus.OPEN, GameStatus.CANCELLED):
         answer["view"] = None
     else:
         answer["view"] = view_json(parts.service.player_view(game, player), _reader())

@@ -37,6 +37,7 @@ from adapters.web.new_game import invitation_terms, new_game_form, options_of
 from adapters.web.security import csrf_token, keep_private
 from adapters.web.table_page import ONLY_YOUR_BROWSER, is_resign, render
 from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
+from service.game.status import GameStatus
 from service.game.stored import UnknownGame
 from service.language.numbers import POSITIVE, NotWithin, whole_number
 from service.rules.errors import IllegalAction
@@ -105,10 +106,10 @@ def invitation(code: str) -> str | tuple[str, int]:
     if game_id is None:
         return message_page(refusal_text(UnknownInvitation(), tr=tr), 404)
     game = service.game(game_id)
-    if game.status != "open" or player == game.host:
+    if game.status != GameStatus.OPEN or player == game.host:
         if player is not None and game.seat_of(player) is not None:
             return render_template("moved.html", url=web().capabilities.page_url(game.id, player))
-        if game.status == "cancelled":
+        if game.status == GameStatus.CANCELLED:
             return message_page(refusal_text(InvitationWithdrawn(), tr=tr), 410)
         return message_page(refusal_text(InvitationUsed(), tr=tr), 409)
     return render_template(
