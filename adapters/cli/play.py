@@ -145,7 +145,7 @@ class TerminalGame:
         self._bot_answers([])
         game = self.service.game(self.game_id)
         opening = game.to_act if game.to_act is not None else PLAYERS[0]
-        self._respond_with_view(opening, self.service.store.load(self.game_id))
+        self._respond_with_view(opening, self.service.events(self.game_id))
         for line in lines:
             self._handle(line.strip())
             if self._is_over():

@@ -60,7 +60,7 @@ def _answer(
         if not (view.is_my_decision or view.phase is Phase.OVER):
             return None
         first, last = answer.first, answer.last
-        logged = service.store.load(game.id, after=first - 1)
+        logged = service.events(game.id, after=first - 1)
         told = sum(1 for one in logged if one.seq <= last)
         cast = cast_of(game.players, service.directory, tr, player)
         said = news(

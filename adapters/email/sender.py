@@ -120,7 +120,7 @@ class GameMail:
         due = self.service.deadline(game)
         if due is None or due.player != player:
             return None
-        timezone = self.service.settings.of(player).timezone
+        timezone = self.service.clock_settings(player).timezone
         return deadline_text(due.due_at, timezone, self.tr(player))
 
     def result(self, game: Game, player: PlayerId, tr: Translator) -> str:
@@ -128,7 +128,7 @@ class GameMail:
         while it runs."""
         if game.status != GameStatus.OVER:
             return ""
-        events = self.service.store.load(game.id, after=max(0, game.version - LOOK_BACK))
+        events = self.service.events(game.id, after=max(0, game.version - LOOK_BACK))
         ended = [one.event for one in events if isinstance(one.event, MatchEnded)]
         if not ended:
             return ""
@@ -159,7 +159,7 @@ class EmailSender:
         service = self.mail.service
         game = service.game(notification.game_id)
         when = self.mail.choices.of(address.value)[0]
-        events = service.store.load(game.id, after=notification.from_seq - 1)
+        events = service.events(game.id, after=notification.from_seq - 1)
         if is_overtaken([one for one in events if one.seq > notification.to_seq]):
             if when is When.EACH:  # its news alone: the position is the later mail's
                 self._mail(player, address, notification, notification, Mailing.NEWS)
@@ -180,7 +180,7 @@ class EmailSender:
         seat = game.seat_of(player)
         assert seat is not None, "a notification goes to a player of the game"
         after = max(0, notification.from_seq - LOOK_BACK)
-        events = self.mail.service.store.load(game.id, after=after)
+        events = self.mail.service.events(game.id, after=after)
         return news_from(events, seat, notification.from_seq)
 
     def _mail(

@@ -206,7 +206,7 @@ class Lobby:
 
     def _join(self, said: Said, invitation: str) -> Reply:
         channel = self.channel
-        game_id = channel.service.store.game_by_invitation(invitation)
+        game_id = channel.service.game_by_invitation(invitation)
         if game_id is None:
             return Refused.of(UnknownInvitation())
         game = channel.service.game(game_id)

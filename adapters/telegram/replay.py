@@ -78,7 +78,7 @@ class Replay:
         self, player: PlayerId, game_id: GameId, number: int, tr: Translator
     ) -> tuple[str, InlineKeyboardMarkup]:
         channel = self.channel
-        stored = channel.service.store.load(game_id)
+        stored = channel.service.events(game_id)
         if not stored:
             raise IllegalAction()
         final = channel.service.game(game_id)

@@ -60,7 +60,7 @@ class Screens:
         ``reader`` (None: the game's group)."""
         channel = self.channel
         game = channel.service.game(game_id)
-        events = channel.service.store.load(game_id, after=first - 1)
+        events = channel.service.events(game_id, after=first - 1)
         told = len(events) if last is None else last - first + 1
         cast = channel.cast(game, tr, reader)
         muted = reader is not None and channel.service.deaf(game, reader)
@@ -225,7 +225,7 @@ class Screens:
     def _headline(self, game_id: GameId, tr: Translator, reader: PlayerId) -> list[str]:
         """The match's result told to ``reader`` (``ending.py``), or nothing if it has none; the
         board that tells it puts it first."""
-        ended = match_end(self.channel.service.store.load(game_id))
+        ended = match_end(self.channel.service.events(game_id))
         return [] if ended is None else self.news(game_id, ended.seq, ended.seq, tr, reader)
 
     def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> int:

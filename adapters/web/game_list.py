@@ -42,7 +42,7 @@ class GameLine:
 
 def game_lines(player: PlayerId, tr: Translator) -> list[GameLine]:
     service = web().service
-    timezone = service.settings.of(player).timezone
+    timezone = service.clock_settings(player).timezone
     now = datetime.now(UTC)
     lines = []
     for summary in service.games_of(player):

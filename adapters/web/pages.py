@@ -102,7 +102,7 @@ def invitation(code: str) -> str | tuple[str, int]:
     player = browser_player()
     speak_to(player)
     tr = page_translator()
-    game_id = service.store.game_by_invitation(code)
+    game_id = service.game_by_invitation(code)
     if game_id is None:
         return message_page(refusal_text(UnknownInvitation(), tr=tr), 404)
     game = service.game(game_id)

@@ -119,7 +119,7 @@ def _table(game: Game, grant: PageGrant) -> dict[str, object]:
     view = notice.view
     faces = view.variant.deck_faces
     due = service.deadline(game) if game.status == GameStatus.PLAYING else None
-    timezone = service.settings.of(player).timezone
+    timezone = service.clock_settings(player).timezone
     cast = cast_of(game.players, service.directory, tr, player)
     seen = position(view, cast, tr)
     moves = [move_choice(action, faces, tr) for action in view.legal_actions]

@@ -25,7 +25,7 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
     service = web().service
     seat = game.seat_of(player)
     assert seat is not None
-    stored = service.store.load(game.id)
+    stored = service.events(game.id)
     cast = cast_of(game.players, service.directory, tr, player)
     muted = service.deaf(game, player)
     lines = conversation((one.event for one in stored), tr, cast, muted)  # type: ignore[misc]

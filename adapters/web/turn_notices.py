@@ -136,7 +136,7 @@ class WebNoticeSender:
         """The notice ``notification`` makes, or None (see the module's docstring)."""
         service = self.service
         if notification.kind != "reminder":
-            later = service.store.load(notification.game_id, after=notification.to_seq)
+            later = service.events(notification.game_id, after=notification.to_seq)
             if any(not isinstance(one.event, (QuietHoursSet, *PRIVATE_EVENTS)) for one in later):
                 return None  # the game moved on: a later notification tells this turn
         notice = service.notice(notification)
@@ -168,7 +168,7 @@ class WebNoticeSender:
 
     def _not_in_quiet_hours(self, player: PlayerId) -> None:
         now = self.clock.now()
-        ends = after_quiet_hours(now, self.service.settings.of(player))
+        ends = after_quiet_hours(now, self.service.clock_settings(player))
         if ends > now:
             raise TryLater("the player's quiet hours", (ends - now).total_seconds())
 
