@@ -95,8 +95,7 @@ class Moves:
                 self.screens.turn(said.player, game_id, [f"⚠ {refusal_text(reply, said.tr)}"])
             case MoveApplied():
                 with self.screens.remembering():
-                    told = self._told(reply, said.player, said.tr)
-                    self.screens.turn(said.player, game_id, told)
+                    self._show(reply, said.player, said.chat_id, said.tr)
                 self.screens.tell_group(game_id)
             case Answered(query="hand"):
                 self.screens.turn(said.player, game_id)
@@ -165,9 +164,19 @@ class Moves:
         names = self.channel.cast(game, said.tr).names
         return f"⚠ {message}\n{options_text(view, said.tr, names)}"
 
-    def _told(self, reply: MoveApplied, player: PlayerId, tr: Translator) -> list[str]:
-        """What the events of a move's reply say, told to the player who made it."""
-        return self.screens.news(reply.game_id, reply.first, reply.last, tr, player)
+    def _show(
+        self,
+        reply: MoveApplied,
+        player: PlayerId,
+        chat: int,
+        tr: Translator,
+        edit: int | None = None,
+    ) -> None:
+        """What the events of a move's reply say, told to the player who made it, over their
+        table: the game read once, from the move (or the board it replaces) on."""
+        moment = self.screens.moment(reply.game_id, reply.first, chat)
+        told = self.screens.news(moment, reply.first, reply.last, tr, player)
+        self.screens.turn(player, reply.game_id, told, edit=edit, moment=moment)
 
     # -- pressed ----------------------------------------------------------------------------------
 
@@ -231,8 +240,7 @@ class Moves:
             self._answer(pressed, message, alert=True)
             return
         self._answer(pressed, f"✓ {action_text(action, faces, tr)}")
-        told = self._told(reply, pressed.player, tr)
-        self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
+        self._show(reply, pressed.player, pressed.chat_id, tr, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 
     def _answered(self, pressed: Pressed, press: Press) -> None:
@@ -246,8 +254,7 @@ class Moves:
             self._answer(pressed, message, alert=True)
             return
         self._answer(pressed, "✓")
-        told = self._told(reply, pressed.player, pressed.tr)
-        self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
+        self._show(reply, pressed.player, pressed.chat_id, pressed.tr, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 
     def _choose(self, pressed: Pressed, press: Press, game: Game) -> None:

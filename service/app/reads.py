@@ -6,6 +6,8 @@ channel may see of a game is decided here, once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from service.app.folded import FoldedGames
 from service.app.journal import Journal
 from service.app.playing import Playing
@@ -26,6 +28,25 @@ from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
 
 
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A game as its log stands, with the log from version ``since`` on: what one read gives a
+    channel that tells a reader the news of a range and then shows them the table."""
+
+    game: Game
+    tail: tuple[StoredEvent, ...]
+    since: int
+
+    def covers(self, first: int) -> bool:
+        """Whether the news from version ``first`` on can be told from this moment."""
+        return first >= self.since
+
+    def after(self, seen: int) -> list[StoredEvent]:
+        """The events after version ``seen`` (which the moment must cover)."""
+        assert self.covers(seen + 1), f"a moment from {self.since} has no news from {seen + 1}"
+        return [one for one in self.tail if one.seq > seen]
+
+
 class GameReads:
     store: EventStore
     directory: Directory | None
@@ -42,6 +63,11 @@ class GameReads:
         """The game as this process last folded it, read only if it never did (may be behind:
         for what only orders work, such as whose turn a batch of notifications is)."""
         return self.folded.last_seen(game_id) or self.game(game_id)
+
+    def moment(self, game_id: GameId, since: int) -> Moment:
+        """The game now and its events from version ``since`` on, in one read of its log."""
+        game, tail = self.folded.moment(game_id, max(1, since))
+        return Moment(game, tuple(tail), max(1, since))
 
     def events(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
         """The game's events after version ``after``, hidden parts and all: for a channel that
