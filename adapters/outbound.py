@@ -132,6 +132,11 @@ class _GuardedSession(requests.Session):
         response._content = body  # what ``.text`` and ``.content`` give: the first part only
         return response
 
+    def get_redirect_target(self, response: requests.Response) -> None:
+        """None: a redirect is an answer like any other (else ``requests`` reads its whole body
+        to follow it, even when told not to follow)."""
+        return None
+
 
 class _GuardedAdapter(HTTPAdapter):
     def __init__(self, guard: Outbound) -> None:
