@@ -7,6 +7,7 @@ accepted; connections are accepted in the order they arrived, so any earlier one
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 
@@ -62,10 +63,8 @@ class Listener:
                         pass
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self.socket.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
         self.socket.close()
         self.thread.join(timeout=5)
         for connection in self.held:
