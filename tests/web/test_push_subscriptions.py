@@ -98,9 +98,7 @@ def test_a_link_holder_cannot_stop_the_owners_push(world: World) -> None:
     assert refused.status == 403 and "Only the browser you play in" in refused.text
     guessed = world.push.url + "/push/thief"
     assert thief.post_form(off, {"csrf_token": csrf, "endpoint": guessed}).status == 303
-    assert [one.endpoint for one in notices.subscriptions(ana_id)] == [
-        world.push.url + "/push/ana"
-    ]
+    assert [one.endpoint for one in notices.subscriptions(ana_id)] == [world.push.url + "/push/ana"]
 
     mine = ana.get(ana_page).text
     assert 'id="push-off-all"' in mine and 'data-yours="1"' in mine
