@@ -19,7 +19,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,7 +148,7 @@ class _GuardedAdapter(HTTPAdapter):
         self.poolmanager.pool_classes_by_scheme = _pools(self.guard)
 
 
-def _pools(guard: Outbound) -> Mapping[str, type[HTTPConnectionPool]]:
+def _pools(guard: Outbound) -> dict[str, type]:
     """Connection pools whose connections check with ``guard`` where they connect."""
 
     class Plain(_Checked, HTTPConnection):
