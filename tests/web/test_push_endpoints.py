@@ -3,7 +3,8 @@
 A page registers only a push service's endpoint: every form of an inside address is refused
 with a 400 that says why, and nothing is stored.  And the worker, which posts to the endpoints,
 connects to none that leads inside, whatever was stored (a row written directly, as if DNS had
-changed after registration): a listener on 127.0.0.1 counts zero connections."""
+changed after registration): a listener on 127.0.0.1 counts zero connections.  On SQLite and
+PostgreSQL."""
 
 from __future__ import annotations
 
@@ -45,10 +46,13 @@ def listener() -> Iterator[Listener]:
     one.close()
 
 
-@pytest.fixture
-def production(tmp_path: Path, smtp_sink: SmtpSink) -> Iterator[World]:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def production(
+    request: pytest.FixtureRequest, tmp_path: Path, smtp_sink: SmtpSink
+) -> Iterator[World]:
     """The world with the push services as production composes them."""
-    yield from running(tmp_path, smtp_sink, services=PushServices())
+    url = None if request.param == "sqlite" else request.getfixturevalue("postgres_databases")()
+    yield from running(tmp_path, smtp_sink, url, PushServices())
 
 
 def test_every_inside_endpoint_is_refused_with_a_400_and_nothing_stored(
@@ -74,31 +78,36 @@ def resolving_to_loopback(_host: str, _port: int) -> list[IpAddress]:
     return [ipaddress.ip_address("127.0.0.1")]
 
 
-@pytest.fixture
-def dns_changed(tmp_path: Path, smtp_sink: SmtpSink) -> Iterator[World]:
-    """The production rule for addresses, with a push service whose name now resolves to
-    127.0.0.1 (the resolver is the guard's injected one; the listener's port is allowed)."""
-    outbound = Outbound(resolve=resolving_to_loopback)
-    services = PushServices(hosts=("push.example",), any_port=True, outbound=outbound)
-    yield from running(tmp_path, smtp_sink, services=services)
+WAYS_INSIDE = {
+    "dns_changed": PushServices(
+        ("push.example",), any_port=True, outbound=Outbound(resolve=resolving_to_loopback)
+    ),
+    "localhost_allowed": PushServices(("localhost",), any_port=True),
+}
+"""The production rule for addresses, with a push service whose name now resolves to 127.0.0.1
+(through the guard's injected resolver), or with ``localhost`` on the list of push services
+(through the system's real resolver); the listener's port is allowed."""
 
 
-@pytest.fixture
-def localhost_allowed(tmp_path: Path, smtp_sink: SmtpSink) -> Iterator[World]:
-    """``localhost`` on the list of push services, through the system's real resolver."""
-    yield from running(tmp_path, smtp_sink, services=PushServices(("localhost",), any_port=True))
+@pytest.fixture(
+    params=[(way, database) for way in WAYS_INSIDE for database in ("sqlite", "postgresql")],
+    ids="-".join,
+)
+def inside(request: pytest.FixtureRequest, tmp_path: Path, smtp_sink: SmtpSink) -> Iterator[World]:
+    way, database = request.param
+    url = None if database == "sqlite" else request.getfixturevalue("postgres_databases")()
+    yield from running(tmp_path, smtp_sink, url, WAYS_INSIDE[way])
 
 
-@pytest.mark.parametrize("world_name", ["dns_changed", "localhost_allowed"])
 def test_the_worker_connects_to_no_stored_endpoint_that_resolves_inside(
-    world_name: str, listener: Listener, request: pytest.FixtureRequest
+    inside: World, listener: Listener
 ) -> None:
-    world: World = request.getfixturevalue(world_name)
+    world = inside  # the world of one of WAYS_INSIDE
     _, _, ana_page, _ = start_friendly(world.site)
     game_id, ana_id = game_of(world, ana_page)
     notices = SqlNotices(world.site.wiring.engine)
     keys = world.push.subscription()
-    host = "push.example" if world_name == "dns_changed" else "localhost"
+    host = world.services.hosts[0]
     endpoint = f"https://{host}:{listener.port}/push/ana"
     notices.subscribe(ana_id, endpoint, keys["p256dh"], keys["auth"], START)  # as if registered
     play_until_turn_of(world, game_id, ana_id)
