@@ -112,7 +112,8 @@ def _settings(profile: Profile) -> dict[str, str]:
 @blueprint.post("/players/me/token")
 def new_token() -> tuple[Response, int]:
     """A new token for the player whose token this is: every older token and page link of
-    theirs stops working (a leaked one among them); their games stay theirs, with new links."""
+    theirs stops working (a leaked one among them); their games stay theirs, with new links, and
+    the notices that a leaked link could have asked for are forgotten (``new_links``)."""
     player = _player()
     make_new_links(player)
     capabilities = web().capabilities
