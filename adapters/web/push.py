@@ -6,8 +6,9 @@ the subscription (``Gone``: it is deleted and never tried again), 429, a 5xx or 
 ``TryLater`` (with the push service's ``Retry-After``), any other refusal is ``Undeliverable``
 for that subscription.  Every message goes through the guarded client of ``PushServices``: an
 endpoint that is not a push service's, or whose host resolves to an address inside the network
-(DNS may have changed since it was registered), is never connected to and counts as ``Gone``.  ``Topic`` is the game's: a push service that still holds an undelivered
-notice of the same game replaces it, so a phone that was off hears of the game once.
+(DNS may have changed since it was registered), is never connected to and counts as ``Gone``.
+``Topic`` is the game's: a push service that still holds an undelivered notice of the same game
+replaces it, so a phone that was off hears of the game once.
 """
 
 from __future__ import annotations
