@@ -16,6 +16,7 @@ from adapters.web.capabilities import Forbidden
 from adapters.web.context import web
 from adapters.web.errors import ApiError, bad_request, forbidden, not_found
 from adapters.web.languages import browser_language
+from adapters.web.new_links import make_new_links
 from adapters.web.openapi import document
 from adapters.web.security import client_key, keep_private
 from adapters.web.views import public_json, summary_json, view_json
@@ -112,10 +113,11 @@ def _settings(profile: Profile) -> dict[str, str]:
 @blueprint.post("/players/me/token")
 def new_token() -> tuple[Response, int]:
     """A new token for the player whose token this is: every older token and page link of
-    theirs stops working (a leaked one among them); their games stay theirs, with new links."""
+    theirs stops working (a leaked one among them); their games stay theirs, with new links, and
+    the notices that a leaked link could have asked for are forgotten (``new_links``)."""
     player = _player()
+    make_new_links(player)
     capabilities = web().capabilities
-    capabilities.revoke(player)
     return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
 
 

@@ -144,7 +144,8 @@ def _api_paths() -> dict[str, Any]:
         "/players/me/token": {
             "post": {
                 "summary": "Get a new token: every earlier token and page link of yours stops "
-                "working; your games stay yours, with new links.",
+                "working; your games stay yours, with new links.  Your Web Push browsers and "
+                "notice address are forgotten: ask for them again.",
                 "operationId": "newToken",
                 "security": _SECURED,
                 "responses": {

@@ -110,6 +110,7 @@ def _surfaces() -> list[tuple[str, Callable[[], Any]]]:
     from tests.reliability.fuzz.commands import Commands
     from tests.reliability.fuzz.logs import Logs
     from tests.reliability.fuzz.mail import Mail, MailReading
+    from tests.reliability.fuzz.push_forms import PushForm
     from tests.reliability.fuzz.web_api import Api, BodyReading
     from tests.reliability.fuzz.web_forms import MoveForm, PlayerNames
 
@@ -124,6 +125,7 @@ def _surfaces() -> list[tuple[str, Callable[[], Any]]]:
         ("JSON API", _closing(Api)),
         ("JSON API player names", _closing(PlayerNames)),
         ("web move form", _closing(MoveForm)),
+        ("web push form", _closing(PushForm)),
         ("game logs", _closing(Logs)),
     ]
 

@@ -17,6 +17,7 @@ from tests.reliability.fuzz.commands import Commands
 from tests.reliability.fuzz.inputs import fuzz
 from tests.reliability.fuzz.logs import Logs
 from tests.reliability.fuzz.mail import Mail, MailReading
+from tests.reliability.fuzz.push_forms import PushForm
 from tests.reliability.fuzz.talk_forms import TalkForm
 from tests.reliability.fuzz.web_api import Api, BodyReading
 from tests.reliability.fuzz.web_forms import MoveForm, PlayerNames
@@ -90,6 +91,16 @@ def test_every_talk_form_is_told_once_or_refused_with_its_status_and_tells_nothi
     tmp_path: Path,
 ) -> None:
     surface = TalkForm(tmp_path)
+    try:
+        fuzz(surface)
+    finally:
+        surface.close()
+
+
+def test_every_push_form_stores_only_an_endpoint_the_worker_may_post_to_and_stops_only_its_own(
+    tmp_path: Path,
+) -> None:
+    surface = PushForm(tmp_path)
     try:
         fuzz(surface)
     finally:
