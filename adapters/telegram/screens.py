@@ -21,6 +21,7 @@ from contextlib import AbstractContextManager, nullcontext
 
 from telegram import InlineKeyboardMarkup
 
+from adapters.sql.telegram_records import TurnMessage
 from adapters.telegram import zones
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
@@ -28,7 +29,6 @@ from adapters.telegram.ending import ending_keyboard, match_end
 from adapters.telegram.group_news import GroupNews
 from adapters.telegram.keyboards import turn_keyboard, with_offer_answers
 from adapters.telegram.picture import table_picture
-from adapters.telegram.records import TurnMessage
 from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
 from service.app.reads import Moment

@@ -26,7 +26,7 @@ from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.quotas import SqlQuotas
 from adapters.sql.store import SqlEventStore
 from adapters.sql.tables import outbox
-from adapters.telegram.records import TelegramRecords, TurnMessage
+from adapters.sql.telegram_records import TelegramRecords, TurnMessage
 from service.app.games import GameService
 from service.app.replies import Rematched, encode
 from service.app.your_data import NotConfirmed

@@ -22,7 +22,7 @@ from adapters.sql.quota_tables import quota_uses
 from adapters.sql.retention import CONFIRMING, SqlRetention, Windows
 from adapters.sql.store import SqlEventStore
 from adapters.sql.tables import inbox, outbox
-from adapters.telegram.records import TelegramRecords
+from adapters.sql.telegram_records import TelegramRecords
 from adapters.worker import Worker
 from service.app.games import GameService
 from service.players.linking import LinkCode
