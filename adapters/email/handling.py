@@ -151,9 +151,9 @@ class Handler(Desk):
         if inbound.automatic is not None:
             return f"ignored: {inbound.automatic}"
         if inbound.tag is None:
-            proven = self.data_mail.proven_player(inbound)
-            aside = None if proven is None else self.aside(inbound, proven)
-            about_you = aside or self.data_mail.handle(inbound, proven)
+            claimed = self.data_mail.claimed_player(inbound)
+            aside = None if claimed is None else self.aside(inbound, claimed)
+            about_you = aside or self.data_mail.handle(inbound, claimed, signed=False)
             return about_you or self.requests.handle(inbound, stored.outcome)
         if inbound.tag.kind == STOP:
             return self._unsubscribe(inbound, inbound.tag.token)
@@ -166,7 +166,7 @@ class Handler(Desk):
         self.consent.prove(inbound.sender, self.clock.now())  # it read our mail: it is theirs
         if answer_word(inbound.command) == "stop":
             return self.stop(inbound.sender)
-        about_you = self.data_mail.handle(inbound, player.player)
+        about_you = self.data_mail.handle(inbound, player.player, signed=True)
         if about_you is not None:
             return about_you
         aside = self.aside(inbound, player.player)

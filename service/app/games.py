@@ -38,8 +38,10 @@ from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.language.translation import ENGLISH, Translator, translator
 from service.log.copies import copy_for
+from service.players.confirmation_codes import ConfirmationCodes
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
 from service.players.muting import deaf_to_opponent, muted_for_good
+from service.ports.confirmations import Confirmations, InMemoryConfirmations
 from service.ports.directory import Directory, Profile
 from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, GameSummary, Inbox, Notification
@@ -69,6 +71,7 @@ class GameService:
         kept: Kept | None = None,
         secret: Callable[[], bytes] = lambda: b"",
         adjourn_limit: timedelta = ADJOURN_LIMIT,
+        confirmations: Confirmations | None = None,
     ):
         self.store = store
         self.clock = clock
@@ -91,8 +94,9 @@ class GameService:
             journal, chance, rematches.started, rematches.accept, profiles, adjourn_limit
         )
         self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
+        codes = ConfirmationCodes(confirmations or InMemoryConfirmations(), clock, secret)
         self.your_data = (
-            None if personal is None else YourData(self, personal, kept or Kept(), secret)
+            None if personal is None else YourData(self, personal, kept or Kept(), codes)
         )
         """A player's export and erasure (``your_data``); it needs the stores' ``PersonalData``."""
 
