@@ -67,9 +67,13 @@ def test_a_forged_from_erases_nothing_the_player_s_own_answer_does(imap_world: W
     world.clock.advance(days=1)  # the day's answer to erase went out to the forger's
     world.answer(game_mail, "erase")  # the player replies to their game's mail
     asked = world.latest(ZEB)
-    world.send(reply(asked, f"erase {code_in(asked, 'erase')}"), SERVICE)  # and to the code's
+    confirmed = reply(asked, f"erase {code_in(asked, 'erase')}")
+    world.send(confirmed, SERVICE)  # and to the mail with the code
     assert erased(world) and world.service.game(game_id).status == "over"
     assert "erased. Goodbye." in world.latest(ZEB).text()
+    sent = len(world.sink.received)
+    assert world.send(confirmed, SERVICE) == {}  # delivered again: known by its hidden key
+    assert len(world.sink.received) == sent
 
 
 def test_forged_data_mails_are_answered_once_a_day(imap_world: World) -> None:
