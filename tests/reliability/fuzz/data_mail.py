@@ -18,7 +18,6 @@ import logging
 import random
 import re
 import tempfile
-from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -86,7 +85,6 @@ class DataMail:
         self.failures = LoggedFailures()
         logging.getLogger("adapters").addHandler(self.failures)
         self.numbers = iter(range(10**9))
-        self.outcomes: Counter[str] = Counter()
         self.answered: dict[tuple[str, str], datetime] = {}
         self.mailed: dict[str, str] = {}
         self._ana()
@@ -130,7 +128,6 @@ class DataMail:
             world.drain()
             assert len(self.sink.received) == sent
         self._count(case, outcome)
-        self.outcomes[outcome.split(" (")[0][:30]] += 1
         erased = world.wiring.directory.profile(ana).former
         if erased:
             assert outcome == "erased", outcome
