@@ -152,7 +152,7 @@ class Handler(Desk):
             return f"ignored: {inbound.automatic}"
         if inbound.tag is None:
             claimed = self.data_mail.claimed_player(inbound)
-            aside = None if claimed is None else self.aside(inbound, claimed)
+            aside = None if claimed is None else self.aside(inbound, claimed, signed=False)
             about_you = aside or self.data_mail.handle(inbound, claimed, signed=False)
             return about_you or self.requests.handle(inbound, stored.outcome)
         if inbound.tag.kind == STOP:
@@ -177,14 +177,20 @@ class Handler(Desk):
             return self.requests.invitation_reply(inbound, player.game_id, player.player)
         return self._play(inbound, player)
 
-    def aside(self, inbound: Inbound, player: PlayerId) -> str | None:
-        """``games`` or ``mail …``, from any game's thread (or the service's address), or None."""
-        if answer_word(inbound.command) == "games":
+    def aside(self, inbound: Inbound, player: PlayerId, signed: bool = True) -> str | None:
+        """``games`` or ``mail …``, from any game's thread (or the service's address), or None.
+        To the service's address (not ``signed``: its ``From`` may be forged) each is done and
+        answered once a day an address, so forged mail cannot bomb a player with answers."""
+        games = answer_word(inbound.command) == "games"
+        choice = None if games else read_choice(inbound.command)
+        if not games and choice is None:
+            return None
+        kind = "games" if games else "mail"
+        if not signed and not self.data_mail.may_answer(inbound, kind):
+            return f"{kind}: not answered (one a day)"
+        if choice is None:
             return listing.games(self, inbound, player)
-        choice = read_choice(inbound.command)
-        if choice is not None:
-            return listing.choose(self, inbound, player, choice)
-        return None
+        return listing.choose(self, inbound, player, choice)
 
     def _joined_before(self, inbound: Inbound) -> bool:
         """Whether this ``join`` was handled before (a crash before its answer went out)."""

@@ -77,7 +77,7 @@ class DataMail:
         return desk.directory.player_at(Address("email", inbound.sender.lower()))
 
     def _privacy(self, inbound: Inbound) -> str:
-        if not self._may_answer(inbound, "privacy"):
+        if not self.may_answer(inbound, "privacy"):
             return "privacy: not answered (one a day)"
         tr = self.desk.tr_for(inbound)
         text = privacy_text(tr, self._your_data().kept)
@@ -92,7 +92,7 @@ class DataMail:
             if codes.check(player, Purpose.DATA, CHANNEL, code) is Checked.CONFIRMED:
                 return self._send_data(inbound, player)
             return self._refuse(inbound, "my data", WrongCode())
-        if not self._may_answer(inbound, "my data"):
+        if not self.may_answer(inbound, "my data"):
             return "my data: not answered (one a day)"
         if signed:
             return self._send_data(inbound, player)
@@ -111,7 +111,7 @@ class DataMail:
     def _erase(self, inbound: Inbound, player: PlayerId | None, code: str) -> str:
         if player is None:
             return self._unproven(inbound)
-        if not code and not self._may_answer(inbound, "erase"):
+        if not code and not self.may_answer(inbound, "erase"):
             return "erase: not answered (one a day)"
         tr = self.desk.tr_for(inbound)
         try:
@@ -129,14 +129,15 @@ class DataMail:
 
     def _refuse(self, inbound: Inbound, kind: str, error: IllegalAction) -> str:
         """A wrong code, or nothing to erase: said once a day (the sender may be a forger)."""
-        if not self._may_answer(inbound, kind):
+        if not self.may_answer(inbound, kind):
             return f"{kind}: refused ({error.code}), not answered (one a day)"
         tr = self.desk.tr_for(inbound)
         self.desk.notes.note(inbound, Letter((refusal_text(error, tr=tr),), replies=False, tr=tr))
         return f"{kind}: refused ({error.code})"
 
-    def _may_answer(self, inbound: Inbound, kind: str) -> bool:
-        """Whether ``inbound`` may be answered: one answer of ``kind`` a day to its sender."""
+    def may_answer(self, inbound: Inbound, kind: str) -> bool:
+        """Whether ``inbound`` may be answered: one answer of ``kind`` a day to its sender (the
+        data commands here, and ``games`` and ``mail …`` to the service's address)."""
         desk = self.desk
         now = desk.clock.now()
         key = f"data-mail:{kind}:{inbound.sender.lower()}"

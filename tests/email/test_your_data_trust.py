@@ -5,7 +5,8 @@ A ``From`` can be forged; a code that went to the address, or a reply address we
 be.  So a forged ``erase`` and ``erase CODE`` — with the code the service used to derive from the
 player's id, with guesses, and after the wrong-try limit even with the right code — erase
 nothing, while the player answering our mail from their address still erases; and however many
-forged ``my data`` and ``erase`` mails come, the player gets at most one answer of each a day."""
+forged ``my data``, ``erase``, ``games`` and ``mail …`` mails come, the player gets at most one
+answer of each a day."""
 
 from __future__ import annotations
 
@@ -81,15 +82,15 @@ def test_forged_data_mails_are_answered_once_a_day(imap_world: World) -> None:
     setup(world)
     before = len(world.sink.to(ZEB))
     for _ in range(4):
-        forged(world, "my data")
-        forged(world, "erase")
+        for command in ("my data", "erase", "games", "mail text"):
+            forged(world, command)
     answers = world.sink.to(ZEB)[before:]
-    assert len(answers) == 2, [a.text()[:80] for a in answers]
+    assert len(answers) == 4, [a.text()[:80] for a in answers]
     assert all(not p.get_filename() for a in answers for p in a.message.walk())  # no file yet
     world.clock.advance(days=1, minutes=1)
     forged(world, "my data")
     forged(world, "erase")
-    assert len(world.sink.to(ZEB)) == before + 4
+    assert len(world.sink.to(ZEB)) == before + 6  # my data, erase: a day later, answered again
 
 
 def test_my_data_to_the_service_s_address_is_sent_on_the_code(imap_world: World) -> None:
