@@ -94,9 +94,9 @@ class GameService:
             journal, chance, rematches.started, rematches.accept, profiles, adjourn_limit
         )
         self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
-        codes = ConfirmationCodes(confirmations or InMemoryConfirmations(), clock, secret)
+        confirming = ConfirmationCodes(confirmations or InMemoryConfirmations(), clock, secret)
         self.your_data = (
-            None if personal is None else YourData(self, personal, kept or Kept(), codes)
+            None if personal is None else YourData(self, personal, kept or Kept(), confirming)
         )
         """A player's export and erasure (``your_data``); it needs the stores' ``PersonalData``."""
 

@@ -204,7 +204,7 @@ WITHHELD = "[…]"
 def _withheld(directory: Directory, others: set[PlayerId]) -> Callable[[str], str]:
     """A text with every name, address and id of ``others`` (the player's opponents) put out of
     it: a row the player sent may still quote them (their own mail quoting the game's news)."""
-    values = set(others)
+    values: set[str] = set(others)
     for other in others:
         values.add(directory.profile(other).name)
         values.update(a.value for a in directory.addresses(other))

@@ -122,4 +122,3 @@ def _web(bot: Bot, tmp_path: Path, player: PlayerId) -> dict[str, str]:
         return {"page": page.text, "api": api.text}
     finally:
         wiring.close()
-
