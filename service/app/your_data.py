@@ -205,8 +205,8 @@ def _withheld(directory: Directory, others: set[PlayerId]) -> Callable[[str], st
     """A text with every name, address and id of ``others`` (the player's opponents) put out of
     it: a row the player sent may still quote them (their own mail quoting the game's news)."""
     values: set[str] = set(others)
+    values.update(profile.name for profile in directory.profiles_of(others))  # bots have none
     for other in others:
-        values.add(directory.profile(other).name)
         values.update(a.value for a in directory.addresses(other))
     found = sorted(filter(None, values), key=len, reverse=True)
     if not found:
