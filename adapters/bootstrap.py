@@ -21,6 +21,7 @@ from adapters import redaction
 from adapters.config import Settings
 from adapters.glicko import GlickoRater
 from adapters.keys import signing_keys
+from adapters.sql.confirmations import SqlConfirmations
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
 from adapters.sql.erasure import SqlPersonalData
@@ -72,10 +73,19 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     retention = SqlRetention(engine, Windows(*(timedelta(days=one) for one in days)))
     personal = SqlPersonalData(engine)
     kept = Kept(*(round(one) for one in days))
-    # The key that confirms erasures, read (or made, under the data directory) on first use.
+    # The key that hashes confirmation codes, read (or made, under the data directory) on first use.
     secret = functools.cache(lambda: signing_keys(settings.web.keys, settings.data_dir)[0])
     service = GameService(
-        store, clock, chance or SystemChance(), inbox, directory, codes, personal, kept, secret
+        store,
+        clock,
+        chance or SystemChance(),
+        inbox,
+        directory,
+        codes,
+        personal,
+        kept,
+        secret,
+        confirmations=SqlConfirmations(engine),
     )
     ratings = Ratings(SqlRatings(engine), GlickoRater())
     outbox = SqlOutbox(engine)

@@ -47,6 +47,7 @@ TABLES = (
     "telegram_chat_pace",
     *("email_threads", "email_messages", "email_uids", "email_contacts", "link_codes"),
     "quota_uses",
+    "confirmation_codes",
     *("notice_push", "notice_mail", "notices_sent"),
     *("rating_standings", "rating_games", "rating_position", "profile_choices"),
 )

@@ -152,9 +152,9 @@ class Handler(Desk):
         if inbound.automatic is not None:
             return f"ignored: {inbound.automatic}"
         if inbound.tag is None:
-            proven = self.data_mail.proven_player(inbound)
-            aside = None if proven is None else self.aside(inbound, proven)
-            about_you = aside or self.data_mail.handle(inbound, proven)
+            claimed = self.data_mail.claimed_player(inbound)
+            aside = None if claimed is None else self.aside(inbound, claimed, signed=False)
+            about_you = aside or self.data_mail.handle(inbound, claimed, signed=False)
             return about_you or self.requests.handle(inbound, stored.outcome)
         if inbound.tag.kind == STOP:
             return self._unsubscribe(inbound, inbound.tag.token)
@@ -167,7 +167,7 @@ class Handler(Desk):
         self.consent.prove(inbound.sender, self.clock.now())  # it read our mail: it is theirs
         if answer_word(inbound.command) == "stop":
             return self.stop(inbound.sender)
-        about_you = self.data_mail.handle(inbound, player.player)
+        about_you = self.data_mail.handle(inbound, player.player, signed=True)
         if about_you is not None:
             return about_you
         aside = self.aside(inbound, player.player)
@@ -178,14 +178,20 @@ class Handler(Desk):
             return self.requests.invitation_reply(inbound, player.game_id, player.player)
         return self._play(inbound, player)
 
-    def aside(self, inbound: Inbound, player: PlayerId) -> str | None:
-        """``games`` or ``mail …``, from any game's thread (or the service's address), or None."""
-        if answer_word(inbound.command) == "games":
+    def aside(self, inbound: Inbound, player: PlayerId, signed: bool = True) -> str | None:
+        """``games`` or ``mail …``, from any game's thread (or the service's address), or None.
+        To the service's address (not ``signed``: its ``From`` may be forged) each is done and
+        answered once a day an address, so forged mail cannot bomb a player with answers."""
+        games = answer_word(inbound.command) == "games"
+        choice = None if games else read_choice(inbound.command)
+        if not games and choice is None:
+            return None
+        kind = "games" if games else "mail"
+        if not signed and not self.data_mail.may_answer(inbound, kind):
+            return f"{kind}: not answered (one a day)"
+        if choice is None:
             return listing.games(self, inbound, player)
-        choice = read_choice(inbound.command)
-        if choice is not None:
-            return listing.choose(self, inbound, player, choice)
-        return None
+        return listing.choose(self, inbound, player, choice)
 
     def _joined_before(self, inbound: Inbound) -> bool:
         """Whether this ``join`` was handled before (a crash before its answer went out)."""

@@ -133,10 +133,11 @@ def player_data(player_id: str) -> Response:
 @blueprint.delete("/players/<player_id>")
 def erase_player(player_id: str) -> tuple[str, int]:
     """Erase the player whose token this is, confirmed by ``?confirm=<code>``: without it (or
-    with a wrong one) 409 ``erase_not_confirmed`` gives the code in its ``params``."""
+    409 ``erase_not_confirmed`` gives a new code in its ``params``, good for the API only for 30
+    minutes; a wrong one is 409 ``confirmation_code_wrong``, with no code (ask again)."""
     player = _own(player_id)
     try:
-        _your_data().erase(player, request.args.get("confirm", "")[:20])
+        _your_data().erase(player, request.args.get("confirm", "")[:20], "api")
     except IllegalAction as error:
         raise ApiError.of(error) from None
     web().capabilities.forget(player)

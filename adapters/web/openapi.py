@@ -70,7 +70,8 @@ def _your_data() -> dict[str, Any]:
         "/players/{player_id}": {
             "delete": {
                 "summary": "Erase yourself for good, confirmed by ?confirm=CODE: without it, 409 "
-                "erase_not_confirmed gives the code. Running games are resigned.",
+                "erase_not_confirmed gives a new code, good for 30 minutes and 5 tries; a wrong "
+                "one is 409 confirmation_code_wrong. Running games are resigned.",
                 "operationId": "erasePlayer",
                 "security": _SECURED,
                 "parameters": [player, confirm],

@@ -32,7 +32,9 @@ from service.clock.settings import ClockSettingsOf
 from service.game.decide import checked_seat
 from service.game.events import GameId, PlayerId, TimeControl
 from service.game.state import Game
+from service.players.confirmation_codes import ConfirmationCodes
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
+from service.ports.confirmations import Confirmations, InMemoryConfirmations
 from service.ports.directory import Directory, Profile
 from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, Inbox
@@ -60,6 +62,7 @@ class GameService(GameReads):
         kept: Kept | None = None,
         secret: Callable[[], bytes] = lambda: b"",
         adjourn_limit: timedelta = ADJOURN_LIMIT,
+        confirmations: Confirmations | None = None,
     ):
         self.store = store
         self.clock = clock
@@ -82,8 +85,9 @@ class GameService(GameReads):
             journal, chance, rematches.started, rematches.accept, profiles, adjourn_limit
         )
         self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
+        confirming = ConfirmationCodes(confirmations or InMemoryConfirmations(), clock, secret)
         self.your_data = (
-            None if personal is None else YourData(self, personal, kept or Kept(), secret)
+            None if personal is None else YourData(self, personal, kept or Kept(), confirming)
         )
         """A player's export and erasure (``your_data``); it needs the stores' ``PersonalData``."""
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tests.reliability.fuzz.bot_updates import ButtonData, UpdateReading, Updates
 from tests.reliability.fuzz.commands import Commands
+from tests.reliability.fuzz.data_mail import DataMail
 from tests.reliability.fuzz.inputs import fuzz
 from tests.reliability.fuzz.logs import Logs
 from tests.reliability.fuzz.mail import Mail, MailReading
@@ -55,6 +56,16 @@ def test_every_mail_is_handled_without_a_failure_and_a_refusal_moves_nothing(
     tmp_path: Path,
 ) -> None:
     surface = Mail(tmp_path)
+    try:
+        fuzz(surface)
+    finally:
+        surface.close()
+
+
+def test_data_commands_by_mail_act_once_for_the_proven_player_and_answer_once_a_day(
+    tmp_path: Path,
+) -> None:
+    surface = DataMail(tmp_path)
     try:
         fuzz(surface)
     finally:
