@@ -3,7 +3,7 @@ channels themselves for the processes that also read from them (``conquian teleg
 an email poller).
 
 ``log`` always sends; ``web`` delivers to web players on their page and sends the turn
-notices they asked for (Web Push, and mail with email on: ``adapters/web/turn_notices.py``);
+notices they asked for (Web Push, and mail with email on: ``adapters/web/notices/sender.py``);
 ``telegram`` when ``CONQUIAN_TELEGRAM_TOKEN`` is set; ``email`` when the
 mail domain, token keys and SMTP server are.  A channel left off says so in one log line, and its
 players' notifications go to their next address, or are recorded as failed.  So any process that
@@ -24,7 +24,7 @@ from adapters.email.channel import EmailChannel, build_channel
 from adapters.email.digests import Digests
 from adapters.telegram.app import TelegramApp, build_telegram
 from adapters.telegram.settings import TelegramSettings
-from adapters.web.turn_notices import web_sender
+from adapters.web.notices.sender import web_sender
 from service.delivery.dispatch import LogSender, Sender
 
 log = logging.getLogger(__name__)

@@ -1,8 +1,8 @@
 """The import contracts of ``pyproject.toml`` (import-linter): kept by the code, and able to fail.
 
 ``lint-imports`` runs on the project as it is, and then on copies of ``service/`` and
-``adapters/`` with one violation planted in each: a channel importing another channel, the
-service importing Flask or an adapter, the rules core importing the service around it, the game
+``adapters/`` with one violation planted in each: a channel importing another channel, one part
+of the web (its API, pages, notices) importing another, the service importing Flask or an adapter, the rules core importing the service around it, the game
 importing the application above it, and an import circle.  Each planted copy must break the
 contract it violates, so a contract that checks nothing cannot pass unnoticed.
 """
@@ -58,9 +58,19 @@ PLANTS = {
         "from adapters.email import letters",
         "No channel imports another channel BROKEN",
     ),
+    "the web's pages import its API": (
+        "adapters/web/pages/table.py",
+        "from adapters.web.api import views",
+        "The web's API, pages and notices import none of each other",
+    ),
+    "the web's API imports its notices": (
+        "adapters/web/api/players.py",
+        "from adapters.web.notices import vapid",
+        "The web's API, pages and notices import none of each other",
+    ),
     "the terminal imports a channel": (
         "adapters/cli/render.py",
-        "from adapters.web import drawing",
+        "from adapters.web.pages import drawing",
         "The terminal channel imports no other channel",
     ),
     "the service imports Flask": (

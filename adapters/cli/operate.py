@@ -52,7 +52,7 @@ def _worker(args: argparse.Namespace) -> int:
     from adapters.bootstrap import build
     from adapters.channels import build_channels
     from adapters.telegram.settings import TelegramSettings
-    from adapters.web.sender import PageSender
+    from adapters.web.notices.page_sender import PageSender
     from adapters.worker import Worker
 
     logging.basicConfig(

@@ -23,25 +23,19 @@ from adapters.config import Settings
 from adapters.sql.consent import SqlConsent
 from adapters.sql.engine import is_unavailable
 from adapters.sql.quotas import SqlQuotas
-from adapters.web import (
-    api,
-    health,
-    notices,
-    pages,
-    players_api,  # noqa: F401  (its routes are registered under the API's blueprint)
-    profiles,
-    replay,
-    security,
-    talk_page,
-    unsubscribe,
-    your_data,
-)
+from adapters.web import health, security
+from adapters.web.api import players  # noqa: F401  (its routes are registered under the API's)
+from adapters.web.api import routes as api
 from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web
 from adapters.web.languages import page_language, page_translator
 from adapters.web.limits import RateLimit, SharedLimit
-from adapters.web.notice_desk import desk_for
-from adapters.web.notice_mail import MailTransport
+from adapters.web.notices import asking as notices
+from adapters.web.notices.desk import desk_for
+from adapters.web.notices.mail import MailTransport
+from adapters.web.pages import profiles, replay, unsubscribe, your_data
+from adapters.web.pages import routes as pages
+from adapters.web.pages import talk as talk_page
 from adapters.web.pulse import Pulse, pulse_for
 from adapters.web.readiness import Readiness
 from service.language.translation import LOCALES

@@ -4,20 +4,28 @@ Flask app by ``create_app`` and fetched with ``web()`` while a request is handle
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from flask import current_app
 
 from adapters.config import WebSettings
 from adapters.web.capabilities import Capabilities
 from adapters.web.limits import Limit, RateLimit
-from adapters.web.notice_desk import NoticeDesk
 from adapters.web.readiness import Readiness
 from service.app.games import GameService
 from service.app.ratings import Ratings
+from service.game.events import PlayerId
 from service.players.unsubscribe import Unsubscribe
 from service.ports.consent import Consent
 
 EXTENSION = "conquian"
+
+
+class Forgets(Protocol):
+    """What keeps where a player's turn notices go (``notices.desk.NoticeDesk``), as the shell
+    sees it: something that forgets all of it when the player's links are made new."""
+
+    def forget(self, player: PlayerId) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -35,9 +43,10 @@ class Web:
     unsubscribe: Unsubscribe | None = None
     """Checks that link's token (with email on)."""
     ratings: Ratings | None = None
-    """Profiles and the leaderboard (``profiles.py``); without it their pages are 404."""
-    notices: NoticeDesk | None = None
-    """Turn notices by Web Push and mail (``notices.py``); without it the page offers none."""
+    """Profiles and the leaderboard (``pages/profiles.py``); without it their pages are 404."""
+    notices: Forgets | None = None
+    """Turn notices by Web Push and mail (``notices/``: the desk); without it the page offers
+    none.  Typed by what the shell needs of it, so the shell imports no part of ``notices``."""
 
 
 def web() -> Web:

@@ -17,7 +17,6 @@ from service.game.events import PlayerId
 def make_new_links(player: PlayerId) -> None:
     """Revoke every link and key ``player`` was given, and forget where their notices went."""
     web().capabilities.revoke(player)
-    desk = web().notices
-    if desk is not None:
-        desk.notices.unsubscribe(player)
-        desk.notices.mail_off(player)
+    notices = web().notices
+    if notices is not None:
+        notices.forget(player)

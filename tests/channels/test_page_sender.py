@@ -13,7 +13,7 @@ from adapters.bootstrap import build
 from adapters.config import Settings
 from adapters.sql.tables import outbox
 from adapters.web.capabilities import Capabilities
-from adapters.web.sender import PageSender
+from adapters.web.notices.page_sender import PageSender
 from adapters.worker import Worker
 from service.ports.directory import Address
 from service.ports.memory_directory import SeededChance

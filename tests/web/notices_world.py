@@ -24,9 +24,9 @@ from adapters.email.smtp import SmtpTransport
 from adapters.outbound import Outbound
 from adapters.sql.tables import outbox
 from adapters.web.app import create_app, parts_for
-from adapters.web.push_services import PushServices
+from adapters.web.notices.push_services import PushServices
+from adapters.web.notices.sender import web_sender
 from adapters.web.server import web_server
-from adapters.web.turn_notices import web_sender
 from adapters.worker import Worker
 from service.bots.policies import greedy_bot
 from service.game.events import GameId, PlayerId

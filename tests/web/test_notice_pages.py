@@ -16,8 +16,8 @@ from playwright.sync_api import Browser as PlaywrightBrowser
 
 from adapters.sql.consent import SqlConsent
 from adapters.sql.notices import SqlNotices
-from adapters.web.push_services import PushServices
-from adapters.web.vapid import application_server_key, vapid_key
+from adapters.web.notices.push_services import PushServices
+from adapters.web.notices.vapid import application_server_key, vapid_key
 from tests.email.smtp_sink import SmtpSink
 from tests.web.client import Browser, hidden_fields
 from tests.web.notices_world import (

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from adapters.outbound import IpAddress, Outbound
 from adapters.sql.notices import SqlNotices
 from adapters.sql.tables import outbox
-from adapters.web.push_services import PushServices
+from adapters.web.notices.push_services import PushServices
 from tests.email.smtp_sink import SmtpSink
 from tests.web.client import hidden_fields
 from tests.web.listener import Listener

@@ -30,8 +30,8 @@ from adapters.telegram.app import TelegramApp, build_telegram
 from adapters.telegram.polling import Poller
 from adapters.web.app import create_app, parts_for
 from adapters.web.context import Web
-from adapters.web.sender import PageSender
-from adapters.web.vapid import KEY_FILE, vapid_key
+from adapters.web.notices.page_sender import PageSender
+from adapters.web.notices.vapid import KEY_FILE, vapid_key
 from adapters.worker import Worker
 from service.app.games import GameService
 from service.delivery.dispatch import LogSender, Sender

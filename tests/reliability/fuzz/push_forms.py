@@ -23,8 +23,8 @@ from urllib3.exceptions import LocationParseError
 from urllib3.util import parse_url
 
 from adapters.sql.notices import SqlNotices
-from adapters.web.notice_desk import BROWSERS
-from adapters.web.push_services import PUSH_SERVICES
+from adapters.web.notices.desk import BROWSERS
+from adapters.web.notices.push_services import PUSH_SERVICES
 from tests.reliability.fuzz.inputs import PIPELINE_EXAMPLES, large_texts, seeded, some_text
 from tests.reliability.fuzz.web_forms import PagePosts
 

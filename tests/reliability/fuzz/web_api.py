@@ -21,8 +21,8 @@ from sqlalchemy import text
 
 from adapters.bootstrap import build
 from adapters.config import Settings, WebSettings
-from adapters.web import bodies as reading
-from adapters.web.api import COMMAND_LENGTH, OPPONENTS
+from adapters.web.api import bodies as reading
+from adapters.web.api.routes import COMMAND_LENGTH, OPPONENTS
 from adapters.web.app import create_app, parts_for
 from adapters.web.errors import ApiError
 from service.language.names import NAME_LENGTH

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, g, jsonify, request
 
-from adapters.web import bodies
-from adapters.web.capabilities import Forbidden
+from adapters.web.api import bodies
+from adapters.web.api.callers import own, reader, token_player
+from adapters.web.api.openapi import document
+from adapters.web.api.views import public_json, summary_json, view_json
+from adapters.web.asked import COMMAND_LENGTH, OPPONENTS, log_response
 from adapters.web.context import web
-from adapters.web.errors import ApiError, bad_request, forbidden, not_found
-from adapters.web.languages import browser_language
+from adapters.web.errors import ApiError, bad_request, not_found
 from adapters.web.new_links import make_new_links
-from adapters.web.openapi import document
 from adapters.web.security import client_key, keep_private
-from adapters.web.views import public_json, summary_json, view_json
 from service.app.outcome import Applied, Looked, WentOnVacation
 from service.app.replies import MoveApplied, Request
 from service.app.your_data import YourData
@@ -30,20 +30,14 @@ from service.game.status import GameStatus
 from service.game.stored import UnknownGame
 from service.language.names import NAME_LENGTH, display_name
 from service.language.numbers import POSITIVE
-from service.language.translation import Translator, translator
+from service.language.translation import translator
 from service.log.file import export_lines, format_time
 from service.ports.directory import Profile
 from service.rules.errors import IllegalAction
-from service.words.grammar import LONGEST_COMMAND
 from service.words.refusals import Refused, refusal_text
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 
-OPPONENTS = ("friend", "easy", "medium", "hard", "greedy", "random")
-"""The opponents a client may ask for (the lobby's words: the bot's levels, and the older
-``greedy`` and ``random`` the API published first; ``bot`` is Telegram's)."""
-COMMAND_LENGTH = LONGEST_COMMAND
-"""The shared grammar's limit: a page, the API and every other channel take the same commands."""
 IDEMPOTENCY_KEY = "Idempotency-Key"
 API_SOURCE = "api"
 KEY_LENGTH = 100
@@ -51,7 +45,7 @@ KEY_LENGTH = 100
 
 @blueprint.errorhandler(ApiError)
 def _refused(error: ApiError) -> tuple[Response, int]:
-    response = jsonify(error.body(_reader()))
+    response = jsonify(error.body(reader()))
     if error.status == 429:
         response.headers["Retry-After"] = error.params.get("retry_after", "1")
     return response, error.status
@@ -89,7 +83,7 @@ def create_player() -> tuple[Response, int]:
 @blueprint.get("/players/me")
 def my_settings() -> Response:
     """The language and card faces the player's messages, pages and answers are written in."""
-    player = _player()
+    player = token_player()
     directory = web().service.directory
     assert directory is not None  # the web always keeps its players in the directory
     return jsonify({"player": player, **_settings(directory.profile(player))})
@@ -98,7 +92,7 @@ def my_settings() -> Response:
 @blueprint.patch("/players/me")
 def change_settings() -> Response:
     """Change the language or the card faces, as ``lang …`` and ``faces …`` do in a game."""
-    player = _player()
+    player = token_player()
     body = bodies.json_object()
     profile = web().service.choose_words(player, bodies.language(body), bodies.card_faces(body))
     g.reader = translator(profile.language)
@@ -115,7 +109,7 @@ def new_token() -> tuple[Response, int]:
     """A new token for the player whose token this is: every older token and page link of
     theirs stops working (a leaked one among them); their games stay theirs, with new links, and
     the notices that a leaked link could have asked for are forgotten (``new_links``)."""
-    player = _player()
+    player = token_player()
     make_new_links(player)
     capabilities = web().capabilities
     return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
@@ -124,7 +118,7 @@ def new_token() -> tuple[Response, int]:
 @blueprint.get("/players/<player_id>/data")
 def player_data(player_id: str) -> Response:
     """Everything held about the player whose token this is (``service.app.your_data``)."""
-    player = _own(player_id)
+    player = own(player_id)
     response = jsonify(_your_data().export(player).as_json())
     response.headers["Content-Disposition"] = f'attachment; filename="conquian-{player}.json"'
     return response
@@ -135,7 +129,7 @@ def erase_player(player_id: str) -> tuple[str, int]:
     """Erase the player whose token this is, confirmed by ``?confirm=<code>``: without it (or
     409 ``erase_not_confirmed`` gives a new code in its ``params``, good for the API only for 30
     minutes; a wrong one is 409 ``confirmation_code_wrong``, with no code (ask again)."""
-    player = _own(player_id)
+    player = own(player_id)
     try:
         _your_data().erase(player, request.args.get("confirm", "")[:20], "api")
     except IllegalAction as error:
@@ -146,7 +140,7 @@ def erase_player(player_id: str) -> tuple[str, int]:
 
 @blueprint.get("/games")
 def my_games() -> Response:
-    player = _player()
+    player = token_player()
     return jsonify({"games": [summary_json(line) for line in web().service.games_of(player)]})
 
 
@@ -158,7 +152,7 @@ def create_game() -> tuple[Response, int]:
     ``Idempotency-Key`` header: the same key from the same player opens the same game, and the
     answer is the one the first request got, whatever the later body says.
     """
-    player = _player()
+    player = token_player()
     body = bodies.json_object()
     options = bodies.game_options(body, OPPONENTS)
     key = _idempotency_key()
@@ -181,7 +175,7 @@ def create_game() -> tuple[Response, int]:
 
 @blueprint.post("/invitations/<code>/join")
 def join(code: str) -> Response:
-    player = _player()
+    player = token_player()
     _limit_invitations()
     try:
         game_id = web().service.join(code, player)
@@ -193,7 +187,7 @@ def join(code: str) -> Response:
 @blueprint.post("/games/<game_id>/cancel")
 def cancel(game_id: str) -> Response:
     """The host calls off a game nobody has joined yet; its invitation stops working."""
-    player = _player()
+    player = token_player()
     try:
         game = web().service.cancel(GameId(game_id), player)
     except UnknownGame:
@@ -206,14 +200,14 @@ def cancel(game_id: str) -> Response:
 @blueprint.get("/games/<game_id>")
 def view(game_id: str) -> Response:
     """The game as this player may see it, with the version to send back with a move."""
-    player = _player()
+    player = token_player()
     return jsonify(_game_answer(GameId(game_id), player))
 
 
 @blueprint.post("/games/<game_id>/moves")
 def act(game_id: str) -> Response:
     """A command of the shared grammar on the position the player saw (``expected_version``)."""
-    player = _player()
+    player = token_player()
     body = bodies.json_object()
     command = bodies.text(body, "command", COMMAND_LENGTH, required=True)
     expected = bodies.whole(body, "expected_version", POSITIVE, required=True)
@@ -243,7 +237,7 @@ def export(game_id: str) -> Response:
     """A finished game's log as JSON Lines (docs/log-format.md); anyone may have it.  With a
     player's token, one of its two players gets their own copy, with the conversation."""
     service = web().service
-    reader = _player() if request.headers.get("Authorization") else None
+    reader = token_player() if request.headers.get("Authorization") else None
     try:
         stored = service.transcript(GameId(game_id), reader=reader)
     except UnknownGame:
@@ -251,44 +245,6 @@ def export(game_id: str) -> Response:
     except IllegalAction as error:
         raise ApiError.of(error) from None
     return log_response(game_id, export_lines(stored))
-
-
-def log_response(game_id: str, lines: list[str]) -> Response:
-    """A log as a download."""
-    response = Response("\n".join(lines) + "\n", mimetype="application/x-ndjson")
-    response.headers["Content-Disposition"] = f'attachment; filename="conquian-{game_id}.jsonl"'
-    return response
-
-
-# -- who is asking ------------------------------------------------------------------------------
-
-
-def _player() -> PlayerId:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise forbidden("Send your player token as Authorization: Bearer <token>.")
-    try:
-        player = web().capabilities.read_player(token.strip())
-    except Forbidden:
-        raise forbidden("This player token is not valid, or it has been revoked.") from None
-    g.reader = web().service.translator_of(player)
-    return player
-
-
-def _reader() -> Translator:
-    """The language this request is answered in: its player's, else the one the client asks for
-    in ``Accept-Language``, else English."""
-    reader: Translator | None = g.get("reader")
-    return reader if reader is not None else translator(browser_language())
-
-
-def _own(player_id: str) -> PlayerId:
-    """The player asking, who must be the one named (403 otherwise)."""
-    player = _player()
-    if player_id not in (player, "me"):
-        raise forbidden("A player's data is for that player's own token only.")
-    return player
 
 
 def _your_data() -> YourData:
@@ -372,5 +328,5 @@ def _game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) ->
     if game.status in (GameStatus.OPEN, GameStatus.CANCELLED):
         answer["view"] = None
     else:
-        answer["view"] = view_json(parts.service.player_view(game, player), _reader())
+        answer["view"] = view_json(parts.service.player_view(game, player), reader())
     return answer

@@ -11,23 +11,16 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request
 from werkzeug.wrappers import Response
 
+from adapters.web.asked import channels_of
 from adapters.web.browser import browser_player, check_form
 from adapters.web.context import web
 from adapters.web.languages import page_translator
-from adapters.web.rating_plot import rating_svg
+from adapters.web.pages.rating_plot import rating_svg
 from adapters.web.security import csrf_token
 from service.app.ratings import LEAST_GAMES, Ratings
 from service.game.events import PlayerId
-from service.ports.directory import Directory
 
 blueprint = Blueprint("profiles", __name__)
-
-
-def channels_of(directory: Directory | None, player: PlayerId) -> list[str]:
-    """The names of the channels a player is reached on (never the addresses)."""
-    if directory is None:
-        return []
-    return sorted({address.channel for address in directory.addresses(player)} - {"log"})
 
 
 def _ratings() -> Ratings:

@@ -7,7 +7,7 @@ game, where both hands are public.
 
 from __future__ import annotations
 
-from adapters.web.drawing import Picture, Side
+from adapters.web.pages.drawing import Picture, Side
 from service.game.state import Game
 from service.language.translation import ENGLISH, Translator
 from service.rules.cards import CardSet

@@ -19,6 +19,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     redirect,
     render_template,
     request,
@@ -30,7 +31,7 @@ from adapters.web.browser import browser_player, check_form, message_page
 from adapters.web.capabilities import Forbidden
 from adapters.web.context import web
 from adapters.web.languages import page_translator, speak_to
-from adapters.web.notice_desk import BROWSERS, NoticeDesk, confirm_token, read_confirm_token
+from adapters.web.notices.desk import BROWSERS, NoticeDesk, confirm_token, read_confirm_token
 from adapters.web.security import csrf_token, keep_private
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import PlayerId
@@ -50,8 +51,14 @@ ONLY_YOUR_BROWSER_STOPS_ALL = N_(
 )
 
 
-def _desk() -> NoticeDesk:
+def the_desk() -> NoticeDesk | None:
+    """The running service's notices desk (the shell keeps it as something that forgets)."""
     desk = web().notices
+    return desk if isinstance(desk, NoticeDesk) else None
+
+
+def _desk() -> NoticeDesk:
+    desk = the_desk()
     if desk is None:
         abort(404)
     return desk
@@ -69,7 +76,7 @@ def _player(token: str) -> PlayerId:
 
 def notice_state(token: str) -> dict[str, object]:
     """What the page's notices section shows (``_notices.html``)."""
-    desk = web().notices
+    desk = the_desk()
     if desk is None:
         return {}
     player = _player(token)
@@ -91,7 +98,9 @@ def _context() -> dict[str, object]:
 def service_worker() -> Response:
     """The service worker, from the root so that its scope is the whole site (never cached:
     ``keep_private``, so a new version reaches the browser at its next check)."""
-    response = send_from_directory(blueprint.root_path + "/static", "sw.js", max_age=0)
+    static = current_app.static_folder
+    assert static is not None, "the web application serves its static files"
+    response = send_from_directory(static, "sw.js", max_age=0)
     response.headers["Content-Type"] = "text/javascript; charset=utf-8"
     return response
 

@@ -15,15 +15,15 @@ from dataclasses import dataclass
 
 from flask import Response, abort, render_template
 
-from adapters.web.api import COMMAND_LENGTH
+from adapters.web.asked import COMMAND_LENGTH
 from adapters.web.browser import browser_player
 from adapters.web.capabilities import PageGrant
 from adapters.web.context import web
-from adapters.web.drawing import picture_html
 from adapters.web.languages import page_translator
-from adapters.web.pictures import player_picture
+from adapters.web.pages.drawing import picture_html
+from adapters.web.pages.pictures import player_picture
+from adapters.web.pages.talk_view import talk_context
 from adapters.web.security import csrf_token
-from adapters.web.talk_view import talk_context
 from service.delivery.notices import deadline_text
 from service.game.state import Game
 from service.game.status import GameStatus

@@ -21,13 +21,13 @@ from dataclasses import dataclass
 
 from flask import Blueprint, Response, render_template, request
 
-from adapters.web.api import log_response
+from adapters.web.asked import log_response
 from adapters.web.browser import browser_player
 from adapters.web.context import web
-from adapters.web.drawing import picture_html
 from adapters.web.languages import page_translator
-from adapters.web.pages import _grant
-from adapters.web.pictures import replay_picture
+from adapters.web.pages.drawing import picture_html
+from adapters.web.pages.pictures import replay_picture
+from adapters.web.pages.routes import _grant
 from adapters.web.security import keep_private
 from service.game.errors import GameNotOver, NoSuchGame
 from service.game.events import DealCommitted, DealRevealed, GameId, PlayerId

@@ -3,7 +3,7 @@
 The page is the delivery of a web player's notifications (``sender.PageSender``: it refuses
 anyone whose channel is not the web).  A web player may also have asked to be told when it is
 their turn, by Web Push in one or more browsers and at one confirmed email address
-(``notices.py``).  Those notices follow the email channel's rule of one message per turn: a
+(``asking.py``).  Those notices follow the email channel's rule of one message per turn: a
 notification makes a notice when the player's decision is due in it (and the game did not move
 on since: the later notification tells that turn), when it is a reminder, and when the match
 ends; other news waits for the page.  Each notice says whose turn it is in which game, the
@@ -28,11 +28,11 @@ from adapters.bootstrap import Wiring
 from adapters.config import Settings
 from adapters.sql.notices import SqlNotices, Subscription
 from adapters.web.capabilities import Capabilities
-from adapters.web.notice_mail import MailTransport, NoticeMail, notice_mail_for
-from adapters.web.push import Gone, WebPush
-from adapters.web.push_services import PushServices
-from adapters.web.sender import PageSender
-from adapters.web.vapid import vapid_key
+from adapters.web.notices.mail import MailTransport, NoticeMail, notice_mail_for
+from adapters.web.notices.page_sender import PageSender
+from adapters.web.notices.push import Gone, WebPush
+from adapters.web.notices.push_services import PushServices
+from adapters.web.notices.vapid import vapid_key
 from service.app.games import GameService
 from service.clock.deadlines import after_quiet_hours
 from service.delivery.dispatch import TryLater, Undeliverable

@@ -12,12 +12,12 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from adapters.web import api, bodies
-from adapters.web.api import _player as token_player
+from adapters.web.api import bodies, routes
+from adapters.web.api.callers import token_player
+from adapters.web.asked import channels_of
 from adapters.web.capabilities import Forbidden
 from adapters.web.context import web
 from adapters.web.errors import ApiError, bad_request, not_found
-from adapters.web.profiles import channels_of
 from service.app.ratings import Ratings
 from service.game.events import PlayerId
 from service.log.file import format_time
@@ -25,7 +25,7 @@ from service.ratings.standing import Standing
 from service.ratings.store import Stats
 
 blueprint = Blueprint("players", __name__)
-api.blueprint.register_blueprint(blueprint)  # under /api/v1, its routes are the API's
+routes.blueprint.register_blueprint(blueprint)  # under /api/v1, its routes are the API's
 
 
 def _ratings() -> Ratings:

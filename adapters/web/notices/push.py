@@ -24,7 +24,7 @@ from pywebpush import WebPushException, webpush
 
 from adapters.outbound import Refused
 from adapters.sql.notices import Subscription
-from adapters.web.push_services import PushServices
+from adapters.web.notices.push_services import PushServices
 from service.delivery.dispatch import TryLater, Undeliverable
 
 

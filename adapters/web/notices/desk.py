@@ -1,4 +1,4 @@
-"""What the pages need for turn notices (``notices.py``): the subscriptions and addresses
+"""What the pages need for turn notices (``asking.py``): the subscriptions and addresses
 (``SqlNotices``), the VAPID public key a browser subscribes with, the mail that confirms an
 address, the limits on asking, and the signed link in that mail.
 
@@ -23,9 +23,9 @@ from adapters.config import Settings
 from adapters.sql.notices import CONFIRM_WITHIN, SqlNotices
 from adapters.sql.quotas import SqlQuotas
 from adapters.web.capabilities import Capabilities
-from adapters.web.notice_mail import MailTransport, NoticeMail, notice_mail_for
-from adapters.web.push_services import PushServices
-from adapters.web.vapid import application_server_key, vapid_key
+from adapters.web.notices.mail import MailTransport, NoticeMail, notice_mail_for
+from adapters.web.notices.push_services import PushServices
+from adapters.web.notices.vapid import application_server_key, vapid_key
 from service.game.events import PlayerId
 
 MAILS_PER_DAY = 3
@@ -42,6 +42,12 @@ class NoticeDesk:
     """None when the service sends no mail: the page then offers Web Push only."""
     push: PushServices = field(default_factory=PushServices)
     """The push endpoints a page may register (a test's composition allows its own)."""
+
+    def forget(self, player: PlayerId) -> None:
+        """Forget every browser and the address ``player``'s notices went to (their links were
+        made new: whoever held the old ones may have asked for them)."""
+        self.notices.unsubscribe(player)
+        self.notices.mail_off(player)
 
     def may_mail(self, player: PlayerId, address: str, at: datetime) -> bool:
         """Take one confirmation mail from both the player's and the address's daily quota."""

@@ -20,8 +20,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from adapters.web.browser import check_form
 from adapters.web.context import web
 from adapters.web.languages import page_translator
-from adapters.web.pages import _grant
-from adapters.web.table_page import render
+from adapters.web.pages.routes import _grant
+from adapters.web.pages.table import render
 from service.app.replies import Request
 from service.rules.errors import IllegalAction
 from service.words.refusals import Refused, refusal_text

@@ -17,9 +17,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
-from adapters.web import recovery
-from adapters.web.answers import answer_text
-from adapters.web.api import OPPONENTS as CHOICES
+from adapters.web.asked import OPPONENTS as CHOICES
 from adapters.web.browser import (
     browser_player,
     check_form,
@@ -31,12 +29,14 @@ from adapters.web.browser import (
 from adapters.web.capabilities import Forbidden, PageGrant
 from adapters.web.context import web
 from adapters.web.errors import status_of
-from adapters.web.game_list import game_lines
 from adapters.web.languages import page_translator, speak_to
-from adapters.web.new_game import invitation_terms, new_game_form, options_of
 from adapters.web.new_links import make_new_links
+from adapters.web.pages import recovery
+from adapters.web.pages.answers import answer_text
+from adapters.web.pages.game_list import game_lines
+from adapters.web.pages.new_game import invitation_terms, new_game_form, options_of
+from adapters.web.pages.table import ONLY_YOUR_BROWSER, is_resign, render
 from adapters.web.security import csrf_token, keep_private
-from adapters.web.table_page import ONLY_YOUR_BROWSER, is_resign, render
 from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
 from service.game.events import GameId
 from service.game.status import GameStatus

@@ -1,0 +1,43 @@
+"""The pieces every path of the OpenAPI document (``openapi.py``) is described with: bodies,
+errors with what each status means here, the path's game id, the player token's security."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.web.api.schemas import ref
+from service.language.numbers import Bounds
+
+
+def whole(bounds: Bounds) -> dict[str, Any]:
+    return {"type": "integer", "minimum": bounds.least, "maximum": bounds.most}
+
+
+def json_body(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def errors(*statuses: int) -> dict[str, Any]:
+    meaning = {
+        400: "The body is not JSON, not an object, or a field is missing, of the wrong type or "
+        "out of its bounds.",
+        403: "No valid player token, or the player does not sit at this game.",
+        404: "No such game or invitation.",
+        409: "The game moved on since the version sent (stale_version), or the request does "
+        "not fit the game's state (invitation_used, own_invitation, game_not_over, "
+        "game_started).",
+        410: "The host called the game off: its invitation (invitation_withdrawn) and the "
+        "game (game_called_off) are gone.",
+        413: "The body is larger than the limit.",
+        422: "The command is not understood or not legal now; the message says what to do.",
+        429: "Too many requests; Retry-After says when to try again.",
+    }
+    return {str(status): json_body(ref("Error"), meaning[status]) for status in statuses}
+
+
+GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
+PLAYER = {
+    "type": "object",
+    "properties": {"player": {"type": "string"}, "token": {"type": "string"}},
+}
+SECURED: list[dict[str, list[str]]] = [{"player": []}]
