@@ -68,6 +68,11 @@ PLANTS = {
         "from adapters.web.notices import vapid",
         "The web's API, pages and notices import none of each other",
     ),
+    "the shared mail imports a channel": (
+        "adapters/mail/headers.py",
+        "from adapters.email import letters",
+        "The shared mail package imports no channel",
+    ),
     "the terminal imports a channel": (
         "adapters/cli/render.py",
         "from adapters.web.pages import drawing",

@@ -184,7 +184,7 @@ def _web(wiring: Wiring, settings: Settings) -> Running:
     email = settings.email
     mail = None
     if email is not None and email.smtp is not None:  # the confirmation mails of turn notices
-        from adapters.email.smtp import SmtpTransport
+        from adapters.mail.smtp import SmtpTransport
 
         mail = SmtpTransport(email.smtp)
     running = web_server(create_app(parts_for(wiring, settings, mail=mail)), config)

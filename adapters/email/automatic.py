@@ -10,8 +10,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 from adapters.email.addressing import Addresses, sender_of
-
-LOOP_HEADER = "X-Loop"
+from adapters.mail.headers import LOOP_HEADER
 
 
 def automatic_reason(message: EmailMessage, ours: Addresses) -> str | None:

@@ -14,9 +14,9 @@ from adapters.email.compose import Composer
 from adapters.email.digests import DigestClaims, Digests
 from adapters.email.handling import Handler
 from adapters.email.sender import EmailSender, GameMail, Transport
-from adapters.email.smtp import SmtpTransport
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
+from adapters.mail.smtp import SmtpTransport
 from adapters.sql.consent import SqlConsent
 from adapters.sql.quotas import SqlQuotas
 from service.app.games import GameService

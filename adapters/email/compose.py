@@ -14,16 +14,13 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
 
 from adapters.email.addressing import Addresses
-from adapters.email.automatic import LOOP_HEADER
 from adapters.email.letters import Letter, letter_html, letter_text
 from adapters.email.picture import table_png
+from adapters.mail.headers import SERVICE_NAME, ours, unsubscribe_links
 from service.language.translation import ENGLISH, Translator
 from service.players.unsubscribe import Unsubscribe
-
-SERVICE_NAME = "Conquian"
 
 
 @dataclass(frozen=True)
@@ -69,20 +66,17 @@ class Composer:
         picture inline (``Content-Disposition: inline`` in ``multipart/related``, so no client
         lists it as an attachment)."""
         message = EmailMessage()
-        message["From"] = formataddr((SERVICE_NAME, self.addresses.service))
-        message["To"] = heading.to
+        ours(message, self.addresses.service, heading.to, heading.message_id, at)
         if heading.reply_to:
             message["Reply-To"] = heading.reply_to
         message["Subject"] = heading.subject
-        message["Date"] = format_datetime(at)
-        message["Message-ID"] = heading.message_id
         if heading.in_reply_to:
             message["In-Reply-To"] = heading.in_reply_to
         if heading.references:
             message["References"] = " ".join(heading.references)
-        message["Auto-Submitted"] = "auto-generated"
-        message[LOOP_HEADER] = self.addresses.service
-        self._unsubscribe(message, heading.to)
+        stop = None if self.unsubscribe is None else self.unsubscribe.mac(heading.to)
+        mailto = None if stop is None else self.addresses.stop(stop)
+        unsubscribe_links(message, heading.to, self.unsubscribe, self.unsubscribe_url, mailto)
         message.set_content(letter_text(letter))
         if not text_only:
             self._html(message, heading, letter)
@@ -110,20 +104,6 @@ class Composer:
                 filename="table.png",
                 disposition="inline",
             )
-
-    def _unsubscribe(self, message: EmailMessage, to: str) -> None:
-        """``List-Unsubscribe`` (RFC 2369) on every mail: a ``mailto:`` whose address carries a
-        MAC of the recipient's, and with the web side on, the RFC 8058 one-click link (which
-        ``List-Unsubscribe-Post`` announces; it needs an HTTPS-style URL, so it is left off
-        without one)."""
-        if self.unsubscribe is None:
-            return
-        stop = self.addresses.stop(self.unsubscribe.mac(to))
-        targets = [f"<mailto:{stop}?subject=stop>"]
-        if self.unsubscribe_url:
-            targets.append(f"<{self.unsubscribe_url}/{self.unsubscribe.link_token(to)}>")
-            message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        message["List-Unsubscribe"] = ", ".join(targets)
 
 
 def game_subject(game_id: str, host: str, tr: Translator = ENGLISH) -> str:

@@ -23,9 +23,10 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Engine, or_, select, update
 
 from adapters.email.choices import When
-from adapters.email.compose import SERVICE_NAME, Heading
+from adapters.email.compose import Heading
 from adapters.email.letters import Letter
 from adapters.email.sender import GameMail
+from adapters.mail.headers import SERVICE_NAME
 from adapters.sql.email_tables import email_contacts
 from adapters.sql.engine import reconnecting, writer
 from service.clock.deadlines import ClockSettings, after_quiet_hours

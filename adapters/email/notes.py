@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
-from adapters.email.compose import SERVICE_NAME, Heading, reply_subject
+from adapters.email.compose import Heading, reply_subject
 from adapters.email.inbound import Inbound
 from adapters.email.letters import Letter
 from adapters.email.sender import GameMail
 from adapters.email.store import EmailStore
+from adapters.mail.headers import SERVICE_NAME
 from service.language.translation import Translator
 from service.ports.protocols import Clock
 

@@ -20,6 +20,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
+from adapters.mail.smtp import MailTransport
 from adapters.sql.consent import SqlConsent
 from adapters.sql.engine import is_unavailable
 from adapters.sql.quotas import SqlQuotas
@@ -32,7 +33,6 @@ from adapters.web.languages import page_language, page_translator
 from adapters.web.limits import RateLimit, SharedLimit
 from adapters.web.notices import asking as notices
 from adapters.web.notices.desk import desk_for
-from adapters.web.notices.mail import MailTransport
 from adapters.web.pages import profiles, replay, unsubscribe, your_data
 from adapters.web.pages import routes as pages
 from adapters.web.pages import talk as talk_page

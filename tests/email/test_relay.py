@@ -23,7 +23,7 @@ from sqlalchemy import select
 
 from adapters.config import MailServer
 from adapters.email.channel import build_channel
-from adapters.email.smtp import SmtpTransport
+from adapters.mail.smtp import SmtpTransport
 from adapters.sql.tables import outbox
 from service.game.events import GameId
 from tests.email.dovecot import Dovecot

@@ -13,7 +13,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 
 from adapters.config import MailServer
-from adapters.email.smtp import SmtpTransport
+from adapters.mail.smtp import SmtpTransport
 from service.delivery.dispatch import TryLater, Undeliverable
 from tests.email.smtp_sink import free_port
 

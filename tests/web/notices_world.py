@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from adapters.bootstrap import build
 from adapters.config import EmailSettings, MailServer, Settings, WebSettings, WorkerSettings
-from adapters.email.smtp import SmtpTransport
+from adapters.mail.smtp import SmtpTransport
 from adapters.outbound import Outbound
 from adapters.sql.tables import outbox
 from adapters.web.app import create_app, parts_for

@@ -20,10 +20,11 @@ from datetime import datetime, timedelta
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
+from adapters.mail.smtp import MailTransport
 from adapters.sql.notices import CONFIRM_WITHIN, SqlNotices
 from adapters.sql.quotas import SqlQuotas
 from adapters.web.capabilities import Capabilities
-from adapters.web.notices.mail import MailTransport, NoticeMail, notice_mail_for
+from adapters.web.notices.mail import NoticeMail, notice_mail_for
 from adapters.web.notices.push_services import PushServices
 from adapters.web.notices.vapid import application_server_key, vapid_key
 from service.game.events import PlayerId

@@ -1,8 +1,9 @@
 """The two mails of a web player's turn notices, in plain text and the reader's language: the
 confirmation of a notice address (nothing else is sent to it before its link is used) and the
-turn notice itself.  Sent through the email channel's SMTP transport, handed in by the process
-that builds the channels (``adapters/channels.py``, ``adapters/cli/serve.py``): channels do not
-import each other.
+turn notice itself.  Sent through the shared mail package (``adapters/mail``: the SMTP
+transport, handed in by the process that builds the channels, and the headers every mail of ours
+carries), so the web's notices and the email channel write them alike without importing each
+other.
 
 Every notice mail carries ``List-Unsubscribe`` with the one-click link of the never-mail list
 when the service has one, and none goes to an address on that list (``Consent.stopped``).
@@ -14,23 +15,16 @@ import email.utils
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
-from typing import Protocol
 
 from sqlalchemy import Engine
 
 from adapters.config import Settings
+from adapters.mail.headers import SERVICE_NAME, ours, unsubscribe_links
+from adapters.mail.smtp import MailTransport
 from adapters.sql.consent import SqlConsent
 from service.language.translation import Translator
 from service.players.unsubscribe import Unsubscribe
 from service.ports.consent import Consent
-
-SERVICE_NAME = "Conquian"
-
-
-class MailTransport(Protocol):
-    """How a mail leaves (the email channel's ``SmtpTransport``)."""
-
-    def send(self, message: EmailMessage, envelope_from: str, to: list[str]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -78,16 +72,10 @@ class NoticeMail:
         if self.consent.stopped(to):
             return
         message = EmailMessage()
-        message["From"] = email.utils.formataddr((SERVICE_NAME, self.sender))
-        message["To"] = to
+        message_id = email.utils.make_msgid(domain=self.sender.rpartition("@")[2])
+        ours(message, self.sender, to, message_id, at)
         message["Subject"] = subject
-        message["Date"] = email.utils.format_datetime(at)
-        message["Message-ID"] = email.utils.make_msgid(domain=self.sender.rpartition("@")[2])
-        message["Auto-Submitted"] = "auto-generated"
-        if self.unsubscribe is not None and self.unsubscribe_url:
-            token = self.unsubscribe.link_token(to)
-            message["List-Unsubscribe"] = f"<{self.unsubscribe_url}/{token}>"
-            message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        unsubscribe_links(message, to, self.unsubscribe, self.unsubscribe_url)
         message.set_content("\n".join(lines) + "\n")
         self.transport.send(message, self.sender, [to])
 

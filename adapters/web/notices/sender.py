@@ -26,9 +26,10 @@ from dataclasses import dataclass
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
+from adapters.mail.smtp import MailTransport
 from adapters.sql.notices import SqlNotices, Subscription
 from adapters.web.capabilities import Capabilities
-from adapters.web.notices.mail import MailTransport, NoticeMail, notice_mail_for
+from adapters.web.notices.mail import NoticeMail, notice_mail_for
 from adapters.web.notices.page_sender import PageSender
 from adapters.web.notices.push import Gone, WebPush
 from adapters.web.notices.push_services import PushServices

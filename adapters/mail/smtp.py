@@ -8,9 +8,16 @@ from __future__ import annotations
 import smtplib
 import ssl
 from email.message import EmailMessage
+from typing import Protocol
 
 from adapters.config import MailServer
 from service.delivery.dispatch import TryLater, Undeliverable
+
+
+class MailTransport(Protocol):
+    """How a mail leaves (``SmtpTransport``; tests hand in others)."""
+
+    def send(self, message: EmailMessage, envelope_from: str, to: list[str]) -> None: ...
 
 
 class SmtpTransport:
