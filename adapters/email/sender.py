@@ -23,9 +23,6 @@ from adapters.email.tokens import TokenKeys
 from adapters.email.turns import (
     LOOK_BACK,
     Mailing,
-    is_overtaken,
-    is_start,
-    is_talk_to,
     mailing,
     news_from,
 )
@@ -153,27 +150,24 @@ class EmailSender:
             why = "it asked for no more mail"
         if why is not None:
             raise Undeliverable(f"{address.value} is unreachable: {why}")
+        notice = self.mail.service.notice(notification)
         if notification.kind == "reminder":
-            self._mail(player, address, notification, notification, Mailing.TURN)
+            if not notice.overtaken:  # answered meanwhile: nothing left to remind of
+                self._mail(player, address, notification, notice, Mailing.TURN)
             return
-        service = self.mail.service
-        game = service.game(notification.game_id)
         when = self.mail.choices.of(address.value)[0]
-        events = service.events(game.id, after=notification.from_seq - 1)
-        if is_overtaken([one for one in events if one.seq > notification.to_seq]):
+        if notice.overtaken:
             if when is When.EACH:  # its news alone: the position is the later mail's
-                self._mail(player, address, notification, notification, Mailing.NEWS)
+                self._mail(player, address, notification, notice, Mailing.NEWS)
             return
-        view = service.player_view(game, player)
-        told_now = [one for one in events if one.seq <= notification.to_seq]
-        talk = is_talk_to(told_now, view.seat)
-        kind = mailing(view, when is When.EACH or is_start(events) or talk)
+        kind = mailing(notice, when is When.EACH or notice.starts_game or notice.opponent_talks)
         if kind is Mailing.HOLD:
             return
-        told = notification
-        if when is not When.EACH:
-            told = replace(notification, from_seq=self._last_move(game, player, notification))
-        self._mail(player, address, notification, told, kind)
+        if when is not When.EACH:  # the news since their last move, held back till now
+            game = self.mail.service.game(notification.game_id)
+            since = self._last_move(game, player, notification)
+            notice = self.mail.service.notice(replace(notification, from_seq=since))
+        self._mail(player, address, notification, notice, kind)
 
     def _last_move(self, game: Game, player: PlayerId, notification: Notification) -> int:
         """The first event after ``player``'s own last move (``turns.news_from``)."""
@@ -188,12 +182,10 @@ class EmailSender:
         player: PlayerId,
         address: Address,
         notification: Notification,
-        told: Notification,
+        notice: Notice,
         kind: Mailing,
     ) -> None:
-        """Mail ``told``'s notice; the mail's id is ``notification``'s, so a re-send is the
-        same mail."""
-        notice = self.mail.service.notice(told)
+        """Mail ``notice``; the mail's id is ``notification``'s, so a re-send is the same mail."""
         game = self.mail.service.game(notification.game_id)
         tr = translator(notice.language)
         opponent = self.mail.opponent(game, player)

@@ -7,10 +7,12 @@ the worker sends (``mail digest``, ``digests.py``), or comes with each move (``m
 ``choices.py``); the start of the game (the guest sat down) is told at once.  The mail then
 tells the news since the reader's own last move, so nothing held back is lost.
 
-A notification is *overtaken* when the game moved on after it (events other than quiet-hour
-records and standing instructions, which notify nobody): a later notification, or the reader's
-own move, tells that turn, so it makes no mail.  That is how two quick moves by the opponent
-make one turn mail, showing the position the turn is played on.
+Whether a notification is *overtaken* (the game moved on after it: a later notification, or
+the reader's own move, tells that turn, so it makes no mail), asks a decision, starts the game
+or carries the opponent's words is decided once, on its ``Notice`` (``service/delivery/
+notices.py``), for every channel; this module only says what a mail reader gets of it.  That is
+how two quick moves by the opponent make one turn mail, showing the position the turn is played
+on.
 """
 
 from __future__ import annotations
@@ -18,11 +20,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from service.game.events import PRIVATE_EVENTS, PlayerJoined, QuietHoursSet, TurnTimedOut
+from service.delivery.notices import Notice
+from service.game.events import PRIVATE_EVENTS, QuietHoursSet, TurnTimedOut
 from service.game.stored import StoredEvent
-from service.game.talk_events import TALK_EVENTS, MessageSaid, OfferMade
-from service.rules.seats import Phase, Seat
-from service.rules.view import PlayerView
+from service.game.talk_events import TALK_EVENTS
+from service.rules.seats import Seat
 
 LOOK_BACK = 60
 """Events read back from a notification for the reader's last move; news older than that is
@@ -43,35 +45,13 @@ class Mailing(enum.Enum):
     """Nothing to mail now: the news waits for the turn mail."""
 
 
-def is_overtaken(later: Sequence[StoredEvent]) -> bool:
-    """Whether the events after a notification's range move the game on."""
-    return any(
-        not isinstance(one.event, (QuietHoursSet, *PRIVATE_EVENTS, *TALK_EVENTS)) for one in later
-    )
-
-
-def is_start(events: Sequence[StoredEvent]) -> bool:
-    """Whether ``events`` begin the game (the guest sat down): the host hears of it at once, as
-    the mail that opened the game promised, even when the first decision is the guest's."""
-    return any(isinstance(one.event, PlayerJoined) for one in events)
-
-
-def is_talk_to(events: Sequence[StoredEvent], seat: Seat) -> bool:
-    """Whether ``events`` hold the opponent's message or offer: mailed when it comes, as news,
-    even while the reader waits (a muted opponent's messages make no notification at all)."""
-    return any(
-        isinstance(one.event, MessageSaid | OfferMade) and one.event.seat is not seat
-        for one in events
-    )
-
-
-def mailing(view: PlayerView, each: bool) -> Mailing:
-    """What a (not overtaken) notification makes for a reader whose view is ``view`` now: news
-    while they wait is mailed only with ``each``; otherwise it waits for the turn mail, and for
-    a digest reader also goes in the next daily digest (``digests.py``)."""
-    if view.phase is Phase.OVER:
+def mailing(notice: Notice, each: bool) -> Mailing:
+    """What a (not overtaken) notice makes for a mail reader: news while they wait is mailed only
+    with ``each``; otherwise it waits for the turn mail, and for a digest reader also goes in the
+    next daily digest (``digests.py``)."""
+    if notice.ends_match:
         return Mailing.END
-    if view.is_my_decision:
+    if notice.asks:
         return Mailing.TURN
     return Mailing.NEWS if each else Mailing.HOLD
 

@@ -98,8 +98,8 @@ class GameReads:
     def notice(self, notification: Notification) -> Notice:
         """What ``notification`` tells its player about the game as it stands now (a channel
         words it); the deadline in the player's own time zone."""
-        game = self.game(notification.game_id)
-        events = self.store.load(game.id, after=notification.from_seq - 1)
+        moment = self.moment(notification.game_id, notification.from_seq)
+        game, events = moment.game, list(moment.tail)
         timezone = self.settings.of(notification.player).timezone
         tr = self.translator_of(notification.player)
         faces = self.settings.of(notification.player).card_faces

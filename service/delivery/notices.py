@@ -15,12 +15,14 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from service.clock.deadlines import Deadline
-from service.game.events import GameId, PlayerId
+from service.game.events import PRIVATE_EVENTS, GameId, PlayerId, PlayerJoined, QuietHoursSet
 from service.game.state import Game
 from service.game.stored import StoredEvent
+from service.game.talk_events import TALK_EVENTS, MessageSaid, OfferMade
 from service.language.notation import in_faces
 from service.language.translation import ENGLISH, Translator
 from service.ports.protocols import Notification
+from service.rules.seats import Phase
 from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, cast_of
 from service.words.news import forced_card, news
@@ -48,6 +50,26 @@ class Notice:
     rest of the notice in it too (``service.language.translation.translator``)."""
     answer_offer: bool = False
     """An offer of the opponent's (a draw, an adjournment) waits for the player's answer."""
+    overtaken: bool = False
+    """The game moved on after the notification's events (``moves_on``): a later notification,
+    or the player's own move, tells that turn, so no channel tells this one as a turn.  A
+    reminder is overtaken once its decision is made."""
+    starts_game: bool = False
+    """The guest sat down: the host hears of it at once, even when the first decision is the
+    guest's (the invitation promised it)."""
+    opponent_talks: bool = False
+    """The opponent's message or offer is among the news: told when it comes, even while the
+    player waits (a muted opponent's words make no notification at all)."""
+
+    @property
+    def asks(self) -> bool:
+        """Whether the notice asks the player for a decision now: what is worth a message."""
+        return self.view.is_my_decision and self.view.phase is not Phase.OVER
+
+    @property
+    def ends_match(self) -> bool:
+        """Whether the match is over: every channel tells the end, once."""
+        return self.view.phase is Phase.OVER
 
 
 def notice(
@@ -78,6 +100,11 @@ def notice(
     muted = game.talk.muted[seat] or for_good
     said = heard(news(logged, view.variant, cast, tr, forced_card(game.rules), told, muted))
     mine = due is not None and due.player == notification.player
+    told_now = [one for one in events if one.seq <= notification.to_seq]
+    if notification.kind == "reminder":
+        overtaken = game.version != notification.to_seq or not view.is_my_decision
+    else:
+        overtaken = moves_on([one for one in events if one.seq > notification.to_seq])
     return Notice(
         game.id,
         notification.player,
@@ -89,6 +116,20 @@ def notice(
         deadline_text(due.due_at, timezone, tr) if mine and due is not None else None,
         tr.language,
         game.talk.offer is not None and game.talk.offer.seat is not seat,
+        overtaken,
+        any(isinstance(one.event, PlayerJoined) for one in told_now),
+        any(
+            isinstance(one.event, MessageSaid | OfferMade) and one.event.seat is not seat
+            for one in told_now
+        ),
+    )
+
+
+def moves_on(later: Sequence[StoredEvent]) -> bool:
+    """Whether events after a notification's range move the game on: anything but a record of
+    quiet hours, a standing instruction or talk at the table, which tell nobody of a turn."""
+    return any(
+        not isinstance(one.event, (QuietHoursSet, *PRIVATE_EVENTS, *TALK_EVENTS)) for one in later
     )
 
 

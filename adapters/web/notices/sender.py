@@ -5,8 +5,8 @@ anyone whose channel is not the web).  A web player may also have asked to be to
 their turn, by Web Push in one or more browsers and at one confirmed email address
 (``asking.py``).  Those notices follow the email channel's rule of one message per turn: a
 notification makes a notice when the player's decision is due in it (and the game did not move
-on since: the later notification tells that turn), when it is a reminder, and when the match
-ends; other news waits for the page.  Each notice says whose turn it is in which game, the
+on since: the later notification tells that turn — ``Notice.overtaken``, decided once for every
+channel), when it is a reminder, and when the match ends; other news waits for the page.  Each notice says whose turn it is in which game, the
 deadline in the player's time zone, and the page's link — never a card.
 
 A notice is held during the player's quiet hours: the outbox tries it again when they end
@@ -38,11 +38,10 @@ from service.app.games import GameService
 from service.clock.deadlines import after_quiet_hours
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.delivery.notices import Notice
-from service.game.events import PRIVATE_EVENTS, GameId, PlayerId, QuietHoursSet
+from service.game.events import GameId, PlayerId
 from service.language.translation import Translator, translator
 from service.ports.directory import Address
 from service.ports.protocols import Clock, Notification
-from service.rules.seats import Phase
 
 log = logging.getLogger(__name__)
 
@@ -140,12 +139,9 @@ class WebNoticeSender:
 
     def _told(self, notification: Notification) -> Told | None:
         """The notice ``notification`` makes, or None (see the module's docstring)."""
-        service = self.service
-        if notification.kind != "reminder":
-            later = service.events(notification.game_id, after=notification.to_seq)
-            if any(not isinstance(one.event, (QuietHoursSet, *PRIVATE_EVENTS)) for one in later):
-                return None  # the game moved on: a later notification tells this turn
-        notice = service.notice(notification)
+        notice = self.service.notice(notification)
+        if notice.overtaken:
+            return None  # the game moved on: a later notification tells this turn
         headline = self._headline(notice)
         if headline is None:
             return None
@@ -162,13 +158,13 @@ class WebNoticeSender:
         tr = translator(notice.language)
         others = [p for p in game.players if p != notice.player]
         name = self.service.name_of(others[0] if others else None, tr)
-        if notice.view.phase is Phase.OVER:
+        if notice.ends_match:
             return tr.gettext("Your match with {name} is over.", name=name)
         if notice.kind == "reminder":
             return tr.gettext(
                 "Reminder: your decision in the game with {name} is due soon.", name=name
             )
-        if notice.view.is_my_decision:
+        if notice.asks:
             return tr.gettext("Your turn in the game with {name}.", name=name)
         return None
 
