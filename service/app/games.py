@@ -194,6 +194,11 @@ class GameService:
     def resign(self, game_id: GameId, player: PlayerId) -> Outcome:
         return self.act(game_id, player, Resign(checked_seat(self.game(game_id), player)))
 
+    def leave(self, game_id: GameId, player: PlayerId) -> Outcome:
+        """``player`` leaves a running game because they are erased: it ends as a forfeit the
+        ratings leave out (``Playing.leave``)."""
+        return self.playing.leave(game_id, player)
+
     def offer_rematch(self, game_id: GameId, player: PlayerId) -> GameId | None:
         """Offer a new game with the same settings; a bot, or an earlier offer, accepts at once."""
         return self.rematches.offer(game_id, player)

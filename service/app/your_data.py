@@ -88,7 +88,7 @@ class Games(Protocol):
     clock: Clock
     directory: Directory | None
 
-    def resign(self, game_id: GameId, player: PlayerId) -> object: ...
+    def leave(self, game_id: GameId, player: PlayerId) -> object: ...
 
     def cancel(self, game_id: GameId, player: PlayerId) -> object: ...
 
@@ -160,11 +160,12 @@ class YourData:
         return f"{int(digest.hexdigest()[:12], 16) % 1_000_000:06d}"
 
     def _leave_games(self, player: PlayerId) -> int:
-        """Resign every running game, call off every open one; how many were resigned."""
+        """Leave every running game (a forfeit the ratings do not count), call off every open one;
+        how many were left."""
         resigned = 0
         for line in self.service.store.summaries(player):
             if line.status == GameStatus.PLAYING:
-                self.service.resign(line.game_id, player)
+                self.service.leave(line.game_id, player)
                 resigned += 1
             elif line.status == GameStatus.OPEN:
                 self.service.cancel(line.game_id, player)
