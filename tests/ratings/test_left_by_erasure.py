@@ -4,12 +4,12 @@ docs/decisions/ratings-a-game-left-by-erasure-is-not-rated.md)."""
 
 from __future__ import annotations
 
+from service.app.your_data import YourData
 from service.game.events import GameId, PlayerId
 from service.ports.personal import InMemoryPersonalData
-from service.rules.legal import legal_actions
-from service.app.your_data import YourData
-from service.words.privacy import Kept
 from service.ratings.finished import Ending
+from service.rules.legal import legal_actions
+from service.words.privacy import Kept
 from tests.ratings.conftest import Site
 
 ANA, BEN = PlayerId("p1"), PlayerId("p2")
