@@ -16,7 +16,7 @@ from email.message import EmailMessage
 from typing import Protocol
 
 from adapters.email.choices import MailChoices, When
-from adapters.email.compose import Composer, Heading, game_subject, invitation_subject
+from adapters.email.compose import Composer, Heading, invitation_subject
 from adapters.email.letters import Letter
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
@@ -43,6 +43,7 @@ from service.rules.events import MatchEnded
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
+from service.words.subjects import game_subject, turn_for
 from service.words.news import describe
 
 
@@ -98,13 +99,13 @@ class GameMail:
         self.transport.send(message, envelope_from, [to])
 
     def subject(self, game_id: GameId, player: PlayerId, tr: Translator) -> str:
-        """The game's subject with its host's name for those who play in it; for someone not
-        seated yet (the invited) none: the host may be a stranger to them, and a name is what a
-        stranger chooses."""
+        """The game's short id and whose turn it is (``service.words.subjects``); for someone not
+        seated yet (the invited) the invitation's subject.  Never a name: a name is text its
+        player chose, and a Subject is where the reader expects ours."""
         game = self.service.game(game_id)
         if player != game.host and game.seat_of(player) is None:
             return invitation_subject(game_id, tr)
-        return game_subject(game_id, self.name(game.host, tr), tr)
+        return game_subject(game_id, turn_for(game, player), tr)
 
     def tr(self, player: PlayerId) -> Translator:
         """The player's language."""

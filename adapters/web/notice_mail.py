@@ -65,13 +65,21 @@ class NoticeMail:
         self.send(to, subject, lines, at)
 
     def notice(
-        self, to: str, headline: str, lines: tuple[str, ...], tr: Translator, at: datetime
+        self,
+        to: str,
+        subject: str,
+        headline: str,
+        lines: tuple[str, ...],
+        tr: Translator,
+        at: datetime,
     ) -> None:
+        """A turn notice: ``subject`` names nobody (``service.words.subjects``); the headline, which
+        names the opponent, stays in the body."""
         why = tr.gettext(
             "You get this mail because you asked for turn notices on your game's page; "
             "switch them off there."
         )
-        self.send(to, f"{SERVICE_NAME}: {headline}", (headline, *lines, "", why), at)
+        self.send(to, subject, (headline, *lines, "", why), at)
 
     def send(self, to: str, subject: str, lines: tuple[str, ...], at: datetime) -> None:
         """Send unless ``to`` is on the never-mail list (checked here, so nothing escapes it)."""

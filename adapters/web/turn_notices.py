@@ -41,6 +41,7 @@ from service.language.translation import Translator, translator
 from service.ports.directory import Address
 from service.ports.protocols import Clock, Notification
 from service.rules.seats import Phase
+from service.words.subjects import game_subject, turn_for
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,8 @@ class Told:
 
     game_id: GameId
     headline: str
+    subject: str
+    """The mail's Subject: the game's short id and whose turn, never a name (``subjects``)."""
     lines: tuple[str, ...]
     """The deadline and the page's link."""
     url: str
@@ -130,7 +133,7 @@ class WebNoticeSender:
 
     def _mail(self, to: str, told: Told) -> None:
         assert self.mail is not None
-        self.mail.notice(to, told.headline, told.lines, told.tr, self.clock.now())
+        self.mail.notice(to, told.subject, told.headline, told.lines, told.tr, self.clock.now())
 
     def _told(self, notification: Notification) -> Told | None:
         """The notice ``notification`` makes, or None (see the module's docstring)."""
@@ -149,7 +152,9 @@ class WebNoticeSender:
         if notice.deadline is not None:
             due = tr.gettext("Your decision is due {when}.", when=notice.deadline)
             lines = (due, *lines)
-        return Told(notification.game_id, headline, lines, url, tr)
+        game = service.game(notification.game_id)
+        subject = game_subject(game.id, turn_for(game, notification.player), tr)
+        return Told(notification.game_id, headline, subject, lines, url, tr)
 
     def _headline(self, notice: Notice) -> str | None:
         game = self.service.game(notice.game_id)
