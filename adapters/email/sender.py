@@ -43,8 +43,8 @@ from service.rules.events import MatchEnded
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
-from service.words.subjects import game_subject, turn_for
 from service.words.news import describe
+from service.words.subjects import game_subject, turn_for
 
 
 class Transport(Protocol):
