@@ -14,6 +14,7 @@ from adapters.web.notice_desk import NoticeDesk
 from adapters.web.readiness import Readiness
 from service.app.games import GameService
 from service.app.ratings import Ratings
+from service.game.events import PlayerId
 from service.players.unsubscribe import Unsubscribe
 from service.ports.consent import Consent
 
@@ -38,6 +39,11 @@ class Web:
     """Profiles and the leaderboard (``profiles.py``); without it their pages are 404."""
     notices: NoticeDesk | None = None
     """Turn notices by Web Push and mail (``notices.py``); without it the page offers none."""
+
+    def is_public(self, player: PlayerId) -> bool:
+        """Whether anyone may see ``player``'s name (``words.naming``); without the ratings no
+        profile is public, so only the players of a game see each other's names."""
+        return self.ratings is not None and self.ratings.is_public(player)
 
 
 def web() -> Web:
