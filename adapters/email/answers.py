@@ -38,7 +38,8 @@ def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -
     opponent = mail.opponent(game, player)
     letter = _answer(mail.service, game, player, answer, opponent, tr)
     if isinstance(letter, Letter) and isinstance(answer, MoveApplied) and game.status == "over":
-        return ending_letter(mail.result(game, player, tr), letter.view, opponent, tr, letter.news)
+        result, rematch = mail.result(game, player, tr), mail.service.may_rematch(game, player)
+        return ending_letter(result, letter.view, opponent, tr, letter.news, rematch=rematch)
     if letter is None or letter.view is None:
         return letter
     return replace(letter, deadline=mail.deadline(game, player))

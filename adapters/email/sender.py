@@ -197,7 +197,9 @@ class EmailSender:
         game = self.mail.service.game(notification.game_id)
         tr = translator(notice.language)
         opponent = self.mail.opponent(game, player)
-        letter = notice_letter(notice, opponent, tr, kind, self.mail.result(game, player, tr))
+        result = self.mail.result(game, player, tr)
+        rematch = self.mail.service.may_rematch(game, player)
+        letter = notice_letter(notice, opponent, tr, kind, result, rematch)
         span = f"{notification.from_seq}-{notification.to_seq}.{notification.kind}"
         message_id = self.mail.composer.notification_id(game.id, player, span)
         self.mail.send(game.id, player, address.value, letter, notice.version, message_id)
@@ -209,12 +211,13 @@ def notice_letter(
     tr: Translator = ENGLISH,
     kind: Mailing = Mailing.TURN,
     result: str = "",
+    rematch: bool = True,
 ) -> Letter:
     """What a notification's mail says: why it came, the news, the player's view.  Only a mail
     that asks the reader something prompts a reply: news while waiting has no position to answer
     (``kind`` ``NEWS``), and the end of the match says only how to ask for a rematch."""
     if notice.view.phase is Phase.OVER:
-        return ending_letter(result, notice.view, opponent, tr, notice.news)
+        return ending_letter(result, notice.view, opponent, tr, notice.news, rematch=rematch)
     answer = ()
     if notice.answer_offer:  # talk at the table: a one-word reply answers it
         accept, decline = word(tr, "accept"), word(tr, "decline")
@@ -247,11 +250,14 @@ def ending_letter(
     tr: Translator,
     news: tuple[str, ...] = (),
     lead: tuple[str, ...] = (),
+    rematch: bool = True,
 ) -> Letter:
     """The end of a match: the result from the reader's side (after ``lead``), the news that led
-    to it, the final position, and the one thing a reply can do: ask for a rematch."""
+    to it, the final position, and the one thing a reply can do: ask for a rematch — unless the
+    opponent erased themselves (``rematch`` False), when nothing can be asked."""
     result = result or tr.gettext("Your match with {name} is over.", name=opponent)
     again = tr.gettext(
         "To play {name} again, reply {rematch}.", name=opponent, rematch=word(tr, "rematch")
     )
-    return Letter((*lead, result, again), view, opponent, news=news, tr=tr)
+    lines = (*lead, result, again) if rematch else (*lead, result)
+    return Letter(lines, view, opponent, news=news, tr=tr)

@@ -19,6 +19,7 @@ from typing import Protocol
 from sqlalchemy import Engine
 
 from adapters.config import Settings
+from adapters.keys import service_secret
 from adapters.sql.consent import SqlConsent
 from service.language.translation import Translator
 from service.players.unsubscribe import Unsubscribe
@@ -108,6 +109,5 @@ def notice_mail_for(
     if transport is None or email is None:
         return None
     unsubscribe = Unsubscribe.from_keys(email.token_keys)
-    return NoticeMail(
-        transport, email.service_address, SqlConsent(engine), unsubscribe, email.unsubscribe_url
-    )
+    consent = SqlConsent(engine, service_secret(settings))
+    return NoticeMail(transport, email.service_address, consent, unsubscribe, email.unsubscribe_url)

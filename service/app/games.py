@@ -22,7 +22,7 @@ from service.app.outcome import Applied, Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
-from service.app.rematches import Rematches
+from service.app.rematches import Rematches, has_left
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
 from service.app.talking import ADJOURN_LIMIT, Talking
@@ -83,7 +83,9 @@ class GameService:
         journal = Journal(store, clock, self.folded, self.settings)
         self.journal = journal
         self.seating = Seating(journal, chance)
-        self.rematches = Rematches(journal, chance, self.seating)
+        self.rematches = Rematches(
+            journal, chance, self.seating, lambda player: has_left(directory, player)
+        )
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
         rematches = self.rematches
@@ -205,6 +207,11 @@ class GameService:
 
     def accept_rematch(self, game_id: GameId, player: PlayerId) -> GameId:
         return self.rematches.accept(game_id, player)
+
+    def may_rematch(self, game: Game, player: PlayerId) -> bool:
+        """Whether a channel may offer ``player`` a rematch of ``game``: not with a player who
+        erased themselves (``Rematches.may_rematch``)."""
+        return self.rematches.may_rematch(game, player)
 
     def handle(self, source: str, key: str, payload: str, request: Request) -> Reply:
         """An inbound message, handled once however often it is delivered; the same reply each time.
