@@ -90,7 +90,13 @@ class GameService:
         profiles = ProfileChanges(directory, self.settings)
         rematches = self.rematches
         self.talking = Talking(
-            journal, chance, rematches.started, rematches.accept, profiles, adjourn_limit
+            journal,
+            chance,
+            rematches.started,
+            rematches.accept,
+            profiles,
+            adjourn_limit,
+            rematches.check_opponent,
         )
         self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
         self.your_data = (

@@ -63,7 +63,8 @@ class Rematches:
         seat = game.seat_of(player)
         return seat is not None and not self.left(game.players[seat.other])
 
-    def _check_opponent(self, game: Game, player: PlayerId) -> None:
+    def check_opponent(self, game: Game, player: PlayerId) -> None:
+        """Refuse (``OpponentLeft``) a rematch of ``game`` with a player who erased themselves."""
         if game.seat_of(player) is not None and not self.may_rematch(game, player):
             raise OpponentLeft()
 
@@ -71,7 +72,7 @@ class Rematches:
         """Offer a new game with the same settings; a bot, or an earlier offer, accepts at once."""
 
         def attempt(game: Game) -> GameId | None:
-            self._check_opponent(game, player)
+            self.check_opponent(game, player)
             command = OfferRematch(player, self._new_game(game, player))
             events = decide_game(game, command, self.journal.clock.now())
             if events:
@@ -88,7 +89,7 @@ class Rematches:
         assert player is not None, "a finished game has both players"
 
         def attempt(game: Game) -> GameId:
-            self._check_opponent(game, player)
+            self.check_opponent(game, player)
             command = AcceptRematch(player, self._new_game(game, player))
             events = decide_game(game, command, self.journal.clock.now())
             if events:

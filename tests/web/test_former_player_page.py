@@ -4,6 +4,9 @@ reason, opening nothing."""
 
 from __future__ import annotations
 
+import pytest
+
+from service.app.rematches import OpponentLeft
 from tests.web.client import hidden_fields
 from tests.web.conftest import Site
 from tests.web.test_pages import start_friendly
@@ -19,9 +22,11 @@ def test_the_page_offers_no_rematch_with_a_former_player(site: Site) -> None:
 
     page = host.get(host_page)
     assert page.status == 200 and 'id="ending"' in page.text and 'id="new-game"' in page.text
-    assert 'id="rematch"' not in page.text
+    assert 'id="rematch"' not in page.text and 'id="offer-rematch"' not in page.text
     asked = host.post_form(f"{host_page}/rematch", hidden_fields(page.text))
     assert asked.status >= 400
     assert "left the service, so there can be no rematch" in asked.text
     host_player = service.game(game_id).host
+    with pytest.raises(OpponentLeft):  # the talk words ask the same rematch
+        service.act(game_id, host_player, "offer rematch")
     assert [line.game_id for line in service.games_of(host_player)] == [game_id]
