@@ -91,10 +91,13 @@ class GameMail:
         message = self.composer.mail(heading, letter, self.clock.now(), text_only)
         self.post(message, addresses.bounce(token), to)
 
-    def post(self, message: EmailMessage, envelope_from: str, to: str) -> None:
+    def post(
+        self, message: EmailMessage, envelope_from: str, to: str, farewell: bool = False
+    ) -> None:
         """Send ``message`` unless ``to`` is on the never-mail list: the one place every mail
-        passes, so nothing reaches an address that said stop, whoever caused the mail."""
-        if self.consent.stopped(to):
+        passes, so nothing reaches an address that said stop, or whose player erased themselves,
+        whoever caused the mail.  Only the ``farewell`` (``Notes.farewell``) passes it."""
+        if not farewell and self.consent.stopped(to):
             return
         self.transport.send(message, envelope_from, [to])
 
