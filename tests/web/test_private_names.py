@@ -56,6 +56,8 @@ def test_nobody_else_sees_a_private_players_name_or_id(site: Site) -> None:
         assert SECRET not in text, where
         assert zephyrine not in text, where
     assert "a player" in seen["bot page"] and "a player" in seen["Olga's page"]
+    for where in ("bot page", "bot API", "Olga's page", "Olga's API"):  # a game leads to its log
+        assert against_bot not in seen[where] and against_olga not in seen[where], where
     assert "player 1" in seen["replay"] or "player 2" in seen["replay"]
     assert "Olga" in seen["Olga's page"]  # a public player is still named
     bot = site.http.get(f"/api/v1/players/{BOT}").json
