@@ -21,6 +21,7 @@ from adapters import redaction
 from adapters.config import Settings
 from adapters.glicko import GlickoRater
 from adapters.keys import service_secret
+from adapters.sql.confirmations import SqlConfirmations
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
 from adapters.sql.erasure import SqlPersonalData
@@ -77,7 +78,16 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     personal = SqlPersonalData(engine, secret)
     kept = Kept(*(round(one) for one in days))
     service = GameService(
-        store, clock, chance or SystemChance(), inbox, directory, codes, personal, kept, secret
+        store,
+        clock,
+        chance or SystemChance(),
+        inbox,
+        directory,
+        codes,
+        personal,
+        kept,
+        secret,
+        confirmations=SqlConfirmations(engine),
     )
     ratings = Ratings(SqlRatings(engine), GlickoRater())
     outbox = SqlOutbox(engine)

@@ -46,8 +46,6 @@ from service.app.games import GameService
 from service.app.ratings import Ratings
 from service.app.sweeps import Sweeper
 from service.delivery.dispatch import Backoff, Dispatcher, Drained, LogSender, Sender
-from service.game.events import GameId
-from service.game.state import Game
 from service.ports.directory import Directory
 from service.ports.protocols import Chance, Clock, Outbox
 
@@ -148,7 +146,9 @@ class Worker:
             senders if senders is not None else {"log": LogSender()},
             self.clock,
             chance=chance or SystemChance(),
-            to_act=lambda game_id: _last_seen(service, game_id).to_act,
+            # whose turn it is only orders a batch of notifications, and the worker has usually
+            # just timed the game out itself: the game as this process last saw it does
+            to_act=lambda game_id: service.last_seen(game_id).to_act,
             backoff=Backoff(max_attempts=self.settings.delivery_attempts),
             lease=self.settings.lease,
         )
@@ -325,12 +325,6 @@ class Worker:
     @property
     def running(self) -> bool:
         return self._scheduler is not None
-
-
-def _last_seen(service: GameService, game_id: GameId) -> Game:
-    """The game as this process last saw it (read if it never did): whose turn it is only orders
-    a batch of notifications, and the worker has usually just timed the game out itself."""
-    return service.folded.last_seen(game_id) or service.game(game_id)
 
 
 def _attempt(name: str, job: Callable[[], T], errors: dict[str, str] | None = None) -> T | None:

@@ -48,6 +48,7 @@ TABLES = (
     *("email_threads", "email_messages", "email_uids", "email_contacts", "link_codes"),
     "mail_suppressions",
     "quota_uses",
+    "confirmation_codes",
     *("notice_push", "notice_mail", "notices_sent"),
     *("rating_standings", "rating_games", "rating_position", "profile_choices"),
 )

@@ -42,13 +42,13 @@ def run(args: argparse.Namespace, variant: Variant) -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    low, high = report["win_share_of_decided_95"]  # type: ignore[misc]
+    low, high = report["win_share_of_decided_95"]
     times = report["ms_per_decision"]
     print(
         f"{score.deals} deals (each deck twice, seats swapped), {names[0]} against {names[1]}, "
         f"seed {args.seed}: {names[0]} won {score.wins}, lost {score.losses}, {score.draws} drawn; "
         f"won {report['win_share_of_decided']:.1%} of the decided deals (95 %: {low:.1%}–{high:.1%}); "
         f"{report['decisions_per_second']} decisions/s; ms per decision: "
-        + ", ".join(f"{n} median {t['median']} p99 {t['p99']}" for n, t in times.items())  # type: ignore[attr-defined]
+        + ", ".join(f"{n} median {t['median']} p99 {t['p99']}" for n, t in times.items())
     )
     return 0

@@ -59,7 +59,7 @@ def _erase(args: argparse.Namespace) -> int:
             if profile.former:
                 print(f"{player}\terased already")
                 continue
-            your_data.erase(player, your_data.code(player))
+            your_data.erase_now(player)
             print(f"{player}\terased")
     finally:
         wiring.close()

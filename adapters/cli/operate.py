@@ -19,9 +19,10 @@ from datetime import datetime
 from typing import Any
 
 from adapters.config import Settings
+from service.game.status import GameStatus
 from service.ports.protocols import GameSummary
 
-STATUSES = ("playing", "open", "over", "cancelled")
+STATUSES = tuple(GameStatus)
 _COLUMNS = ("game", "status", "players", "to act", "since", "due", "reminder", "version")
 
 
@@ -32,7 +33,9 @@ def add_commands(commands: Any) -> None:
     worker.add_argument("--verbose", "-v", action="store_true", help="log every job's counts")
     worker.set_defaults(run=_worker)
     games = commands.add_parser("games", help="list the games with their deadlines (operators)")
-    games.add_argument("--status", choices=STATUSES, help="only the games of this status")
+    games.add_argument(
+        "--status", type=GameStatus, choices=STATUSES, help="only the games of this status"
+    )
     games.add_argument("--limit", type=int, default=1000, help="at most this many (default 1000)")
     games.add_argument("--json", action="store_true", help="one JSON object per game")
     games.set_defaults(run=_games)

@@ -145,7 +145,7 @@ class TerminalGame:
         self._bot_answers([])
         game = self.service.game(self.game_id)
         opening = game.to_act if game.to_act is not None else PLAYERS[0]
-        self._respond_with_view(opening, self.service.store.load(self.game_id))
+        self._respond_with_view(opening, self.service.events(self.game_id))
         for line in lines:
             self._handle(line.strip())
             if self._is_over():
@@ -240,7 +240,7 @@ class TerminalGame:
         player = game.players[view.seat]
         muted = player is not None and self.service.deaf(game, player)
         lines = [
-            next(said) if is_rules_event(event) else talk_sentence(event, self.tr, reader, muted)
+            talk_sentence(event, self.tr, reader, muted) if isinstance(event, TALK) else next(said)
             for event in shown
         ]
         return heard(lines)

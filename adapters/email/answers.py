@@ -19,6 +19,7 @@ from service.app.replies import Answered, MoveApplied, OnVacation, Reply, Settin
 from service.game.errors import StaleVersion
 from service.game.events import PlayerId
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.language.translation import Translator
 from service.players.profiles import settings_text
 from service.rules.seats import Phase
@@ -37,11 +38,11 @@ def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -
     tr = mail.tr(player)  # after the command: ``lang …`` is answered in the new language
     opponent = mail.opponent(game, player)
     letter = _answer(mail.service, game, player, answer, opponent, tr)
-    if isinstance(letter, Letter) and isinstance(answer, MoveApplied) and game.status == "over":
-        result, rematch = mail.result(game, player, tr), mail.service.may_rematch(game, player)
-        return ending_letter(result, letter.view, opponent, tr, letter.news, rematch=rematch)
     if letter is None or letter.view is None:
         return letter
+    if isinstance(answer, MoveApplied) and game.status == GameStatus.OVER:
+        result, rematch = mail.result(game, player, tr), mail.service.may_rematch(game, player)
+        return ending_letter(result, letter.view, opponent, tr, letter.news, rematch=rematch)
     return replace(letter, deadline=mail.deadline(game, player))
 
 
@@ -60,7 +61,7 @@ def _answer(
         if not (view.is_my_decision or view.phase is Phase.OVER):
             return None
         first, last = answer.first, answer.last
-        logged = service.store.load(game.id, after=first - 1)
+        logged = service.events(game.id, after=first - 1)
         told = sum(1 for one in logged if one.seq <= last)
         cast = cast_of(game.players, service.directory, tr, player)
         said = news(

@@ -19,7 +19,6 @@ from adapters.email.sender import GameMail
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
 from service.app.games import GameService
-from service.app.intake import InboxKey
 from service.app.ratings import Ratings
 from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
@@ -66,14 +65,12 @@ class Desk:
     def earlier(self, inbound: Inbound) -> Reply | None:
         """The reply the service's inbox recorded for ``inbound`` (handled before a crash, say),
         storing the request there first (``Intake.earlier``)."""
-        assert self.service.intake is not None, "mail needs the service's inbox"
-        return self.service.intake.earlier(InboxKey(SOURCE, inbound.key), inbound.command)
+        return self.service.recorded(SOURCE, inbound.key, inbound.command)
 
     def record(self, inbound: Inbound, reply: Reply) -> Reply:
         """Record ``inbound``'s reply in the service's inbox; the first recorded stands."""
-        assert self.service.intake is not None, "mail needs the service's inbox"
         self.earlier(inbound)  # stored first, as every request is
-        return self.service.intake.record(InboxKey(SOURCE, inbound.key), reply)
+        return self.service.record(SOURCE, inbound.key, reply)
 
     def tr_for(self, inbound: Inbound) -> Translator:
         """The sender's language: their player's, or for an address the service does not know

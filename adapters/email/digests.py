@@ -120,7 +120,7 @@ class Digests:
             player = self.mail.directory.player_at(Address("email", address))
             if player is None:
                 continue
-            settings = self.mail.service.settings.of(player)
+            settings = self.mail.service.clock_settings(player)
             hour = digest_hour(now, settings)
             quiet = after_quiet_hours(now, settings) > now
             if quiet or (since is not None and since >= hour):
@@ -167,7 +167,7 @@ class Digests:
         """One game's block: whose turn, then its news after ``since``; empty without news."""
         service = self.mail.service
         game = service.game(game_id)
-        events = service.store.load(game_id, after=max(0, game.version - LOOK_BACK))
+        events = service.events(game_id, after=max(0, game.version - LOOK_BACK))
         new = [one for one in events if one.at > since]
         if not new:
             return ""

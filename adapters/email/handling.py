@@ -60,6 +60,7 @@ from service.app.replies import Joined, MoveApplied, Reply, Request
 from service.delivery.dispatch import TryLater
 from service.game.errors import GameCalledOff, StaleVersion
 from service.game.events import GameId, PlayerId
+from service.game.status import GameStatus
 from service.language.vocabulary import word
 from service.players.invitations import InvitationLimits
 from service.ports.directory import Address, Directory
@@ -151,9 +152,9 @@ class Handler(Desk):
         if inbound.automatic is not None:
             return f"ignored: {inbound.automatic}"
         if inbound.tag is None:
-            proven = self.data_mail.proven_player(inbound)
-            aside = None if proven is None else self.aside(inbound, proven)
-            about_you = aside or self.data_mail.handle(inbound, proven)
+            claimed = self.data_mail.claimed_player(inbound)
+            aside = None if claimed is None else self.aside(inbound, claimed, signed=False)
+            about_you = aside or self.data_mail.handle(inbound, claimed, signed=False)
             return about_you or self.requests.handle(inbound, stored.outcome)
         if inbound.tag.kind == STOP:
             return self._unsubscribe(inbound, inbound.tag.token)
@@ -166,7 +167,7 @@ class Handler(Desk):
         self.consent.prove(inbound.sender, self.clock.now())  # it read our mail: it is theirs
         if answer_word(inbound.command) == "stop":
             return self.stop(inbound.sender)
-        about_you = self.data_mail.handle(inbound, player.player)
+        about_you = self.data_mail.handle(inbound, player.player, signed=True)
         if about_you is not None:
             return about_you
         aside = self.aside(inbound, player.player)
@@ -177,14 +178,20 @@ class Handler(Desk):
             return self.requests.invitation_reply(inbound, player.game_id, player.player)
         return self._play(inbound, player)
 
-    def aside(self, inbound: Inbound, player: PlayerId) -> str | None:
-        """``games`` or ``mail …``, from any game's thread (or the service's address), or None."""
-        if answer_word(inbound.command) == "games":
+    def aside(self, inbound: Inbound, player: PlayerId, signed: bool = True) -> str | None:
+        """``games`` or ``mail …``, from any game's thread (or the service's address), or None.
+        To the service's address (not ``signed``: its ``From`` may be forged) each is done and
+        answered once a day an address, so forged mail cannot bomb a player with answers."""
+        games = answer_word(inbound.command) == "games"
+        choice = None if games else read_choice(inbound.command)
+        if not games and choice is None:
+            return None
+        kind = "games" if games else "mail"
+        if not signed and not self.data_mail.may_answer(inbound, kind):
+            return f"{kind}: not answered (one a day)"
+        if choice is None:
             return listing.games(self, inbound, player)
-        choice = read_choice(inbound.command)
-        if choice is not None:
-            return listing.choose(self, inbound, player, choice)
-        return None
+        return listing.choose(self, inbound, player, choice)
 
     def _joined_before(self, inbound: Inbound) -> bool:
         """Whether this ``join`` was handled before (a crash before its answer went out)."""
@@ -236,13 +243,13 @@ class Handler(Desk):
 
     def _play(self, inbound: Inbound, player: Player) -> str:
         game = self.service.game(player.game_id)
-        if game.status == "over" and answer_word(inbound.command) == "rematch":
+        if game.status == GameStatus.OVER and answer_word(inbound.command) == "rematch":
             return finished.rematch(self, inbound, player.game_id, player.player)
-        if game.status == "over":
+        if game.status == GameStatus.OVER:
             return finished.answer_over(self, inbound, player.game_id, player.player)
         if answer_word(inbound.command) == "cancel":
             return self._call_off(inbound, player)
-        if game.status in ("open", "cancelled"):
+        if game.status in (GameStatus.OPEN, GameStatus.CANCELLED):
             return self._not_started(inbound, player, game.status)
         command = self._command(inbound.command, player)
         if command is None:
@@ -276,10 +283,10 @@ class Handler(Desk):
         )
         return "cancelled"
 
-    def _not_started(self, inbound: Inbound, player: Player, status: str) -> str:
+    def _not_started(self, inbound: Inbound, player: Player, status: GameStatus) -> str:
         """Anything else before anyone joined moves nothing."""
         tr = self.mail.tr(player.player)
-        if status == "cancelled":
+        if status == GameStatus.CANCELLED:
             return self.notes.refuse(inbound, refusal_text(GameCalledOff(), tr=tr))
         why = tr.gettext("The game starts when your opponent joins: nothing yet.")
         return self.notes.refuse(

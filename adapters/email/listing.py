@@ -40,7 +40,7 @@ def _line(desk: Desk, one: GameSummary, player: PlayerId) -> str:
         turn = tr.gettext("{name}'s turn", name=mail.name(one.to_act, tr))
     line = tr.gettext("Game {game} with {name}: {turn}", game=one.game_id, name=name, turn=turn)
     if one.due_at is not None:
-        timezone = desk.service.settings.of(player).timezone
+        timezone = desk.service.clock_settings(player).timezone
         due = deadline_text(one.due_at, timezone, tr)
         line += "; " + tr.gettext("deadline {when}", when=due)
     return f"• {line}"

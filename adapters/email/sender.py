@@ -34,6 +34,7 @@ from service.delivery.dispatch import Undeliverable
 from service.delivery.notices import Notice, deadline_text
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.language.translation import ENGLISH, Translator, translator
 from service.language.vocabulary import word
 from service.ports.consent import Consent
@@ -123,15 +124,15 @@ class GameMail:
         due = self.service.deadline(game)
         if due is None or due.player != player:
             return None
-        timezone = self.service.settings.of(player).timezone
+        timezone = self.service.clock_settings(player).timezone
         return deadline_text(due.due_at, timezone, self.tr(player))
 
     def result(self, game: Game, player: PlayerId, tr: Translator) -> str:
         """How ``game``'s match ended, told to ``player`` ("You won the match 2 to 0"); empty
         while it runs."""
-        if game.status != "over":
+        if game.status != GameStatus.OVER:
             return ""
-        events = self.service.store.load(game.id, after=max(0, game.version - LOOK_BACK))
+        events = self.service.events(game.id, after=max(0, game.version - LOOK_BACK))
         ended = [one.event for one in events if isinstance(one.event, MatchEnded)]
         if not ended:
             return ""
@@ -162,7 +163,7 @@ class EmailSender:
         service = self.mail.service
         game = service.game(notification.game_id)
         when = self.mail.choices.of(address.value)[0]
-        events = service.store.load(game.id, after=notification.from_seq - 1)
+        events = service.events(game.id, after=notification.from_seq - 1)
         if is_overtaken([one for one in events if one.seq > notification.to_seq]):
             if when is When.EACH:  # its news alone: the position is the later mail's
                 self._mail(player, address, notification, notification, Mailing.NEWS)
@@ -183,7 +184,7 @@ class EmailSender:
         seat = game.seat_of(player)
         assert seat is not None, "a notification goes to a player of the game"
         after = max(0, notification.from_seq - LOOK_BACK)
-        events = self.mail.service.store.load(game.id, after=after)
+        events = self.mail.service.events(game.id, after=after)
         return news_from(events, seat, notification.from_seq)
 
     def _mail(
@@ -221,7 +222,7 @@ def notice_letter(
     (``kind`` ``NEWS``), and the end of the match says only how to ask for a rematch."""
     if notice.view.phase is Phase.OVER:
         return ending_letter(result, notice.view, opponent, tr, notice.news, rematch=rematch)
-    answer = ()
+    answer: tuple[str, ...] = ()
     if notice.answer_offer:  # talk at the table: a one-word reply answers it
         accept, decline = word(tr, "accept"), word(tr, "decline")
         answer = (

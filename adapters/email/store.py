@@ -19,6 +19,7 @@ from adapters.sql.email_tables import (
     stamped_once_per,
 )
 from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.erasure import erased_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,19 +75,27 @@ class EmailStore:
         envelope: tuple[str, ...] = (),
         uid: tuple[str, int, int] | None = None,
     ) -> None:
-        """Store a message (once: unique by ``key``) and the mailbox UID it came from, if any."""
+        """Store a message (once: unique by ``key``) and the mailbox UID it came from, if any.
+        A message whose sender was erased since is known by its hidden key and not stored again:
+        handled again, it would answer the erased address."""
         row = {
             "key": key,
             "raw": raw.decode("latin-1"),
             "envelope": " ".join(envelope),
             "received_at": at,
         }
+        hidden = select(email_messages.c.key).where(email_messages.c.key == erased_key(key))
         with self._writer.begin() as connection:
-            connection.execute(self._insert(email_messages).values(row).on_conflict_do_nothing())
+            stored = key
+            if connection.execute(hidden).first() is None:
+                insert = self._insert(email_messages).values(row).on_conflict_do_nothing()
+                connection.execute(insert)
+            else:
+                stored = erased_key(key)
             if uid is not None:
                 mailbox, validity, number = uid
                 seen = {"mailbox": mailbox, "uidvalidity": validity, "uid": number}
-                insert = self._insert(email_uids).values(**seen, message_key=key)
+                insert = self._insert(email_uids).values(**seen, message_key=stored)
                 connection.execute(insert.on_conflict_do_nothing())
 
     @reconnecting

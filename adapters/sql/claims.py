@@ -24,6 +24,7 @@ next reminder time and releases the reminder claim.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -107,7 +108,7 @@ NEXT_DUE = (
 the first unclaimed row (claimed rows are few: a batch or two per worker)."""
 
 
-def due_all(rows: list[Any]) -> list[Due]:
+def due_all(rows: Sequence[Any]) -> list[Due]:
     """The claimed rows as ``Due``, earliest first (``RETURNING`` promises no order)."""
     claimed = [
         Due(GameId(game_id), version, None if player is None else PlayerId(player), at)

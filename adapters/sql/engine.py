@@ -78,7 +78,9 @@ class Writer:
             else:
                 # Straight to the driver: through SQLAlchemy this one statement cost about a
                 # tenth of an append (measured).  It only fails after the busy timeout.
-                connection.connection.driver_connection.execute("BEGIN IMMEDIATE")
+                driver = connection.connection.driver_connection
+                assert driver is not None, "a checked-out connection has its driver's"
+                driver.execute("BEGIN IMMEDIATE")
             yield connection
 
 

@@ -2,7 +2,7 @@
 ``service.ports.personal``).
 
 A player's own rows go: addresses, vacations, the channels' rows about them (Telegram's settings
-and turn messages, mail threads, contacts, link codes, counted uses), their notifications.  Their
+and turn messages, mail threads, contacts, link codes, counted uses), their notifications, their pending confirmation codes.  Their
 ``players`` row stays as a tombstone — the id their finished games name, the defaults instead of
 their name and settings, ``erased_at`` set — so those games read "a former player".
 
@@ -24,11 +24,14 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
+from email.parser import Parser
+from email.utils import parseaddr
 from typing import Any
 
 from sqlalchemy import ColumnElement, Engine, Table, delete, func, literal, or_, select, update
 from sqlalchemy.engine import Connection
 
+from adapters.sql.confirmation_tables import confirmation_codes
 from adapters.sql.email_tables import (
     email_contacts,
     email_messages,
@@ -74,10 +77,17 @@ class SqlPersonalData:
 
     @reconnecting
     def held(self, player: PlayerId, addresses_: Sequence[Address]) -> Held:
+        """Their own rows, and of the inbox's and the mailbox's only what they sent: a row that
+        merely names them (the opponent's reply quoting their name, a stranger's mail naming
+        their address) is someone else's, and stays out of their export (issue 31)."""
         found = _Found(player, addresses_)
         with self.engine.connect() as connection:
             return {
-                table.name: [_text(row) for row in connection.execute(query).mappings()]
+                table.name: [
+                    _text(row)
+                    for row in connection.execute(query).mappings()
+                    if found.sent(table, row)
+                ]
                 for table, query in found.own_rows()
             }
 
@@ -142,6 +152,16 @@ class _Found:
         )
         return {key: erased_key(key) for key in keys if not key.startswith("erased:")}
 
+    def sent(self, table: Table, row: Any) -> bool:
+        """Whether ``row`` is theirs: an inbox row or a stored mail is if they sent it (as its
+        payload or its ``From`` says), any other row found is theirs by its key."""
+        if table is inbox:
+            return _sender_of(row.payload) in self.values
+        if table is email_messages:
+            sender = parseaddr(str(Parser().parsestr(row.raw, headersonly=True)["From"]))
+            return sender[1].lower() in self.mails
+        return True
+
     def own_rows(self) -> Iterable[tuple[Table, Any]]:
         player = self.player
         yield players, select(players).where(players.c.id == player)
@@ -176,6 +196,7 @@ class _Found:
             or_(link_codes.c.player_id == player, func.lower(link_codes.c.value).in_(self.values))
         )
         yield delete(outbox).where(outbox.c.player == player)
+        yield delete(confirmation_codes).where(confirmation_codes.c.player_id == player)
         yield delete(notice_push).where(notice_push.c.player == player)
         yield delete(notice_mail).where(notice_mail.c.player == player)
         yield delete(notices_sent).where(notices_sent.c.player == player)
@@ -265,6 +286,24 @@ def _scrub_others(connection: Connection, secrets: list[str]) -> None:
             .where(func.lower(outbox.c.last_error).contains(lowered, autoescape=True))
             .values(last_error=None)
         )
+
+
+def _sender_of(payload: str) -> str | None:
+    """Who sent an inbox row's request, as its payload says: a Telegram update's ``from`` id, a
+    mail's ``from`` address; None when it does not say (a plain command's text)."""
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    sender = data.get("from")
+    if isinstance(sender, str):
+        return sender.lower()
+    for value in data.values():
+        if isinstance(value, dict) and isinstance(value.get("from"), dict):
+            return str(value["from"].get("id"))
+    return None
 
 
 def _text(row: Any) -> dict[str, str]:

@@ -15,7 +15,7 @@ Two windows, counted from when a message was received:
 
 Notifications sent, given up or superseded go after ``sent``, and so does the ledger of turn
 notices sent to web players; a notice address not confirmed in time goes when its link expires; counted uses once older than the
-longest quota window (a week) and a day; link codes once expired; a chat's turn to post
+longest quota window (a week) and a day; link codes and confirmation codes once expired; a chat's turn to post
 (``telegram_chat_pace``) a minute after it passed.  Each step is one statement,
 so a prune that stops half-way is simply continued by the next.
 """
@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, delete, exists, select, update
 
+from adapters.sql.confirmation_tables import confirmation_codes
 from adapters.sql.email_tables import email_messages, email_uids, link_codes
 from adapters.sql.engine import reconnecting
 from adapters.sql.notice_tables import notice_mail, notices_sent
@@ -97,6 +98,9 @@ class SqlRetention:
                 telegram_chat_pace.c.free_at < now.timestamp() - PACE_KEPT_SECONDS
             ),
             "link codes": delete(link_codes).where(link_codes.c.expires_at < now),
+            "confirmation codes": delete(confirmation_codes).where(
+                confirmation_codes.c.expires_at < now
+            ),
         }
         counts = {}
         with self.engine.connect() as connection:

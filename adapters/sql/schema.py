@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlmodel import SQLModel
 
 from adapters.sql import (
+    confirmation_tables,
     email_tables,
     notice_tables,
     quota_tables,
@@ -18,7 +19,15 @@ from adapters.sql import (
     telegram_tables,
 )
 
-TABLE_MODULES = (tables, email_tables, quota_tables, rating_tables, telegram_tables, notice_tables)
+TABLE_MODULES = (
+    tables,
+    email_tables,
+    quota_tables,
+    rating_tables,
+    telegram_tables,
+    notice_tables,
+    confirmation_tables,
+)
 """Each registers its tables on ``SQLModel.metadata`` when imported."""
 
 metadata = SQLModel.metadata

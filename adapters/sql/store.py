@@ -42,6 +42,7 @@ from adapters.sql.summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS,
 from adapters.sql.tables import events
 from service.game.codec import READABLE_SCHEMAS, SCHEMA_VERSION, CodecError, LogEvent, decode
 from service.game.events import GameId, PlayerId
+from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.ports.protocols import (
     Append,
@@ -198,7 +199,9 @@ class SqlEventStore:
         return [summary_of(row) for row in rows]
 
     @reconnecting
-    def all_summaries(self, status: str | None = None, limit: int = 1000) -> list[GameSummary]:
+    def all_summaries(
+        self, status: GameStatus | None = None, limit: int = 1000
+    ) -> list[GameSummary]:
         statement = EVERY if status is None else WITH_STATUS
         with self.engine.connect() as connection:
             rows = connection.execute(statement, {"status": status, "limit": limit}).all()

@@ -20,6 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.tables import game_summaries
 from service.game.events import GameId, PlayerId
+from service.game.status import GameStatus
 from service.ports.protocols import GameSummary
 
 _COLUMNS = (
@@ -151,7 +152,7 @@ def summary_of(row: Row[*tuple[Any, ...]]) -> GameSummary:
     return GameSummary(
         GameId(game_id),
         (_player(first), _player(second)),
-        status,
+        GameStatus(status),
         _player(to_act),
         since,
         version,

@@ -1,4 +1,4 @@
-"""The Telegram channel's own tables, as SQLModel classes (rows only; ``adapters/telegram/records.py``
+"""The Telegram channel's own tables, as SQLModel classes (rows only; ``adapters/sql/telegram_records.py``
 reads and writes them).  None of them holds game state: the log is the only truth, and these
 rows say only how the bot talks to people about it.
 
@@ -17,7 +17,7 @@ rows say only how the bot talks to people about it.
 * ``telegram_game_chats`` — the group a game was started in, and the last event the group has
   been told about.
 * ``telegram_chat_pace`` — per private chat posted to in the last moments: when the bot may post
-  there next, shared by the processes that post for one bot (``adapters/telegram/chat_pace.py``);
+  there next, shared by the processes that post for one bot (``adapters/sql/telegram_chat_pace.py``);
   pruned after a minute, and erased with the player.
 """
 

@@ -12,13 +12,13 @@ from typing import Protocol
 from sqlalchemy import Engine
 
 from adapters.sql.quotas import SqlQuotas
+from adapters.sql.telegram_chat_pace import SharedChats
+from adapters.sql.telegram_records import TelegramRecords
 from adapters.telegram.api import BotApi, Refused
 from adapters.telegram.channel import CHANNEL, Channel
-from adapters.telegram.chat_pace import SharedChats
 from adapters.telegram.menu import set_menus
 from adapters.telegram.polling import Poller
 from adapters.telegram.processor import Processor
-from adapters.telegram.records import TelegramRecords
 from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.sender import TelegramSender
 from adapters.telegram.settings import TelegramSettings
@@ -80,7 +80,7 @@ def build_telegram(
     service = parts.service
     channel = Channel(
         service,
-        RememberingDirectory(parts.directory),  # type: ignore[arg-type]  # a Directory, delegating
+        RememberingDirectory(parts.directory),  # a Directory, delegating
         parts.inbox,
         TelegramRecords(parts.engine),
         api,

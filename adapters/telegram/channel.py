@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from adapters.sql.telegram_records import TelegramRecords
 from adapters.telegram.api import BotApi
-from adapters.telegram.records import TelegramRecords
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
 from service.app.intake import InboxKey, Intake

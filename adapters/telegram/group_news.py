@@ -25,12 +25,13 @@ from collections.abc import Callable
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.render import TEXT_LIMIT, short
+from service.app.reads import Moment
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId
 from service.language.translation import Translator
 
 log = logging.getLogger(__name__)
-News = Callable[[GameId, int, int, Translator], list[str]]
+News = Callable[[Moment, int, int, Translator], list[str]]
 
 
 class GroupNews:
@@ -71,10 +72,11 @@ class GroupNews:
     def _tell(self, game_id: GameId, now: float) -> None:
         channel = self.channel
         group = channel.records.group_of(game_id)
-        game = channel.service.game(game_id) if group is not None else None
-        if group is None or game is None or game.version <= group.told_seq:
+        moment = None if group is None else channel.service.moment(game_id, group.told_seq + 1)
+        if group is None or moment is None or moment.game.version <= group.told_seq:
             self._due.pop(game_id, None)
             return
+        game = moment.game
         not_before = max(
             self._due.get(game_id, 0.0), self._posted.get(group.chat_id, -1e9) + self.gap
         )
@@ -82,7 +84,7 @@ class GroupNews:
             self._due[game_id] = not_before
             return
         tr = channel.tr(game.host)  # a group is told in the language of the player who opened it
-        lines = self.news(game_id, group.told_seq + 1, game.version, tr)
+        lines = self.news(moment, group.told_seq + 1, game.version, tr)
         if lines:
             names = channel.cast(game, tr).names
             header = tr.gettext(

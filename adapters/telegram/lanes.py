@@ -27,16 +27,9 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from typing import Any
 
-
-@dataclass(frozen=True, slots=True)
-class Waiting:
-    """A stored update not answered yet: its inbox key and payload (None: not in the inbox)."""
-
-    key: str
-    payload: str | None
+from adapters.sql.telegram_records import Waiting
 
 
 def lane_of(waiting: Waiting) -> str:

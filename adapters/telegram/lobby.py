@@ -30,6 +30,7 @@ from service.app.replies import Cancelled, Joined, Opened, Rematched, Reply, Tol
 from service.bots.levels import bot_name
 from service.game.errors import UnknownInvitation
 from service.game.events import GameId
+from service.game.status import GameStatus
 from service.players.invitations import DAY, within
 from service.rules.errors import N_, IllegalAction
 from service.words.lobby import GameOptions, read_words
@@ -86,7 +87,7 @@ class Lobby:
 
     def _opened(self, said: Said, game_id: GameId) -> None:
         game = self.channel.service.game(game_id)
-        if game.status == "open":
+        if game.status == GameStatus.OPEN:
             self._invite(said, game_id, game.invitation)
         else:
             bot = next(p for p in game.players if p is not None and p != said.player)
@@ -172,7 +173,9 @@ class Lobby:
     def _cancel(self, said: Said, game_id: GameId | None) -> Reply:
         service, tr = self.channel.service, said.tr
         if game_id is None:
-            waiting = [s.game_id for s in service.games_of(said.player) if s.status == "open"]
+            waiting = [
+                s.game_id for s in service.games_of(said.player) if s.status == GameStatus.OPEN
+            ]
             if not waiting:
                 return Told(tr.gettext("You have no game waiting for a player."), refused=True)
             if len(waiting) > 1:
@@ -203,14 +206,14 @@ class Lobby:
 
     def _join(self, said: Said, invitation: str) -> Reply:
         channel = self.channel
-        game_id = channel.service.store.game_by_invitation(invitation)
+        game_id = channel.service.game_by_invitation(invitation)
         if game_id is None:
             return Refused.of(UnknownInvitation())
         game = channel.service.game(game_id)
-        if game.status != "open" and game.players[1] == said.player:
+        if game.status != GameStatus.OPEN and game.players[1] == said.player:
             return Joined(game_id)  # joined by an earlier run of this update
         lifetime = timedelta(days=channel.settings.invitation_days)
-        if game.status == "open" and channel.clock.now() > game.opened_at + lifetime:
+        if game.status == GameStatus.OPEN and channel.clock.now() > game.opened_at + lifetime:
             expired = said.tr.gettext("This invitation has expired: ask for a new one.")
             return Told(expired, refused=True)
         request = JoinGame(said.player, invitation)

@@ -22,6 +22,7 @@ from service.app.replies import Answered, MoveApplied, Reply, Request, SettingCh
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.language.notation import CardSpellingError, parse_card
 from service.language.translation import Translator
 from service.language.vocabulary import word
@@ -94,8 +95,7 @@ class Moves:
                 self.screens.turn(said.player, game_id, [f"⚠ {refusal_text(reply, said.tr)}"])
             case MoveApplied():
                 with self.screens.remembering():
-                    told = self._told(reply, said.player, said.tr)
-                    self.screens.turn(said.player, game_id, told)
+                    self._show(reply, said.player, said.chat_id, said.tr)
                 self.screens.tell_group(game_id)
             case Answered(query="hand"):
                 self.screens.turn(said.player, game_id)
@@ -126,7 +126,9 @@ class Moves:
                     said.tr.gettext("You have no game {game}. /games lists yours.", game=first),
                 )
             return found, rest
-        playing = [s for s in channel.service.games_of(said.player) if s.status == "playing"]
+        playing = [
+            s for s in channel.service.games_of(said.player) if s.status == GameStatus.PLAYING
+        ]
         mine = [s for s in playing if s.to_act == said.player]
         for candidates in (playing, mine):
             if len(candidates) == 1:
@@ -162,9 +164,19 @@ class Moves:
         names = self.channel.cast(game, said.tr).names
         return f"⚠ {message}\n{options_text(view, said.tr, names)}"
 
-    def _told(self, reply: MoveApplied, player: PlayerId, tr: Translator) -> list[str]:
-        """What the events of a move's reply say, told to the player who made it."""
-        return self.screens.news(reply.game_id, reply.first, reply.last, tr, player)
+    def _show(
+        self,
+        reply: MoveApplied,
+        player: PlayerId,
+        chat: int,
+        tr: Translator,
+        edit: int | None = None,
+    ) -> None:
+        """What the events of a move's reply say, told to the player who made it, over their
+        table: the game read once, from the move (or the board it replaces) on."""
+        moment = self.screens.moment(reply.game_id, reply.first, chat)
+        told = self.screens.news(moment, reply.first, reply.last, tr, player)
+        self.screens.turn(player, reply.game_id, told, edit=edit, moment=moment)
 
     # -- pressed ----------------------------------------------------------------------------------
 
@@ -228,8 +240,7 @@ class Moves:
             self._answer(pressed, message, alert=True)
             return
         self._answer(pressed, f"✓ {action_text(action, faces, tr)}")
-        told = self._told(reply, pressed.player, tr)
-        self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
+        self._show(reply, pressed.player, pressed.chat_id, tr, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 
     def _answered(self, pressed: Pressed, press: Press) -> None:
@@ -243,8 +254,7 @@ class Moves:
             self._answer(pressed, message, alert=True)
             return
         self._answer(pressed, "✓")
-        told = self._told(reply, pressed.player, pressed.tr)
-        self.screens.turn(pressed.player, press.game_id, told, edit=pressed.message_id)
+        self._show(reply, pressed.player, pressed.chat_id, pressed.tr, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 
     def _choose(self, pressed: Pressed, press: Press, game: Game) -> None:

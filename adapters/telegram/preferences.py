@@ -53,7 +53,7 @@ class Preferences:
             channel.directory.update(changed)
             channel.records.set_pictures(said.player, pictures)
             channel.records.set_full_boards(said.player, full)
-            channel.service.settings.forget(said.player)
+            channel.service.settings_changed(said.player)
         self._record(said, True)
         tr = translator(changed.language)  # a new language counts from this answer on
         shown = "\n".join(

@@ -26,11 +26,12 @@ from typing import Any
 from telegram import CallbackQuery, Message
 
 from adapters.sql.engine import is_unavailable
+from adapters.sql.telegram_records import Waiting
 from adapters.telegram import zones
 from adapters.telegram.callbacks import decode
 from adapters.telegram.channel import SOURCE, Channel, user_name
 from adapters.telegram.incoming import Pressed, Said
-from adapters.telegram.lanes import ChatLocks, Lanes, Waiting, lane_of
+from adapters.telegram.lanes import ChatLocks, Lanes, lane_of
 from adapters.telegram.links import Links
 from adapters.telegram.lobby import NEW_HELP, Lobby
 from adapters.telegram.membership import membership_changed
@@ -86,10 +87,9 @@ class Processor:
 
     def receive(self, update: dict[str, Any]) -> bool:
         """Store ``update`` durably; False if it (or its message) was received before."""
-        now = self.channel.clock.now()
-        return self.channel.records.store(
-            int(update["update_id"]), key_of(update), json.dumps(update), now
-        )
+        now, key, payload = self.channel.clock.now(), key_of(update), json.dumps(update)
+        lane = lane_of(Waiting(key, payload))
+        return self.channel.records.store(int(update["update_id"]), key, payload, lane, now)
 
     def has_waiting(self) -> bool:
         return bool(self.channel.records.waiting(1))

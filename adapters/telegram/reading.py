@@ -15,6 +15,7 @@ from adapters.telegram.render import games_text, short
 from adapters.telegram.screens import Screens
 from service.app.replies import Shown
 from service.game.events import GameId
+from service.game.status import GameStatus
 from service.rules.errors import N_
 from service.words.prompts import HELP, rules_text
 
@@ -67,7 +68,7 @@ class Reading:
                 )
             ]
             for s in lines
-            if s.status == "playing"
+            if s.status == GameStatus.PLAYING
         ][:10]
         self._record(said, "games")
         markup = InlineKeyboardMarkup(buttons) if buttons else None
@@ -79,7 +80,8 @@ class Reading:
         if game_id is None:
             lines = channel.service.games_of(said.player)
             playing = sorted(
-                (s for s in lines if s.status == "playing"), key=lambda s: s.to_act != said.player
+                (s for s in lines if s.status == GameStatus.PLAYING),
+                key=lambda s: s.to_act != said.player,
             )
             game_id = playing[0].game_id if playing else None
         self._record(said, "hand")

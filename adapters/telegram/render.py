@@ -26,6 +26,7 @@ from service.game.events import (
     TurnTimedOut,
     WinClaimed,
 )
+from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator
@@ -155,7 +156,7 @@ def games_text(
     if not lines:
         return tr.gettext("You have no games. /new starts one; /new bot plays against the bot.")
     out = [tr.gettext("Your games:")]
-    for line in sorted(lines, key=lambda s: (s.to_act != me, s.status != "playing")):
+    for line in sorted(lines, key=lambda s: (s.to_act != me, s.status != GameStatus.PLAYING)):
         opponent = next((p for p in line.players if p is not None and p != me), None)
         against = (
             tr.gettext("waiting for an opponent")
@@ -167,9 +168,9 @@ def games_text(
 
 
 def _state(line: GameSummary, me: PlayerId, tr: Translator) -> str:
-    if line.status == "over":
+    if line.status == GameStatus.OVER:
         return tr.pgettext("game", "over")
-    if line.status == "open":
+    if line.status == GameStatus.OPEN:
         return tr.pgettext("game", "open")
     if line.to_act == me:
         return tr.gettext("your turn")

@@ -21,6 +21,7 @@ from service.app.replies import Shown, Told
 from service.game.errors import NotAPlayer
 from service.game.events import GameId, PlayerId
 from service.game.state import Game, apply, opened
+from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.language.notation import cards_text
 from service.language.translation import ENGLISH, Translator
@@ -77,7 +78,7 @@ class Replay:
         self, player: PlayerId, game_id: GameId, number: int, tr: Translator
     ) -> tuple[str, InlineKeyboardMarkup]:
         channel = self.channel
-        stored = channel.service.store.load(game_id)
+        stored = channel.service.events(game_id)
         if not stored:
             raise IllegalAction()
         final = channel.service.game(game_id)
@@ -98,7 +99,7 @@ class Replay:
         )
         body = (
             _omniscient(game, names, tr)
-            if final.status == "over"
+            if final.status == GameStatus.OVER
             else _seen(game, player, names, tr)
         )
         return clip(f"{header}\n{what}\n\n{body}"), _buttons(game_id, number, len(steps))
@@ -132,7 +133,7 @@ def _omniscient(game: Game, names: tuple[str, str], tr: Translator = ENGLISH) ->
 def _seen(game: Game, player: PlayerId, names: tuple[str, str], tr: Translator = ENGLISH) -> str:
     """What ``player`` saw at this point of a running game: their own view."""
     seat = game.seat_of(player)
-    if seat is None or game.status == "open":
+    if seat is None or game.status == GameStatus.OPEN:
         return tr.gettext("(the game had not begun)")
     view = view_for(game.rules, seat)
     return "\n".join(position(view, named(names, tr, seat), tr).lines)

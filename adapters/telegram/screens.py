@@ -21,6 +21,7 @@ from contextlib import AbstractContextManager, nullcontext
 
 from telegram import InlineKeyboardMarkup
 
+from adapters.sql.telegram_records import TurnMessage
 from adapters.telegram import zones
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
@@ -28,9 +29,9 @@ from adapters.telegram.ending import ending_keyboard, match_end
 from adapters.telegram.group_news import GroupNews
 from adapters.telegram.keyboards import turn_keyboard, with_offer_answers
 from adapters.telegram.picture import table_picture
-from adapters.telegram.records import TurnMessage
 from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
+from service.app.reads import Moment
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
@@ -48,37 +49,39 @@ class Screens:
         self.channel = channel
         self.groups = GroupNews(channel, self.news)
 
+    def moment(self, game_id: GameId, first: int, chat: int | None = None) -> Moment:
+        """The game and its log from version ``first`` on, in one read — and from the start of
+        the chat's board, whose one-line record a new board writes (``_put_away``)."""
+        board = None if chat is None else self.channel.records.turn_message(chat, game_id)
+        since = first if board is None else min(first, board.since + 1)
+        return self.channel.service.moment(game_id, since)
+
     def news(
         self,
-        game_id: GameId,
+        moment: Moment,
         first: int,
         last: int | None = None,
         tr: Translator = ENGLISH,
         reader: PlayerId | None = None,
     ) -> list[str]:
         """The sentences of events ``first`` … ``last`` (to the end) of the game, told to
-        ``reader`` (None: the game's group)."""
+        ``reader`` (None: the game's group), from ``moment``."""
         channel = self.channel
-        game = channel.service.game(game_id)
-        events = channel.service.store.load(game_id, after=first - 1)
+        game = moment.game
+        events = moment.after(first - 1)
         told = len(events) if last is None else last - first + 1
         cast = channel.cast(game, tr, reader)
         muted = reader is not None and channel.service.deaf(game, reader)
         return happened(events, game.variant, cast, tr, forced_card(game.rules), told, muted)
 
     def table_text(
-        self,
-        player: PlayerId,
-        game_id: GameId,
-        before: Sequence[str] = (),
-        seen: tuple[Game, PlayerView] | None = None,
+        self, player: PlayerId, game: Game, view: PlayerView, before: Sequence[str] = ()
     ) -> tuple[str, bool]:
-        """What happened (``before``), then the player's table and deadline (``seen``: the game
-        and the player's view, when the caller has just read them); and whether the deadline
-        is shown in UTC because the player has not said their time zone (``zones.py``)."""
+        """What happened (``before``), then the player's table and deadline; and whether the
+        deadline is shown in UTC because the player has not said their time zone (``zones.py``)."""
         channel = self.channel
         tr = channel.tr(player)
-        game, view = seen or channel.service.view(game_id, player)
+        game_id = game.id
         due = channel.service.deadline(game)
         due_line, in_utc = None, False
         if due is not None and due.player == player:
@@ -95,14 +98,16 @@ class Screens:
         before: Sequence[str] = (),
         edit: int | None = None,
         ask: bool = True,
+        moment: Moment | None = None,
     ) -> None:
         """Show the player's table in their private chat: edit message ``edit`` in place, or send
         a new board and put the previous one away (``_put_away``).  ``Undeliverable`` /
         ``TryLater`` come through to the caller.  Each profile is read once for it
         (``remembering.py``).  ``ask``: the board may ask the player's time zone (``zones.py``);
-        not a notification's, which a crash may send twice and must send alike."""
+        not a notification's, which a crash may send twice and must send alike.  ``moment``:
+        the game as the caller just read it (``moment``), so the log is not read again."""
         with self.remembering():
-            self._turn(player, game_id, before, edit, ask)
+            self._turn(player, game_id, before, edit, ask, moment)
 
     def remembering(self) -> AbstractContextManager[None]:
         """Each profile read once inside the block (``remembering.py``): for callers that tell
@@ -113,24 +118,36 @@ class Screens:
         return nullcontext()
 
     def _turn(
-        self, player: PlayerId, game_id: GameId, before: Sequence[str], edit: int | None, ask: bool
+        self,
+        player: PlayerId,
+        game_id: GameId,
+        before: Sequence[str],
+        edit: int | None,
+        ask: bool,
+        moment: Moment | None,
     ) -> None:
         channel = self.channel
         chat = channel.chat_of(player)
         if chat is None:
             return
         tr = channel.tr(player)
-        game, view = channel.service.view(game_id, player)
+        previous = channel.records.turn_message(chat, game_id)
+        needed = moment.game.version + 1 if moment is not None else 1
+        if previous is not None:
+            needed = min(needed, previous.since + 1)
+        if moment is None or not moment.covers(needed):
+            moment = channel.service.moment(game_id, needed)
+        game = moment.game
+        view = channel.service.player_view(game, player)
         markup = turn_keyboard(game_id, game.version, view, tr)
         offer = standing_offer(game, channel.clock.now())
         if offer is not None and offer.seat is not view.seat:
             markup = with_offer_answers(markup, game_id, game.version, view.seat, tr)
         if game.status is GameStatus.OVER:
-            headline = [line for line in self._headline(game_id, tr, player) if line in before]
+            headline = [line for line in self._headline(moment, tr, player) if line in before]
             before = [*headline, *(line for line in before if line not in headline)]
             markup = ending_keyboard(game_id, tr, channel.service.may_rematch(game, player))
-        text, in_utc = self.table_text(player, game_id, before, (game, view))
-        previous = channel.records.turn_message(chat, game_id)
+        text, in_utc = self.table_text(player, game, view, before)
         choices = channel.records.board_choices(player) if in_utc or edit is None else None
         if ask and in_utc and choices is not None and not choices[2]:  # asked once (``zones.py``)
             text = clip(f"{text}\n\n{zones.question(tr)}")
@@ -157,7 +174,7 @@ class Screens:
             chat, game_id, TurnMessage(sent, game.version, since, markup is not None)
         )
         if previous is not None and previous.message_id not in (sent, edit):
-            self._put_away(player, chat, game_id, previous, tr, full_boards)
+            self._put_away(player, chat, moment, previous, tr, full_boards)
 
     def again(self, player: PlayerId, game_id: GameId) -> None:
         """The player's board of the game shown again in place, if it shows their deadline
@@ -176,26 +193,28 @@ class Screens:
         chat = channel.chat_of(player)
         for line in channel.service.games_of(player):
             shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
-            if line.status != "open" and (shown is None or shown.version < line.version):
+            if line.status != GameStatus.OPEN and (shown is None or shown.version < line.version):
                 tr = channel.tr(player)
                 welcome = (
                     tr.gettext("Welcome back: this game waits for you.")
                     if line.to_act == player
                     else tr.gettext("Welcome back: this game.")
                 )
+                moment = self.moment(line.game_id, 1 if shown is None else shown.version + 1, chat)
                 missed = (
                     []
                     if shown is None
-                    else self.news(line.game_id, shown.version + 1, tr=tr, reader=player)
+                    else self.news(moment, shown.version + 1, tr=tr, reader=player)
                 )
-                self.turn(player, line.game_id, [welcome, *missed])
+                self.turn(player, line.game_id, [welcome, *missed], moment=moment)
 
     def record_line(
-        self, game_id: GameId, board: TurnMessage, tr: Translator, reader: PlayerId
+        self, moment: Moment, board: TurnMessage, tr: Translator, reader: PlayerId
     ) -> str:
         """An old board as one line: the game and what happened while it was the board (the
         news of the events after ``board.since`` up to the version it shows)."""
-        lines = self.news(game_id, board.since + 1, board.version, tr, reader)
+        game_id = moment.game.id
+        lines = self.news(moment, board.since + 1, board.version, tr, reader)
         if not lines:
             return tr.gettext("Game {game}: shown again below.", game=short(game_id))
         return " ".join([f"{short(game_id)} ·", *lines])
@@ -204,7 +223,7 @@ class Screens:
         self,
         player: PlayerId,
         chat: int,
-        game_id: GameId,
+        moment: Moment,
         old: TurnMessage,
         tr: Translator,
         full_boards: bool,
@@ -215,18 +234,19 @@ class Screens:
         channel = self.channel
         try:
             if not full_boards:
-                line = self.record_line(game_id, old, tr, player)
+                line = self.record_line(moment, old, tr, player)
                 channel.api.edit_message(chat, old.message_id, clip(line), None)
             elif old.buttons:
                 channel.api.edit_buttons(chat, old.message_id, None)
         except (Refused, TryLater, Undeliverable) as error:
             log.debug("old board %d in %d was left as it was: %s", old.message_id, chat, error)
 
-    def _headline(self, game_id: GameId, tr: Translator, reader: PlayerId) -> list[str]:
+    def _headline(self, moment: Moment, tr: Translator, reader: PlayerId) -> list[str]:
         """The match's result told to ``reader`` (``ending.py``), or nothing if it has none; the
-        board that tells it puts it first."""
-        ended = match_end(self.channel.service.store.load(game_id))
-        return [] if ended is None else self.news(game_id, ended.seq, ended.seq, tr, reader)
+        board that tells it puts it first.  Only a board whose news tells the end (``before``)
+        shows the headline, so the moment that told it holds the end."""
+        ended = match_end(list(moment.tail))
+        return [] if ended is None else self.news(moment, ended.seq, ended.seq, tr, reader)
 
     def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> int:
         """A plain message (errors, lists, help)."""

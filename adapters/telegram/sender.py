@@ -47,7 +47,6 @@ class TelegramSender:
         if blocked is not None:  # sends resume when they write or unblock the bot
             self.screens.tell_group(game_id)
             raise Undeliverable(blocked)
-        game = channel.service.game(game_id)
         shown = channel.records.turn_message(int(address.value), game_id)
         if (
             notification.kind == "moves"
@@ -56,27 +55,33 @@ class TelegramSender:
         ):
             self.screens.tell_group(game_id)
             return  # their turn message already shows this (e.g. the answer to their own /new)
+        first = (
+            notification.to_seq + 1 if notification.kind == "reminder" else notification.from_seq
+        )
+        moment = channel.service.moment(
+            game_id, first if shown is None else min(first, shown.since + 1)
+        )
+        game, tr = moment.game, channel.tr(player)
         if notification.kind == "reminder":
             if game.version != notification.to_seq or game.to_act != player:
                 return  # answered meanwhile: nothing left to remind of
-            before = [channel.tr(player).gettext("⏰ Reminder: this game waits for your move.")]
+            before = [tr.gettext("⏰ Reminder: this game waits for your move.")]
         else:
-            tr = channel.tr(player)
             before = self.screens.news(
-                game_id, notification.from_seq, notification.to_seq, tr, player
+                moment, notification.from_seq, notification.to_seq, tr, player
             )
         quiet = (
             notification.kind == "moves"
             and shown is not None
             and game.status is GameStatus.PLAYING
-            and not channel.service.view(game_id, player)[1].is_my_decision
+            and not channel.service.player_view(game, player).is_my_decision
         )
+        edit = None
         if quiet and shown is not None:  # news that asks nothing of them: the board, edited
-            tr = channel.tr(player)
-            before = self.screens.news(game_id, shown.since + 1, game.version, tr, player)
+            before = self.screens.news(moment, shown.since + 1, game.version, tr, player)
+            edit = shown.message_id
         try:
-            edit = shown.message_id if quiet else None
-            self.screens.turn(player, game_id, before, edit=edit, ask=False)
+            self.screens.turn(player, game_id, before, edit=edit, ask=False, moment=moment)
         except Undeliverable as error:
             channel.records.mark_unreachable(player, channel.clock.now(), str(error))
             raise

@@ -2,7 +2,7 @@
 them as a file, and their erasure (``service.app.your_data``, the use cases every channel
 shares; issue 25).
 
-``/erase`` alone answers with the confirmation code; ``/erase CODE`` erases.  The erasure's
+``/erase`` alone answers with a new confirmation code, good here only; ``/erase CODE`` erases.  The erasure's
 answer is not recorded in the inbox: the update's own row is among those it scrubs (its key
 becomes a hash), and Telegram's ``update_id``, which stays, recognises the update if it comes
 again.
@@ -19,6 +19,8 @@ from service.rules.errors import N_, IllegalAction
 from service.words.privacy import privacy_text
 from service.words.refusals import refusal_text
 
+CHANNEL = "telegram"
+"""The channel an erasure code is given to, and taken back from."""
 ERASE_HOW = N_("Send /erase {code} to erase everything held about you.")
 ERASED = N_("Everything held about you is erased. Goodbye.")
 
@@ -41,7 +43,7 @@ class DataRequests:
 
     def erase(self, said: Said, words: list[str]) -> None:
         try:
-            self._your_data().erase(said.player, words[0] if words else "")
+            self._your_data().erase(said.player, words[0] if words else "", CHANNEL)
         except IllegalAction as error:
             self.channel.record(said.key, Shown("erase", refused=True))
             code = error.params.get("code")

@@ -87,7 +87,7 @@ def pressed(
         return
     profile = channel.directory.profile(press.player)
     channel.directory.update(replace(profile, timezone=zone))
-    channel.service.settings.forget(press.player)
+    channel.service.settings_changed(press.player)
     text = chosen(zone, tr)
     channel.record(press.key, Told(text))
     channel.api.answer(press.callback_id, text)

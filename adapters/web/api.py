@@ -16,6 +16,7 @@ from adapters.web.capabilities import Forbidden
 from adapters.web.context import web
 from adapters.web.errors import ApiError, bad_request, forbidden, not_found
 from adapters.web.languages import browser_language
+from adapters.web.new_links import make_new_links
 from adapters.web.openapi import document
 from adapters.web.security import client_key, keep_private
 from adapters.web.views import public_json, summary_json, view_json
@@ -25,6 +26,7 @@ from service.app.your_data import YourData
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.game.stored import UnknownGame
 from service.language.names import NAME_LENGTH, display_name
 from service.language.numbers import POSITIVE
@@ -111,10 +113,11 @@ def _settings(profile: Profile) -> dict[str, str]:
 @blueprint.post("/players/me/token")
 def new_token() -> tuple[Response, int]:
     """A new token for the player whose token this is: every older token and page link of
-    theirs stops working (a leaked one among them); their games stay theirs, with new links."""
+    theirs stops working (a leaked one among them); their games stay theirs, with new links, and
+    the notices that a leaked link could have asked for are forgotten (``new_links``)."""
     player = _player()
+    make_new_links(player)
     capabilities = web().capabilities
-    capabilities.revoke(player)
     return jsonify({"player": player, "token": capabilities.player_token(player)}), 201
 
 
@@ -130,10 +133,11 @@ def player_data(player_id: str) -> Response:
 @blueprint.delete("/players/<player_id>")
 def erase_player(player_id: str) -> tuple[str, int]:
     """Erase the player whose token this is, confirmed by ``?confirm=<code>``: without it (or
-    with a wrong one) 409 ``erase_not_confirmed`` gives the code in its ``params``."""
+    409 ``erase_not_confirmed`` gives a new code in its ``params``, good for the API only for 30
+    minutes; a wrong one is 409 ``confirmation_code_wrong``, with no code (ask again)."""
     player = _own(player_id)
     try:
-        _your_data().erase(player, request.args.get("confirm", "")[:20])
+        _your_data().erase(player, request.args.get("confirm", "")[:20], "api")
     except IllegalAction as error:
         raise ApiError.of(error) from None
     web().capabilities.forget(player)
@@ -359,13 +363,13 @@ def _game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) ->
     game = game if game is not None else _game_of(game_id, player)
     seat = game.seat_of(player)
     assert seat is not None
-    due = parts.service.deadline(game) if game.status == "playing" else None
+    due = parts.service.deadline(game) if game.status == GameStatus.PLAYING else None
     answer: dict[str, object] = public_json(game, None if due is None else format_time(due.due_at))
     answer["page_url"] = parts.capabilities.page_url(game.id, player)
-    if game.status == "open":
+    if game.status == GameStatus.OPEN:
         answer["invitation"] = game.invitation
         answer["invitation_url"] = f"{parts.settings.base_url}/join/{game.invitation}"
-    if game.status in ("open", "cancelled"):
+    if game.status in (GameStatus.OPEN, GameStatus.CANCELLED):
         answer["view"] = None
     else:
         answer["view"] = view_json(parts.service.player_view(game, player), _reader())

@@ -100,6 +100,11 @@ class Capabilities:
         """The address of ``player``'s private page of ``game_id``, for a message or a redirect."""
         return f"{self.base_url}/p/{self.page_token(game_id, player)}"
 
+    def game_url(self, game_id: GameId) -> str:
+        """The address of ``game_id`` that opens a player's page only in the browser holding
+        their key (``pages.game_in_this_browser``): no capability in it."""
+        return f"{self.base_url}/games/{game_id}"
+
     def player_token(self, player: PlayerId) -> str:
         return self._sign(["player", player, self._generation_or_new(player)])
 

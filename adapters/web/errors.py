@@ -10,7 +10,7 @@ and stay English (``docs/decisions/languages-the-api-speaks-the-players-language
 from __future__ import annotations
 
 from service.app.rematches import OpponentLeft
-from service.app.your_data import NotConfirmed, NothingToErase
+from service.app.your_data import NotConfirmed, NothingToErase, WrongCode
 from service.game.errors import (
     GameCalledOff,
     GameNotOver,
@@ -50,6 +50,7 @@ _STATUS: dict[type[IllegalAction], int] = {
     BadNumber: 400,
     NumberTooLarge: 400,
     NotConfirmed: 409,
+    WrongCode: 409,
     NothingToErase: 410,
 }
 """Refusals about the request's standing, and numbers a field cannot hold (the API's schema

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from adapters.web.context import web
 from service.delivery.notices import deadline_text
 from service.game.events import PlayerId
+from service.game.status import GameStatus
 from service.language.notation import signed
 from service.language.translation import Translator
 from service.log.replays import clock_text
@@ -41,7 +42,7 @@ class GameLine:
 
 def game_lines(player: PlayerId, tr: Translator) -> list[GameLine]:
     service = web().service
-    timezone = service.settings.of(player).timezone
+    timezone = service.clock_settings(player).timezone
     now = datetime.now(UTC)
     lines = []
     for summary in service.games_of(player):
@@ -57,11 +58,11 @@ def _line(
     opponent = summary.players[1 - seat]
     match = service.game(summary.game_id).rules.match
     result = ""
-    if summary.status == "over":
+    if summary.status == GameStatus.OVER:
         won = match.winner
         result = "tie" if won is None else ("won" if won.number == seat + 1 else "lost")
     due, left = "", ""
-    if summary.status == "playing" and summary.due_at is not None:
+    if summary.status == GameStatus.PLAYING and summary.due_at is not None:
         due = deadline_text(summary.due_at, timezone, tr)
         left = clock_text(max(0.0, (summary.due_at - now).total_seconds()))
     turn = "" if summary.to_act is None else ("yours" if summary.to_act == player else "theirs")

@@ -6,8 +6,8 @@ Asking is limited and bound to who asked.  Only the page of a player (its link i
 key) can ask, a confirmation mail goes to one address at most ``MAILS_PER_DAY`` times a day and
 one player sends at most as many, an address on the never-mail list gets none, and the link in
 it confirms that one address for that one player, for ``CONFIRM_WITHIN``.  Push endpoints must be
-``https`` (``endpoint_ok``): the worker posts to them, so a page cannot point it at an inside
-address; a player keeps at most ``BROWSERS`` of them.
+a push service's (``PushServices.accepts``): the worker posts to them, so a page cannot point it
+at an inside address; a player keeps at most ``BROWSERS`` of them.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from __future__ import annotations
 import base64
 import hmac
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from adapters.bootstrap import Wiring
@@ -25,15 +24,12 @@ from adapters.sql.notices import CONFIRM_WITHIN, SqlNotices
 from adapters.sql.quotas import SqlQuotas
 from adapters.web.capabilities import Capabilities
 from adapters.web.notice_mail import MailTransport, NoticeMail, notice_mail_for
+from adapters.web.push_services import PushServices
 from adapters.web.vapid import application_server_key, vapid_key
 from service.game.events import PlayerId
 
 MAILS_PER_DAY = 3
 BROWSERS = 5
-
-
-def https_only(endpoint: str) -> bool:
-    return endpoint.startswith("https://") and len(endpoint) <= 1000
 
 
 @dataclass(frozen=True)
@@ -44,7 +40,8 @@ class NoticeDesk:
     """The VAPID public key, as ``pushManager.subscribe`` takes it."""
     mail: NoticeMail | None
     """None when the service sends no mail: the page then offers Web Push only."""
-    endpoint_ok: Callable[[str], bool] = https_only
+    push: PushServices = field(default_factory=PushServices)
+    """The push endpoints a page may register (a test's composition allows its own)."""
 
     def may_mail(self, player: PlayerId, address: str, at: datetime) -> bool:
         """Take one confirmation mail from both the player's and the address's daily quota."""
@@ -62,13 +59,12 @@ def desk_for(
     wiring: Wiring,
     settings: Settings,
     transport: MailTransport | None,
-    endpoint_ok: Callable[[str], bool] = https_only,
 ) -> NoticeDesk:
     """The desk of a running service; the VAPID key is made on first start."""
     engine = wiring.engine
     key = application_server_key(vapid_key(settings.data_dir, settings.web.vapid_key_file))
     mail = notice_mail_for(engine, settings, transport)
-    return NoticeDesk(SqlNotices(engine), SqlQuotas(engine), key, mail, endpoint_ok)
+    return NoticeDesk(SqlNotices(engine), SqlQuotas(engine), key, mail)
 
 
 def confirm_token(capabilities: Capabilities, player: PlayerId, address: str, at: datetime) -> str:

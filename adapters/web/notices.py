@@ -2,7 +2,8 @@
 
 From their page (``/p/<token>``, the player's key) a player can
 * subscribe this browser to Web Push (``notices.js`` posts the Push API's subscription here) or
-  unsubscribe it;
+  unsubscribe it; only the browser that holds the player's key (their cookie, as for making new
+  links) may stop it in every browser, so a leaked page link cannot silence the owner's;
 * give an address for turn notices by mail: a confirmation mail goes to it, whose link
   (``/notices/confirm/<token>``) must be used before any notice is sent; or switch that off.
 The service worker (``/sw.js``) is served from the site's root so that its scope is the whole
@@ -25,7 +26,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from adapters.web.browser import check_form, message_page
+from adapters.web.browser import browser_player, check_form, message_page
 from adapters.web.capabilities import Forbidden
 from adapters.web.context import web
 from adapters.web.languages import page_translator, speak_to
@@ -33,11 +34,20 @@ from adapters.web.notice_desk import BROWSERS, NoticeDesk, confirm_token, read_c
 from adapters.web.security import csrf_token, keep_private
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import PlayerId
+from service.rules.errors import N_
 
 blueprint = Blueprint("notices", __name__)
 keep_private(blueprint)
 
 ADDRESS_LENGTH = 254
+NOT_A_PUSH_SERVICE = N_(
+    "We send Web Push notices only through the push services of the usual browsers, and this "
+    "browser's is not one of them."
+)
+ONLY_YOUR_BROWSER_STOPS_ALL = N_(
+    "Only the browser you play in can stop Web Push in every browser. Here you can stop it "
+    "in this browser."
+)
 
 
 def _desk() -> NoticeDesk:
@@ -66,6 +76,7 @@ def notice_state(token: str) -> dict[str, object]:
     return {
         "key": desk.public_key,
         "browsers": len(desk.notices.subscriptions(player)),
+        "every_browser": browser_player() == player,
         "mail_on": desk.mail is not None,
         "address": desk.notices.mail_of(player),
     }
@@ -94,8 +105,11 @@ def push_on(token: str) -> tuple[str, int]:
     endpoint = request.form.get("endpoint", "")
     p256dh = request.form.get("p256dh", "")[:200]
     auth = request.form.get("auth", "")[:100]
-    if not desk.endpoint_ok(endpoint) or not _key_of(p256dh, 65) or not _key_of(auth, 16):
-        return "", 400
+    tr = page_translator()
+    if not desk.push.accepts(endpoint):
+        return message_page(tr.gettext(NOT_A_PUSH_SERVICE), 400)
+    if not _key_of(p256dh, 65) or not _key_of(auth, 16):
+        return message_page(tr.gettext("This browser's push subscription cannot be read."), 400)
     known = desk.notices.subscriptions(player)
     if len(known) >= BROWSERS and endpoint not in {one.endpoint for one in known}:
         return "", 429
@@ -104,11 +118,14 @@ def push_on(token: str) -> tuple[str, int]:
 
 
 @blueprint.post("/p/<token>/notices/push/off")
-def push_off(token: str) -> BaseResponse:
-    """Stop Web Push: in this browser (its endpoint), or in every browser (none given)."""
+def push_off(token: str) -> BaseResponse | tuple[str, int]:
+    """Stop Web Push: in this browser (its endpoint, which only this browser and its push
+    service know), or in every browser (none given) from the browser holding the key only."""
     player = _player(token)
     check_form()
     endpoint = request.form.get("endpoint") or None
+    if endpoint is None and browser_player() != player:
+        return message_page(page_translator().gettext(ONLY_YOUR_BROWSER_STOPS_ALL), 403)
     _desk().notices.unsubscribe(player, endpoint)
     if request.form.get("from") == "script":
         return Response(status=204)

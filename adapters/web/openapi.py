@@ -70,7 +70,8 @@ def _your_data() -> dict[str, Any]:
         "/players/{player_id}": {
             "delete": {
                 "summary": "Erase yourself for good, confirmed by ?confirm=CODE: without it, 409 "
-                "erase_not_confirmed gives the code. Running games are resigned.",
+                "erase_not_confirmed gives a new code, good for 30 minutes and 5 tries; a wrong "
+                "one is 409 confirmation_code_wrong. Running games are resigned.",
                 "operationId": "erasePlayer",
                 "security": _SECURED,
                 "parameters": [player, confirm],
@@ -144,7 +145,8 @@ def _api_paths() -> dict[str, Any]:
         "/players/me/token": {
             "post": {
                 "summary": "Get a new token: every earlier token and page link of yours stops "
-                "working; your games stay yours, with new links.",
+                "working; your games stay yours, with new links.  Your Web Push browsers and "
+                "notice address are forgotten: ask for them again.",
                 "operationId": "newToken",
                 "security": _SECURED,
                 "responses": {

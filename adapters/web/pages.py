@@ -34,9 +34,12 @@ from adapters.web.errors import status_of
 from adapters.web.game_list import game_lines
 from adapters.web.languages import page_translator, speak_to
 from adapters.web.new_game import invitation_terms, new_game_form, options_of
+from adapters.web.new_links import make_new_links
 from adapters.web.security import csrf_token, keep_private
 from adapters.web.table_page import ONLY_YOUR_BROWSER, is_resign, render
 from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
+from service.game.events import GameId
+from service.game.status import GameStatus
 from service.game.stored import UnknownGame
 from service.language.numbers import POSITIVE, NotWithin, whole_number
 from service.rules.errors import IllegalAction
@@ -101,14 +104,14 @@ def invitation(code: str) -> str | tuple[str, int]:
     player = browser_player()
     speak_to(player)
     tr = page_translator()
-    game_id = service.store.game_by_invitation(code)
+    game_id = service.game_by_invitation(code)
     if game_id is None:
         return message_page(refusal_text(UnknownInvitation(), tr=tr), 404)
     game = service.game(game_id)
-    if game.status != "open" or player == game.host:
+    if game.status != GameStatus.OPEN or player == game.host:
         if player is not None and game.seat_of(player) is not None:
             return render_template("moved.html", url=web().capabilities.page_url(game.id, player))
-        if game.status == "cancelled":
+        if game.status == GameStatus.CANCELLED:
             return message_page(refusal_text(InvitationWithdrawn(), tr=tr), 410)
         return message_page(refusal_text(InvitationUsed(), tr=tr), 409)
     return render_template(
@@ -209,6 +212,21 @@ def cancel(token: str) -> BaseResponse:
     return redirect(f"/p/{token}", 303)
 
 
+@blueprint.get("/games/<game_id>")
+def game_in_this_browser(game_id: str) -> BaseResponse:
+    """The page of a game for the browser that plays in it, else the home page: where a turn
+    notice leads.  A push message carries no page link (a link is a key, and the message may
+    reach a browser that only ever had a leaked one); this browser's key finds the page."""
+    player = browser_player()
+    try:
+        players = web().service.game(GameId(game_id)).players if player else ()
+    except UnknownGame:
+        players = ()
+    if player is None or player not in players:
+        return redirect("/", 303)
+    return redirect(web().capabilities.page_url(GameId(game_id), player), 303)
+
+
 @blueprint.post("/p/<token>/revoke")
 def revoke(token: str) -> BaseResponse:
     """Make every link this player was given invalid and go on with a new one, from the browser
@@ -218,8 +236,8 @@ def revoke(token: str) -> BaseResponse:
     check_form()
     if browser_player() != grant.player:
         return render(grant, token, page_translator().gettext(ONLY_YOUR_BROWSER), 403)
+    make_new_links(grant.player)
     capabilities = web().capabilities
-    capabilities.revoke(grant.player)
     response = redirect(capabilities.page_url(grant.game_id, grant.player), 303)
     return remembered(response, capabilities.player_token(grant.player))
 

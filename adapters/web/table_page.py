@@ -26,6 +26,7 @@ from adapters.web.security import csrf_token
 from adapters.web.talk_view import talk_context
 from service.delivery.notices import deadline_text
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.language.notation import card_text, cards_text
 from service.language.translation import Translator, translator
 from service.language.vocabulary import english_of
@@ -93,7 +94,7 @@ def render(
         "csrf": csrf_token(web().capabilities),
         "error": error,
         "answer": answer,
-        "confirm_resign": confirm_resign and game.status == "playing",
+        "confirm_resign": confirm_resign and game.status == GameStatus.PLAYING,
         "poll_ms": int(web().settings.poll_seconds * 1000),
         "seat": seat.number,
         "command_length": COMMAND_LENGTH,
@@ -101,7 +102,7 @@ def render(
         "only_your_browser": page_translator().gettext(ONLY_YOUR_BROWSER),
         "may_rematch": service.may_rematch(game, grant.player),
     }
-    if game.status in ("open", "cancelled"):
+    if game.status in (GameStatus.OPEN, GameStatus.CANCELLED):
         context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
         html = render_template("waiting.html", **context)
     else:
@@ -118,8 +119,8 @@ def _table(game: Game, grant: PageGrant) -> dict[str, object]:
     tr = translator(notice.language)
     view = notice.view
     faces = view.variant.deck_faces
-    due = service.deadline(game) if game.status == "playing" else None
-    timezone = service.settings.of(player).timezone
+    due = service.deadline(game) if game.status == GameStatus.PLAYING else None
+    timezone = service.clock_settings(player).timezone
     cast = cast_of(game.players, service.directory, tr, player)
     seen = position(view, cast, tr)
     moves = [move_choice(action, faces, tr) for action in view.legal_actions]

@@ -8,6 +8,7 @@ from adapters.web.context import web
 from service.bots.levels import BOTS
 from service.game.events import PlayerId
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.game.talk_rules import LONGEST_MESSAGE, standing_offer
 from service.language.translation import Translator
 from service.players.muting import muted_for_good
@@ -24,12 +25,12 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
     service = web().service
     seat = game.seat_of(player)
     assert seat is not None
-    stored = service.store.load(game.id)
+    stored = service.events(game.id)
     cast = cast_of(game.players, service.directory, tr, player)
     muted = service.deaf(game, player)
     lines = conversation((one.event for one in stored), tr, cast, muted)  # type: ignore[misc]
     offer = standing_offer(game, service.clock.now())
-    playing = game.status == "playing"
+    playing = game.status == GameStatus.PLAYING
     return {
         "lines": lines,
         "key": str(game.version),
@@ -39,7 +40,7 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
         "answer": offer is not None and offer.seat is not seat,
         "withdraw": offer is not None and offer.seat is seat,
         "offers": playing and offer is None and game.players[seat.other] not in BOTS,
-        "rematch": game.status == "over"
+        "rematch": game.status == GameStatus.OVER
         and game.rematch is None
         and service.may_rematch(game, player),
         "presets": [(word, tr.gettext(PHRASE_TEXTS[name])) for word, name in PRESETS],

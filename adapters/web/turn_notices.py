@@ -30,6 +30,7 @@ from adapters.sql.notices import SqlNotices, Subscription
 from adapters.web.capabilities import Capabilities
 from adapters.web.notice_mail import MailTransport, NoticeMail, notice_mail_for
 from adapters.web.push import Gone, WebPush
+from adapters.web.push_services import PushServices
 from adapters.web.sender import PageSender
 from adapters.web.vapid import vapid_key
 from service.app.games import GameService
@@ -59,13 +60,15 @@ class Told:
     """The mail's Subject: the game's short id and whose turn, never a name (``subjects``)."""
     lines: tuple[str, ...]
     """The deadline and the page's link."""
-    url: str
+    opens: str
+    """Where a tapped push notice leads: the game for the browser's key, no capability."""
     tr: Translator
 
     def payload(self) -> dict[str, str]:
-        """The Web Push message: the game, the headline and the page; no card, no position."""
+        """The Web Push message: the game, the headline and where to open it; no card, no
+        position, no page link."""
         body = " ".join(self.lines[:-1])
-        return {"game": self.game_id, "title": self.headline, "body": body, "url": self.url}
+        return {"game": self.game_id, "title": self.headline, "body": body, "url": self.opens}
 
 
 class WebNoticeSender:
@@ -74,6 +77,7 @@ class WebNoticeSender:
         service: GameService,
         notices: SqlNotices,
         page_url: Callable[[GameId, PlayerId], str],
+        game_url: Callable[[GameId], str],
         clock: Clock,
         push: WebPush | None = None,
         mail: NoticeMail | None = None,
@@ -83,6 +87,7 @@ class WebNoticeSender:
         self.service = service
         self.notices = notices
         self.page_url = page_url
+        self.game_url = game_url
         self.clock = clock
         self.push = push
         self.mail = mail
@@ -139,7 +144,7 @@ class WebNoticeSender:
         """The notice ``notification`` makes, or None (see the module's docstring)."""
         service = self.service
         if notification.kind != "reminder":
-            later = service.store.load(notification.game_id, after=notification.to_seq)
+            later = service.events(notification.game_id, after=notification.to_seq)
             if any(not isinstance(one.event, (QuietHoursSet, *PRIVATE_EVENTS)) for one in later):
                 return None  # the game moved on: a later notification tells this turn
         notice = service.notice(notification)
@@ -154,7 +159,8 @@ class WebNoticeSender:
             lines = (due, *lines)
         game = service.game(notification.game_id)
         subject = game_subject(game.id, turn_for(game, notification.player), tr)
-        return Told(notification.game_id, headline, subject, lines, url, tr)
+        opens = self.game_url(notification.game_id)
+        return Told(notification.game_id, headline, subject, lines, opens, tr)
 
     def _headline(self, notice: Notice) -> str | None:
         game = self.service.game(notice.game_id)
@@ -173,7 +179,7 @@ class WebNoticeSender:
 
     def _not_in_quiet_hours(self, player: PlayerId) -> None:
         now = self.clock.now()
-        ends = after_quiet_hours(now, self.service.settings.of(player))
+        ends = after_quiet_hours(now, self.service.clock_settings(player))
         if ends > now:
             raise TryLater("the player's quiet hours", (ends - now).total_seconds())
 
@@ -189,13 +195,19 @@ def push_subject(settings: Settings) -> str:
 
 
 def web_sender(
-    wiring: Wiring, settings: Settings, transport: MailTransport | None = None
+    wiring: Wiring,
+    settings: Settings,
+    transport: MailTransport | None = None,
+    services: PushServices | None = None,
 ) -> WebNoticeSender:
-    """The ``web`` channel's sender of a running service (``adapters/channels.py``)."""
+    """The ``web`` channel's sender of a running service (``adapters/channels.py``), posting
+    to the push services browsers use (``services``: a test's own local endpoint)."""
     links = Capabilities.from_settings(settings, wiring.directory)
     key = vapid_key(settings.data_dir, settings.web.vapid_key_file)
-    push = WebPush(key, push_subject(settings))
+    push = WebPush(key, push_subject(settings), services or PushServices())
     service = wiring.service
     mail = notice_mail_for(wiring.engine, settings, transport)
     notices = SqlNotices(wiring.engine)
-    return WebNoticeSender(service, notices, links.page_url, service.clock, push, mail)
+    return WebNoticeSender(
+        service, notices, links.page_url, links.game_url, service.clock, push, mail
+    )

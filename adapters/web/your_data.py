@@ -23,6 +23,9 @@ from service.words.refusals import refusal_text
 
 blueprint = Blueprint("your_data", __name__)
 
+PAGE = "web"
+"""The channel an erasure code from the page is given to, and taken back from."""
+
 ONLY_YOUR_BROWSER = N_(
     "Only the browser you play in can download or erase your data. Open this page there, or "
     "send /mydata or /erase on Telegram, or my data or erase by mail."
@@ -56,7 +59,7 @@ def confirm(token: str) -> str | tuple[str, int]:
     speak_to(grant.player)
     if browser_player() != grant.player:
         return _elsewhere()
-    return _form(token, _your_data().code(grant.player))
+    return _form(token, _your_data().erasure_code(grant.player, PAGE))
 
 
 @blueprint.post("/p/<token>/erase")
@@ -68,11 +71,11 @@ def erase(token: str) -> BaseResponse | tuple[str, int]:
         return _elsewhere()
     tr = page_translator()
     try:
-        _your_data().erase(grant.player, request.form.get("code", "")[:20])
+        _your_data().erase(grant.player, request.form.get("code", "")[:20], PAGE)
     except IllegalAction as error:
-        return _form(token, _your_data().code(grant.player), refusal_text(error, tr=tr)), status_of(
-            error
-        )
+        # The form is shown again, asking anew: this browser is the player's (its cookie).
+        code = _your_data().erasure_code(grant.player, PAGE)
+        return _form(token, code, refusal_text(error, tr=tr)), status_of(error)
     web().capabilities.forget(grant.player)
     page, status = message_page(tr.gettext("Everything held about you is erased. Goodbye."), 200)
     answer = BaseResponse(page, status, mimetype="text/html")

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from service.game.errors import NoSuchGame
 from service.game.events import GameId
 from service.game.state import Game, apply_all, fold
+from service.game.stored import StoredEvent
 from service.ports.protocols import EventStore
 
 KEPT_GAMES = 4096
@@ -40,6 +41,22 @@ class FoldedGames:
                 raise NoSuchGame()
             return self.keep(fold(newer))
         return self.keep(apply_all(known, newer) if newer else known)
+
+    def moment(self, game_id: GameId, since: int) -> tuple[Game, list[StoredEvent]]:
+        """The game as its log stands now and its events from version ``since`` on, in one
+        read (``NoSuchGame`` if it has none): what a channel lays out a reader's news from."""
+        known = self._games.get(game_id)
+        loaded = self.store.load(
+            game_id, after=0 if known is None else min(known.version, since - 1)
+        )
+        if known is None:
+            if not loaded:
+                raise NoSuchGame()
+            game = fold(loaded)
+        else:
+            game = apply_all(known, [one for one in loaded if one.seq > known.version])
+        self.keep(game)  # a later game another thread kept stays; this moment is this read's
+        return game, [one for one in loaded if one.seq >= since]
 
     def warm(self, game_ids: Collection[GameId]) -> None:
         """Fold those of the games this process does not know, in one read (the worker does,

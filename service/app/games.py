@@ -5,7 +5,7 @@ decider (``game_decide``) and the rules decide, ``Journal`` loads, appends and r
 race (one policy for all), and the use cases live in modules named after what they own:
 ``seating`` (open, join, call off), ``rematches``, ``playing`` (moves, time-control commands,
 looks, settings, timeouts) and ``pauses`` (a player's clock across their games: vacations).
-This class wires them and keeps the reading side: games, views, notices and lists.
+This class wires them; the reading side (games, views, notices, logs, lists) is ``GameReads``.
 """
 
 from __future__ import annotations
@@ -22,32 +22,25 @@ from service.app.outcome import Applied, Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
+from service.app.reads import GameReads
 from service.app.rematches import Rematches, has_left
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
 from service.app.talking import ADJOURN_LIMIT, Talking
 from service.app.your_data import YourData
-from service.clock.deadlines import Deadline
 from service.clock.settings import ClockSettingsOf
-from service.delivery.notices import Notice, notice
 from service.game.decide import checked_seat
-from service.game.errors import GameNotOver
 from service.game.events import GameId, PlayerId, TimeControl
-from service.game.state import Game, fold
-from service.game.status import GameStatus
-from service.game.stored import StoredEvent
-from service.language.translation import ENGLISH, Translator, translator
-from service.log.copies import copy_for
+from service.game.state import Game
+from service.players.confirmation_codes import ConfirmationCodes
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
-from service.players.muting import deaf_to_opponent, muted_for_good
+from service.ports.confirmations import Confirmations, InMemoryConfirmations
 from service.ports.directory import Directory, Profile
 from service.ports.personal import PersonalData
-from service.ports.protocols import Chance, Clock, EventStore, GameSummary, Inbox, Notification
+from service.ports.protocols import Chance, Clock, EventStore, Inbox
 from service.rules.actions import Resign
 from service.rules.errors import IllegalAction
 from service.rules.variants import DEFAULT, MatchTerms, Variant
-from service.rules.view import PlayerView
-from service.words.cast import cast_of, player_name
 from service.words.grammar import Command
 from service.words.privacy import Kept
 from service.words.refusals import Refused
@@ -56,7 +49,7 @@ from service.words.time_commands import ClaimWin, ExtendDeadline
 __all__ = ["GameService", "Outcome", "Request", "summary_of"]
 
 
-class GameService:
+class GameService(GameReads):
     def __init__(
         self,
         store: EventStore,
@@ -69,6 +62,7 @@ class GameService:
         kept: Kept | None = None,
         secret: Callable[[], bytes] = lambda: b"",
         adjourn_limit: timedelta = ADJOURN_LIMIT,
+        confirmations: Confirmations | None = None,
     ):
         self.store = store
         self.clock = clock
@@ -99,8 +93,9 @@ class GameService:
             rematches.check_opponent,
         )
         self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
+        confirming = ConfirmationCodes(confirmations or InMemoryConfirmations(), clock, secret)
         self.your_data = (
-            None if personal is None else YourData(self, personal, kept or Kept(), secret)
+            None if personal is None else YourData(self, personal, kept or Kept(), confirming)
         )
         """A player's export and erasure (``your_data``); it needs the stores' ``PersonalData``."""
 
@@ -255,6 +250,17 @@ class GameService:
         game_id = request.game_id if isinstance(request, CallOff | Rematch) else None
         return handled_once(self.intake, at, payload, lambda: self._reply(at, request), game_id)
 
+    def recorded(self, source: str, key: str, payload: str) -> Reply | None:
+        """Store a request unless it is known; the reply recorded for it, if it was handled: for
+        a channel whose request is answered in steps of its own (mail's bot games, invitations)."""
+        assert self.intake is not None, "recorded() needs an inbox"
+        return self.intake.earlier(InboxKey(source, key), payload)
+
+    def record(self, source: str, key: str, reply: Reply) -> Reply:
+        """Record a request's reply unless one was recorded first; the recorded reply either way."""
+        assert self.intake is not None, "record() needs an inbox"
+        return self.intake.record(InboxKey(source, key), reply)
+
     def _reply(self, at: InboxKey, request: LobbyRequest | LinkRequest) -> Reply:
         match request:
             case Rematch(player, game_id):
@@ -268,76 +274,6 @@ class GameService:
             case _:
                 return lobby_reply(self.seating, at, request)
 
-    # -- reading ----------------------------------------------------------------------------
-
-    def game(self, game_id: GameId) -> Game:
-        """The game as its log stands now (reading only what this process has not folded yet)."""
-        return self.journal.game(game_id)
-
-    def view(self, game_id: GameId, player: PlayerId) -> tuple[Game, PlayerView]:
-        """The game as ``player`` may see it, with the version to send back with a move."""
-        game = self.game(game_id)
-        return game, self.player_view(game, player)
-
-    def player_view(self, game: Game, player: PlayerId) -> PlayerView:
-        """The player's view of ``game``, cards spelled in the faces they prefer: what they are
-        shown and what their commands are read on."""
-        return self.playing.player_view(game, player)
-
-    def notice(self, notification: Notification) -> Notice:
-        """What ``notification`` tells its player about the game as it stands now (a channel
-        words it); the deadline in the player's own time zone."""
-        game = self.game(notification.game_id)
-        events = self.store.load(game.id, after=notification.from_seq - 1)
-        timezone = self.settings.of(notification.player).timezone
-        tr = self.translator_of(notification.player)
-        faces = self.settings.of(notification.player).card_faces
-        cast = cast_of(game.players, self.directory, tr, notification.player)
-        due = self.deadline(game)
-        deaf = deaf_to_opponent(game, notification.player, self.directory)
-        return notice(game, events, notification, due, timezone, tr, faces, cast, deaf)
-
-    def deaf(self, game: Game, player: PlayerId) -> bool:
-        """Whether ``player`` hears none of the opponent's messages in ``game`` now: muted
-        there or for good (``muting``).  Every channel asks this before telling a message."""
-        return deaf_to_opponent(game, player, self.directory)
-
-    def name_of(self, player: PlayerId | None, tr: Translator = ENGLISH) -> str:
-        """What the news calls a player (``cast.player_name``)."""
-        return player_name(player, self.directory, tr)
-
     def choose_words(self, player: PlayerId, language: str | None, faces: str | None) -> Profile:
         """Store the language and card faces ``player`` chose outside a game (None: unchanged)."""
         return self.playing.profiles.choose_words(player, language, faces)
-
-    def translator_of(self, player: PlayerId) -> Translator:
-        """The player's own language (their profile's); English for a player without one."""
-        return translator(self.settings.of(player).language)
-
-    def games_of(self, player: PlayerId) -> list[GameSummary]:
-        """The player's games, most recently changed first; games called off are not listed."""
-        summaries = self.store.summaries(player)
-        return [line for line in summaries if line.status != GameStatus.CANCELLED]
-
-    def transcript(
-        self, game_id: GameId, operator: bool = False, reader: PlayerId | None = None
-    ) -> list[StoredEvent]:
-        """The whole log of a finished game for an ``operator``; a running game's log holds
-        hidden cards.  Anyone else gets a copy (``copies.copy_for``): one of the two players
-        (``reader``) keeps the conversation's words, the public does not, and neither learns
-        of the other seat's mutes and reports (docs/decisions/talk-at-the-table.md)."""
-        stored = self.store.load(game_id)
-        if operator:
-            return stored
-        game = fold(stored)
-        if game.status is not GameStatus.OVER:
-            raise GameNotOver()
-        seat = None if reader is None else game.seat_of(reader)
-        if reader is None or seat is None:
-            return copy_for(stored, None)
-        opponent = game.players[seat.other]
-        return copy_for(stored, seat, opponent in muted_for_good(self.directory, reader))
-
-    def deadline(self, game: Game) -> Deadline | None:
-        """When the decision ``game`` waits for falls due, in its player's settings."""
-        return self.journal.deadline(game)

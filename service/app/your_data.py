@@ -4,20 +4,25 @@ two use cases every channel offers (``/mydata`` and ``/erase`` on Telegram, ``my
 /api/v1/players/{id}``) and only wires.
 
 Erasure cannot be undone, so it is confirmed: the first request is refused with a code
-(``NotConfirmed``), and the request repeated with that code erases.  The code is a MAC of the
-player's id under the service's secret (the key that signs web links), so it is the same on every
-channel, needs no storage, and nobody who only knows the player's id and address (a mail's
-``From`` can be forged) can work it out.  Erasing ends the player's running games by resignation and calls off their open
-ones (ordinary appends: the log stays whole and every finished game still verifies), then the
-``PersonalData`` port removes the rest.  An erasure is not recorded in the inbox like other
+(``NotConfirmed``), and the request repeated with that code erases.  The code is drawn for that
+request and shown only on the channel that asked (``service.players.confirmation_codes``): it
+expires, confirms once, and a wrong one is refused without a new one (``WrongCode``) and counts
+a try, so whoever only sees a request go (a mail's ``From`` can be forged) cannot work it out or
+guess it (issue 31).  Erasing gives the player's running games up (not rated) and calls off their
+open ones (ordinary appends: the log stays whole and every finished game still verifies), then
+the ``PersonalData`` port removes the rest.  An erasure is not recorded in the inbox like other
 requests: the request's own row is among those it scrubs, and erasing twice changes nothing.
+
+An export holds what is the player's own (issue 31): their profile, addresses and settings,
+their games with the opponent as "a player", their own copy of each finished log, and the
+working rows of what they sent; what other people sent, and their names, addresses and ids in
+what is left, stay out (``without_others``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
+import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
@@ -26,6 +31,8 @@ from service.game.events import GameId, PlayerId
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.log.file import export_lines
+from service.players.confirmation_codes import ConfirmationCodes
+from service.ports.confirmations import Checked, Purpose
 from service.ports.directory import Directory
 from service.ports.personal import Held, PersonalData
 from service.ports.protocols import Clock, EventStore
@@ -42,6 +49,14 @@ class NotConfirmed(IllegalAction):
         "Erasing removes your name, your addresses and your settings for good, and resigns the "
         "games you are playing; it cannot be undone. To go ahead, send the same request again "
         "with the code {code}."
+    )
+
+
+class WrongCode(IllegalAction):
+    code = "confirmation_code_wrong"
+    template = N_(
+        "That code is not the one we gave you, or it was used, is too old or was tried too "
+        "often: nothing was done. Ask again for a new code."
     )
 
 
@@ -101,18 +116,13 @@ class YourData:
     """Export and erasure of a player, over the game service and the ``PersonalData`` port."""
 
     def __init__(
-        self,
-        service: Games,
-        personal: PersonalData,
-        kept: Kept,
-        secret: Callable[[], bytes] = lambda: b"",
+        self, service: Games, personal: PersonalData, kept: Kept, codes: ConfirmationCodes
     ) -> None:
         self.service = service
         self.personal = personal
         self.kept = kept
-        self.secret = secret
-        """The service's secret, read when a code is first needed."""
         """How long working rows are kept: what the privacy text says."""
+        self.codes = codes
 
     def export(self, player: PlayerId) -> PlayerData:
         directory = self.service.directory
@@ -125,6 +135,8 @@ class YourData:
             for line in summaries
             if line.status == GameStatus.OVER
         }
+        others = {p for line in summaries for p in line.players if p is not None and p != player}
+        withheld = _withheld(directory, others)
         return PlayerData(
             player,
             {k: v for k, v in asdict(profile).items() if k != "player"},
@@ -133,31 +145,45 @@ class YourData:
                 {"start": start.isoformat(), "end": end.isoformat()}
                 for start, end in directory.vacations(player)
             ],
-            [_summary(line) for line in summaries],
+            [_summary(line, player) for line in summaries],
             logs,
-            self.personal.held(player, found),
+            {
+                table: [{k: withheld(v) for k, v in row.items()} for row in rows]
+                for table, rows in self.personal.held(player, found).items()
+            },
         )
 
-    def erase(self, player: PlayerId, code: str) -> Erased:
-        """Erase ``player`` if ``code`` is their confirmation code (``NotConfirmed`` with the code
-        otherwise; ``NothingToErase`` for a player already erased)."""
+    def erasure_code(self, player: PlayerId, channel: str) -> str:
+        """A new code to confirm ``player``'s erasure on ``channel`` (shown there only)."""
+        return self.codes.issue(player, Purpose.ERASE, channel)
+
+    def erase(self, player: PlayerId, code: str, channel: str) -> Erased:
+        """Erase ``player`` if ``code`` is the one ``channel`` was given: without a code
+        ``NotConfirmed`` with a new one, with a wrong one ``WrongCode`` (no new one: the channel
+        may be read by someone else than the one who asked); ``NothingToErase`` for a player
+        already erased."""
+        directory = self.service.directory
+        assert directory is not None, "erasing a player needs the directory"
+        if directory.profile(player).former:
+            raise NothingToErase()
+        if not code.strip():
+            raise NotConfirmed(code=self.erasure_code(player, channel))
+        if self.codes.check(player, Purpose.ERASE, channel, code) is not Checked.CONFIRMED:
+            raise WrongCode()
+        return self.erase_now(player)
+
+    def erase_now(self, player: PlayerId) -> Erased:
+        """Erase ``player`` without a code: for operators (``conquian erase``), and once a code
+        confirmed it."""
         directory = self.service.directory
         assert directory is not None, "erasing a player needs the directory"
         profile = directory.profile(player)
         if profile.former:
             raise NothingToErase()
-        expected = self.code(player)
-        if not hmac.compare_digest(code.strip(), expected):
-            raise NotConfirmed(code=expected)
         resigned = self._leave_games(player)
         found = directory.addresses(player)
         self.personal.erase(player, found, profile.name, self.service.clock.now())
         return Erased(player, resigned)
-
-    def code(self, player: PlayerId) -> str:
-        """Six digits that confirm ``player``'s erasure, the same on every channel."""
-        digest = hmac.new(self.secret(), f"conquian-erase:{player}".encode(), hashlib.sha256)
-        return f"{int(digest.hexdigest()[:12], 16) % 1_000_000:06d}"
 
     def _leave_games(self, player: PlayerId) -> int:
         """Leave every running game (a forfeit the ratings do not count), call off every open one;
@@ -172,10 +198,32 @@ class YourData:
         return resigned
 
 
-def _summary(line: Any) -> dict[str, Any]:
+WITHHELD = "[…]"
+"""What stands in an export for another person's name, address or id."""
+
+
+def _withheld(directory: Directory, others: set[PlayerId]) -> Callable[[str], str]:
+    """A text with every name, address and id of ``others`` (the player's opponents) put out of
+    it: a row the player sent may still quote them (their own mail quoting the game's news)."""
+    values: set[str] = set(others)
+    values.update(profile.name for profile in directory.profiles_of(others))  # bots have none
+    for other in others:
+        values.update(a.value for a in directory.addresses(other))
+    found = sorted(filter(None, values), key=len, reverse=True)
+    if not found:
+        return lambda text: text
+    pattern = re.compile(
+        r"(?<!\w)(" + "|".join(re.escape(v) for v in found) + r")(?!\w)", re.IGNORECASE
+    )
+    return lambda text: pattern.sub(WITHHELD, text)
+
+
+def _summary(line: Any, player: PlayerId) -> dict[str, Any]:
+    """A game as the export lists it: the player's own seat, not who sat opposite (their name and
+    id are theirs; the finished game's log names them by id, as its public replay does)."""
     return {
         "game_id": line.game_id,
-        "players": list(line.players),
+        "seat": list(line.players).index(player) + 1,
         "status": str(line.status),
         "since": line.since.isoformat(),
         "version": line.version,

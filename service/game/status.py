@@ -1,7 +1,7 @@
 """Where a game stands: open for a second player, being played, over, or called off.
 
-A ``StrEnum``, so a status compares equal to the word it is stored and shown as ("playing"):
-the game lists keep the word in their rows, and code not yet moved to the members still works.
+A ``StrEnum``: the stores keep the word ("playing") in their rows and hand the member back, and
+the JSON of the API and the exports writes the word.  Code compares members, never words.
 """
 
 from __future__ import annotations

@@ -147,7 +147,9 @@ class InMemoryEventStore:
             mine = [s for s in self.game_summaries.values() if player in s.players]
         return sorted(mine, key=lambda s: (-s.since.timestamp(), s.game_id))
 
-    def all_summaries(self, status: str | None = None, limit: int = 1000) -> list[GameSummary]:
+    def all_summaries(
+        self, status: GameStatus | None = None, limit: int = 1000
+    ) -> list[GameSummary]:
         with self.lock:
             chosen = [s for s in self.game_summaries.values() if status in (None, s.status)]
         return sorted(chosen, key=lambda s: (-s.since.timestamp(), s.game_id))[:limit]

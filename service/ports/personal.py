@@ -25,8 +25,9 @@ Held = dict[str, list[dict[str, str]]]
 
 class PersonalData(Protocol):
     def held(self, player: PlayerId, addresses: Sequence[Address]) -> Held:
-        """What the working tables (inbox, outbox, the channels' own) hold about ``player``,
-        reached at ``addresses``: their rows, as text."""
+        """What the working tables (inbox, outbox, the channels' own) hold of ``player``'s,
+        reached at ``addresses``: their own rows, and of what was received only what they sent
+        (a row that merely names them is someone else's: issue 31), as text."""
         ...
 
     def erase(

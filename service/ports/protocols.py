@@ -14,6 +14,7 @@ from typing import Protocol
 
 from service.game.codec import LogEvent
 from service.game.events import GameId, PlayerId
+from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.rules.cards import Card
 
@@ -75,9 +76,7 @@ class GameSummary:
 
     game_id: GameId
     players: tuple[PlayerId | None, PlayerId | None]
-    status: str
-    """A ``GameStatus`` (``open``, ``playing``, ``over`` or ``cancelled``); a store may hand it
-    back as the plain word, which compares equal to the member."""
+    status: GameStatus
     to_act: PlayerId | None
     since: datetime
     """When the current decision became ``to_act``'s (or when the game changed status)."""
@@ -183,7 +182,9 @@ class EventStore(Protocol):
         """The player's games, most recently changed first."""
         ...
 
-    def all_summaries(self, status: str | None = None, limit: int = 1000) -> list[GameSummary]:
+    def all_summaries(
+        self, status: GameStatus | None = None, limit: int = 1000
+    ) -> list[GameSummary]:
         """Every game's line (only those with ``status`` if given), most recently changed first:
         what operators list."""
         ...

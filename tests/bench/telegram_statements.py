@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import Engine, event
 
-from adapters.telegram.chat_pace import SharedChats
+from adapters.sql.telegram_chat_pace import SharedChats
 from adapters.telegram.pacing import Pacer
 from service.bots.policies import greedy_bot
 from service.game.events import GameId

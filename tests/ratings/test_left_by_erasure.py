@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from service.app.your_data import YourData
 from service.game.events import GameId, PlayerId
+from service.players.confirmation_codes import ConfirmationCodes
+from service.ports.confirmations import InMemoryConfirmations
 from service.ports.personal import InMemoryPersonalData
 from service.ratings.finished import Ending
 from service.rules.legal import legal_actions
@@ -28,8 +30,9 @@ def two_decisions_in(site: Site) -> GameId:
 
 def test_an_erasure_at_decision_2_leaves_both_ratings_where_they_were(site: Site) -> None:
     game_id = two_decisions_in(site)
-    your_data = YourData(site.service, InMemoryPersonalData(site.directory), Kept())
-    your_data.erase(BEN, your_data.code(BEN))
+    codes = ConfirmationCodes(InMemoryConfirmations(), site.clock, lambda: b"key")
+    your_data = YourData(site.service, InMemoryPersonalData(site.directory), Kept(), codes)
+    your_data.erase_now(BEN)  # as a confirmed code does
     assert site.service.game(game_id).status == "over"
 
     assert site.ratings.catch_up() == 1

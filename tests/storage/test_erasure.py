@@ -18,6 +18,8 @@ from sqlalchemy import Engine, select
 
 from adapters.email.store import EmailStore
 from adapters.sql import schema
+from adapters.sql.confirmation_tables import confirmation_codes
+from adapters.sql.confirmations import SqlConfirmations
 from adapters.sql.consent import SqlConsent
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.erasure import SqlPersonalData
@@ -26,10 +28,10 @@ from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.quotas import SqlQuotas
 from adapters.sql.store import SqlEventStore
 from adapters.sql.tables import outbox
-from adapters.telegram.records import TelegramRecords, TurnMessage
+from adapters.sql.telegram_records import TelegramRecords, TurnMessage
 from service.app.games import GameService
 from service.app.replies import Rematched, encode
-from service.app.your_data import NotConfirmed
+from service.app.your_data import NotConfirmed, WrongCode
 from service.game.events import PlayerId
 from service.game.status import GameStatus
 from service.log.file import export_lines, read_log
@@ -77,6 +79,7 @@ class World:
             self.directory,
             SqlLinkCodes(engine),
             SqlPersonalData(engine, secret),
+            confirmations=SqlConfirmations(engine),
         )
         self.zeb = self.directory.register(NAME, Address("telegram", str(TELEGRAM_ID)))
         self.directory.link(self.zeb, Address("email", EMAIL.lower()))
@@ -148,14 +151,20 @@ def test_an_erased_player_is_nowhere_and_their_games_still_verify(world: World) 
     assert finished in json.loads(exported)["logs"]
     assert all(secret.lower() in _everything(world.engine) for secret in SECRETS)
 
-    with pytest.raises(NotConfirmed):
-        your_data.erase(world.zeb, "000000")
-    erased = your_data.erase(world.zeb, your_data.code(world.zeb))
+    with pytest.raises(NotConfirmed) as asked:
+        your_data.erase(world.zeb, "", "api")
+    code = asked.value.params["code"]
+    with pytest.raises(WrongCode):
+        your_data.erase(world.zeb, code, "telegram")  # a code is good on the channel it went to
+    your_data.erasure_code(world.zeb, "email")  # pending elsewhere: scrubbed with the rest
+    erased = your_data.erase(world.zeb, code, "api")
 
     assert erased.resigned == 1
     held = _everything(world.engine)
     assert [secret for secret in SECRETS if secret.lower() in held] == []  # suppressions too
     assert world.consent.stopped(EMAIL) and world.consent.stopped(EMAIL.upper())  # never again
+    with world.engine.connect() as connection:
+        assert connection.execute(select(confirmation_codes)).all() == []
     service = world.service
     assert service.game(running).status == GameStatus.OVER
     assert service.game(waiting).status == GameStatus.CANCELLED
@@ -176,9 +185,9 @@ def test_an_erased_player_is_nowhere_and_their_games_still_verify(world: World) 
 def test_an_erased_player_is_not_erased_twice(world: World) -> None:
     your_data = world.service.your_data
     assert your_data is not None
-    your_data.erase(world.zeb, your_data.code(world.zeb))
+    your_data.erase_now(world.zeb)
     with pytest.raises(Exception, match="nothing held"):
-        your_data.erase(world.zeb, your_data.code(world.zeb))
+        your_data.erase(world.zeb, "", "api")
     assert world.directory.profile(PlayerId(world.olga)).name == "Olga"
 
 
@@ -201,7 +210,7 @@ def test_the_players_muted_for_good_are_in_their_data_and_erased_with_them(world
     log = "\n".join(exported["logs"][game_id])
     assert "hello Olga" in log and "hello Zebulon" not in log  # muted for good: never heard
 
-    your_data.erase(world.zeb, your_data.code(world.zeb))
+    your_data.erase_now(world.zeb)
 
     assert world.directory.profile(world.zeb).muted == ()
     assert world.directory.profile(world.olga).muted == (world.zeb,)

@@ -280,12 +280,23 @@ def test_0017_adds_the_shared_chat_pace_and_can_be_undone(fresh_engine: Engine) 
     assert differences(fresh_engine) == []
 
 
-def test_0020_adds_the_never_mail_macs_and_can_be_undone(fresh_engine: Engine) -> None:
+def test_0019_adds_the_confirmation_codes_and_can_be_undone(fresh_engine: Engine) -> None:
     migrate_to(fresh_engine, "0017")
+    assert "confirmation_codes" not in inspect(fresh_engine).get_table_names()
+    upgrade(fresh_engine)
+    assert "confirmation_codes" in inspect(fresh_engine).get_table_names()
+    migrate_to(fresh_engine, "0017", down=True)
+    assert "confirmation_codes" not in inspect(fresh_engine).get_table_names()
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
+def test_0020_adds_the_never_mail_macs_and_can_be_undone(fresh_engine: Engine) -> None:
+    migrate_to(fresh_engine, "0019")
     assert "mail_suppressions" not in inspect(fresh_engine).get_table_names()
     upgrade(fresh_engine)
     assert "mail_suppressions" in inspect(fresh_engine).get_table_names()
-    migrate_to(fresh_engine, "0017", down=True)
+    migrate_to(fresh_engine, "0019", down=True)
     assert "mail_suppressions" not in inspect(fresh_engine).get_table_names()
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

@@ -13,6 +13,7 @@ from sqlalchemy import Engine, func, select
 from adapters.bootstrap import build
 from adapters.config import Settings
 from adapters.email.store import EmailStore
+from adapters.sql.confirmations import SqlConfirmations
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.email_tables import email_messages, link_codes
 from adapters.sql.inbox import SqlInbox
@@ -22,10 +23,11 @@ from adapters.sql.quota_tables import quota_uses
 from adapters.sql.retention import CONFIRMING, SqlRetention, Windows
 from adapters.sql.store import SqlEventStore
 from adapters.sql.tables import inbox, outbox
-from adapters.telegram.records import TelegramRecords
+from adapters.sql.telegram_records import TelegramRecords
 from adapters.worker import Worker
 from service.app.games import GameService
 from service.players.linking import LinkCode
+from service.ports.confirmations import Pending, Purpose
 from service.ports.directory import Address
 from service.ports.memory_directory import ManualClock, SeededChance
 from tests.conftest import sql_engine
@@ -69,6 +71,8 @@ class Traffic:
             sent.delivered(delivery.id, now)
         service.resign(game, ana)  # its notifications wait
         SqlLinkCodes(engine).put(LinkCode("9", ana, None, now + timedelta(hours=1)))
+        expires = now + timedelta(minutes=30)
+        SqlConfirmations(engine).put(Pending(ana, Purpose.ERASE, "telegram", "d" * 64, expires))
         with engine.begin() as connection:
             connection.execute(quota_uses.insert().values(key="invite-from:a@example.org", at=now))
 
@@ -118,7 +122,7 @@ def test_copies_go_first_and_a_duplicate_is_still_recognised(traffic: Traffic) -
     assert pruned["inbox copies"] == 1
     assert pruned["mail copies"] == 1  # not the one whose confirmation may still come
     assert pruned["notifications"] == delivered > 0
-    assert pruned["counted uses"] == pruned["link codes"] == 1
+    assert pruned["counted uses"] == pruned["link codes"] == pruned["confirmation codes"] == 1
     assert traffic.count(inbox, inbox.c.payload != "") == 0
     assert traffic.count(email_messages, email_messages.c.raw != "") == 1
     assert traffic.count(outbox) > 0  # the ones still waiting

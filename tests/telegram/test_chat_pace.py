@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, func, select
 
+from adapters.sql.telegram_chat_pace import SharedChats
 from adapters.sql.telegram_tables import telegram_chat_pace
-from adapters.telegram.chat_pace import SharedChats
 from adapters.telegram.pacing import MARGIN, Pacer
 from tests.conftest import sql_engine
 from tests.storage.conftest import SQL_BACKENDS

@@ -91,6 +91,7 @@ def test_a_group_post_refused_with_429_arrives_after_retry_after_with_all_the_ne
         for line in post.text.splitlines()
         if not line.startswith("Ana vs Ben (")
     ]
-    assert told == bot.app.processor.screens.news(game_id, 2)  # all of it, once, in order
+    screens = bot.app.processor.screens
+    assert told == screens.news(screens.moment(game_id, 2), 2)  # all of it, once, in order
     posts = len(fake.chat(group)) - 1
     assert posts < decisions, "the news held back by the 429 went out together"

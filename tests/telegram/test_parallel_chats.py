@@ -8,7 +8,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from adapters.telegram.lanes import Lanes, Waiting, lane_of
+from adapters.sql.telegram_records import Waiting
+from adapters.telegram.lanes import Lanes, lane_of
 from service.ports.memory_directory import SeededChance
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot

@@ -17,7 +17,7 @@ import pytest
 
 from adapters.bootstrap import build
 from adapters.config import Settings
-from adapters.telegram.records import TelegramRecords
+from adapters.sql.telegram_records import TelegramRecords
 from service.ports.directory import Address
 from service.rules.events import CardRefused
 from tests.telegram.fake_api import TOKEN, FakeTelegram

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.telegram.records import GroupChat, TelegramRecords, TurnMessage
+from adapters.sql.telegram_records import GroupChat, TelegramRecords, TurnMessage
 from service.game.events import GameId, PlayerId
 from tests.conftest import sql_engine
 from tests.storage.conftest import SQL_BACKENDS
@@ -86,14 +86,16 @@ def test_a_claim_takes_whole_chats_no_other_claim_holds_and_lets_them_go(
 ) -> None:
     until, later = T0 + timedelta(seconds=60), T0 + timedelta(seconds=61)
     for update_id, (chat, number) in enumerate([(7, 1), (8, 1), (7, 2)]):
-        records.store(update_id, f"message:{chat}:{number}", _typed(chat, number), T0)
+        records.store(
+            update_id, f"message:{chat}:{number}", _typed(chat, number), f"chat:{chat}", T0
+        )
 
     first = records.claim(T0, until)
     assert [one.key for one in first] == ["message:7:1", "message:8:1", "message:7:2"]
     assert json.loads(first[0].payload or "")["message"]["chat"]["id"] == 7
     assert records.claim(T0, until) == []  # all taken
-    records.store(3, "message:7:3", _typed(7, 3), T0)
-    records.store(4, "message:9:1", _typed(9, 1), T0)
+    records.store(3, "message:7:3", _typed(7, 3), "chat:7", T0)
+    records.store(4, "message:9:1", _typed(9, 1), "chat:9", T0)
     assert [one.key for one in records.claim(T0, until)] == ["message:9:1"]  # chat 7 is busy
 
     records.answered("message:7:1", T0)

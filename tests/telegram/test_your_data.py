@@ -5,6 +5,7 @@ former player", and no table holds their Telegram id or their name any more."""
 from __future__ import annotations
 
 import json
+import re
 
 from sqlalchemy import select
 
@@ -46,11 +47,12 @@ def test_mydata_sends_a_file_and_erase_asks_then_erases(
     assert {"channel": "telegram", "value": str(zeb.chat)} in data["addresses"]
     assert [game["game_id"] for game in data["games"]] == [game_id]
 
-    player = bot.player(zeb.person)
     zeb.say("/erase")
-    assert bot.service.your_data is not None
-    code = bot.service.your_data.code(player)
-    assert f"/erase {code}" in zeb.last().text and "cannot be undone" in zeb.last().text
+    found = re.search(r"/erase (\d{6})", zeb.last().text)
+    assert found is not None and "cannot be undone" in zeb.last().text
+    code = found.group(1)
+    zeb.say("/erase 000000" if code != "000000" else "/erase 000001")
+    assert "nothing was done" in zeb.last().text and "/erase " not in zeb.last().text
     assert bot.service.game(game_id).status == "playing"
     zeb.say(f"/erase {code}")
     assert zeb.last().text == "Everything held about you is erased. Goodbye."

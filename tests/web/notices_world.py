@@ -1,7 +1,8 @@
 """A service with turn notices for the tests of ``test_turn_notices.py`` and
 ``test_notice_pages.py``: a real web server on SQLite with the email side on, sending to the
 aiosmtpd server of the test suite, a local push endpoint that decrypts what it is sent
-(``push_endpoint.py``), the worker of the web channel, and a manual clock.  A worker can be
+(``push_endpoint.py``, allowed by the test's own ``LOCAL_PUSH``), the worker of the web channel,
+and a manual clock.  A worker can be
 killed after sending a player's notice but before the outbox records it (``DiesBeforeRecording``)."""
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from sqlalchemy import select
 from adapters.bootstrap import build
 from adapters.config import EmailSettings, MailServer, Settings, WebSettings, WorkerSettings
 from adapters.email.smtp import SmtpTransport
+from adapters.outbound import Outbound
 from adapters.sql.tables import outbox
 from adapters.web.app import create_app, parts_for
+from adapters.web.push_services import PushServices
 from adapters.web.server import web_server
 from adapters.web.turn_notices import web_sender
 from adapters.worker import Worker
@@ -41,6 +44,14 @@ BEN_MAIL = "ben@example.org"
 CARD = re.compile(r"\b(?:10|[A2-9TJQK])[CDHS♣♦♥♠]\b", re.IGNORECASE)
 """A card as any message writes one (``7C``, ``KS``): a notice holds none."""
 LINK = re.compile(r"https?://\S+")
+LOCAL_PUSH = PushServices(
+    hosts=("127.0.0.1",),
+    scheme="http",
+    any_port=True,
+    outbound=Outbound(allowed=lambda address: address.is_loopback),
+)
+"""The push services of these tests: their local endpoint, plain http on 127.0.0.1 on a port of
+its own, which the production rule refuses.  Composed here, in the test's wiring, only."""
 
 
 def names_a_card(text: str) -> bool:
@@ -56,12 +67,13 @@ class World:
     sink: SmtpSink
     push: PushEndpoint
     transport: SmtpTransport
+    services: PushServices
 
     def worker(self, outbox: Outbox | None = None) -> Worker:
         """A worker process sending through the web channel (``outbox`` in place of the real)."""
         wiring = self.site.wiring
         parts = wiring if outbox is None else _Parts(wiring.service, wiring.directory, outbox)
-        senders = {"web": web_sender(wiring, self.site.settings, self.transport)}
+        senders = {"web": web_sender(wiring, self.site.settings, self.transport, self.services)}
         return Worker(parts, self.site.settings, clock=self.clock, senders=senders)  # type: ignore[arg-type]
 
 
@@ -107,10 +119,13 @@ def _row(world: World, delivery_id: int) -> tuple[str, int]:
 
 
 def running(
-    tmp_path: Path, smtp_sink: SmtpSink, database_url: str | None = None
+    tmp_path: Path,
+    smtp_sink: SmtpSink,
+    database_url: str | None = None,
+    services: PushServices = LOCAL_PUSH,
 ) -> Iterator[World]:
     """The world of one test (a fixture's body: ``yield from running(...)``), on SQLite in
-    ``tmp_path`` or on ``database_url``."""
+    ``tmp_path`` or on ``database_url``, with the push services ``services``."""
     clock = ManualClock(START)
     smtp = MailServer("127.0.0.1", smtp_sink.port, "none", timeout=5)
     email = EmailSettings(
@@ -133,15 +148,13 @@ def running(
     transport = SmtpTransport(smtp)
     parts = parts_for(wiring, settings, mail=transport)
     assert parts.notices is not None
-    # The test's push endpoint is plain http on this machine; a real one must be https.
-    notices = replace(parts.notices, endpoint_ok=lambda url: url.startswith("http://127.0.0.1:"))
-    parts = replace(parts, notices=notices)
+    parts = replace(parts, notices=replace(parts.notices, push=services))
     app = create_app(parts)
     server = web_server(app, web)
     site = Site(web.base_url, Http(web.base_url), wiring, settings, parts, server, app)
     push = PushEndpoint()
     try:
-        yield World(site, clock, smtp_sink, push, transport)
+        yield World(site, clock, smtp_sink, push, transport, services)
     finally:
         push.close()
         server.stop()

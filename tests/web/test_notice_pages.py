@@ -16,7 +16,7 @@ from playwright.sync_api import Browser as PlaywrightBrowser
 
 from adapters.sql.consent import SqlConsent
 from adapters.sql.notices import SqlNotices
-from adapters.web.notice_desk import https_only
+from adapters.web.push_services import PushServices
 from adapters.web.vapid import application_server_key, vapid_key
 from tests.email.smtp_sink import SmtpSink
 from tests.web.client import Browser, hidden_fields
@@ -150,7 +150,9 @@ def test_a_subscription_must_be_one_the_worker_may_post_to_and_encrypt_for(world
     assert ana.post_form(f"{ana_page}/notices/push", good).status == 400  # no CSRF token
     assert Browser(world.site.http).post_form("/p/forged/notices/push", good).status == 404
     assert SqlNotices(world.site.wiring.engine).subscriptions(ana_id) == []
-    assert https_only("https://push.example/x") and not https_only("http://push.example/x")
+    production = PushServices()
+    assert production.accepts("https://fcm.googleapis.com/fcm/send/x")
+    assert not production.accepts("http://fcm.googleapis.com/fcm/send/x")
 
 
 def test_a_mail_server_that_is_away_is_said_so(world: World) -> None:

@@ -86,8 +86,10 @@ def told_once_each_across_a_worker_restart(world: World) -> None:
     payload = world.push.decrypt(world.push.received[-1])
     assert payload["game"] == game_id
     assert payload["title"] == "Your turn in the game with Ben."
-    assert world.site.path(payload["url"]).startswith("/p/")
-    assert game_of(world, world.site.path(payload["url"])) == (game_id, ana_id)
+    assert world.site.path(payload["url"]) == f"/games/{game_id}"  # no page link: see
+    opened = ana.get(world.site.path(payload["url"]))  # test_push_subscriptions.py
+    assert opened.status == 303
+    assert game_of(world, world.site.path(opened.headers["location"])) == (game_id, ana_id)
     assert not names_a_card(str(payload)), payload
     mail = notice_mails(world)[-1]
     assert mail.message["Subject"] == f"Conquian ({game_id[:6]}): your turn"  # names nobody

@@ -1,6 +1,9 @@
 // Web Push for turn notices: registers the service worker (/sw.js, the whole site its scope),
 // subscribes this browser with the service's VAPID key and posts the subscription to the
-// page's address, or unsubscribes it.  Without the Push API the buttons stay hidden.
+// page's address, or unsubscribes it.  The browser that holds the player's key (data-yours), once
+// subscribed, posts its subscription again at each visit: making new links forgets every browser,
+// and this is how the owner's own comes back.
+// Without the Push API the buttons stay hidden.
 (function () {
   "use strict";
   var section = document.getElementById("notices");
@@ -25,6 +28,12 @@
     Object.keys(fields).forEach(function (name) { form.append(name, fields[name]); });
     return fetch(url, { method: "POST", body: form, credentials: "same-origin" });
   }
+  function tell(subscription) {
+    var keys = subscription.toJSON().keys;
+    return post(box.dataset.on, {
+      endpoint: subscription.endpoint, p256dh: keys.p256dh, auth: keys.auth
+    });
+  }
   function show(subscribed) {
     subscribeButton.hidden = subscribed;
     unsubscribeButton.hidden = !subscribed;
@@ -32,7 +41,10 @@
   var registered = navigator.serviceWorker.register("/sw.js", { scope: "/" });
   registered.then(function (registration) {
     return registration.pushManager.getSubscription();
-  }).then(function (subscription) { show(Boolean(subscription)); })
+  }).then(function (subscription) {
+    show(Boolean(subscription));
+    if (subscription && box.dataset.yours) tell(subscription);
+  })
     .catch(function () { document.getElementById("push-unsupported").hidden = false; });
   subscribeButton.addEventListener("click", function () {
     registered.then(function (registration) {
@@ -40,10 +52,9 @@
         userVisibleOnly: true, applicationServerKey: bytes(box.dataset.key)
       });
     }).then(function (subscription) {
-      var keys = subscription.toJSON().keys;
-      return post(box.dataset.on, {
-        endpoint: subscription.endpoint, p256dh: keys.p256dh, auth: keys.auth
-      }).then(function (answer) { if (!answer.ok) throw new Error(String(answer.status)); });
+      return tell(subscription).then(function (answer) {
+        if (!answer.ok) throw new Error(String(answer.status));
+      });
     }).then(function () { location.reload(); })
       .catch(function () { document.getElementById("push-unsupported").hidden = false; });
   });

@@ -38,8 +38,7 @@ from sqlalchemy import Engine, event, text
 from adapters.sql.appends import APPEND_LOCK
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from adapters.telegram.lanes import Waiting
-from adapters.telegram.records import TelegramRecords
+from adapters.sql.telegram_records import TelegramRecords, Waiting
 from service.game.stored import StoredEvent
 from tests.reliability.crash.processes import Forked, Parts, Trigger, die
 

@@ -108,8 +108,10 @@ def main(argv: list[str] | None = None) -> int:
 def _surfaces() -> list[tuple[str, Callable[[], Any]]]:
     from tests.reliability.fuzz.bot_updates import ButtonData, UpdateReading, Updates
     from tests.reliability.fuzz.commands import Commands
+    from tests.reliability.fuzz.data_mail import DataMail
     from tests.reliability.fuzz.logs import Logs
     from tests.reliability.fuzz.mail import Mail, MailReading
+    from tests.reliability.fuzz.push_forms import PushForm
     from tests.reliability.fuzz.web_api import Api, BodyReading
     from tests.reliability.fuzz.web_forms import MoveForm, PlayerNames
 
@@ -120,10 +122,12 @@ def _surfaces() -> list[tuple[str, Callable[[], Any]]]:
         ("Telegram updates", _closing(Updates)),
         ("email reading", _plain(MailReading)),
         ("email", _closing(Mail)),
+        ("email data commands", _closing(DataMail)),
         ("JSON API body reading", _plain(BodyReading)),
         ("JSON API", _closing(Api)),
         ("JSON API player names", _closing(PlayerNames)),
         ("web move form", _closing(MoveForm)),
+        ("web push form", _closing(PushForm)),
         ("game logs", _closing(Logs)),
     ]
 

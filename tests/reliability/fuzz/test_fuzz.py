@@ -14,9 +14,11 @@ from pathlib import Path
 
 from tests.reliability.fuzz.bot_updates import ButtonData, UpdateReading, Updates
 from tests.reliability.fuzz.commands import Commands
+from tests.reliability.fuzz.data_mail import DataMail
 from tests.reliability.fuzz.inputs import fuzz
 from tests.reliability.fuzz.logs import Logs
 from tests.reliability.fuzz.mail import Mail, MailReading
+from tests.reliability.fuzz.push_forms import PushForm
 from tests.reliability.fuzz.talk_forms import TalkForm
 from tests.reliability.fuzz.web_api import Api, BodyReading
 from tests.reliability.fuzz.web_forms import MoveForm, PlayerNames
@@ -60,6 +62,16 @@ def test_every_mail_is_handled_without_a_failure_and_a_refusal_moves_nothing(
         surface.close()
 
 
+def test_data_commands_by_mail_act_once_for_the_proven_player_and_answer_once_a_day(
+    tmp_path: Path,
+) -> None:
+    surface = DataMail(tmp_path)
+    try:
+        fuzz(surface)
+    finally:
+        surface.close()
+
+
 def test_every_api_request_is_answered_or_refused_with_a_json_error(tmp_path: Path) -> None:
     surface = Api(tmp_path)
     try:
@@ -90,6 +102,16 @@ def test_every_talk_form_is_told_once_or_refused_with_its_status_and_tells_nothi
     tmp_path: Path,
 ) -> None:
     surface = TalkForm(tmp_path)
+    try:
+        fuzz(surface)
+    finally:
+        surface.close()
+
+
+def test_every_push_form_stores_only_an_endpoint_the_worker_may_post_to_and_stops_only_its_own(
+    tmp_path: Path,
+) -> None:
+    surface = PushForm(tmp_path)
     try:
         fuzz(surface)
     finally:

@@ -22,7 +22,6 @@ from adapters.sql.telegram_tables import (
     telegram_turn_messages,
     telegram_updates,
 )
-from adapters.telegram.lanes import Waiting, lane_of
 from service.game.events import GameId, PlayerId
 
 _updates, _turns, _players, _groups = (
@@ -31,6 +30,14 @@ _updates, _turns, _players, _groups = (
     telegram_players,
     telegram_game_chats,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A stored update not answered yet: its inbox key and payload (None: not in the inbox)."""
+
+    key: str
+    payload: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +72,13 @@ class TelegramRecords:
             return connection.execute(statement, row).first() is not None
 
     @reconnecting
-    def store(self, update_id: int, key: str, payload: str, at: datetime) -> bool:
+    def store(self, update_id: int, key: str, payload: str, lane: str, at: datetime) -> bool:
         """Keep an update's payload in the inbox (source ``telegram``; the first payload stored
-        under a key stands) and note it to answer in its chat's lane, in one transaction; False
-        if its update id or its key was seen before (``enqueue``)."""
+        under a key stands) and note it to answer in its chat's ``lane``, in one transaction;
+        False if its update id or its key was seen before (``enqueue``)."""
         source = {"source": "telegram", "key": key}
         keep = self._insert(inbox).on_conflict_do_nothing()
         note = self._insert(_updates).on_conflict_do_nothing().returning(_updates.c.id)
-        lane = lane_of(Waiting(key, payload))
         with writer(self.engine).begin() as connection:
             connection.execute(keep, {**source, "payload": payload, "received_at": at})
             row = {"update_id": update_id, "key": key, "received_at": at, "lane": lane}
