@@ -11,7 +11,7 @@ links and tokens (``redaction``), whatever role the process runs.
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -20,7 +20,7 @@ from sqlalchemy import Engine
 from adapters import redaction
 from adapters.config import Settings
 from adapters.glicko import GlickoRater
-from adapters.keys import signing_keys
+from adapters.keys import service_secret
 from adapters.sql.confirmations import SqlConfirmations
 from adapters.sql.directory import SqlDirectory
 from adapters.sql.engine import create
@@ -52,6 +52,8 @@ class Wiring:
     """The ratings projection (its follower runs in the worker)."""
     retention: SqlRetention
     """Working rows past their window (the worker's ``prune`` job)."""
+    secret: Callable[[], bytes]
+    """The service's secret (``adapters/keys.service_secret``): the never-mail list's key."""
 
     def close(self) -> None:
         """Close the database connections (at shutdown, or at the end of a test)."""
@@ -71,10 +73,10 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     worker = settings.worker
     days = (worker.keep_copies_days, worker.keep_keys_days, worker.keep_sent_days)
     retention = SqlRetention(engine, Windows(*(timedelta(days=one) for one in days)))
-    personal = SqlPersonalData(engine)
+    # The key that confirms erasures and keys the never-mail list, read (or made) on first use.
+    secret = service_secret(settings)
+    personal = SqlPersonalData(engine, secret)
     kept = Kept(*(round(one) for one in days))
-    # The key that hashes confirmation codes, read (or made, under the data directory) on first use.
-    secret = functools.cache(lambda: signing_keys(settings.web.keys, settings.data_dir)[0])
     service = GameService(
         store,
         clock,
@@ -89,4 +91,4 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     )
     ratings = Ratings(SqlRatings(engine), GlickoRater())
     outbox = SqlOutbox(engine)
-    return Wiring(engine, store, inbox, directory, service, outbox, ratings, retention)
+    return Wiring(engine, store, inbox, directory, service, outbox, ratings, retention, secret)

@@ -85,4 +85,5 @@ def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
         email,
         service.clock,
         ratings=wiring.ratings,
+        secret=wiring.secret,
     )

@@ -5,13 +5,14 @@ that the composition root can read them without importing the web side."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from adapters.config import PRIVATE_DIRECTORY, PRIVATE_FILE
+from adapters.config import PRIVATE_DIRECTORY, PRIVATE_FILE, Settings
 
 KEY_FILE = "web.key"
 
@@ -34,3 +35,10 @@ def signing_keys(configured: Sequence[str], data_dir: Path) -> tuple[bytes, ...]
         draft.unlink()
     key = path.read_text(encoding="utf-8").strip()
     return (hashlib.sha256(key.encode()).digest(),)
+
+
+def service_secret(settings: Settings) -> Callable[[], bytes]:
+    """The service's secret — the first signing key — read (or made) when first needed: it keys
+    the erasure's confirmation code and the MACs of the never-mail list (``adapters/sql/
+    suppression.py``), so every process of one service computes the same."""
+    return functools.cache(lambda: signing_keys(settings.web.keys, settings.data_dir)[0])

@@ -46,6 +46,7 @@ TABLES = (
     *("telegram_updates", "telegram_turn_messages", "telegram_players", "telegram_game_chats"),
     "telegram_chat_pace",
     *("email_threads", "email_messages", "email_uids", "email_contacts", "link_codes"),
+    "mail_suppressions",
     "quota_uses",
     "confirmation_codes",
     *("notice_push", "notice_mail", "notices_sent"),

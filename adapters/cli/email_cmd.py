@@ -49,7 +49,12 @@ def _channel(settings: Settings) -> tuple[Any, Any]:
         )
     wiring = build(settings)
     channel = build_channel(
-        wiring.engine, wiring.service, wiring.directory, email, wiring.service.clock
+        wiring.engine,
+        wiring.service,
+        wiring.directory,
+        email,
+        wiring.service.clock,
+        secret=wiring.secret,
     )
     return wiring, channel
 

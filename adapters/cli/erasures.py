@@ -36,7 +36,7 @@ def _erased(args: argparse.Namespace) -> int:
     since = since if since.tzinfo else since.replace(tzinfo=UTC)
     wiring = build(Settings.from_env(os.environ))
     try:
-        for player, at in SqlPersonalData(wiring.engine).erased(since):
+        for player, at in SqlPersonalData(wiring.engine, wiring.secret).erased(since):
             print(f"{player}\t{at.isoformat()}")
     finally:
         wiring.close()

@@ -41,7 +41,8 @@ def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -
     if letter is None or letter.view is None:
         return letter
     if isinstance(answer, MoveApplied) and game.status == GameStatus.OVER:
-        return ending_letter(mail.result(game, player, tr), letter.view, opponent, tr, letter.news)
+        result, rematch = mail.result(game, player, tr), mail.service.may_rematch(game, player)
+        return ending_letter(result, letter.view, opponent, tr, letter.news, rematch=rematch)
     return replace(letter, deadline=mail.deadline(game, player))
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sqlalchemy import Engine
@@ -51,8 +52,11 @@ def build_channel(
     clock: Clock,
     transport: Transport | None = None,
     ratings: Ratings | None = None,
+    *,
+    secret: Callable[[], bytes],
 ) -> EmailChannel:
-    """Wire the channel; ``transport`` defaults to SMTP as configured (``ValueError`` without)."""
+    """Wire the channel; ``transport`` defaults to SMTP as configured (``ValueError`` without);
+    ``secret`` is the service's (``Wiring.secret``), the key of the never-mail list."""
     if transport is None:
         if settings.smtp is None:
             raise ValueError("email needs CONQUIAN_SMTP_HOST to send mail")
@@ -62,7 +66,7 @@ def build_channel(
     keys = TokenKeys.parse(settings.token_keys)
     unsubscribe = Unsubscribe.from_keys(settings.token_keys)
     composer = Composer(addresses, unsubscribe, settings.unsubscribe_url)
-    consent = SqlConsent(engine)
+    consent = SqlConsent(engine, secret)
     choices = MailChoices(engine)
     mail = GameMail(service, directory, store, keys, composer, transport, clock, consent, choices)
     limits = InvitationLimits(

@@ -1,8 +1,9 @@
 """Putting a ``Letter`` in a mail: multipart plain text and HTML (with the table's picture inline),
 threaded per game and player, marked as sent by a machine.
 
-Every mail of one player's game names the same root in ``In-Reply-To``/``References`` and has
-the same subject, so mail clients keep a game in one thread.  A notification's ``Message-ID`` is
+Every mail of one player's game names the same root in ``In-Reply-To``/``References``, so mail
+clients keep a game in one thread; its subject says the game's short id and whose turn it is
+(``service.words.subjects``), never a name.  A notification's ``Message-ID`` is
 made from the notification itself, so sending it again (after a crash) is recognisable as the
 same mail.  ``Auto-Submitted: auto-generated`` and ``X-Loop`` are on everything we send: a
 responder that honours RFC 3834 stays silent, and mail that comes back to us is recognised.
@@ -104,15 +105,6 @@ class Composer:
                 filename="table.png",
                 disposition="inline",
             )
-
-
-def game_subject(game_id: str, host: str, tr: Translator = ENGLISH) -> str:
-    """The subject every mail of a game carries, from the invitation on: ``Conquian: Ana's game
-    (a1b2c3)`` (the host, who never changes, and the start of the game's id), in the reader's
-    language; threads hold together by their ``References``, not by the subject."""
-    return tr.gettext(
-        "{service}: {name}'s game ({game})", service=SERVICE_NAME, name=host, game=game_id[:6]
-    )
 
 
 def invitation_subject(game_id: str, tr: Translator = ENGLISH) -> str:

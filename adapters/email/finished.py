@@ -35,7 +35,9 @@ def answer_over(desk: Desk, inbound: Inbound, game_id: GameId, player: PlayerId)
     if replay is not None:
         lead.append(tr.gettext("Watch the replay: {link}", link=replay))
     opponent = mail.opponent(game, player)
-    letter = ending_letter(mail.result(game, player, tr), view, opponent, tr, lead=tuple(lead))
+    rematch = desk.service.may_rematch(game, player)
+    result = mail.result(game, player, tr)
+    letter = ending_letter(result, view, opponent, tr, lead=tuple(lead), rematch=rematch)
     desk.answer_in_game(inbound, game_id, player, letter)
     return "refused: the game is over"
 

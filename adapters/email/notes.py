@@ -51,8 +51,18 @@ class Notes:
         """A mail answering ``inbound`` outside any game."""
         self.note_to(inbound, letter)
 
+    def farewell(self, inbound: Inbound, letter: Letter) -> None:
+        """The answer to an erasure: the one mail that still goes to the address the erasure has
+        just put on the never-mail list, so the person knows it is done."""
+        self.note_to(inbound, letter, farewell=True)
+
     def note_to(
-        self, inbound: Inbound, letter: Letter, subject: str = "", reply_to: str | None = None
+        self,
+        inbound: Inbound,
+        letter: Letter,
+        subject: str = "",
+        reply_to: str | None = None,
+        farewell: bool = False,
     ) -> None:
         """``note`` with a ``subject`` of ours and a ``reply_to`` address.  Without a subject, the
         mail's own is answered ("Re: …") only for a proven sender: an unproven ``From`` may be
@@ -71,4 +81,4 @@ class Notes:
         )
         text_only = self.mail.choices.of(inbound.sender)[1]
         message = self.mail.composer.mail(heading, letter, self.clock.now(), text_only)
-        self.mail.post(message, "", inbound.sender)
+        self.mail.post(message, "", inbound.sender, farewell)

@@ -16,7 +16,7 @@ from email.message import EmailMessage
 from typing import Protocol
 
 from adapters.email.choices import MailChoices, When
-from adapters.email.compose import Composer, Heading, game_subject, invitation_subject
+from adapters.email.compose import Composer, Heading, invitation_subject
 from adapters.email.letters import Letter
 from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
@@ -42,6 +42,7 @@ from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
 from service.words.news import describe
+from service.words.subjects import game_subject, turn_for
 
 
 class Transport(Protocol):
@@ -88,21 +89,24 @@ class GameMail:
         message = self.composer.mail(heading, letter, self.clock.now(), text_only)
         self.post(message, addresses.bounce(token), to)
 
-    def post(self, message: EmailMessage, envelope_from: str, to: str) -> None:
+    def post(
+        self, message: EmailMessage, envelope_from: str, to: str, farewell: bool = False
+    ) -> None:
         """Send ``message`` unless ``to`` is on the never-mail list: the one place every mail
-        passes, so nothing reaches an address that said stop, whoever caused the mail."""
-        if self.consent.stopped(to):
+        passes, so nothing reaches an address that said stop, or whose player erased themselves,
+        whoever caused the mail.  Only the ``farewell`` (``Notes.farewell``) passes it."""
+        if not farewell and self.consent.stopped(to):
             return
         self.transport.send(message, envelope_from, [to])
 
     def subject(self, game_id: GameId, player: PlayerId, tr: Translator) -> str:
-        """The game's subject with its host's name for those who play in it; for someone not
-        seated yet (the invited) none: the host may be a stranger to them, and a name is what a
-        stranger chooses."""
+        """The game's short id and whose turn it is (``service.words.subjects``); for someone not
+        seated yet (the invited) the invitation's subject.  Never a name: a name is text its
+        player chose, and a Subject is where the reader expects ours."""
         game = self.service.game(game_id)
         if player != game.host and game.seat_of(player) is None:
             return invitation_subject(game_id, tr)
-        return game_subject(game_id, self.name(game.host, tr), tr)
+        return game_subject(game_id, turn_for(game, player), tr)
 
     def tr(self, player: PlayerId) -> Translator:
         """The player's language."""
@@ -189,7 +193,9 @@ class EmailSender:
         game = self.mail.service.game(notification.game_id)
         tr = translator(notice.language)
         opponent = self.mail.opponent(game, player)
-        letter = notice_letter(notice, opponent, tr, kind, self.mail.result(game, player, tr))
+        result = self.mail.result(game, player, tr)
+        rematch = self.mail.service.may_rematch(game, player)
+        letter = notice_letter(notice, opponent, tr, kind, result, rematch)
         span = f"{notification.from_seq}-{notification.to_seq}.{notification.kind}"
         message_id = self.mail.composer.notification_id(game.id, player, span)
         self.mail.send(game.id, player, address.value, letter, notice.version, message_id)
@@ -201,12 +207,13 @@ def notice_letter(
     tr: Translator = ENGLISH,
     kind: Mailing = Mailing.TURN,
     result: str = "",
+    rematch: bool = True,
 ) -> Letter:
     """What a notification's mail says: why it came, the news, the player's view.  Only a mail
     that asks the reader something prompts a reply: news while waiting has no position to answer
     (``kind`` ``NEWS``), and the end of the match says only how to ask for a rematch."""
     if notice.view.phase is Phase.OVER:
-        return ending_letter(result, notice.view, opponent, tr, notice.news)
+        return ending_letter(result, notice.view, opponent, tr, notice.news, rematch=rematch)
     answer: tuple[str, ...] = ()
     if notice.answer_offer:  # talk at the table: a one-word reply answers it
         accept, decline = word(tr, "accept"), word(tr, "decline")
@@ -239,11 +246,14 @@ def ending_letter(
     tr: Translator,
     news: tuple[str, ...] = (),
     lead: tuple[str, ...] = (),
+    rematch: bool = True,
 ) -> Letter:
     """The end of a match: the result from the reader's side (after ``lead``), the news that led
-    to it, the final position, and the one thing a reply can do: ask for a rematch."""
+    to it, the final position, and the one thing a reply can do: ask for a rematch — unless the
+    opponent erased themselves (``rematch`` False), when nothing can be asked."""
     result = result or tr.gettext("Your match with {name} is over.", name=opponent)
     again = tr.gettext(
         "To play {name} again, reply {rematch}.", name=opponent, rematch=word(tr, "rematch")
     )
-    return Letter((*lead, result, again), view, opponent, news=news, tr=tr)
+    lines = (*lead, result, again) if rematch else (*lead, result)
+    return Letter(lines, view, opponent, news=news, tr=tr)

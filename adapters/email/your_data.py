@@ -124,7 +124,7 @@ class DataMail:
             text = (refusal_text(error, tr=tr), *how)
             self.desk.notes.note(inbound, Letter(text, replies=False, tr=tr))
             return f"erase: refused ({error.code})"
-        self.desk.notes.note(inbound, Letter((tr.gettext(ERASED),), replies=False, tr=tr))
+        self.desk.notes.farewell(inbound, Letter((tr.gettext(ERASED),), replies=False, tr=tr))
         return "erased"
 
     def _refuse(self, inbound: Inbound, kind: str, error: IllegalAction) -> str:

@@ -15,8 +15,11 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
 from service.players.unsubscribe import Unsubscribe
+from service.words.subjects import SERVICE
 
-SERVICE_NAME = "Conquian"
+SERVICE_NAME = SERVICE
+"""How our mail names its sender (``service.words.subjects``: the subjects name the service
+alike)."""
 LOOP_HEADER = "X-Loop"
 
 

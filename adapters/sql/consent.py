@@ -1,8 +1,11 @@
 """``SqlConsent``: ``service.ports.consent.Consent`` in the ``email_contacts`` rows (``proven_at``,
-``stopped_at``); addresses are stored in lower case, as the rest of that table."""
+``stopped_at``); addresses are stored in lower case, as the rest of that table.  The never-mail
+list is also every erased player's address (``suppression.py``), kept only as a MAC under the
+service's ``secret``: ``stopped`` says yes to it, and nothing takes it off."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -11,11 +14,14 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.email_tables import email_contacts
 from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.suppression import is_suppressed
 
 
 class SqlConsent:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, secret: Callable[[], bytes]) -> None:
         self.engine = engine
+        self.secret = secret
+        """The service's secret (``adapters/keys.py``), read when first needed."""
         self._writer = writer(engine)
         self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
 
@@ -36,7 +42,11 @@ class SqlConsent:
 
     @reconnecting
     def stopped(self, address: str) -> bool:
-        return self._since("stopped_at", address) is not None
+        """On the list: it said stop, or its player erased themselves."""
+        if self._since("stopped_at", address) is not None:
+            return True
+        with self.engine.connect() as connection:
+            return is_suppressed(connection, self.secret(), address)
 
     @reconnecting
     def stop(self, address: str, at: datetime) -> None:

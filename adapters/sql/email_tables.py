@@ -11,6 +11,8 @@
   with its token) and since when it is on the never-mail list (``service/ports/consent.py``);
   its mail choices: when news comes and whether in text only (``adapters/email/choices.py``).
 * ``link_codes`` — pending links of a player to another address (``service/players/linking.py``).
+* ``mail_suppressions`` — the addresses of erased players, as MACs only: never mailed again
+  (``adapters/sql/suppression.py``).
 """
 
 from __future__ import annotations
@@ -114,11 +116,22 @@ class LinkCodeRow(SQLModel, table=True):
     expires_at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
 
 
+class MailSuppressionRow(SQLModel, table=True):
+    """An address never to be mailed again (its player erased themselves), kept only as a MAC of
+    the lower-cased address under the service's secret (``adapters/sql/suppression.py``)."""
+
+    __tablename__ = "mail_suppressions"
+
+    mac: str = Field(sa_column=Column(String(64), primary_key=True))
+    since: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
+
+
 email_threads = SQLModel.metadata.tables["email_threads"]
 email_messages = SQLModel.metadata.tables["email_messages"]
 email_uids = SQLModel.metadata.tables["email_uids"]
 email_contacts = SQLModel.metadata.tables["email_contacts"]
 link_codes = SQLModel.metadata.tables["link_codes"]
+mail_suppressions = SQLModel.metadata.tables["mail_suppressions"]
 
 
 def stamped_once_per(column: Any, address: str, now: datetime, interval: timedelta) -> Any:

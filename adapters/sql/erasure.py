@@ -14,14 +14,15 @@ becomes ``erased:`` and the key's SHA-256 — the same in the inbox, ``telegram_
 mailbox UID seen again is still known.  (A Telegram update delivered again is known by its
 ``update_id``, which stays.)  Rows of other players that quote the name or an address (a reply
 naming the opponent, a mail quoting the news, an error mentioning the address) have it scrubbed.
-All of it is one write transaction.
+Their mail addresses are put on the never-mail list as MACs (``suppression.py``), so no mail of
+ours reaches them again.  All of it is one write transaction.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from email.parser import Parser
 from email.utils import parseaddr
@@ -42,6 +43,7 @@ from adapters.sql.engine import reconnecting, writer
 from adapters.sql.notice_tables import notice_mail, notice_push, notices_sent
 from adapters.sql.quota_tables import quota_uses
 from adapters.sql.rating_tables import profile_choices
+from adapters.sql.suppression import suppress
 from adapters.sql.tables import DEFAULT_REMINDERS, addresses, inbox, outbox, players, vacations
 from adapters.sql.telegram_tables import (
     telegram_chat_pace,
@@ -67,9 +69,11 @@ def erased_key(key: str) -> str:
 class SqlPersonalData:
     """The ``PersonalData`` port on SQLite or PostgreSQL."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, secret: Callable[[], bytes]) -> None:
         self.engine = engine
         self._writer = writer(engine)
+        self.secret = secret
+        """The service's secret: an erased address is kept only as a MAC under it."""
 
     @reconnecting
     def held(self, player: PlayerId, addresses_: Sequence[Address]) -> Held:
@@ -111,6 +115,7 @@ class SqlPersonalData:
                 connection.execute(statement)
             _forget_profile(connection, player, at)
             _scrub_others(connection, [name, *found.values])
+            suppress(connection, self.secret(), found.mails, at)  # never mailed again
 
 
 class _Found:

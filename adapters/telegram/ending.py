@@ -22,17 +22,13 @@ def match_end(events: list[StoredEvent]) -> StoredEvent | None:
     return next((one for one in reversed(events) if isinstance(one.event, MatchEnded)), None)
 
 
-def ending_keyboard(game_id: GameId, tr: Translator) -> InlineKeyboardMarkup:
-    """*Rematch* and *New game*, for a match that is over."""
-    rematch = Press("rematch", game_id, 0)
+def ending_keyboard(game_id: GameId, tr: Translator, rematch: bool = True) -> InlineKeyboardMarkup:
+    """*Rematch* and *New game*, for a match that is over; *New game* alone when ``rematch`` is
+    False (the opponent erased themselves: ``GameService.may_rematch``)."""
     new = Press("new", game_id, 0)
-    return InlineKeyboardMarkup(
-        [
-            [
-                InlineKeyboardButton(
-                    tr.pgettext("button", "Rematch"), callback_data=rematch.encode()
-                ),
-                InlineKeyboardButton(tr.pgettext("button", "New game"), callback_data=new.encode()),
-            ]
-        ]
-    )
+    buttons = [InlineKeyboardButton(tr.pgettext("button", "New game"), callback_data=new.encode())]
+    if rematch:
+        again = Press("rematch", game_id, 0)
+        label = tr.pgettext("button", "Rematch")
+        buttons.insert(0, InlineKeyboardButton(label, callback_data=again.encode()))
+    return InlineKeyboardMarkup([buttons])

@@ -146,7 +146,7 @@ class Screens:
         if game.status is GameStatus.OVER:
             headline = [line for line in self._headline(moment, tr, player) if line in before]
             before = [*headline, *(line for line in before if line not in headline)]
-            markup = ending_keyboard(game_id, tr)
+            markup = ending_keyboard(game_id, tr, channel.service.may_rematch(game, player))
         text, in_utc = self.table_text(player, game, view, before)
         choices = channel.records.board_choices(player) if in_utc or edit is None else None
         if ask and in_utc and choices is not None and not choices[2]:  # asked once (``zones.py``)

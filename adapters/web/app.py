@@ -71,7 +71,7 @@ def parts_for(
         readiness,
         moves=RateLimit(config.moves_per_minute, 60.0),
         invitations=invitations,
-        consent=SqlConsent(wiring.engine) if email else None,
+        consent=SqlConsent(wiring.engine, wiring.secret) if email else None,
         unsubscribe=Unsubscribe.from_keys(email.token_keys) if email else None,
         ratings=wiring.ratings,
         notices=desk_for(wiring, settings, mail),

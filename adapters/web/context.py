@@ -48,6 +48,11 @@ class Web:
     """Turn notices by Web Push and mail (``notices/``: the desk); without it the page offers
     none.  Typed by what the shell needs of it, so the shell imports no part of ``notices``."""
 
+    def is_public(self, player: PlayerId) -> bool:
+        """Whether anyone may see ``player``'s name (``words.naming``); without the ratings no
+        profile is public, so only the players of a game see each other's names."""
+        return self.ratings is not None and self.ratings.is_public(player)
+
 
 def web() -> Web:
     parts: Web = current_app.extensions[EXTENSION]

@@ -9,6 +9,7 @@ and stay English (``docs/decisions/languages-the-api-speaks-the-players-language
 
 from __future__ import annotations
 
+from service.app.rematches import OpponentLeft
 from service.app.your_data import NotConfirmed, NothingToErase, WrongCode
 from service.game.errors import (
     GameCalledOff,
@@ -45,6 +46,7 @@ _STATUS: dict[type[IllegalAction], int] = {
     GameNotOver: 409,
     RematchNotYet: 409,
     NoRematchOffered: 409,
+    OpponentLeft: 409,
     BadNumber: 400,
     NumberTooLarge: 400,
     NotConfirmed: 409,

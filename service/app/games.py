@@ -23,7 +23,7 @@ from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
 from service.app.reads import GameReads
-from service.app.rematches import Rematches
+from service.app.rematches import Rematches, has_left
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
 from service.app.talking import ADJOURN_LIMIT, Talking
@@ -77,12 +77,20 @@ class GameService(GameReads):
         journal = Journal(store, clock, self.folded, self.settings)
         self.journal = journal
         self.seating = Seating(journal, chance)
-        self.rematches = Rematches(journal, chance, self.seating)
+        self.rematches = Rematches(
+            journal, chance, self.seating, lambda player: has_left(directory, player)
+        )
         self.pauses = Pauses(journal, directory)
         profiles = ProfileChanges(directory, self.settings)
         rematches = self.rematches
         self.talking = Talking(
-            journal, chance, rematches.started, rematches.accept, profiles, adjourn_limit
+            journal,
+            chance,
+            rematches.started,
+            rematches.accept,
+            profiles,
+            adjourn_limit,
+            rematches.check_opponent,
         )
         self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
         confirming = ConfirmationCodes(confirmations or InMemoryConfirmations(), clock, secret)
@@ -189,12 +197,22 @@ class GameService(GameReads):
     def resign(self, game_id: GameId, player: PlayerId) -> Outcome:
         return self.act(game_id, player, Resign(checked_seat(self.game(game_id), player)))
 
+    def leave(self, game_id: GameId, player: PlayerId) -> Outcome:
+        """``player`` leaves a running game because they are erased: it ends as a forfeit the
+        ratings leave out (``Playing.leave``)."""
+        return self.playing.leave(game_id, player)
+
     def offer_rematch(self, game_id: GameId, player: PlayerId) -> GameId | None:
         """Offer a new game with the same settings; a bot, or an earlier offer, accepts at once."""
         return self.rematches.offer(game_id, player)
 
     def accept_rematch(self, game_id: GameId, player: PlayerId) -> GameId:
         return self.rematches.accept(game_id, player)
+
+    def may_rematch(self, game: Game, player: PlayerId) -> bool:
+        """Whether a channel may offer ``player`` a rematch of ``game``: not with a player who
+        erased themselves (``Rematches.may_rematch``)."""
+        return self.rematches.may_rematch(game, player)
 
     def handle(self, source: str, key: str, payload: str, request: Request) -> Reply:
         """An inbound message, handled once however often it is delivered; the same reply each time.

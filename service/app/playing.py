@@ -20,7 +20,7 @@ from service.app.profile_changes import ProfileChanges
 from service.app.replies import MoveApplied, encode
 from service.app.talking import Talking
 from service.clock.timeouts import timed_out
-from service.game.commands import Claim, Extend, GameCommand, Instruct, Move, Withdraw
+from service.game.commands import Claim, Extend, GameCommand, Instruct, Leave, Move, Withdraw
 from service.game.decide import checked_seat, decide_game
 from service.game.errors import StaleVersion
 from service.game.events import CLOCK_ONLY_EVENTS, GameId, PlayerId
@@ -95,6 +95,18 @@ class Playing:
             return self._play(game, player, parsed, inbox_key)
 
         return self.journal.retried(game_id, attempt, seen=expected_version)
+
+    def leave(self, game_id: GameId, player: PlayerId) -> Applied:
+        """``player`` leaves the service (their erasure): the running match is given up as
+        ``MatchForfeited(seat, "left")``, which the ratings do not count, unlike a resignation."""
+
+        def attempt(game: Game) -> Applied:
+            decided = decide_game(game, Leave(player), self.journal.clock.now())
+            events = follow_ups(game, decided, self.chance)  # the deal's salt is revealed
+            after, stored = self.journal.append(game, events, actor=player)
+            return Applied(after, player, tuple(stored))
+
+        return self.journal.retried(game_id, attempt)
 
     def player_view(self, game: Game, player: PlayerId) -> PlayerView:
         """The player's view of ``game``, cards spelled in the faces they prefer: what they are

@@ -6,16 +6,19 @@ gets ``None``, exactly what an unknown player gets, and cannot tell the two apar
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from service.game.events import PlayerId
 from service.game.stored import StoredEvent
 from service.ratings.fairness import RatingRules
 from service.ratings.finished import ENDED, finished
 from service.ratings.projection import Counted, fold, new_standing
-from service.ratings.standing import Standing
+from service.ratings.standing import Standing, Tally
 from service.ratings.store import Changes, Load, RatingStore, Stats, Visibility
 from service.ratings.values import Rater
+from service.words.naming import may_see
 
 LEAST_GAMES = 5
 """Rated games a public profile needs to be on the leaderboard."""
@@ -70,7 +73,34 @@ class Ratings:
         if not own and not visibility.public:
             return None
         standing = self.store.standing(player) or new_standing(player, self.rules)
-        return Stats(standing, visibility, own)
+        return Stats(standing if own else self._seen_by(reader, standing), visibility, own)
+
+    def is_public(self, player: PlayerId) -> bool:
+        """Whether anyone may see the player's name and profile (a bot's always)."""
+        return player in self.rules.bots or self.store.visibility(player).public
+
+    def _seen_by(self, reader: PlayerId | None, standing: Standing) -> Standing:
+        """``standing`` as ``reader`` may see it (``words.naming``): every opponent they may not
+        see becomes None — the tallies of all of them one line, their games without the id of
+        the game (a game's id leads to its log, and the log to the player's id)."""
+        public = functools.cache(self.is_public)
+
+        def shown(opponent: PlayerId | None) -> PlayerId | None:
+            table = (standing.player, opponent)
+            return opponent if opponent and may_see(reader, opponent, public, table) else None
+
+        tallies: dict[PlayerId | None, Tally] = {}
+        for opponent, tally in standing.opponents:
+            who = shown(opponent)
+            before = tallies.get(who, Tally())
+            tallies[who] = Tally(
+                before.wins + tally.wins, before.losses + tally.losses, before.draws + tally.draws
+            )
+        recent = tuple(
+            one if shown(one.opponent) else replace(one, opponent=None, game_id=None)
+            for one in standing.recent
+        )
+        return replace(standing, opponents=tuple(tallies.items()), recent=recent)
 
     def find(self, text: str, name_of: Callable[[PlayerId], str]) -> PlayerId | None:
         """The player ``text`` names: a player id, or the name of exactly one public profile

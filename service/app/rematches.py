@@ -3,10 +3,16 @@
 Offers and acceptances are the game decider's (``OfferRematch``, ``AcceptRematch``); a bot
 accepts an offer at once.  The new game is opened and joined after the acceptance is recorded,
 idempotently, so a crash between the two is repaired by the next offer or acceptance.
+
+Nothing offers a game with a player who erased themselves (issue 31): an offer to them, or an
+acceptance of an offer they made before leaving, is refused (``OpponentLeft``) — such a game
+could never start — and every channel asks ``may_rematch`` before it shows a Rematch button or
+line.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 
 from service.app.journal import Journal
@@ -18,19 +24,55 @@ from service.game.errors import InvitationUsed, NoFinishedGame
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.game.status import GameStatus
+from service.ports.directory import Directory
 from service.ports.protocols import Chance, ConcurrencyError
+from service.rules.errors import N_, IllegalAction
+
+
+class OpponentLeft(IllegalAction):
+    code = "opponent_left"
+    template = N_("Your opponent has left the service, so there can be no rematch with them.")
+
+
+def has_left(directory: Directory | None, player: PlayerId | None) -> bool:
+    """Whether ``player`` erased themselves (a bot, or an id nobody knows, has not)."""
+    if directory is None or player is None:
+        return False
+    try:
+        return directory.profile(player).former
+    except KeyError:
+        return False
 
 
 class Rematches:
-    def __init__(self, journal: Journal, chance: Chance, seating: Seating) -> None:
+    def __init__(
+        self,
+        journal: Journal,
+        chance: Chance,
+        seating: Seating,
+        left: Callable[[PlayerId | None], bool] = lambda player: False,
+    ) -> None:
         self.journal = journal
         self.chance = chance
         self.seating = seating
+        self.left = left
+        """Whether a player erased themselves (``has_left`` over the directory)."""
+
+    def may_rematch(self, game: Game, player: PlayerId) -> bool:
+        """Whether ``player`` may be offered a rematch of ``game``: its opponent is still here."""
+        seat = game.seat_of(player)
+        return seat is not None and not self.left(game.players[seat.other])
+
+    def check_opponent(self, game: Game, player: PlayerId) -> None:
+        """Refuse (``OpponentLeft``) a rematch of ``game`` with a player who erased themselves."""
+        if game.seat_of(player) is not None and not self.may_rematch(game, player):
+            raise OpponentLeft()
 
     def offer(self, game_id: GameId, player: PlayerId) -> GameId | None:
         """Offer a new game with the same settings; a bot, or an earlier offer, accepts at once."""
 
         def attempt(game: Game) -> GameId | None:
+            self.check_opponent(game, player)
             command = OfferRematch(player, self._new_game(game, player))
             events = decide_game(game, command, self.journal.clock.now())
             if events:
@@ -47,6 +89,7 @@ class Rematches:
         assert player is not None, "a finished game has both players"
 
         def attempt(game: Game) -> GameId:
+            self.check_opponent(game, player)
             command = AcceptRematch(player, self._new_game(game, player))
             events = decide_game(game, command, self.journal.clock.now())
             if events:

@@ -66,8 +66,11 @@ class Talking:
         bot_accepts: Callable[[GameId, PlayerId], GameId],
         profiles: ProfileChanges,
         adjourn_limit: timedelta = ADJOURN_LIMIT,
+        check_rematch: Callable[[Game, PlayerId], None] = lambda game, player: None,
     ) -> None:
         self.journal = journal
+        self.check_rematch = check_rematch
+        """Refuses a rematch with a player who erased themselves (``Rematches.check_opponent``)."""
         self.profiles = profiles
         """Where a mute for good is kept: the player's profile, across games."""
         self.chance = chance
@@ -142,10 +145,12 @@ class Talking:
             case SayText(text=text, phrase=phrase):
                 return Say(player, text, phrase)
             case MakeOffer(kind=kind) if kind == REMATCH:
+                self.check_rematch(game, player)
                 return OfferRematch(player, self._new_game(game, player))
             case MakeOffer(kind=kind):
                 return Offer(player, kind, until)
             case AnswerOffer(accepted=True) if self._rematch_waits(game, player, now):
+                self.check_rematch(game, player)
                 return AcceptRematch(player, self._new_game(game, player))
             case AnswerOffer(accepted=accepted):
                 return Answer(player, accepted, until)

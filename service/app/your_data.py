@@ -8,7 +8,7 @@ Erasure cannot be undone, so it is confirmed: the first request is refused with 
 request and shown only on the channel that asked (``service.players.confirmation_codes``): it
 expires, confirms once, and a wrong one is refused without a new one (``WrongCode``) and counts
 a try, so whoever only sees a request go (a mail's ``From`` can be forged) cannot work it out or
-guess it (issue 31).  Erasing ends the player's running games by resignation and calls off their
+guess it (issue 31).  Erasing gives the player's running games up (not rated) and calls off their
 open ones (ordinary appends: the log stays whole and every finished game still verifies), then
 the ``PersonalData`` port removes the rest.  An erasure is not recorded in the inbox like other
 requests: the request's own row is among those it scrubs, and erasing twice changes nothing.
@@ -103,7 +103,7 @@ class Games(Protocol):
     clock: Clock
     directory: Directory | None
 
-    def resign(self, game_id: GameId, player: PlayerId) -> object: ...
+    def leave(self, game_id: GameId, player: PlayerId) -> object: ...
 
     def cancel(self, game_id: GameId, player: PlayerId) -> object: ...
 
@@ -186,11 +186,12 @@ class YourData:
         return Erased(player, resigned)
 
     def _leave_games(self, player: PlayerId) -> int:
-        """Resign every running game, call off every open one; how many were resigned."""
+        """Leave every running game (a forfeit the ratings do not count), call off every open one;
+        how many were left."""
         resigned = 0
         for line in self.service.store.summaries(player):
             if line.status == GameStatus.PLAYING:
-                self.service.resign(line.game_id, player)
+                self.service.leave(line.game_id, player)
                 resigned += 1
             elif line.status == GameStatus.OPEN:
                 self.service.cancel(line.game_id, player)

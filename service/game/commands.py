@@ -48,6 +48,19 @@ class AcceptRematch:
     new_game: GameId | None = None
 
 
+LEFT = "left"
+"""The reason of the ``MatchForfeited`` a ``Leave`` appends: told apart from a resignation so the
+ratings can leave the game out (docs/decisions/ratings-a-game-left-by-erasure-is-not-rated.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """The player leaves the service (their erasure): their running match is given up, on the log
+    as ``MatchForfeited(seat, "left")``.  No channel's grammar reads it; only the erasure asks."""
+
+    player: PlayerId
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move of the rules by the player, resigning among them; it ends their vacation pause."""
@@ -169,5 +182,6 @@ GameCommand = (
     | Withdraw
     | Pause
     | Resume
+    | Leave
     | TalkCommand
 )

@@ -17,6 +17,7 @@ from datetime import datetime
 from service.game import talk_rules
 from service.game.codec import LogEvent
 from service.game.commands import (
+    LEFT,
     AcceptRematch,
     Answer,
     Cancel,
@@ -25,6 +26,7 @@ from service.game.commands import (
     GameCommand,
     Instruct,
     Join,
+    Leave,
     Move,
     Mute,
     Offer,
@@ -63,7 +65,7 @@ from service.game.instructions import given, withdrawn
 from service.game.on_time import claimed, extended
 from service.game.state import Game
 from service.game.status import GameStatus
-from service.rules.actions import PlayerAction
+from service.rules.actions import Forfeit, PlayerAction
 from service.rules.decide import decide
 from service.rules.errors import MatchOver
 from service.rules.seats import Seat
@@ -100,6 +102,10 @@ def decide_game(game: Game, command: GameCommand, now: datetime) -> list[LogEven
             return _pause(game, checked_seat(game, player), until, now)
         case Resume(player=player):
             return _resume(game, checked_seat(game, player), now)
+        case Leave(player=player):
+            seat = checked_seat(game, player)
+            _check_playing(game)
+            return [*decide(game.rules, Forfeit(seat, LEFT))]
         case Say(player=player, text=text, phrase=phrase):
             return talk_rules.said(game, checked_seat(game, player), text, phrase, now)
         case Offer(player=player, kind=kind, adjourn_until=until):

@@ -14,6 +14,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from service.bots.levels import BOTS
+from service.game.commands import LEFT
 from service.game.events import GameId, GameOpened, PlayerId, PlayerJoined
 from service.game.stored import StoredEvent
 from service.rules.events import MatchEnded, MatchForfeited, PlayerResigned
@@ -25,12 +26,19 @@ ENDED = "MatchEnded"
 
 
 class Ending(StrEnum):
-    """How the match ended; every one of these counts for the ratings."""
+    """How the match ended; every one but ``LEFT`` counts for the ratings."""
 
     PLAYED = "played"
     RESIGNED = "resigned"
     TIMED_OUT = "timed_out"
     CLAIMED = "claimed"
+    LEFT = "left"
+    """A player left the service (their erasure gave the match up): recorded, rated for neither,
+    since the opponent did not win it at the table (ratings-a-game-left-by-erasure-is-not-rated)."""
+
+
+_FORFEITS = {"claimed": Ending.CLAIMED, LEFT: Ending.LEFT}
+"""``MatchForfeited``'s reasons other than ``timeouts``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +81,11 @@ def finished(events: Sequence[StoredEvent]) -> Finished | None:
             case PlayerResigned():
                 ending = Ending.RESIGNED
             case MatchForfeited(reason=reason):
-                ending = Ending.CLAIMED if reason == "claimed" else Ending.TIMED_OUT
+                ending = _FORFEITS.get(reason, Ending.TIMED_OUT)
             case MatchEnded(winner=winner) if opened is not None and second is not None:
                 players = (opened.host, second)
                 rated = rated_by_default(players) if opened.rated is None else opened.rated
+                rated = rated and ending is not Ending.LEFT
                 score = 0.5 if winner is None else (1.0 if winner is Seat.FIRST else 0.0)
                 return Finished(
                     stored.game_id, players, score, ending, rated, stored.at, stored.position

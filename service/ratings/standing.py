@@ -45,8 +45,9 @@ class Tally:
 class Played:
     """One finished game as its player's profile lists it."""
 
-    game_id: GameId
-    opponent: PlayerId
+    game_id: GameId | None
+    opponent: PlayerId | None
+    """Both None in a copy shown to a reader who may not see the opponent (``Ratings.stats``)."""
     score: float
     ending: Ending
     rated: bool
@@ -74,7 +75,9 @@ class Standing:
     period_results: tuple[Result, ...] = ()
     rated_games: int = 0
     record: Tally = Tally()
-    opponents: tuple[tuple[PlayerId, Tally], ...] = ()
+    opponents: tuple[tuple[PlayerId | None, Tally], ...] = ()
+    """Each opponent's tally; None, in a copy shown to someone else, for every opponent the reader
+    may not see, together (``Ratings.stats``)."""
     day: int = -1
     """The UTC day the counts below are of (the anti-farming limit)."""
     day_counts: tuple[tuple[PlayerId, int], ...] = ()
@@ -85,7 +88,7 @@ class Standing:
     def provisional(self) -> bool:
         return self.rating.rd > PROVISIONAL_RD
 
-    def against(self, opponent: PlayerId) -> Tally:
+    def against(self, opponent: PlayerId | None) -> Tally:
         return dict(self.opponents).get(opponent, Tally())
 
     def games_today(self, opponent: PlayerId, day: int) -> int:

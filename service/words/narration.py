@@ -275,6 +275,14 @@ def _ending(event: Event, tr: Translator, cast: Cast) -> str:
                 N_("You forfeit the match: too many of your turns ran out of time."),
                 N_("{player} forfeits the match: too many turns ran out of time."),
             )
+        case MatchForfeited(seat=seat, reason="left"):
+            return said(
+                tr,
+                cast,
+                seat,
+                N_("You leave the service: the match is given up."),
+                N_("{player} left the service: the match is given up, and it is not rated."),
+            )
         case MatchForfeited(seat=seat):
             return said(
                 tr,

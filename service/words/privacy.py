@@ -54,6 +54,11 @@ SECTIONS = (
                 "this service see everything, to run it. Nothing is sold or shared with anyone "
                 "else."
             ),
+            N_(
+                "Anyone else sees your name, your profile and the games you played only once you "
+                "make your profile public (stats public); until then they are told only that a "
+                "player played, never your name or your id."
+            ),
         ),
     ),
     (

@@ -14,6 +14,7 @@ from service.game.events import PlayerId
 from service.language.translation import Translator
 from service.ratings.store import Stats
 from service.rules.errors import N_
+from service.words.naming import A_PLAYER
 
 HIDDEN = N_("That profile is private, or there is no such player.")
 CHOICES = {
@@ -70,7 +71,7 @@ def stats_lines(
         lines.append(
             tr.gettext(
                 "Against {opponent}: {wins} won, {losses} lost, {draws} drawn",
-                opponent=name_of(opponent, tr),
+                opponent=_named(opponent, name_of, tr),
                 wins=tally.wins,
                 losses=tally.losses,
                 draws=tally.draws,
@@ -79,7 +80,7 @@ def stats_lines(
     if standing.recent:
         lines.append(tr.gettext("Recent games:"))
     for played in standing.recent[:10]:
-        them = name_of(played.opponent, tr)
+        them = _named(played.opponent, name_of, tr)
         when = tr.when(played.at)
         if played.score == 1.0:
             lines.append(tr.gettext("{when}: won against {opponent}", when=when, opponent=them))
@@ -93,3 +94,10 @@ def stats_lines(
         else:
             lines.append(tr.gettext("Your profile is private (stats public shows it)."))
     return lines
+
+
+def _named(
+    opponent: PlayerId | None, name_of: Callable[[PlayerId, Translator], str], tr: Translator
+) -> str:
+    """An opponent's name; None is one the reader may not see (``Ratings.stats``)."""
+    return tr.gettext(A_PLAYER) if opponent is None else name_of(opponent, tr)

@@ -35,10 +35,11 @@ def test_a_from_name_is_cleaned_before_it_is_kept(world: World, sender: str, nam
 def test_a_dirty_name_stored_by_any_way_still_makes_mail_that_goes_out(world: World) -> None:
     """A name stored raw (by a channel that did not clean it, or before names were cleaned)
     put a line feed in an opponent's Subject, which Python refuses: that game's mail was never
-    sent.  Names are read clean (``Profile``), so the mail goes and says the clean name."""
+    sent.  Names are read clean (``Profile``), so the mail goes and says the clean name (in the
+    letter: a Subject names nobody, test_subjects.py)."""
     world.register("Mal\r\nlory\u202e www.spam.example", "mal@example.org")
     world.start_game(host="mal@example.org", guest=BEN)
     invitation = world.latest(BEN)
     subject = str(invitation.message["Subject"])
-    assert "Mal lory" in subject and "spam" not in subject and "\u202e" not in subject
+    assert "Mal" not in subject and "spam" not in subject and "\u202e" not in subject
     assert "Mal lory" in invitation.text()

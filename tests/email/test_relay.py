@@ -252,6 +252,7 @@ def test_a_confirmation_held_back_by_a_mail_server_away_goes_out_when_it_is_back
         email_settings(world.sink),
         world.clock,
         SmtpTransport(MailServer("127.0.0.1", free_port(), "none", timeout=2)),
+        secret=world.wiring.secret,
     )
     away.handler.receive(request("kim@example.net", "new game with lee@example.net"))
     assert away.handler.handle_waiting() == {}  # no server: it waits

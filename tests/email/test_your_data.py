@@ -63,7 +63,7 @@ def test_my_data_and_erase_by_reply(imap_world: World) -> None:
     assert "erased. Goodbye." in world.latest(ZEB).text()
     assert world.service.game(game_id).status == "over"
     told = world.latest(BEN).text()
-    assert "A former player resigns." in told and NAME not in told
+    assert "A former player left the service" in told and NAME not in told
     held = _everything(world)
     assert ZEB.encode() not in held and NAME.lower().encode() not in held
     assert verify(read_log(export_lines(world.service.transcript(game_id)))).ok

@@ -95,6 +95,7 @@ class World:
             email_settings(self.sink, keys),
             self.clock,
             ratings=wiring.ratings,
+            secret=wiring.secret,
         )
 
     @property

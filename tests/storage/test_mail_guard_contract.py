@@ -27,7 +27,11 @@ def quotas(backend: Backend) -> Quotas:
 
 @pytest.fixture
 def consent(backend: Backend) -> Consent:
-    return InMemoryConsent() if backend.engine is None else SqlConsent(backend.engine)
+    return (
+        InMemoryConsent()
+        if backend.engine is None
+        else SqlConsent(backend.engine, lambda: b"contract")
+    )
 
 
 def test_a_limit_counts_the_uses_in_its_window(quotas: Quotas) -> None:

@@ -56,7 +56,7 @@ def test_a_fresh_database_is_migrated_to_head(fresh_engine: Engine) -> None:
 
     upgrade(fresh_engine)
 
-    assert current(fresh_engine) == head() == "0019"
+    assert current(fresh_engine) == head() == "0020"
     assert set(TABLES) | {"alembic_version"} == set(inspect(fresh_engine).get_table_names())
 
 
@@ -70,7 +70,7 @@ def test_upgrading_again_changes_nothing_and_keeps_the_data(fresh_engine: Engine
     upgrade(fresh_engine)
 
     assert schema(fresh_engine) == before
-    assert current(fresh_engine) == "0019"
+    assert current(fresh_engine) == "0020"
     assert [one.event for one in store.load(GameId("g1"))] == [opened("g1")]
 
 
@@ -287,5 +287,16 @@ def test_0019_adds_the_confirmation_codes_and_can_be_undone(fresh_engine: Engine
     assert "confirmation_codes" in inspect(fresh_engine).get_table_names()
     migrate_to(fresh_engine, "0017", down=True)
     assert "confirmation_codes" not in inspect(fresh_engine).get_table_names()
+    upgrade(fresh_engine)
+    assert differences(fresh_engine) == []
+
+
+def test_0020_adds_the_never_mail_macs_and_can_be_undone(fresh_engine: Engine) -> None:
+    migrate_to(fresh_engine, "0019")
+    assert "mail_suppressions" not in inspect(fresh_engine).get_table_names()
+    upgrade(fresh_engine)
+    assert "mail_suppressions" in inspect(fresh_engine).get_table_names()
+    migrate_to(fresh_engine, "0019", down=True)
+    assert "mail_suppressions" not in inspect(fresh_engine).get_table_names()
     upgrade(fresh_engine)
     assert differences(fresh_engine) == []

@@ -98,7 +98,7 @@ def test_erasing_a_player_forgets_their_browsers_and_address(sql_backend: Backen
     notices.subscribe(ANA, "https://push.test/a", "k1", "a1", T0)
     notices.ask_mail(ANA, "ana@example.org", T0)
     notices.subscribe(BEN, "https://push.test/b", "k2", "a2", T0)
-    personal = SqlPersonalData(sql_backend.engine)
+    personal = SqlPersonalData(sql_backend.engine, lambda: b"contract")
     held = personal.held(ANA, [])
     assert len(held["notice_push"]) == 1 and len(held["notice_mail"]) == 1
     personal.erase(ANA, [], "Ana", T0)

@@ -1,5 +1,5 @@
 """``/privacy``, ``/mydata`` and ``/erase`` through the fake Bot API (issue 25): the file holds what
-is kept about the player; a confirmed erasure resigns their game, the opponent is told of "a
+is kept about the player; a confirmed erasure gives their game up, the opponent is told of "a
 former player", and no table holds their Telegram id or their name any more."""
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ def test_mydata_sends_a_file_and_erase_asks_then_erases(
     assert zeb.last().text == "Everything held about you is erased. Goodbye."
 
     assert bot.service.game(game_id).status == "over"
-    told = fake.wait(lambda: "resign" in ana.last().text and ana.last().text)
-    assert "A former player resigns." in told and "Zebulon" not in told
+    told = fake.wait(lambda: "left the service" in ana.last().text and ana.last().text)
+    assert "A former player left the service" in told and "Zebulon" not in told
     held = _held(bot)
     assert "Zebulon" not in held and f":{zeb.chat}:" not in held
     assert f'"id": {zeb.chat}' not in held and f" {zeb.chat} " not in f" {held} "

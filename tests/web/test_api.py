@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from adapters.web.security import PLAYER_COOKIE
 from service.log.file import read_log
 from service.log.verify import verify
 from tests.web.client import Answer
@@ -470,13 +471,16 @@ def test_a_number_of_thousands_of_digits_is_refused_in_a_few_plain_words(
 
 def test_the_replay_names_the_players_not_their_ids(site: Site) -> None:
     """Issue 17's finding: the replay showed ``pc22cdc9e4ad8d5e8`` and ``bot:greedy``."""
-    _host, guest, game_id, game = friendly_game(site)
+    host, guest, game_id, game = friendly_game(site)
     body = {"command": "resign", "expected_version": game["version"]}
     assert site.http.post(f"/api/v1/games/{game_id}/moves", body, token=guest).status == 200
     players = site.wiring.service.game(game_id).players  # type: ignore[arg-type]
-    page = site.http.get(f"/games/{game_id}/replay?step=2").text
-    assert "Player 1 · Host" in page and "Player 2 · Guest" in page
+    page = site.http.get(f"/games/{game_id}/replay?step=2", Cookie=f"{PLAYER_COOKIE}={host}").text
+    assert "Player 1 · Host" in page and "Player 2 · Guest" in page  # the host played the guest
     assert "Guest joins as player 2" in page
     assert not any(
         player and player in page.replace(f"/players/{player}", "") for player in players
     )
+    public = site.http.get(f"/games/{game_id}/replay?step=2").text  # private players (issue 31)
+    assert "Host" not in public and "Guest" not in public and "Player 2 joins" in public
+    assert not any(player and player in public for player in players)

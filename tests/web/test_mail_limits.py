@@ -19,7 +19,7 @@ CAROL = "carol@example.net"
 
 def test_the_one_click_link_stops_all_mail_to_its_address(make_site: SiteFactory) -> None:
     site = make_site(email=EMAIL)
-    consent = SqlConsent(site.wiring.engine)
+    consent = SqlConsent(site.wiring.engine, site.wiring.secret)
     token = Unsubscribe.from_keys(EMAIL.token_keys).link_token(CAROL)
     path = f"/unsubscribe/{token}"
 

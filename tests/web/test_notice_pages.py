@@ -56,7 +56,7 @@ def test_no_mail_goes_to_an_address_before_its_link_is_used(world: World) -> Non
 
 def test_an_address_on_the_never_mail_list_gets_no_confirmation(world: World) -> None:
     _, ben, _, ben_page = start_friendly(world.site)
-    SqlConsent(world.site.wiring.engine).stop(BEN_MAIL, START)
+    SqlConsent(world.site.wiring.engine, world.site.wiring.secret).stop(BEN_MAIL, START)
     assert ask_mail(ben, ben_page, BEN_MAIL) == 403
     assert ask_mail(ben, ben_page, "not an address") == 400
     assert world.sink.to(BEN_MAIL) == []

@@ -57,7 +57,10 @@ def test_a_public_profile_shows_rating_plot_record_and_replays_but_no_address(si
     assert ana_token not in text and "@" not in text
     answer = site.http.get(f"/api/v1/players/{ana}").json
     assert answer["rated_games"] == 6 and answer["channels"] == ["web"]
-    assert {one["id"] for one in answer["opponents"]} >= {ben}
+    assert [(one["id"], one["name"]) for one in answer["opponents"]] == [(None, "a player")]
+    assert answer["record"]["wins"] == 6 and answer["opponents"][0]["wins"] == 6  # all private
+    as_ben = site.http.get(f"/api/v1/players/{ana}", token=ben_token).json
+    assert {one["id"] for one in as_ben["opponents"]} == {ben, None}  # Ben sees himself
     assert ana_token not in str(answer)
 
     board = site.http.get("/api/v1/leaderboard").json["players"]

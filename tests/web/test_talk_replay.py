@@ -58,7 +58,8 @@ def test_the_players_read_the_words_and_the_public_does_not(site: Site) -> None:
     assert "Ben says: “nice try”" in steps(ana.text)
     public = steps(stranger.get(replay).text)
     assert "secret" not in public and "nice try" not in public
-    assert "Ana writes to the opponent." in public
+    assert "Player 1 writes to the opponent." in public  # Ana's profile is private: no name
+    assert "Ana" not in public
     download = f"/games/{game_id}/log.jsonl"
     assert "my secret plan" in log_of(host, download)
     withheld = log_of(stranger, download)

@@ -92,7 +92,8 @@ def told_once_each_across_a_worker_restart(world: World) -> None:
     assert game_of(world, world.site.path(opened.headers["location"])) == (game_id, ana_id)
     assert not names_a_card(str(payload)), payload
     mail = notice_mails(world)[-1]
-    assert mail.message["Subject"] == "Conquian: Your turn in the game with Ana."
+    assert mail.message["Subject"] == f"Conquian ({game_id[:6]}): your turn"  # names nobody
+    assert "Your turn in the game with Ana." in mail.text()
     assert world.site.url + "/p/" in mail.text() and not names_a_card(mail.text()), mail.text()
     assert mail.message["List-Unsubscribe"]
     with world.site.wiring.engine.connect() as connection:

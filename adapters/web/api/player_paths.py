@@ -42,7 +42,9 @@ PLAYER_PATHS: dict[str, Any] = {
     "/players/{player_id}": {
         "get": {
             "summary": "A player's profile: rating, record, opponents, recent games. Public "
-            "profiles to anyone, your own with your token; otherwise 404.",
+            "profiles to anyone, your own with your token; otherwise 404. An opponent whose "
+            'profile is private is shown to others as "a player" with a null id, and their '
+            "games with a null game, opponent and replay.",
             "operationId": "playerProfile",
             "responses": {
                 "200": _PLAYER_PROFILE,

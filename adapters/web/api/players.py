@@ -2,7 +2,9 @@
 and ``POST /api/v1/players/me/profile`` (public or private, on the leaderboard or not).
 
 A profile is answered to anyone if public and to its own player (by their token) always; any
-other ask is the 404 an unknown player gets.  Addresses are never in an answer: only the names of
+other ask is the 404 an unknown player gets.  In a profile shown to someone else, an opponent the
+reader may not see (``words.naming``) has no id, no name but "a player", and their games no id
+or replay (``Ratings.stats``).  Addresses are never in an answer: only the names of
 the channels a player plays on.  Described in ``openapi.py`` (``PLAYER_PATHS``).
 """
 
@@ -20,9 +22,11 @@ from adapters.web.context import web
 from adapters.web.errors import ApiError, bad_request, not_found
 from service.app.ratings import Ratings
 from service.game.events import PlayerId
+from service.language.translation import ENGLISH
 from service.log.file import format_time
 from service.ratings.standing import Standing
 from service.ratings.store import Stats
+from service.words.naming import listed_name
 
 blueprint = Blueprint("players", __name__)
 routes.blueprint.register_blueprint(blueprint)  # under /api/v1, its routes are the API's
@@ -97,7 +101,7 @@ def profile_json(stats: Stats) -> dict[str, Any]:
         "opponents": [
             {
                 "id": who,
-                "name": service.name_of(who),
+                "name": listed_name(who, service.directory, ENGLISH),
                 "wins": tally.wins,
                 "losses": tally.losses,
                 "draws": tally.draws,
@@ -113,7 +117,7 @@ def profile_json(stats: Stats) -> dict[str, Any]:
                 "ending": one.ending.value,
                 "rated": one.rated,
                 "at": format_time(one.at),
-                "replay": f"/games/{one.game_id}/replay",
+                "replay": f"/games/{one.game_id}/replay" if one.game_id else None,
             }
             for one in standing.recent
         ],

@@ -19,6 +19,7 @@ from email.message import EmailMessage
 from sqlalchemy import Engine
 
 from adapters.config import Settings
+from adapters.keys import service_secret
 from adapters.mail.headers import SERVICE_NAME, ours, unsubscribe_links
 from adapters.mail.smtp import MailTransport
 from adapters.sql.consent import SqlConsent
@@ -59,13 +60,21 @@ class NoticeMail:
         self.send(to, subject, lines, at)
 
     def notice(
-        self, to: str, headline: str, lines: tuple[str, ...], tr: Translator, at: datetime
+        self,
+        to: str,
+        subject: str,
+        headline: str,
+        lines: tuple[str, ...],
+        tr: Translator,
+        at: datetime,
     ) -> None:
+        """A turn notice: ``subject`` names nobody (``service.words.subjects``); the headline, which
+        names the opponent, stays in the body."""
         why = tr.gettext(
             "You get this mail because you asked for turn notices on your game's page; "
             "switch them off there."
         )
-        self.send(to, f"{SERVICE_NAME}: {headline}", (headline, *lines, "", why), at)
+        self.send(to, subject, (headline, *lines, "", why), at)
 
     def send(self, to: str, subject: str, lines: tuple[str, ...], at: datetime) -> None:
         """Send unless ``to`` is on the never-mail list (checked here, so nothing escapes it)."""
@@ -88,6 +97,5 @@ def notice_mail_for(
     if transport is None or email is None:
         return None
     unsubscribe = Unsubscribe.from_keys(email.token_keys)
-    return NoticeMail(
-        transport, email.service_address, SqlConsent(engine), unsubscribe, email.unsubscribe_url
-    )
+    consent = SqlConsent(engine, service_secret(settings))
+    return NoticeMail(transport, email.service_address, consent, unsubscribe, email.unsubscribe_url)

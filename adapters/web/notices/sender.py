@@ -42,6 +42,7 @@ from service.game.events import GameId, PlayerId
 from service.language.translation import Translator, translator
 from service.ports.directory import Address
 from service.ports.protocols import Clock, Notification
+from service.words.subjects import game_subject, turn_for
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,8 @@ class Told:
 
     game_id: GameId
     headline: str
+    subject: str
+    """The mail's Subject: the game's short id and whose turn, never a name (``subjects``)."""
     lines: tuple[str, ...]
     """The deadline and the page's link."""
     opens: str
@@ -135,7 +138,7 @@ class WebNoticeSender:
 
     def _mail(self, to: str, told: Told) -> None:
         assert self.mail is not None
-        self.mail.notice(to, told.headline, told.lines, told.tr, self.clock.now())
+        self.mail.notice(to, told.subject, told.headline, told.lines, told.tr, self.clock.now())
 
     def _told(self, notification: Notification) -> Told | None:
         """The notice ``notification`` makes, or None (see the module's docstring)."""
@@ -151,7 +154,10 @@ class WebNoticeSender:
         if notice.deadline is not None:
             due = tr.gettext("Your decision is due {when}.", when=notice.deadline)
             lines = (due, *lines)
-        return Told(notification.game_id, headline, lines, self.game_url(notification.game_id), tr)
+        game = self.service.game(notification.game_id)
+        subject = game_subject(game.id, turn_for(game, notification.player), tr)
+        opens = self.game_url(notification.game_id)
+        return Told(notification.game_id, headline, subject, lines, opens, tr)
 
     def _headline(self, notice: Notice) -> str | None:
         game = self.service.game(notice.game_id)

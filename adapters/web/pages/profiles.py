@@ -19,6 +19,7 @@ from adapters.web.pages.rating_plot import rating_svg
 from adapters.web.security import csrf_token
 from service.app.ratings import LEAST_GAMES, Ratings
 from service.game.events import PlayerId
+from service.words.naming import listed_name
 
 blueprint = Blueprint("profiles", __name__)
 
@@ -51,11 +52,12 @@ def profile(player_id: str) -> str:
             last=standing.rating.shown,
         ),
     )
+    directory = service.directory  # an opponent the reader may not see is None (Ratings.stats)
     opponents = [
-        (service.name_of(who, tr), who, tally)
+        (listed_name(who, directory, tr), who, tally)
         for who, tally in sorted(standing.opponents, key=lambda pair: -pair[1].games)
     ]
-    recent = [(one, service.name_of(one.opponent, tr)) for one in standing.recent]
+    recent = [(one, listed_name(one.opponent, directory, tr)) for one in standing.recent]
     channels = channels_of(service.directory, player)
     return render_template(
         "profile.html",
@@ -91,5 +93,5 @@ def choose() -> Response:
 def leaderboard() -> str:
     service = web().service
     tr = page_translator()
-    rows = [(one, service.name_of(one.player, tr)) for one in _ratings().leaderboard()]
+    rows = [(one, service.name_of(one.player, tr)) for one in _ratings().leaderboard()]  # public
     return render_template("leaderboard.html", rows=rows, least=LEAST_GAMES)

@@ -38,7 +38,8 @@ from service.log.replays import Step, clock_text, steps
 from service.log.verify import verify
 from service.rules.events import DealStarted
 from service.rules.seats import Seat
-from service.words.cast import Cast, cast_of
+from service.words.cast import Cast
+from service.words.naming import cast_for, shown_players
 from service.words.news import describe
 from service.words.refusals import refusal_text
 
@@ -120,10 +121,18 @@ def _replay(game_id: GameId, reader: PlayerId | None, download: str) -> tuple[st
     step = shown[at - 1]
     game = step.game
     verdict = verify(read_log(export_lines(stored)))
-    cast = cast_of(shown[-1].game.players, web().service.directory, tr, reader)  # names, not ids
+    players = shown[-1].game.players  # named to the reader as words.naming allows, never by id
+    cast = cast_for(players, web().service.directory, tr, reader, web().is_public)
     return render_template(
         "replay.html",
         game=shown[-1].game,
+        profiles=[
+            (seat.number, player)
+            for seat, player in zip(
+                Seat, shown_players(players, reader, web().is_public), strict=True
+            )
+            if player
+        ],
         step=step,
         at=at,
         last=last,

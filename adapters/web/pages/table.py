@@ -100,6 +100,7 @@ def render(
         "command_length": COMMAND_LENGTH,
         "this_browser": browser_player() == grant.player,
         "only_your_browser": page_translator().gettext(ONLY_YOUR_BROWSER),
+        "may_rematch": service.may_rematch(game, grant.player),
     }
     if game.status in (GameStatus.OPEN, GameStatus.CANCELLED):
         context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"

@@ -40,6 +40,8 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
         "answer": offer is not None and offer.seat is not seat,
         "withdraw": offer is not None and offer.seat is seat,
         "offers": playing and offer is None and game.players[seat.other] not in BOTS,
-        "rematch": game.status == GameStatus.OVER and game.rematch is None,
+        "rematch": game.status == GameStatus.OVER
+        and game.rematch is None
+        and service.may_rematch(game, player),
         "presets": [(word, tr.gettext(PHRASE_TEXTS[name])) for word, name in PRESETS],
     }

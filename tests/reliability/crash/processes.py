@@ -50,6 +50,7 @@ from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import telegram_settings
 
 LEASE = Settings().worker.lease
+SECRET = lambda: b"crash-tests-secret"  # noqa: E731
 """How long a drain's claim on a notification lasts (the worker's default)."""
 KILLED = -signal.SIGKILL
 """``os.waitstatus_to_exitcode`` of a process ended by SIGKILL."""
@@ -94,7 +95,8 @@ def wire(engine: Engine, clock: Clock, parts: Parts = Parts()) -> Wiring:
     service = GameService(store, clock, SystemChance(), inbox, directory)
     ratings = Ratings(SqlRatings(engine), GlickoRater())
     outbox = parts.outbox(engine)
-    return Wiring(engine, store, inbox, directory, service, outbox, ratings, SqlRetention(engine))
+    retention = SqlRetention(engine)
+    return Wiring(engine, store, inbox, directory, service, outbox, ratings, retention, SECRET)
 
 
 class BotProcess:

@@ -131,6 +131,7 @@ class World:
             settings.email,
             self.clock,
             self.mailbag,
+            secret=wiring.secret,
         )
         mail_address = self.email.handler.addresses.service
         self.telegram: TelegramApp = build_telegram(
