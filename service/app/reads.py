@@ -1,7 +1,7 @@
 """The reading side of ``GameService``: games, views, notices, logs, lists and settings, each
 read through the service's own parts.  Channels read only through these methods, never through
-the stores or caches behind them (``tests/test_architecture.py`` holds them to it): what a
-channel may see of a game is decided here, once.
+the stores or caches behind them (``tests/test_channel_boundary.py`` holds them to it): what
+a channel may see of a game is decided here, once.
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ class Moment:
 
 
 class GameReads:
+    """What every channel may read; ``GameService`` is it, and sets these parts up."""
+
     store: EventStore
     directory: Directory | None
     folded: FoldedGames
