@@ -9,7 +9,8 @@ not handled again (no answer, nothing done); Ana is erased only by ``erase`` wit
 was mailed, from her address, and she or Ben is stopped only by ``stop`` to their own reply address; and no
 address got more than one answer of a kind (privacy, my data, erase) in a day — but for the one
 that does what a right code confirmed (the file sent, the erasure).  An erased Ana comes back as
-a new player, so the cases go on.
+a new player (the operators lift the never-mail list's entry her erasure made: it is checked, then
+lifted), so the cases go on.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import delete
+
+from adapters.sql.email_tables import mail_suppressions
 from tests.email.smtp_sink import SmtpSink
 from tests.email.test_your_data_trust import derived_code
 from tests.email.world import ANA, BEN, SERVICE, World
@@ -133,6 +137,9 @@ class DataMail:
             assert outcome == "erased", outcome
             assert _address(case.sender) == ANA, case
             assert case.command == "erase CODE" and case.code == "mailed", case
+            stopped = world.channel.handler.consent.stopped(ANA)
+            assert stopped, "an erased player's address is never mailed again"
+            self._lift_suppressions()
         for address, own in ((ANA, "ana"), (BEN, "ben")):
             if world.channel.handler.consent.stopped(address):
                 assert case.command == "stop" and case.recipient == own, case
@@ -141,6 +148,12 @@ class DataMail:
         self._remember_codes()
         if erased:
             self._ana()
+
+    def _lift_suppressions(self) -> None:
+        """What the operators do when an erased person asks for our mail again (nothing in the
+        service lifts it): so the erased Ana can come back, and the cases go on."""
+        with self.world.wiring.engine.begin() as connection:
+            connection.execute(delete(mail_suppressions))
 
     def _mail(self, case: DataCase) -> bytes:
         code = {
