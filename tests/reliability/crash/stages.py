@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -41,6 +40,7 @@ from adapters.sql.store import SqlEventStore
 from adapters.sql.telegram_records import TelegramRecords, Waiting
 from service.game.stored import StoredEvent
 from tests.reliability.crash.processes import Forked, Parts, Trigger, die
+from tests.waiting import eventually
 
 STAGES = ("inbox", "append", "committed", "sending", "sent")
 UNKNOWN_OUTCOME = frozenset({"sending", "sent"})
@@ -176,19 +176,19 @@ def _waiting_for_the_lock(holder: Any, timeout: float = 30.0) -> int:
         "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
         " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
     )
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        backend = holder.execute(query).scalar()
-        if backend is not None:
-            return int(backend)
-        time.sleep(0.002)
-    raise AssertionError(f"no append waited for the lock within {timeout} s")
+    found: list[int | None] = []
+
+    def waits() -> bool:
+        found.append(holder.execute(query).scalar())
+        return found[-1] is not None
+
+    assert eventually(waits, timeout), f"no append waited for the lock within {timeout} s"
+    backend = found[-1]
+    assert backend is not None
+    return int(backend)
 
 
 def _until_gone(holder: Any, backend: int, timeout: float = 10.0) -> None:
     query = text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid")
-    deadline = time.monotonic() + timeout
-    while holder.execute(query, {"pid": backend}).scalar():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the server kept the dead client's statement for {timeout} s")
-        time.sleep(0.002)
+    gone = eventually(lambda: not holder.execute(query, {"pid": backend}).scalar(), timeout)
+    assert gone, f"the server kept the dead client's statement for {timeout} s"
