@@ -174,9 +174,9 @@ class Moves:
     ) -> None:
         """What the events of a move's reply say, told to the player who made it, over their
         table: the game read once, from the move (or the board it replaces) on."""
-        moment = self.screens.moment(reply.game_id, reply.first, chat)
-        told = self.screens.news(moment, reply.first, reply.last, tr, player)
-        self.screens.turn(player, reply.game_id, told, edit=edit, moment=moment)
+        seen = self.screens.seen(reply.game_id, reply.first, chat)
+        told = self.screens.news(seen.moment, reply.first, reply.last, tr, player)
+        self.screens.turn(player, reply.game_id, told, edit=edit, seen=seen)
 
     # -- pressed ----------------------------------------------------------------------------------
 

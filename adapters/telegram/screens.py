@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
 
 from telegram import InlineKeyboardMarkup
 
@@ -44,17 +45,46 @@ from service.words.news import forced_card
 log = logging.getLogger(__name__)
 
 
+class Unread:
+    """A board not read yet (``Screens.seen`` reads it)."""
+
+
+UNREAD = Unread()
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One read of the game (``moment``, from the chat's board's start on) and the chat's board
+    read with it: all a new board is laid out from, so neither is read again."""
+
+    moment: Moment
+    chat: int
+    board: TurnMessage | None
+
+
 class Screens:
     def __init__(self, channel: Channel) -> None:
         self.channel = channel
         self.groups = GroupNews(channel, self.news)
 
-    def moment(self, game_id: GameId, first: int, chat: int | None = None) -> Moment:
+    def seen(
+        self,
+        game_id: GameId,
+        first: int | None,
+        chat: int,
+        board: TurnMessage | Unread | None = UNREAD,
+    ) -> Seen:
         """The game and its log from version ``first`` on, in one read — and from the start of
-        the chat's board, whose one-line record a new board writes (``_put_away``)."""
-        board = None if chat is None else self.channel.records.turn_message(chat, game_id)
-        since = first if board is None else min(first, board.since + 1)
-        return self.channel.service.moment(game_id, since)
+        the chat's board (``board``, if the caller read it already), whose one-line record a new
+        board writes (``_put_away``); ``first`` None: only from the board's start (the whole log
+        when the chat has none)."""
+        if isinstance(board, Unread):
+            board = self.channel.records.turn_message(chat, game_id)
+        starts = [
+            one for one in (first, None if board is None else board.since + 1) if one is not None
+        ]
+        since = min(starts, default=1)
+        return Seen(self.channel.service.moment(game_id, since), chat, board)
 
     def news(
         self,
@@ -98,16 +128,17 @@ class Screens:
         before: Sequence[str] = (),
         edit: int | None = None,
         ask: bool = True,
-        moment: Moment | None = None,
+        seen: Seen | None = None,
     ) -> None:
         """Show the player's table in their private chat: edit message ``edit`` in place, or send
         a new board and put the previous one away (``_put_away``).  ``Undeliverable`` /
         ``TryLater`` come through to the caller.  Each profile is read once for it
         (``remembering.py``).  ``ask``: the board may ask the player's time zone (``zones.py``);
-        not a notification's, which a crash may send twice and must send alike.  ``moment``:
-        the game as the caller just read it (``moment``), so the log is not read again."""
+        not a notification's, which a crash may send twice and must send alike.  ``seen``: the
+        game and the chat's board as the caller just read them (``seen``), so neither is read
+        again."""
         with self.remembering():
-            self._turn(player, game_id, before, edit, ask, moment)
+            self._turn(player, game_id, before, edit, ask, seen)
 
     def remembering(self) -> AbstractContextManager[None]:
         """Each profile read once inside the block (``remembering.py``): for callers that tell
@@ -124,19 +155,16 @@ class Screens:
         before: Sequence[str],
         edit: int | None,
         ask: bool,
-        moment: Moment | None,
+        seen: Seen | None,
     ) -> None:
         channel = self.channel
         chat = channel.chat_of(player)
         if chat is None:
             return
         tr = channel.tr(player)
-        previous = channel.records.turn_message(chat, game_id)
-        needed = moment.game.version + 1 if moment is not None else 1
-        if previous is not None:
-            needed = min(needed, previous.since + 1)
-        if moment is None or not moment.covers(needed):
-            moment = channel.service.moment(game_id, needed)
+        if seen is None or seen.chat != chat:
+            seen = self.seen(game_id, None, chat)
+        moment, previous = seen.moment, seen.board
         game = moment.game
         view = channel.service.player_view(game, player)
         markup = turn_keyboard(game_id, game.version, view, tr)
@@ -191,8 +219,10 @@ class Screens:
         changed since the last one they were shown (running or ended meanwhile)."""
         channel = self.channel
         chat = channel.chat_of(player)
+        if chat is None:
+            return  # no private chat: nowhere to show a table
         for line in channel.service.games_of(player):
-            shown = None if chat is None else channel.records.turn_message(chat, line.game_id)
+            shown = channel.records.turn_message(chat, line.game_id)
             if line.status != GameStatus.OPEN and (shown is None or shown.version < line.version):
                 tr = channel.tr(player)
                 welcome = (
@@ -200,13 +230,12 @@ class Screens:
                     if line.to_act == player
                     else tr.gettext("Welcome back: this game.")
                 )
-                moment = self.moment(line.game_id, 1 if shown is None else shown.version + 1, chat)
+                first = 1 if shown is None else shown.version + 1
+                seen = self.seen(line.game_id, first, chat, shown)
                 missed = (
-                    []
-                    if shown is None
-                    else self.news(moment, shown.version + 1, tr=tr, reader=player)
+                    [] if shown is None else self.news(seen.moment, first, tr=tr, reader=player)
                 )
-                self.turn(player, line.game_id, [welcome, *missed], moment=moment)
+                self.turn(player, line.game_id, [welcome, *missed], seen=seen)
 
     def record_line(
         self, moment: Moment, board: TurnMessage, tr: Translator, reader: PlayerId

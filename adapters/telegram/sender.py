@@ -47,7 +47,8 @@ class TelegramSender:
         if blocked is not None:  # sends resume when they write or unblock the bot
             self.screens.tell_group(game_id)
             raise Undeliverable(blocked)
-        shown = channel.records.turn_message(int(address.value), game_id)
+        chat = int(address.value)
+        shown = channel.records.turn_message(chat, game_id)
         if (
             notification.kind == "moves"
             and shown is not None
@@ -58,10 +59,8 @@ class TelegramSender:
         first = (
             notification.to_seq + 1 if notification.kind == "reminder" else notification.from_seq
         )
-        moment = channel.service.moment(
-            game_id, first if shown is None else min(first, shown.since + 1)
-        )
-        game, tr = moment.game, channel.tr(player)
+        seen = self.screens.seen(game_id, first, chat, shown)
+        moment, game, tr = seen.moment, seen.moment.game, channel.tr(player)
         if notification.kind == "reminder":
             if game.version != notification.to_seq or game.to_act != player:
                 return  # answered meanwhile: nothing left to remind of
@@ -81,7 +80,7 @@ class TelegramSender:
             before = self.screens.news(moment, shown.since + 1, game.version, tr, player)
             edit = shown.message_id
         try:
-            self.screens.turn(player, game_id, before, edit=edit, ask=False, moment=moment)
+            self.screens.turn(player, game_id, before, edit=edit, ask=False, seen=seen)
         except Undeliverable as error:
             channel.records.mark_unreachable(player, channel.clock.now(), str(error))
             raise

@@ -92,6 +92,6 @@ def test_a_group_post_refused_with_429_arrives_after_retry_after_with_all_the_ne
         if not line.startswith("Ana vs Ben (")
     ]
     screens = bot.app.processor.screens
-    assert told == screens.news(screens.moment(game_id, 2), 2)  # all of it, once, in order
+    assert told == screens.news(bot.service.moment(game_id, 2), 2)  # all of it, once, in order
     posts = len(fake.chat(group)) - 1
     assert posts < decisions, "the news held back by the 429 went out together"
