@@ -15,10 +15,8 @@ lifted), so the cases go on.
 
 from __future__ import annotations
 
-import logging
 import random
 import re
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -28,11 +26,10 @@ from typing import Any
 from sqlalchemy import delete
 
 from adapters.sql.email_tables import mail_suppressions
-from tests.email.smtp_sink import SmtpSink
 from tests.email.test_your_data_trust import derived_code
-from tests.email.world import ANA, BEN, SERVICE, World
+from tests.email.world import ANA, BEN, SERVICE
 from tests.reliability.fuzz.inputs import PIPELINE_EXAMPLES, seeded, some_text
-from tests.reliability.fuzz.watch import LoggedFailures
+from tests.reliability.fuzz.mail_ground import MailGround
 
 STRANGER = "cy@example.org"
 SENDERS = (ANA, ANA, ANA, "ANA@Example.org", f"Ana <{ANA}>", BEN, STRANGER)
@@ -69,7 +66,7 @@ def data_case(rng: random.Random) -> DataCase:
     )
 
 
-class DataMail:
+class DataMail(MailGround):
     """The data commands by mail through the email channel's handler, on SQLite."""
 
     name = "email data commands"
@@ -79,26 +76,10 @@ class DataMail:
     cases = seeded(data_case)
 
     def __init__(self, data_dir: Path | None = None) -> None:
-        self._temporary = tempfile.TemporaryDirectory() if data_dir is None else None
-        where = data_dir or Path(self._temporary.name)  # type: ignore[union-attr]
-        self.sink = SmtpSink()
-        self.sink.start()
-        self.world = World(where, self.sink)
-        self.world.register("Ben", BEN)
-        self.handler = self.world.channel.handler
-        self.failures = LoggedFailures()
-        logging.getLogger("adapters").addHandler(self.failures)
-        self.numbers = iter(range(10**9))
+        super().__init__(data_dir, ("Ben", BEN))  # Ana joins in ``_ana``, again after an erasure
         self.answered: dict[tuple[str, str], datetime] = {}
         self.mailed: dict[str, str] = {}
         self._ana()
-
-    def close(self) -> None:
-        logging.getLogger("adapters").removeHandler(self.failures)
-        self.world.close()
-        self.sink.stop()
-        if self._temporary is not None:
-            self._temporary.cleanup()
 
     def _ana(self) -> None:
         """Ana, a proven player in a game with Ben (again, after she was erased)."""

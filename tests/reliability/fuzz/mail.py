@@ -11,17 +11,14 @@ moved no game.
 
 from __future__ import annotations
 
-import logging
 import random
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from adapters.email.addressing import Addresses
 from adapters.email.inbound import read
-from tests.email.smtp_sink import SmtpSink
-from tests.email.world import ANA, BEN, DOMAIN, SERVICE, World
+from tests.email.world import ANA, BEN, DOMAIN, SERVICE
 from tests.reliability.fuzz.inputs import (
     EXAMPLES,
     LARGE,
@@ -30,8 +27,8 @@ from tests.reliability.fuzz.inputs import (
     seeded,
     some_text,
 )
+from tests.reliability.fuzz.mail_ground import MailGround
 from tests.reliability.fuzz.progress import progress
-from tests.reliability.fuzz.watch import LoggedFailures
 
 TOKEN, BOUNCE = "<token>", "<bounce>"
 """Placeholders for Ana's genuine reply address and its bounce (VERP) address, known only once
@@ -140,7 +137,7 @@ class MailReading:
         return Mail.large_cases(rng)
 
 
-class Mail:
+class Mail(MailGround):
     """Raw mail through the email channel's handler."""
 
     name = "email"
@@ -148,25 +145,8 @@ class Mail:
     cases = mails
 
     def __init__(self, data_dir: Path | None = None) -> None:
-        self._temporary = tempfile.TemporaryDirectory() if data_dir is None else None
-        where = data_dir or Path(self._temporary.name)  # type: ignore[union-attr]
-        self.sink = SmtpSink()
-        self.sink.start()
-        self.world = World(where, self.sink)
-        self.world.register("Ana", ANA)
-        self.world.register("Ben", BEN)
-        self.handler = self.world.channel.handler
-        self.failures = LoggedFailures()
-        logging.getLogger("adapters").addHandler(self.failures)
-        self._numbers = iter(range(10**9))
+        super().__init__(data_dir, ("Ana", ANA), ("Ben", BEN))
         self.token = self._start_game()
-
-    def close(self) -> None:
-        logging.getLogger("adapters").removeHandler(self.failures)
-        self.world.close()
-        self.sink.stop()
-        if self._temporary is not None:
-            self._temporary.cleanup()
 
     def _start_game(self) -> str:
         self.game_id = self.world.start_game()
@@ -180,7 +160,7 @@ class Mail:
         before = progress(self.world.wiring.engine)
         self.failures.records.clear()
         key = self.handler.receive(
-            raw, tuple(_filled(one, self.token, self._numbers).decode() for one in envelope)
+            raw, tuple(_filled(one, self.token, self.numbers).decode() for one in envelope)
         )
         done = self.handler.handle_waiting()
         assert not self.failures.records, self.failures.records[0].getMessage()
@@ -194,9 +174,7 @@ class Mail:
 
     def _filled(self, template: bytes | str) -> bytes:
         return (
-            template
-            if isinstance(template, bytes)
-            else _filled(template, self.token, self._numbers)
+            template if isinstance(template, bytes) else _filled(template, self.token, self.numbers)
         )
 
     @staticmethod
