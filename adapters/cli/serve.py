@@ -216,8 +216,8 @@ def _worker(
     """The background jobs, and the heartbeat ``/readyz`` looks for while they run.  Besides the
     channels' senders (``log`` among them) the ``web`` one is always there: it has nothing to push
     (a web player's page shows the news)."""
+    from adapters.sql.pulse import pulse_for
     from adapters.web.notices.page_sender import PageSender
-    from adapters.web.pulse import pulse_for
     from adapters.worker import Worker
 
     worker = Worker(

@@ -6,19 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sqlalchemy import Engine
-
 from adapters.config import EmailSettings
 from adapters.email.addressing import Addresses
 from adapters.email.choices import MailChoices
 from adapters.email.compose import Composer
-from adapters.email.digests import DigestClaims, Digests
+from adapters.email.digests import Digests
 from adapters.email.handling import Handler
 from adapters.email.sender import EmailSender, GameMail, Transport
-from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
 from adapters.mail.smtp import SmtpTransport
 from adapters.sql.consent import SqlConsent
+from adapters.sql.email_contacts import EmailContacts
+from adapters.sql.email_digests import DigestClaims
+from adapters.sql.email_records import EmailRecords
+from adapters.sql.engine import Engine
 from adapters.sql.quotas import SqlQuotas
 from service.app.games import GameService
 from service.app.ratings import Ratings
@@ -31,7 +32,8 @@ from service.ports.protocols import Clock
 
 @dataclass(frozen=True)
 class EmailChannel:
-    store: EmailStore
+    store: EmailRecords
+    contacts: EmailContacts
     mail: GameMail
     sender: EmailSender
     handler: Handler
@@ -61,18 +63,21 @@ def build_channel(
         if settings.smtp is None:
             raise ValueError("email needs CONQUIAN_SMTP_HOST to send mail")
         transport = SmtpTransport(settings.smtp)
-    store = EmailStore(engine)
+    store = EmailRecords(engine)
+    contacts = EmailContacts(engine)
     addresses = Addresses(settings.domain, settings.service_address)
     keys = TokenKeys.parse(settings.token_keys)
     unsubscribe = Unsubscribe.from_keys(settings.token_keys)
     composer = Composer(addresses, unsubscribe, settings.unsubscribe_url)
     consent = SqlConsent(engine, secret)
-    choices = MailChoices(engine)
-    mail = GameMail(service, directory, store, keys, composer, transport, clock, consent, choices)
+    choices = MailChoices(contacts)
+    mail = GameMail(
+        service, directory, store, keys, composer, transport, clock, consent, choices, contacts
+    )
     limits = InvitationLimits(
         per_sender_day=settings.invitations_per_day, per_hour=settings.invitations_per_hour
     )
     quotas = SqlQuotas(engine)
     handler = Handler(service, directory, store, keys, mail, clock, quotas, limits, ratings)
     digests = Digests(mail, DigestClaims(engine))
-    return EmailChannel(store, mail, EmailSender(mail), handler, digests)
+    return EmailChannel(store, contacts, mail, EmailSender(mail), handler, digests)

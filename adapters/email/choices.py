@@ -14,13 +14,9 @@ from __future__ import annotations
 
 import enum
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import Engine, select
-from sqlalchemy.dialects import postgresql, sqlite
-
-from adapters.sql.email_tables import email_contacts
-from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.email_contacts import EmailContacts
+from adapters.sql.email_digests import DIGEST as STORED_DIGEST
 from service.language.translation import Translator
 from service.rules.errors import N_
 
@@ -28,7 +24,7 @@ from service.rules.errors import N_
 class When(enum.StrEnum):
     TURN = "turn"
     EACH = "each"
-    DIGEST = "digest"
+    DIGEST = STORED_DIGEST  # the word the digest's claims look for
 
 
 TEXT = "text"
@@ -78,37 +74,21 @@ def choices_text(when: When, text_only: bool, tr: Translator) -> str:
 
 
 class MailChoices:
-    """The choices on the channel's database (the ``email_contacts`` row of an address)."""
+    """The choices of an address, as words: stored on its contact row (``EmailContacts``)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-        self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
+    def __init__(self, contacts: EmailContacts) -> None:
+        self.contacts = contacts
 
-    @reconnecting
     def choose(self, address: str, choice: str, now: datetime) -> None:
         """Store ``choice`` (one of ``WORDS``) for ``address``; choosing the digest at ``now``
         starts it there (its first mail tells the news from then on)."""
-        column = "mail_format" if choice in (TEXT, HTML) else "mail_when"
-        value = None if choice in (HTML, When.TURN) else choice
-        values: dict[str, Any] = {column: value}
-        if choice == When.DIGEST:
-            values["digest_at"] = now
-        insert = self._insert(email_contacts).values(address=address.lower(), **values)
-        upsert = insert.on_conflict_do_update(
-            index_elements=[email_contacts.c.address], set_=values
-        )
-        with self._writer.begin() as connection:
-            connection.execute(upsert)
+        if choice in (TEXT, HTML):
+            self.contacts.choose_text_only(address, choice == TEXT)
+            return
+        when = None if choice == When.TURN else choice
+        self.contacts.choose_when(address, when, now if choice == When.DIGEST else None)
 
-    @reconnecting
     def of(self, address: str) -> tuple[When, bool]:
         """When ``address`` hears news, and whether in text only."""
-        query = select(email_contacts.c.mail_when, email_contacts.c.mail_format).where(
-            email_contacts.c.address == address.lower()
-        )
-        with self.engine.connect() as connection:
-            row = connection.execute(query).one_or_none()
-        if row is None:
-            return When.TURN, False
-        return When(row.mail_when or When.TURN), row.mail_format == TEXT
+        stored = self.contacts.choice_of(address)
+        return When(stored.when or When.TURN), stored.text_only

@@ -16,8 +16,9 @@ from adapters.email.inbound import Inbound
 from adapters.email.letters import Letter
 from adapters.email.notes import Notes
 from adapters.email.sender import GameMail
-from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
+from adapters.sql.email_contacts import EmailContacts
+from adapters.sql.email_records import EmailRecords
 from service.app.games import GameService
 from service.app.ratings import Ratings
 from service.app.replies import Reply
@@ -39,7 +40,7 @@ class Desk:
         self,
         service: GameService,
         directory: Directory,
-        store: EmailStore,
+        store: EmailRecords,
         keys: TokenKeys,
         mail: GameMail,
         clock: Clock,
@@ -58,9 +59,10 @@ class Desk:
         self.quotas = quotas
         self.limits = limits
         self.consent: Consent = mail.consent
+        self.contacts: EmailContacts = mail.contacts
         self.composer: Composer = mail.composer
         self.addresses: Addresses = mail.composer.addresses
-        self.notes = Notes(mail, store, clock, self.tr_for)
+        self.notes = Notes(mail, clock, self.tr_for)
 
     def earlier(self, inbound: Inbound) -> Reply | None:
         """The reply the service's inbox recorded for ``inbound`` (handled before a crash, say),

@@ -5,7 +5,7 @@ when 8:00 falls in their quiet hours, when those hours end.  A turn mail still g
 
 Exactly once, as the outbox does it: a worker claims the address for a lease
 (``digest_claimed_until``), sends, then moves ``digest_at`` (the news told so far) to the moment
-it claimed and lets go.  A worker that restarts finds ``digest_at`` past the day's hour and sends
+it claimed and lets go (the claims are ``adapters/sql/email_digests.py``).  A worker that restarts finds ``digest_at`` past the day's hour and sends
 nothing; one that died between claiming and recording leaves a claim that lapses, and the mail
 sent again then has the same ``Message-ID`` (made from the address and the day), as a re-sent
 notification does.  A day with no news sends nothing and still moves ``digest_at`` on.
@@ -17,18 +17,13 @@ import hashlib
 import logging
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
-from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Engine, or_, select, update
-
-from adapters.email.choices import When
 from adapters.email.compose import Heading
 from adapters.email.letters import Letter
 from adapters.email.sender import GameMail
 from adapters.mail.headers import SERVICE_NAME
-from adapters.sql.email_tables import email_contacts
-from adapters.sql.engine import reconnecting, writer
+from adapters.sql.email_digests import DigestClaims
 from service.clock.deadlines import ClockSettings, after_quiet_hours
 from service.game.events import GameId, PlayerId
 from service.game.status import GameStatus
@@ -56,53 +51,6 @@ def digest_hour(now: datetime, settings: ClockSettings) -> datetime:
         if at <= now:
             return at.astimezone(now.tzinfo)
     raise AssertionError("some day's hour is before now")
-
-
-class DigestClaims:
-    """The digest's rows on the channel's database (``email_contacts``)."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-
-    @reconnecting
-    def readers(self, now: datetime) -> list[tuple[str, datetime | None]]:
-        """The addresses that chose the digest and nobody holds, with their ``digest_at``."""
-        contacts = email_contacts.c
-        query = select(contacts.address, contacts.digest_at).where(
-            contacts.mail_when == When.DIGEST.value, _free(now)
-        )
-        with self.engine.connect() as connection:
-            return [(row.address, row.digest_at) for row in connection.execute(query)]
-
-    @reconnecting
-    def claim(self, address: str, hour: datetime, now: datetime, lease: timedelta) -> bool:
-        """Hold ``address``'s digest of ``hour`` until ``now + lease``, unless another worker
-        holds it or it went out already."""
-        contacts = email_contacts.c
-        claim = (
-            update(email_contacts)
-            .where(contacts.address == address, contacts.mail_when == When.DIGEST.value, _free(now))
-            .where(or_(contacts.digest_at.is_(None), contacts.digest_at < hour))
-            .values(digest_claimed_until=now + lease)
-        )
-        with self._writer.begin() as connection:
-            return bool(connection.execute(claim).rowcount == 1)
-
-    @reconnecting
-    def release(self, address: str, told_up_to: datetime | None) -> None:
-        """Let go of ``address``; with ``told_up_to``, its news up to then went out."""
-        values: dict[str, Any] = {"digest_claimed_until": None}
-        if told_up_to is not None:
-            values["digest_at"] = told_up_to
-        done = update(email_contacts).where(email_contacts.c.address == address).values(values)
-        with self._writer.begin() as connection:
-            connection.execute(done)
-
-
-def _free(now: datetime) -> Any:
-    claimed = email_contacts.c.digest_claimed_until
-    return or_(claimed.is_(None), claimed <= now)
 
 
 @dataclass(frozen=True)
@@ -141,7 +89,7 @@ class Digests:
         """Mail ``address`` the news of ``player``'s running games after ``since``; 1 if a
         mail went, 0 if there was no news (or the address cannot be mailed)."""
         mail = self.mail
-        if mail.store.why_unreachable(address) is not None:
+        if mail.contacts.why_unreachable(address) is not None:
             return 0
         tr = mail.tr(player)
         blocks = [

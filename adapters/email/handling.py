@@ -50,9 +50,9 @@ from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter, move_lines
 from adapters.email.requests import CALL_OFF, ServiceRequests
 from adapters.email.sender import GameMail
-from adapters.email.store import EmailStore, StoredMail
 from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
 from adapters.email.your_data import DataMail
+from adapters.sql.email_records import EmailRecords, StoredMail
 from service.app.games import GameService
 from service.app.intake import Attempts
 from service.app.ratings import Ratings
@@ -98,7 +98,7 @@ class Handler(Desk):
         self,
         service: GameService,
         directory: Directory,
-        store: EmailStore,
+        store: EmailRecords,
         keys: TokenKeys,
         mail: GameMail,
         clock: Clock,
@@ -163,7 +163,7 @@ class Handler(Desk):
         player = self.authenticate(inbound.tag.token, inbound.sender)
         if isinstance(player, str):
             return self.notes.refuse(inbound, self.tr_for(inbound).gettext(player))
-        self.store.reachable(inbound.sender)
+        self.contacts.reachable(inbound.sender)
         self.consent.prove(inbound.sender, self.clock.now())  # it read our mail: it is theirs
         if answer_word(inbound.command) == "stop":
             return self.stop(inbound.sender)
@@ -230,7 +230,7 @@ class Handler(Desk):
         emails = [a for a in self.directory.addresses(PlayerId(thread[1])) if a.channel == SOURCE]
         if not emails:
             return "ignored: bounce for a player without email"
-        self.store.unreachable(emails[0].value, self.clock.now(), "the mail bounced")
+        self.contacts.unreachable(emails[0].value, self.clock.now(), "the mail bounced")
         return f"bounce: {emails[0].value} unreachable"
 
     def _unsubscribe(self, inbound: Inbound, mac: str) -> str:

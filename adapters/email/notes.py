@@ -15,7 +15,6 @@ from adapters.email.compose import Heading, reply_subject
 from adapters.email.inbound import Inbound
 from adapters.email.letters import Letter
 from adapters.email.sender import GameMail
-from adapters.email.store import EmailStore
 from adapters.mail.headers import SERVICE_NAME
 from service.language.translation import Translator
 from service.ports.protocols import Clock
@@ -29,16 +28,15 @@ class Notes:
     def __init__(
         self,
         mail: GameMail,
-        store: EmailStore,
         clock: Clock,
         tr_for: Callable[[Inbound], Translator],
     ) -> None:
-        self.mail, self.store, self.clock, self.tr_for = mail, store, clock, tr_for
+        self.mail, self.clock, self.tr_for = mail, clock, tr_for
 
     def may_answer_error(self, sender: str) -> bool:
         proven = self.mail.consent.proven(sender)
         interval = ERROR_INTERVAL if proven else STRANGER_ERROR_INTERVAL
-        return self.store.claim_error_reply(sender, self.clock.now(), interval)
+        return self.mail.contacts.claim_error_reply(sender, self.clock.now(), interval)
 
     def refuse(self, inbound: Inbound, why: str) -> str:
         """Tell the sender why their mail moved nothing (within the error replies' limit)."""

@@ -18,7 +18,6 @@ from typing import Protocol
 from adapters.email.choices import MailChoices, When
 from adapters.email.compose import Composer, Heading, invitation_subject
 from adapters.email.letters import Letter
-from adapters.email.store import EmailStore
 from adapters.email.tokens import TokenKeys
 from adapters.email.turns import (
     LOOK_BACK,
@@ -26,6 +25,8 @@ from adapters.email.turns import (
     mailing,
     news_from,
 )
+from adapters.sql.email_contacts import EmailContacts
+from adapters.sql.email_records import EmailRecords
 from service.app.games import GameService
 from service.delivery.dispatch import Undeliverable
 from service.delivery.notices import Notice, deadline_text
@@ -53,13 +54,15 @@ class Transport(Protocol):
 class GameMail:
     service: GameService
     directory: Directory
-    store: EmailStore
+    store: EmailRecords
     keys: TokenKeys
     composer: Composer
     transport: Transport
     clock: Clock
     consent: Consent
     choices: MailChoices
+    contacts: EmailContacts
+    """Whether an address can be reached (the choices are kept on the same row)."""
 
     def send(
         self,
@@ -149,7 +152,7 @@ class EmailSender:
         self.mail = mail
 
     def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
-        why = self.mail.store.why_unreachable(address.value)
+        why = self.mail.contacts.why_unreachable(address.value)
         if self.mail.consent.stopped(address.value):
             why = "it asked for no more mail"
         if why is not None:

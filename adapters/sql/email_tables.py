@@ -1,4 +1,5 @@
-"""The email channel's tables (rows only; ``adapters/email/store.py`` reads and writes them):
+"""The email channel's tables (rows only; ``email_records.py``, ``email_contacts.py`` and
+``email_digests.py`` read and write them for the channel):
 
 * ``email_threads`` — one row per (game, player) that mail went to; its number is the short
   thread id a reply token names (``adapters/email/tokens.py``).

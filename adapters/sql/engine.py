@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine as Engine  # re-exported: channels hand an engine on, never query it
+from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -45,6 +46,10 @@ from adapters.config import PRIVATE_DIRECTORY, PRIVATE_FILE
 
 BUSY_TIMEOUT_MS = 30_000
 """How long a SQLite writer waits for the lock before giving up (another process may hold it)."""
+
+UNAVAILABLE_ERRORS: tuple[type[Exception], ...] = (DBAPIError, PoolTimeout)
+"""The errors a database operation raises that may mean the database is away (``is_unavailable``
+tells which do); the web answers them with a 503 rather than a 500."""
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -111,6 +116,12 @@ def reconnecting(operation: Callable[P, R]) -> Callable[P, R]:
         return operation(*args, **kwargs)
 
     return again_after_a_disconnect
+
+
+def answer(engine: Engine) -> None:
+    """Ask the database for one trivial answer: raises whatever keeps it from answering."""
+    with engine.connect() as connection:
+        connection.exec_driver_sql("SELECT 1")
 
 
 def is_unavailable(error: BaseException) -> bool:

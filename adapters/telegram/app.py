@@ -9,8 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from sqlalchemy import Engine
-
+from adapters.sql.engine import Engine
 from adapters.sql.quotas import SqlQuotas
 from adapters.sql.telegram_chat_pace import SharedChats
 from adapters.sql.telegram_records import TelegramRecords

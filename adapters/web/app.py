@@ -13,8 +13,6 @@ from datetime import timedelta
 
 from flask import Flask, Response, abort, jsonify, render_template, request
 from flask_babel import Babel
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -22,7 +20,8 @@ from adapters.bootstrap import Wiring
 from adapters.config import Settings
 from adapters.mail.smtp import MailTransport
 from adapters.sql.consent import SqlConsent
-from adapters.sql.engine import is_unavailable
+from adapters.sql.engine import UNAVAILABLE_ERRORS, is_unavailable
+from adapters.sql.pulse import Pulse, pulse_for
 from adapters.sql.quotas import SqlQuotas
 from adapters.web import health, security
 from adapters.web.api import players  # noqa: F401  (its routes are registered under the API's)
@@ -36,7 +35,6 @@ from adapters.web.notices.desk import desk_for
 from adapters.web.pages import profiles, replay, unsubscribe, your_data
 from adapters.web.pages import routes as pages
 from adapters.web.pages import talk as talk_page
-from adapters.web.pulse import Pulse, pulse_for
 from adapters.web.readiness import Readiness
 from service.language.translation import LOCALES
 from service.players.unsubscribe import Unsubscribe
@@ -109,8 +107,8 @@ def create_app(parts: Web) -> Flask:
         app.register_blueprint(blueprint)
     app.register_error_handler(HTTPException, _http_error)
     app.before_request(_no_nul_in_path)
-    app.register_error_handler(DBAPIError, _unavailable)
-    app.register_error_handler(PoolTimeout, _unavailable)
+    for unavailable in UNAVAILABLE_ERRORS:
+        app.register_error_handler(unavailable, _unavailable)
     return app
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Engine, text
-
+from adapters.sql.engine import Engine, answer
 from adapters.sql.migrate import current, head
-from adapters.web.pulse import Pulse
+from adapters.sql.pulse import Pulse
 
 
 @dataclass(frozen=True)
@@ -26,8 +25,7 @@ class Readiness:
         """Each check's finding: ``ok``, or what is wrong."""
         found: dict[str, str] = {}
         try:
-            with self.engine.connect() as connection:
-                connection.execute(text("SELECT 1"))
+            answer(self.engine)
             found["database"] = "ok"
         except Exception as error:  # any failure to reach the database means not ready
             return {"database": f"unreachable: {type(error).__name__}"}

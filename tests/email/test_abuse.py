@@ -147,7 +147,7 @@ def test_a_bounce_marks_the_address_unreachable_and_is_not_answered(
         ).all()
     assert rows[0].status == "failed" and "unreachable" in (rows[0].last_error or "")
     world.answer(world.latest(player), "hand")  # writing to us again: reachable again
-    assert world.channel.store.why_unreachable(player) is None
+    assert world.channel.contacts.why_unreachable(player) is None
 
 
 def test_a_bounce_with_a_forged_token_changes_nothing(world: World, game_id: GameId) -> None:
@@ -156,7 +156,7 @@ def test_a_bounce_with_a_forged_token_changes_nothing(world: World, game_id: Gam
     forged = mail.envelope_from[:-20] + "a" * 5 + mail.envelope_from[-15:]
     done = world.deliver(_bounce(mail), (forged,))
     assert list(done.values()) == ["ignored: bounce with an invalid token"]
-    assert world.channel.store.why_unreachable(player) is None
+    assert world.channel.contacts.why_unreachable(player) is None
 
 
 def test_a_mail_loop_attempt_is_dropped(world: World, game_id: GameId) -> None:

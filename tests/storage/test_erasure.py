@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Engine, select
 
-from adapters.email.store import EmailStore
 from adapters.sql import schema
 from adapters.sql.confirmation_tables import confirmation_codes
 from adapters.sql.confirmations import SqlConfirmations
 from adapters.sql.consent import SqlConsent
 from adapters.sql.directory import SqlDirectory
+from adapters.sql.email_records import EmailRecords
 from adapters.sql.erasure import SqlPersonalData
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.link_codes import SqlLinkCodes
@@ -112,7 +112,7 @@ class World:
         records.enqueue(6, pending, now)
         records.remember_turn(TELEGRAM_ID, finished, TurnMessage(40, 3, 3))  # type: ignore[arg-type]
         records.set_pictures(self.zeb, True)
-        mail = EmailStore(self.engine)
+        mail = EmailRecords(self.engine)
         raw = f"From: {NAME} <{EMAIL}>\r\nMessage-ID: <m1@example.org>\r\n\r\nmy data\r\n"
         mail.receive("<m1@example.org>", raw.encode(), now, (), ("games@here/INBOX", 1, 7))
         mail.done("<m1@example.org>", now, f"answered {EMAIL.lower()}")

@@ -12,9 +12,9 @@ from sqlalchemy import Engine, func, select
 
 from adapters.bootstrap import build
 from adapters.config import Settings
-from adapters.email.store import EmailStore
 from adapters.sql.confirmations import SqlConfirmations
 from adapters.sql.directory import SqlDirectory
+from adapters.sql.email_records import EmailRecords
 from adapters.sql.email_tables import email_messages, link_codes
 from adapters.sql.inbox import SqlInbox
 from adapters.sql.link_codes import SqlLinkCodes
@@ -49,7 +49,7 @@ class Traffic:
         self.clock = ManualClock()
         self.inbox = SqlInbox(engine, self.clock)
         self.records = TelegramRecords(engine)
-        self.mail = EmailStore(engine)
+        self.mail = EmailRecords(engine)
         self.retention = SqlRetention(engine, WINDOWS)
         now = self.clock.now()
         self.inbox.receive("telegram", KEY, '{"text": "hand"}', now)

@@ -13,7 +13,7 @@ from alembic import command
 
 from adapters.sql.engine import create, writer
 from adapters.sql.migrate import config
-from adapters.web.pulse import FilePulse
+from adapters.sql.pulse import FilePulse
 from adapters.web.readiness import Readiness
 from tests.web.client import Browser, hidden_fields
 from tests.web.conftest import Site, SiteFactory

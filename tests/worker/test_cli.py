@@ -18,7 +18,7 @@ import pytest
 
 from adapters.bootstrap import build
 from adapters.config import Settings
-from adapters.web.pulse import pulse_for
+from adapters.sql.pulse import pulse_for
 from service.game.events import GameId, TimeControl
 from service.ports.directory import Address
 from service.ports.memory_directory import ManualClock, SeededChance

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 
-from sqlalchemy import Engine
-
 from adapters.config import Settings
 from adapters.keys import service_secret
 from adapters.mail.headers import SERVICE_NAME, ours, unsubscribe_links
 from adapters.mail.smtp import MailTransport
 from adapters.sql.consent import SqlConsent
+from adapters.sql.engine import Engine
 from service.language.translation import Translator
 from service.players.unsubscribe import Unsubscribe
 from service.ports.consent import Consent

@@ -1,23 +1,19 @@
-"""``EmailStore``: the email channel's own rows (``adapters/sql/email_tables.py``) on SQLite or
-PostgreSQL — reply threads, inbound mail and the mailbox UIDs it came from, and per-address
-state (unreachable after a bounce, when an error reply last went out)."""
+"""``EmailRecords``: the email channel's record of mail in SQL (``sql/email_tables.py``) — the
+reply threads its tokens name, every inbound mail stored before the mailbox is told it was read,
+and the mailbox UIDs it came from.  The channel (``adapters/email/handling.py``) decides what a
+mail means and what to answer; these rows only remember it.  What is kept per address is in
+``email_contacts.py``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, and_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
-from adapters.sql.email_tables import (
-    email_contacts,
-    email_messages,
-    email_threads,
-    email_uids,
-    stamped_once_per,
-)
+from adapters.sql.email_tables import email_messages, email_threads, email_uids
 from adapters.sql.engine import is_postgresql, reconnecting, writer
 from adapters.sql.erasure import erased_key
 
@@ -32,7 +28,7 @@ class StoredMail:
     """The row's id: a confirmation token names the request it confirms by it."""
 
 
-class EmailStore:
+class EmailRecords:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._writer = writer(engine)
@@ -161,52 +157,6 @@ class EmailStore:
         query = select(email_messages.c.key, email_messages.c.outcome)
         with self.engine.connect() as connection:
             return {row.key: row.outcome for row in connection.execute(query)}
-
-    # -- addresses -------------------------------------------------------------------------------
-
-    @reconnecting
-    def unreachable(self, address: str, at: datetime, reason: str) -> None:
-        """Mark ``address`` unreachable (a bounce): mail to it is given up until it writes again."""
-        values = {"address": address.lower(), "unreachable_since": at, "unreachable_reason": reason}
-        insert = self._insert(email_contacts).values(values)
-        upsert = insert.on_conflict_do_update(
-            index_elements=[email_contacts.c.address],
-            set_={"unreachable_since": at, "unreachable_reason": reason},
-        )
-        with self._writer.begin() as connection:
-            connection.execute(upsert)
-
-    @reconnecting
-    def reachable(self, address: str) -> None:
-        """``address`` wrote to us: it can be reached again."""
-        change = (
-            update(email_contacts)
-            .where(email_contacts.c.address == address.lower())
-            .values(unreachable_since=None, unreachable_reason=None)
-        )
-        with self._writer.begin() as connection:
-            connection.execute(change)
-
-    @reconnecting
-    def why_unreachable(self, address: str) -> str | None:
-        query = select(email_contacts.c.unreachable_reason).where(
-            email_contacts.c.address == address.lower(),
-            email_contacts.c.unreachable_since.is_not(None),
-        )
-        with self.engine.connect() as connection:
-            found = connection.execute(query).scalar_one_or_none()
-        return None if found is None else str(found)
-
-    @reconnecting
-    def claim_error_reply(self, address: str, now: datetime, interval: timedelta) -> bool:
-        """Whether an error reply may go to ``address`` now (at most one per ``interval``); a
-        True answer counts as the reply sent."""
-        insert = self._insert(email_contacts).values(address=address.lower(), error_reply_at=now)
-        claim = stamped_once_per(email_contacts.c.error_reply_at, address, now, interval)
-        with self._writer.begin() as connection:
-            if connection.execute(insert.on_conflict_do_nothing()).rowcount == 1:
-                return True
-            return bool(connection.execute(claim).rowcount == 1)
 
 
 def _mail(row: Any) -> StoredMail:

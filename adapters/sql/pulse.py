@@ -1,4 +1,5 @@
-"""The worker's heartbeat, which ``/readyz`` reads: proof that a worker process is running.
+"""The worker's heartbeat, which ``/readyz`` (``adapters/web/readiness.py``) reads: proof that a
+worker process is running.
 
 A worker role beats every few seconds (``conquian serve``); the web side asks when the last
 beat was.  Where the beat is kept follows the database, since that is what the processes share:
