@@ -73,11 +73,13 @@ class EmailContacts:
     @reconnecting
     def claim_error_reply(self, address: str, now: datetime, interval: timedelta) -> bool:
         """Whether an error reply may go to ``address`` now (at most one per ``interval``); a
-        True answer counts as the reply sent."""
+        True answer counts as the reply sent.  A new address's row says whether it was made by
+        what the insert returns: psycopg leaves an insert's row count unknown (-1)."""
         insert = self._insert(email_contacts).values(address=address.lower(), error_reply_at=now)
+        made = insert.on_conflict_do_nothing().returning(email_contacts.c.address)
         claim = stamped_once_per(email_contacts.c.error_reply_at, address, now, interval)
         with self._writer.begin() as connection:
-            if connection.execute(insert.on_conflict_do_nothing()).rowcount == 1:
+            if connection.execute(made).first() is not None:
                 return True
             return bool(connection.execute(claim).rowcount == 1)
 
