@@ -4,11 +4,11 @@ when 8:00 falls in their quiet hours, when those hours end.  A turn mail still g
 (``sender.py``); the digest adds nothing to answer.
 
 Exactly once, as the outbox does it: a worker claims the address for a lease
-(``digest_claimed_until``), sends, then moves ``digest_at`` (the news told so far) to the moment
-it claimed and lets go (the claims are ``adapters/sql/email_digests.py``).  A worker that restarts finds ``digest_at`` past the day's hour and sends
-nothing; one that died between claiming and recording leaves a claim that lapses, and the mail
-sent again then has the same ``Message-ID`` (made from the address and the day), as a re-sent
-notification does.  A day with no news sends nothing and still moves ``digest_at`` on.
+(``digest_claimed_until``, ``adapters/sql/email_digests.py``), sends, then moves ``digest_at``
+(the news told so far) to the moment it claimed and lets go.  A worker that restarts finds
+``digest_at`` past the day's hour and sends nothing; one that died between claiming and
+recording leaves a claim that lapses, and the mail sent again then has the same ``Message-ID``
+(made from the address and the day), as a re-sent notification does.  A day with no news sends nothing and still moves ``digest_at`` on.
 """
 
 from __future__ import annotations
