@@ -122,16 +122,16 @@ class EmailRecords:
 
     @reconnecting
     def message(self, key: str) -> StoredMail | None:
-        query = select(email_messages).where(email_messages.c.key == key)
-        with self.engine.connect() as connection:
-            row = connection.execute(query).first()
-        return None if row is None else _mail(row)
+        return self._one(email_messages.c.key == key)
 
     @reconnecting
     def numbered(self, number: int) -> StoredMail | None:
-        query = select(email_messages).where(email_messages.c.id == number)
+        """The message stored as row ``number`` (a confirmation token names it)."""
+        return self._one(email_messages.c.id == number)
+
+    def _one(self, where: Any) -> StoredMail | None:
         with self.engine.connect() as connection:
-            row = connection.execute(query).first()
+            row = connection.execute(select(email_messages).where(where)).first()
         return None if row is None else _mail(row)
 
     @reconnecting

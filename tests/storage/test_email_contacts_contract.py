@@ -74,9 +74,7 @@ def test_the_mail_choices_are_kept_apart(contacts: EmailContacts) -> None:
     assert contacts.choice_of(BEN) == MailChoice(None, False)
 
 
-def test_a_digest_starts_where_it_was_chosen(
-    contacts: EmailContacts, claims: DigestClaims
-) -> None:
+def test_a_digest_starts_where_it_was_chosen(contacts: EmailContacts, claims: DigestClaims) -> None:
     contacts.choose_when(ANA, "each", None)
     contacts.choose_when(BEN, DIGEST, T0)
     assert claims.readers(T0) == [(BEN, T0)]
