@@ -107,7 +107,8 @@ class SqlSeeks:
             where=pairing_pool.c.pair_key.is_(None),
         )
         with self._writer.begin() as connection:
-            return connection.execute(renewing).rowcount == 1
+            done = connection.execute(renewing.returning(pairing_pool.c.player))
+            return done.one_or_none() is not None
 
     @reconnecting
     def leave(self, player: PlayerId) -> bool:
