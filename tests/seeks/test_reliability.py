@@ -19,7 +19,9 @@ FORFEIT = TimeControl(3600, on_timeout="forfeit")
 AUTO_TWICE = TimeControl(3600, on_timeout="auto", max_timeouts=2)
 
 
-def started(site: Site, host: PlayerId, guest: PlayerId, control: TimeControl | None = None) -> GameId:
+def started(
+    site: Site, host: PlayerId, guest: PlayerId, control: TimeControl | None = None
+) -> GameId:
     game_id = site.service.open_game(host, time_control=control)
     site.service.join(site.service.game(game_id).invitation, guest)
     return game_id
