@@ -3,7 +3,7 @@ locks for its transaction, and the few events of the matches it folds."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from sqlalchemy import Connection, Table, select
@@ -12,9 +12,24 @@ from adapters.sql.tables import events
 from service.game.codec import decode
 from service.game.events import GameId
 from service.game.stored import StoredEvent
+from service.ratings.finished import ENDED
 
 
-def locked_position(connection: Connection, table: Table, postgresql: bool, insert: Any) -> int:
+def ends_after(
+    connection: Connection, table: Table, postgresql: bool, insert: Any, limit: int
+) -> Sequence[Any]:
+    """The matches ended after the follower's position (locked, ``_locked_position``): up to
+    ``limit`` of their ``MatchEnded`` rows' game ids and positions, in log order."""
+    position = _locked_position(connection, table, postgresql, insert)
+    return connection.execute(
+        select(events.c.game_id, events.c.position)
+        .where(events.c.position > position, events.c.name == ENDED)
+        .order_by(events.c.position)
+        .limit(limit)
+    ).all()
+
+
+def _locked_position(connection: Connection, table: Table, postgresql: bool, insert: Any) -> int:
     """The follower's position in its one-row ``table``, locked for the transaction (``FOR
     UPDATE`` on PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` already holds the write lock): two
     followers take turns and the second starts where the first ended."""

@@ -16,16 +16,15 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.engine import is_postgresql, reconnecting, writer
-from adapters.sql.followers import games_read, locked_position
+from adapters.sql.followers import ends_after, games_read
 from adapters.sql.rating_tables import (
     profile_choices,
     rating_games,
     rating_position,
     rating_standings,
 )
-from adapters.sql.tables import events
 from service.game.events import GameId, PlayerId
-from service.ratings.finished import ENDED, KINDS, Ending
+from service.ratings.finished import KINDS, Ending
 from service.ratings.projection import Counted
 from service.ratings.standing import Standing, from_json, to_json
 from service.ratings.store import Step, Visibility, best_first
@@ -41,13 +40,7 @@ class SqlRatings:
     @reconnecting
     def catch_up(self, step: Step, limit: int) -> int:
         with self._writer.begin() as connection:
-            position = locked_position(connection, rating_position, self._postgresql, self._insert)
-            ends = connection.execute(
-                select(events.c.game_id)
-                .where(events.c.position > position, events.c.name == ENDED)
-                .order_by(events.c.position)
-                .limit(limit)
-            ).all()
+            ends = ends_after(connection, rating_position, self._postgresql, self._insert, limit)
             if not ends:
                 return 0
             game_ids = [row.game_id for row in ends]

@@ -16,12 +16,11 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.engine import is_postgresql, reconnecting, writer
-from adapters.sql.followers import games_read, locked_position
+from adapters.sql.followers import ends_after, games_read
 from adapters.sql.seek_tables import reliability, reliability_games, reliability_position
-from adapters.sql.tables import events
 from service.game.events import PlayerId
 from service.ports.reliability import Fold
-from service.seeks.reliability import ENDED, KINDS, Reliability
+from service.seeks.reliability import KINDS, Reliability
 
 
 class SqlReliability:
@@ -34,15 +33,9 @@ class SqlReliability:
     @reconnecting
     def catch_up(self, fold: Fold, limit: int) -> int:
         with self._writer.begin() as connection:
-            position = locked_position(
-                connection, reliability_position, self._postgresql, self._insert
+            ends = ends_after(
+                connection, reliability_position, self._postgresql, self._insert, limit
             )
-            ends = connection.execute(
-                select(events.c.game_id, events.c.position)
-                .where(events.c.position > position, events.c.name == ENDED)
-                .order_by(events.c.position)
-                .limit(limit)
-            ).all()
             if not ends:
                 return 0
             games = games_read(connection, [row.game_id for row in ends], KINDS)

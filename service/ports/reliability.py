@@ -13,7 +13,8 @@ from typing import Protocol
 
 from service.game.events import GameId, PlayerId
 from service.game.stored import StoredEvent
-from service.seeks.reliability import ENDED, KINDS, Reliability
+from service.ports.followed import ended_after
+from service.seeks.reliability import KINDS, Reliability
 
 Fold = Callable[[Sequence[StoredEvent]], Mapping[PlayerId, Reliability]]
 """What one ended match (its events of ``KINDS``) adds to each of its players."""
@@ -47,22 +48,16 @@ class InMemoryReliability:
         self._position = 0
 
     def catch_up(self, fold: Fold, limit: int) -> int:
-        by_game: dict[GameId, list[StoredEvent]] = {}
-        ends: list[StoredEvent] = []
-        for one in self._read_all(0, 10**9):
-            name = type(one.event).__name__
-            if name in KINDS:
-                by_game.setdefault(one.game_id, []).append(one)
-            if name == ENDED and one.position > self._position and len(ends) < limit:
-                ends.append(one)
-        for end in ends:
+        games = ended_after(self._read_all, KINDS, self._position, limit)
+        for game in games:
+            end = game[-1]
             if end.game_id in self._counted:
                 raise AssertionError(f"game {end.game_id} counted twice")
             self._counted.add(end.game_id)
-            for player, added in fold(by_game[end.game_id]).items():
+            for player, added in fold(game).items():
                 self._of[player] = self.of(player) + added
             self._position = end.position
-        return len(ends)
+        return len(games)
 
     def reset(self) -> None:
         self._of, self._counted, self._position = {}, set(), 0

@@ -45,7 +45,6 @@ KINDS = (
     *(kind.__name__ for kind in DECISIONS),
 )
 """The names of the events reliability is read from: no deck, no hand, no talk."""
-ENDED = "MatchEnded"
 ON_TIME = ("timeouts", "claimed")
 
 PROVEN_AFTER = 5
