@@ -24,7 +24,6 @@ from service.rules.events import (
     CardLaidOff,
     CardPassed,
     CardRefused,
-    CardTurnedUp,
     CenterCardTaken,
     ForceDeclined,
     HandMelded,
@@ -35,10 +34,11 @@ from service.rules.events import (
 from service.rules.seats import Seat
 
 DECISIONS = (
-    *(CardTurnedUp, CenterCardTaken, CardDiscarded, CardRefused, HandMelded),
+    *(CenterCardTaken, CardDiscarded, CardRefused, HandMelded),
     *(ForceDeclined, CardForced, CardLaidOff, CardPassed),
 )
-"""The events that are a player's decision (each carries the deciding ``seat``)."""
+"""The events that are a player's decision (each carries the deciding ``seat``); not a card turned
+up, which the rules turn for a player (at a deal's start, after a discard)."""
 KINDS = (
     *("GameOpened", "PlayerJoined", "TurnTimedOut", "PlayerResigned", "MatchForfeited"),
     "MatchEnded",
@@ -126,8 +126,7 @@ def of_game(events: Sequence[StoredEvent]) -> Mapping[PlayerId, Reliability]:
                     return {}
                 return {players[s]: _counted(s, seats[s], ended_by) for s in Seat}
             case (
-                CardTurnedUp(seat=seat)
-                | CenterCardTaken(seat=seat)
+                CenterCardTaken(seat=seat)
                 | CardDiscarded(seat=seat)
                 | CardRefused(seat=seat)
                 | HandMelded(seat=seat)

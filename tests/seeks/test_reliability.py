@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import random
 
+from service.app.seek_requests import PublishSeek, SeekPublished
 from service.app.sweeps import Sweeper
 from service.bots.policies import NoChance, greedy_bot
 from service.game.events import GameId, PlayerId, TimeControl
 from service.game.status import GameStatus
 from service.rules.view import view_for
 from service.seeks.reliability import Reliability
+from service.words.refusals import Refused
 from tests.seeks.conftest import Site
 
 ANA, BEN = PlayerId("ana"), PlayerId("ben")
@@ -123,3 +125,16 @@ def test_the_limits_rise_with_finished_games_and_fall_with_abandoned_ones() -> N
     assert Reliability(10, 3, 3).most_games == 2  # 70 per cent: unreliable
     assert Reliability(4, 4, 4).most_games == 4  # too few games to judge
     assert (Reliability(10, 3, 3).percent, Reliability().percent) == (70, None)
+
+
+def test_an_unreliable_player_holds_two_games_until_they_finish_more(memory_site: Site) -> None:
+    for _ in range(5):
+        memory_site.service.resign(started(memory_site, ANA, BEN), BEN)  # at once: abandoned
+    memory_site.lobby.reliabilities.catch_up()
+    assert memory_site.lobby.reliability(BEN).percent == 0
+    started(memory_site, ANA, BEN)
+    assert isinstance(memory_site.lobby.answer(PublishSeek(BEN)), SeekPublished)
+    refused = memory_site.lobby.answer(PublishSeek(BEN))
+    assert isinstance(refused, Refused) and refused.code == "too_many_games"
+    assert refused.params == {"held": "2", "most": "2"}
+    assert isinstance(memory_site.lobby.answer(PublishSeek(ANA)), SeekPublished)

@@ -139,3 +139,15 @@ def test_a_new_player_holds_at_most_four_games_against_people(memory_site: Site)
     late = given(memory_site, PlayerId("dee"))
     assert refused(memory_site.lobby.answer(AcceptSeek(ANA, late))) == "too_many_games"
     assert len(memory_site.lobby.listing(BEN)) == 3
+
+
+def test_a_player_accepts_at_most_ten_seeks_an_hour(memory_site: Site) -> None:
+    owners = [PlayerId(f"o{n}") for n in range(11)]
+    seeks = [given(memory_site, owner) for owner in owners]
+    for seek_id in seeks[:10]:
+        accepted = memory_site.lobby.answer(AcceptSeek(BEN, seek_id))
+        assert isinstance(accepted, SeekAccepted)
+        memory_site.service.resign(accepted.game_id, BEN)  # finished: the limit is the hour's
+    assert refused(memory_site.lobby.answer(AcceptSeek(BEN, seeks[10]))) == "too_many_accepts"
+    memory_site.clock.advance(hours=1)
+    assert isinstance(memory_site.lobby.answer(AcceptSeek(BEN, seeks[10])), SeekAccepted)
