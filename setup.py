@@ -19,7 +19,9 @@ ext_modules = []
 if os.environ.get("CONQUIAN_MYPYC") == "1":
     from mypyc.build import mypycify
 
-    rules = [p for p in Path("service/rules").glob("*.py") if p.name not in {"cards.py", "__init__.py"}]
+    rules = [
+        p for p in Path("service/rules").glob("*.py") if p.name not in {"cards.py", "__init__.py"}
+    ]
     driving = ["service/bots/policies.py", "service/bots/search.py", "service/bots/selfplay.py"]
     compiled = sorted(str(path) for path in [*rules, *map(Path, driving)])
     ext_modules = mypycify(compiled, opt_level="3")

@@ -29,11 +29,15 @@ from adapters.sql.inbox import SqlInbox
 from adapters.sql.link_codes import SqlLinkCodes
 from adapters.sql.migrate import upgrade
 from adapters.sql.outbox import SqlOutbox
+from adapters.sql.quotas import SqlQuotas
 from adapters.sql.ratings import SqlRatings
+from adapters.sql.reliability import SqlReliability
 from adapters.sql.retention import SqlRetention, Windows
+from adapters.sql.seeks import SqlSeeks
 from adapters.sql.store import SqlEventStore
 from adapters.system import SystemChance, SystemClock
 from service.app.games import GameService
+from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.ports.protocols import Chance, Clock
 from service.words.privacy import Kept
@@ -54,6 +58,8 @@ class Wiring:
     """Working rows past their window (the worker's ``prune`` job)."""
     secret: Callable[[], bytes]
     """The service's secret (``adapters/keys.service_secret``): the never-mail list's key."""
+    lobby: Lobby | None = None
+    """Seeks, pairing and reliability (issue 36; the worker's ``rate`` job tends it)."""
 
     def close(self) -> None:
         """Close the database connections (at shutdown, or at the end of a test)."""
@@ -91,4 +97,7 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     )
     ratings = Ratings(SqlRatings(engine), GlickoRater())
     outbox = SqlOutbox(engine)
-    return Wiring(engine, store, inbox, directory, service, outbox, ratings, retention, secret)
+    lobby = Lobby(service, SqlSeeks(engine), SqlReliability(engine), ratings, SqlQuotas(engine))
+    return Wiring(
+        engine, store, inbox, directory, service, outbox, ratings, retention, secret, lobby
+    )

@@ -137,6 +137,7 @@ class Worker:
         projection the ``rate`` job keeps up with the log; ``digests``, when given, the daily
         digests the ``digest`` job sends."""
         service = wiring.service
+        self.wiring = wiring
         self.settings = settings.worker
         self.clock = clock or service.clock
         self.sweeper = Sweeper(service, self.settings.batch_size, self.settings.lease)
@@ -235,6 +236,8 @@ class Worker:
     def rate(self) -> int:
         """Fold the games finished since the last run into the ratings, batch by batch (each
         batch one transaction that one worker holds at a time: a game counts once)."""
+        if isinstance(self.wiring, Wiring) and self.wiring.lobby is not None:
+            self.wiring.lobby.tend()  # the reliabilities' follower, then the pairing of the waiting
         if self.ratings is None:
             return 0
         total = 0

@@ -16,17 +16,15 @@ from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.followers import ends_after, games_read
 from adapters.sql.rating_tables import (
     profile_choices,
     rating_games,
     rating_position,
     rating_standings,
 )
-from adapters.sql.tables import events
-from service.game.codec import decode
 from service.game.events import GameId, PlayerId
-from service.game.stored import StoredEvent
-from service.ratings.finished import ENDED, KINDS, Ending
+from service.ratings.finished import KINDS, Ending
 from service.ratings.projection import Counted
 from service.ratings.standing import Standing, from_json, to_json
 from service.ratings.store import Step, Visibility, best_first
@@ -42,17 +40,11 @@ class SqlRatings:
     @reconnecting
     def catch_up(self, step: Step, limit: int) -> int:
         with self._writer.begin() as connection:
-            position = self._position(connection)
-            ends = connection.execute(
-                select(events.c.game_id)
-                .where(events.c.position > position, events.c.name == ENDED)
-                .order_by(events.c.position)
-                .limit(limit)
-            ).all()
+            ends = ends_after(connection, rating_position, self._postgresql, self._insert, limit)
             if not ends:
                 return 0
             game_ids = [row.game_id for row in ends]
-            games = self._games(connection, game_ids)
+            games = games_read(connection, game_ids, KINDS)
 
             def load(players: Collection[PlayerId]) -> dict[PlayerId, Standing]:
                 rows = connection.execute(
@@ -66,34 +58,6 @@ class SqlRatings:
             self._write(connection, changes.standings.values(), changes.counted)
             connection.execute(update(rating_position).values(position=changes.position))
             return len(changes.counted)
-
-    def _position(self, connection: Connection) -> int:
-        query = select(rating_position.c.position).where(rating_position.c.id == 1)
-        found = connection.execute(query.with_for_update() if self._postgresql else query)
-        position = found.scalar_one_or_none()
-        if position is None:
-            connection.execute(
-                self._insert(rating_position).values(id=1, position=0).on_conflict_do_nothing()
-            )
-            found = connection.execute(query.with_for_update() if self._postgresql else query)
-            position = found.scalar_one()
-        return int(position)
-
-    def _games(self, connection: Connection, game_ids: list[str]) -> dict[str, list[StoredEvent]]:
-        rows = connection.execute(
-            select(events.c.game_id, events.c.seq, events.c.position, events.c.name)
-            .add_columns(events.c.data, events.c.at)
-            .where(events.c.game_id.in_(game_ids), events.c.name.in_(KINDS))
-            .order_by(events.c.position)
-        ).all()
-        games: dict[str, list[StoredEvent]] = {game_id: [] for game_id in game_ids}
-        for row in rows:
-            games[row.game_id].append(
-                StoredEvent(
-                    GameId(row.game_id), row.seq, row.position, decode(row.name, row.data), row.at
-                )
-            )
-        return games
 
     def _write(
         self, connection: Connection, standings: Collection[Standing], counted: Collection[Counted]

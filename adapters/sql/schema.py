@@ -15,6 +15,7 @@ from adapters.sql import (
     notice_tables,
     quota_tables,
     rating_tables,
+    seek_tables,
     tables,
     telegram_tables,
 )
@@ -27,6 +28,7 @@ TABLE_MODULES = (
     telegram_tables,
     notice_tables,
     confirmation_tables,
+    seek_tables,
 )
 """Each registers its tables on ``SQLModel.metadata`` when imported."""
 

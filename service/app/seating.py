@@ -102,16 +102,24 @@ class Seating:
             raise UnknownInvitation()
         return game_id
 
-    def join(self, invitation: str, player: PlayerId, reply: InboxReply | None = None) -> GameId:
+    def join(
+        self,
+        invitation: str,
+        player: PlayerId,
+        reply: InboxReply | None = None,
+        tell_player: bool = False,
+    ) -> GameId:
         """Take the free seat of the game this invitation belongs to; the match begins.  With
-        ``reply``, the request's inbox reply is recorded in the same append."""
+        ``reply``, the request's inbox reply is recorded in the same append.  The joining player
+        asked, so only the host is told; unless ``tell_player`` (the pairing joined for them)."""
         game_id = self.store_game_of(invitation)
 
         def attempt(game: Game) -> None:
             joined = decide_game(game, Join(player), self.journal.clock.now())
             quiet = self.journal.quiet_hours(game, (game.players[0], player))  # the guest is 2nd
             events = follow_ups(game, [*joined, *quiet], self.chance)
-            self.journal.append(game, events, actor=player, inbox_reply=reply)
+            actor = None if tell_player else player
+            self.journal.append(game, events, actor=actor, inbox_reply=reply)
 
         self.journal.retried(game_id, attempt)  # after a lost race: someone joined first
         return game_id

@@ -17,7 +17,8 @@ from typing import Protocol
 
 from service.game.events import GameId, PlayerId
 from service.game.stored import StoredEvent
-from service.ratings.finished import ENDED, KINDS
+from service.ports.followed import ended_after
+from service.ratings.finished import KINDS
 from service.ratings.projection import Counted
 from service.ratings.standing import Standing
 
@@ -99,15 +100,7 @@ class InMemoryRatings:
         self._choices: dict[PlayerId, Visibility] = {}
 
     def catch_up(self, step: Step, limit: int) -> int:
-        by_game: dict[GameId, list[StoredEvent]] = {}
-        ends: list[StoredEvent] = []
-        for one in self._read_all(0, 10**9):
-            name = type(one.event).__name__
-            if name in KINDS:
-                by_game.setdefault(one.game_id, []).append(one)
-            if name == ENDED and one.position > self._position and len(ends) < limit:
-                ends.append(one)
-        games = [by_game[end.game_id] for end in ends]
+        games = ended_after(self._read_all, KINDS, self._position, limit)
         if not games:
             return 0
         changes = step(

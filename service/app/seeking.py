@@ -1,0 +1,197 @@
+"""Seeks: publish one, list them for a viewer, accept one (the game starts at once), withdraw one.
+
+Acceptance is decided by the store's ``claim``, one conditional update, so of any number of
+players accepting at the same moment exactly one takes the seek and the others hear that it is
+gone (``SeekGone``); the game is then opened under the seek's key (``Seek.request``), so the
+taker accepting again, after a crash or a second delivery, reaches the same game.  A listing
+names the owner only to whom may see their name (``words.naming.may_see``): to anyone else they
+are "a player" with a rating and a reliability, and a seek holds terms only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from service.app.seating import Seating
+from service.app.seekers import Seekers, check_wanted
+from service.clock.timeouts import check_time_control
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Chance, Clock
+from service.ports.quotas import Quotas
+from service.ports.seeks import Seeks
+from service.rules.variants import Variant
+from service.seeks.errors import (
+    NotWanted,
+    NotYourSeek,
+    OwnSeek,
+    SeekGone,
+    SeekLasts,
+    TooManyAccepts,
+    TooManySeeks,
+)
+from service.seeks.seeks import LASTS, Seek, SeekId, SeekStatus
+from service.seeks.terms import SeekTerms, Wanted
+from service.words.naming import may_see
+
+MOST_SEEKS = 3
+"""Open seeks a player may have at once (issue 36's limit against flooding the lobby)."""
+ACCEPTS_AN_HOUR = 10
+"""Seeks a player may accept in an hour (each starts a game)."""
+SHORTEST, LONGEST = timedelta(hours=1), timedelta(days=30)
+"""How long a seek may be asked to last."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeekFilter:
+    """What a viewer wants listed: None is any.  ``admitting_me`` keeps only the seeks whose
+    rating range and reliability admit the viewer."""
+
+    variant: Variant | None = None
+    rated: bool | None = None
+    shortest_move: int | None = None
+    longest_move: int | None = None
+    admitting_me: bool = True
+
+    def shows(self, terms: SeekTerms) -> bool:
+        move = terms.time_control.move_seconds
+        return (
+            (self.variant is None or terms.variant == self.variant)
+            and (self.rated is None or terms.rated == self.rated)
+            and (self.shortest_move is None or move >= self.shortest_move)
+            and (self.longest_move is None or move <= self.longest_move)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """A seek as a viewer sees it in the lobby: ``owner`` is None for "a player" (private)."""
+
+    seek_id: SeekId
+    owner: PlayerId | None
+    rating: int
+    reliability: int | None
+    terms: SeekTerms
+    expires: datetime
+    own: bool
+
+
+class Seeking:
+    def __init__(
+        self, seeks: Seeks, seekers: Seekers, seating: Seating, chance: Chance, quotas: Quotas
+    ) -> None:
+        self.seeks = seeks
+        self.seekers = seekers
+        self.seating = seating
+        self.chance = chance
+        self.quotas = quotas
+        self.clock: Clock = seating.journal.clock
+
+    def publish(
+        self,
+        owner: PlayerId,
+        terms: SeekTerms,
+        wanted: Wanted,
+        lasts: timedelta = LASTS,
+        request: str | None = None,
+    ) -> Seek:
+        """Put a seek in the lobby.  With ``request`` (the message that asked) the seek's id comes
+        from it, so the same request publishes one seek however often it is handled."""
+        check_time_control(terms.time_control)
+        check_wanted(wanted)
+        if not SHORTEST <= lasts <= LONGEST:
+            raise SeekLasts()
+        now = self.clock.now()
+        seek_id = self._seek_id(owner, request)
+        earlier = None if request is None else self.seeks.seek(seek_id)
+        if earlier is not None and earlier.owner == owner:
+            return earlier
+        if len(self.seeks.seeks_of(owner, now)) >= MOST_SEEKS:
+            raise TooManySeeks(most=MOST_SEEKS)
+        self.seekers.check_room(owner, now)
+        seek = Seek(seek_id, owner, terms, wanted, now, now + lasts)
+        self.seeks.publish(seek)
+        return seek
+
+    def _seek_id(self, owner: PlayerId, request: str | None) -> SeekId:
+        """Drawn, or derived from the request and the owner's id (which nobody else knows)."""
+        if request is None:
+            return SeekId(self.chance.token())
+        return SeekId(hashlib.sha256(f"{owner}\n{request}".encode()).hexdigest()[:16])
+
+    def listing(self, viewer: PlayerId | None, wanted: SeekFilter | None = None) -> list[Listed]:
+        """The open seeks ``viewer`` asked for, oldest first."""
+        wanted = wanted or SeekFilter()
+        mine = None if viewer is None else self.seekers.rating(viewer)
+        reliable = None if viewer is None else self.seekers.reliabilities.of(viewer).percent
+        listed = []
+        for seek in self.seeks.open_seeks(self.clock.now()):
+            own = seek.owner == viewer
+            if not wanted.shows(seek.terms):
+                continue
+            admits = mine is None or own or seek.wanted.admits(mine, reliable)
+            if wanted.admitting_me and not admits:
+                continue
+            listed.append(self._listed(viewer, seek, own))
+        return listed
+
+    def _listed(self, viewer: PlayerId | None, seek: Seek, own: bool) -> Listed:
+        shown = may_see(viewer, seek.owner, self.seekers.is_public)
+        return Listed(
+            seek.seek_id,
+            seek.owner if shown else None,
+            round(self.seekers.rating(seek.owner)),
+            self.seekers.reliabilities.of(seek.owner).percent,
+            seek.terms,
+            seek.expires,
+            own,
+        )
+
+    def accept(self, taker: PlayerId, seek_id: SeekId) -> tuple[Seek, GameId]:
+        """Take the seek and start its game; ``SeekGone`` if someone else took it first."""
+        seek = self.seeks.seek(seek_id)
+        if seek is not None and seek.status is SeekStatus.ACCEPTED and seek.taker == taker:
+            return seek, self._started(seek)  # accepted before: the same game
+        now = self.clock.now()
+        if seek is None or not seek.is_open(now):
+            raise SeekGone()
+        if seek.owner == taker:
+            raise OwnSeek()
+        if not seek.wanted.admits(
+            self.seekers.rating(taker), self.seekers.reliabilities.of(taker).percent
+        ):
+            raise NotWanted()
+        self.seekers.check_room(taker, now)
+        ticket = self.quotas.take(f"accept:{taker}", ACCEPTS_AN_HOUR, now - timedelta(hours=1), now)
+        if ticket is None:
+            raise TooManyAccepts(most=ACCEPTS_AN_HOUR)
+        taken = self.seeks.claim(seek_id, taker, now)
+        if taken is None:
+            self.quotas.give_back(ticket)
+            raise SeekGone()
+        return taken, self._started(taken)
+
+    def _started(self, seek: Seek) -> GameId:
+        """The seek's game, opened by its owner on its terms and joined by its taker."""
+        assert seek.taker is not None
+        terms = seek.terms
+        return self.seating.open_game(
+            seek.owner,
+            terms.variant,
+            terms.match,
+            terms.time_control,
+            seek.taker,
+            seek.request,
+            terms.rated,
+        )
+
+    def withdraw(self, owner: PlayerId, seek_id: SeekId) -> Seek:
+        seek = self.seeks.seek(seek_id)
+        if seek is None:
+            raise SeekGone()
+        if seek.owner != owner:
+            raise NotYourSeek()
+        if not self.seeks.withdraw(seek_id, owner, self.clock.now()):
+            raise SeekGone()
+        return seek
