@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adapters.cli.replay import step_json, view
+from adapters.cli.typed import typed
 from adapters.config import Settings
 from service.app.games import summary_of
 from service.game.errors import GameNotOver
@@ -128,7 +129,7 @@ def _replay(args: argparse.Namespace) -> int:
         for step in shown:
             print(json.dumps(step_json(step), ensure_ascii=False), flush=True)
         return 0
-    return view(shown, _commands(), lambda text: print(text, flush=True))
+    return view(shown, typed("replay> "), lambda text: print(text, flush=True))
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -201,15 +202,3 @@ def _storage() -> Iterator[Wiring]:
         yield wiring
     finally:
         wiring.close()
-
-
-def _commands() -> Iterator[str]:
-    """Viewer commands from a person (with a prompt) or from a script (line by line)."""
-    if not sys.stdin.isatty():
-        yield from sys.stdin
-        return
-    while True:
-        try:
-            yield input("replay> ")
-        except EOFError:
-            return

@@ -8,7 +8,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from adapters.cli import (
     arena_cmd,
@@ -21,6 +21,7 @@ from adapters.cli import (
     telegram,
 )
 from adapters.cli.play import Setup, TerminalGame, chance_for
+from adapters.cli.typed import typed
 from adapters.config import Settings, SettingsError
 from service.bots.levels import BOTS as POLICIES
 from service.bots.policies import Policy
@@ -133,7 +134,7 @@ def _play(args: argparse.Namespace, variant: Variant, parser: argparse.ArgumentP
     wiring = build(Settings.from_env(os.environ), chance=chance_for(setup))
     try:
         game = TerminalGame(setup, wiring.service, lambda text: print(text, flush=True))
-        return game.run(_lines())
+        return game.run(typed("> "))
     finally:
         wiring.close()
 
@@ -155,18 +156,6 @@ def _terms(args: argparse.Namespace, variant: Variant) -> MatchTerms:
         default = MatchTerms.default_for(variant)
         return MatchTerms(default.deals, default.target, args.stake)
     return MatchTerms(args.deals, args.target, args.stake)
-
-
-def _lines() -> Iterator[str]:
-    """Commands from a person at a terminal (with a prompt) or from a script (line by line)."""
-    if not sys.stdin.isatty():
-        yield from sys.stdin
-        return
-    while True:
-        try:
-            yield input("> ")
-        except EOFError:
-            return
 
 
 def _selfplay(args: argparse.Namespace, variant: Variant) -> int:

@@ -62,8 +62,8 @@ from adapters.sql.inbox import ANSWER
 from adapters.sql.outbox import SUPERSEDE, outbox_row
 from adapters.sql.summaries import ADVANCE, OPEN, advance_values, prefixed, row_of, upsert
 from adapters.sql.tables import UtcDateTime, events, inbox, outbox
-from service.game.codec import SCHEMA_VERSION, LogEvent, encode, name_of
-from service.ports.protocols import ConcurrencyError, GameSummary, InboxReply, Notification
+from service.game.codec import SCHEMA_VERSION, encode, name_of
+from service.ports.protocols import Append, ConcurrencyError, InboxReply
 
 APPEND_LOCK = 0x436F_6E71_0002
 """PostgreSQL advisory lock key held by every append until it commits."""
@@ -133,20 +133,13 @@ class SqliteAppend:
     )
 
     def __call__(
-        self,
-        connection: Connection,
-        game_id: str,
-        expected_version: int,
-        events: Sequence[LogEvent],
-        at: datetime,
-        summary: GameSummary,
-        notifications: Sequence[Notification],
-        inbox_reply: InboxReply | None,
+        self, connection: Connection, append: Append, at: datetime, inbox_reply: InboxReply | None
     ) -> list[int]:
+        game_id, expected_version, events = append.game_id, append.expected_version, append.events
         if expected_version == 0:
-            written = connection.execute(OPEN, row_of(summary))
+            written = connection.execute(OPEN, row_of(append.summary))
         else:
-            written = connection.execute(ADVANCE, advance_values(summary, expected_version))
+            written = connection.execute(ADVANCE, advance_values(append.summary, expected_version))
         if written.rowcount != 1:
             raise ConcurrencyError(f"{game_id} is not at version {expected_version}")
         if inbox_reply is not None:
@@ -157,8 +150,8 @@ class SqliteAppend:
                 )
         if expected_version:  # a new game has no reminders yet
             connection.execute(SUPERSEDE, {"b_game": game_id})
-        if notifications:
-            connection.execute(_NOTIFY, [outbox_row(n, at) for n in notifications])
+        if append.notifications:
+            connection.execute(_NOTIFY, [outbox_row(n, at) for n in append.notifications])
         if not events:
             return []
         values = {
@@ -258,18 +251,12 @@ class PostgresqlAppend:
         self._answering = _postgresql_statement(with_reply=True)
 
     def __call__(
-        self,
-        connection: Connection,
-        game_id: str,
-        expected_version: int,
-        events: Sequence[LogEvent],
-        at: datetime,
-        summary: GameSummary,
-        notifications: Sequence[Notification],
-        inbox_reply: InboxReply | None,
+        self, connection: Connection, append: Append, at: datetime, inbox_reply: InboxReply | None
     ) -> list[int]:
+        game_id, expected_version, events = append.game_id, append.expected_version, append.events
+        notifications = append.notifications
         values = {
-            **prefixed(row_of(summary)),
+            **prefixed(row_of(append.summary)),
             "b_game": game_id,
             "expected": expected_version,
             "at": at,

@@ -9,16 +9,14 @@ from datetime import datetime
 from sqlalchemy import Column, Index, String
 from sqlmodel import Field, SQLModel
 
-from adapters.sql.tables import AUTO_ID, UtcDateTime
+from adapters.sql.tables import AUTOINCREMENT, UtcDateTime, auto_id
 
 
 class QuotaUseRow(SQLModel, table=True):
     __tablename__ = "quota_uses"
-    __table_args__ = (Index("ix_quota_uses_key_at", "key", "at"), {"sqlite_autoincrement": True})
+    __table_args__ = (Index("ix_quota_uses_key_at", "key", "at"), AUTOINCREMENT)
 
-    id: int | None = Field(
-        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
-    )
+    id: int | None = auto_id()
     key: str = Field(sa_column=Column(String(400), nullable=False))
     at: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
 

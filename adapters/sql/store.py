@@ -118,7 +118,6 @@ class SqlEventStore:
             logs.setdefault(stored.game_id, []).append(stored)
         return logs
 
-    @reconnecting
     def append(
         self,
         game_id: GameId,
@@ -130,27 +129,25 @@ class SqlEventStore:
         inbox_reply: InboxReply | None = None,
     ) -> list[StoredEvent]:
         check_summary(game_id, expected_version, events, summary)
+        append = Append(game_id, expected_version, tuple(events), summary, tuple(notifications))
+        return self._append_one(append, at, inbox_reply)
+
+    @reconnecting  # ``append``'s, and each of a failed batch's appends alone (``_alone``)
+    def _append_one(
+        self, append: Append, at: datetime, inbox_reply: InboxReply | None = None
+    ) -> list[StoredEvent]:
         # One statement in autocommit on PostgreSQL, a write transaction on SQLite (``appends``).
         transaction = self.engine.connect() if self._postgresql else self._writer.begin()
         try:
             with transaction as connection:
-                positions = self._append(
-                    connection,
-                    game_id,
-                    expected_version,
-                    events,
-                    at,
-                    summary,
-                    notifications,
-                    inbox_reply,
-                )
+                positions = self._append(connection, append, at, inbox_reply)
         except IntegrityError as clash:
             if "uq_events_game_seq" in str(clash.orig) or "events.game_id" in str(clash.orig):
                 raise ConcurrencyError(
-                    f"{game_id}: another append took version {expected_version + 1}"
+                    f"{append.game_id}: another append took version {append.expected_version + 1}"
                 ) from None
             raise
-        return _appended(game_id, expected_version, events, positions, at)
+        return _appended(append.game_id, append.expected_version, append.events, positions, at)
 
     @reconnecting
     def append_many(
@@ -175,14 +172,7 @@ class SqlEventStore:
 
     def _alone(self, append: Append, at: datetime) -> list[StoredEvent] | None:
         try:
-            return self.append(
-                append.game_id,
-                append.expected_version,
-                append.events,
-                at,
-                append.summary,
-                append.notifications,
-            )
+            return self._append_one(append, at)
         except ConcurrencyError:
             return None
 

@@ -76,16 +76,28 @@ def _id_column(**options: Any) -> Any:
     return Column(ID, nullable=False, **options)
 
 
+AUTOINCREMENT = {"sqlite_autoincrement": True}
+"""The table option an ``auto_id`` key needs on SQLite (the last of ``__table_args__``)."""
+
+
+def auto_id() -> Any:
+    """An autoincrementing key (``AUTO_ID``), None until the row is inserted."""
+    return Field(default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True))
+
+
+def partial_index(name: str, *columns: str, where: str) -> Index:
+    """An index of only the rows ``where`` holds for, on SQLite and PostgreSQL alike."""
+    return Index(name, *columns, sqlite_where=text(where), postgresql_where=text(where))
+
+
 class EventRow(SQLModel, table=True):
     __tablename__ = "events"
     __table_args__ = (
         UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
-        {"sqlite_autoincrement": True},
+        AUTOINCREMENT,
     )
 
-    position: int | None = Field(
-        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
-    )
+    position: int | None = auto_id()
     game_id: str = Field(sa_column=_id_column())
     seq: int = Field(sa_column=Column(Integer, nullable=False))
     name: str = Field(sa_column=Column(String(64), nullable=False))
@@ -134,18 +146,11 @@ class InboxRow(SQLModel, table=True):
     __tablename__ = "inbox"
     __table_args__ = (
         UniqueConstraint("source", "key", name="uq_inbox_source_key"),
-        Index(
-            "ix_inbox_pending",
-            "received_at",
-            sqlite_where=text("reply IS NULL"),
-            postgresql_where=text("reply IS NULL"),
-        ),
-        {"sqlite_autoincrement": True},
+        partial_index("ix_inbox_pending", "received_at", where="reply IS NULL"),
+        AUTOINCREMENT,
     )
 
-    id: int | None = Field(
-        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
-    )
+    id: int | None = auto_id()
     source: str = Field(sa_column=Column(String(32), nullable=False))
     key: str = Field(sa_column=Column(Text, nullable=False))
     payload: str = Field(sa_column=Column(Text, nullable=False))
@@ -160,18 +165,15 @@ class OutboxRow(SQLModel, table=True):
     __tablename__ = "outbox"
     __table_args__ = (
         Index("ix_outbox_due", "status", "next_attempt_at"),
-        Index(
+        partial_index(
             "ix_outbox_pending_reminders",
             "game_id",
-            sqlite_where=text("kind = 'reminder' AND status = 'pending'"),
-            postgresql_where=text("kind = 'reminder' AND status = 'pending'"),
+            where="kind = 'reminder' AND status = 'pending'",
         ),
-        {"sqlite_autoincrement": True},
+        AUTOINCREMENT,
     )
 
-    id: int | None = Field(
-        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
-    )
+    id: int | None = auto_id()
     player: str = Field(sa_column=_id_column())
     game_id: str = Field(sa_column=_id_column())
     from_seq: int = Field(sa_column=Column(Integer, nullable=False))
@@ -234,12 +236,10 @@ class AddressRow(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("channel", "value", name="uq_addresses_channel_value"),
         Index("ix_addresses_player_id", "player_id"),
-        {"sqlite_autoincrement": True},
+        AUTOINCREMENT,
     )
 
-    id: int | None = Field(
-        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
-    )
+    id: int | None = auto_id()
     channel: str = Field(sa_column=Column(String(32), nullable=False))
     value: str = Field(sa_column=Column(String(320), nullable=False))
     player_id: str = Field(sa_column=Column(ID, ForeignKey("players.id"), nullable=False))
@@ -249,12 +249,10 @@ class VacationRow(SQLModel, table=True):
     __tablename__ = "vacations"
     __table_args__ = (
         Index("ix_vacations_player_start", "player_id", "start"),
-        {"sqlite_autoincrement": True},
+        AUTOINCREMENT,
     )
 
-    id: int | None = Field(
-        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
-    )
+    id: int | None = auto_id()
     player_id: str = Field(sa_column=Column(ID, ForeignKey("players.id"), nullable=False))
     start: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))
     end: datetime = Field(sa_column=Column(UtcDateTime, nullable=False))

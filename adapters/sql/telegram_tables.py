@@ -38,7 +38,7 @@ from sqlalchemy import (
 )
 from sqlmodel import Field, SQLModel
 
-from adapters.sql.tables import AUTO_ID, ID, UtcDateTime
+from adapters.sql.tables import AUTOINCREMENT, ID, UtcDateTime, auto_id, partial_index
 
 
 class TelegramUpdateRow(SQLModel, table=True):
@@ -46,18 +46,11 @@ class TelegramUpdateRow(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("update_id", name="uq_telegram_updates_update_id"),
         UniqueConstraint("key", name="uq_telegram_updates_key"),
-        Index(
-            "ix_telegram_updates_waiting",
-            "id",
-            sqlite_where=text("answered_at IS NULL"),
-            postgresql_where=text("answered_at IS NULL"),
-        ),
-        {"sqlite_autoincrement": True},
+        partial_index("ix_telegram_updates_waiting", "id", where="answered_at IS NULL"),
+        AUTOINCREMENT,
     )
 
-    id: int | None = Field(
-        default=None, sa_column=Column(AUTO_ID, primary_key=True, autoincrement=True)
-    )
+    id: int | None = auto_id()
     update_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     key: str = Field(sa_column=Column(Text, nullable=False))
     """The update's key in the inbox (source ``telegram``)."""

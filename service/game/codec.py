@@ -12,34 +12,9 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
-from service.game.events import (
-    GAME_EVENTS,
-    ClockPaused,
-    ClockResumed,
-    DeadlineExtended,
-    DealCommitted,
-    DealRevealed,
-    GameCancelled,
-    GameEvent,
-    GameOpened,
-    InstructionGiven,
-    InstructionWithdrawn,
-    PlayerJoined,
-    QuietHoursSet,
-    RematchAccepted,
-    RematchOffered,
-    TimeControl,
-    TurnTimedOut,
-    WinClaimed,
-)
-from service.game.talk_events import (
-    MessageReported,
-    MessageSaid,
-    MessagesMuted,
-    OfferAnswered,
-    OfferMade,
-    OfferWithdrawn,
-)
+from service.game import events as game
+from service.game import talk_events as talk
+from service.game.events import GAME_EVENTS, GameEvent, TimeControl
 from service.rules import events as rules
 from service.rules.cards import DECK as DECK_ORDER
 from service.rules.cards import Card, CardSet, card
@@ -185,7 +160,7 @@ SCORES: Kind = (list, lambda v: (_whole(v[0]), _whole(v[1])))
 TIME: Kind = (lambda t: t.isoformat(), _aware)
 
 SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
-    GameOpened: (
+    game.GameOpened: (
         ("game_id", TEXT),
         ("host", TEXT),
         ("variant", VARIANT),
@@ -195,26 +170,26 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
         ("rematch_of", OPTIONAL_TEXT),
         ("rated", OPTIONAL_FLAG),
     ),
-    PlayerJoined: (("player", TEXT), ("seat", SEAT)),
-    DealCommitted: (("number", INT), ("commitment", TEXT), ("salt", TEXT)),
-    DealRevealed: (("number", INT), ("salt", TEXT)),
-    GameCancelled: (("player", TEXT),),
-    RematchOffered: (("player", TEXT),),
-    RematchAccepted: (("player", TEXT), ("game_id", TEXT)),
-    TurnTimedOut: (("seat", SEAT), ("policy", TEXT)),
-    WinClaimed: (("seat", SEAT),),
-    DeadlineExtended: (("seat", SEAT), ("until", TIME)),
-    ClockPaused: (("seat", SEAT), ("until", TIME)),
-    ClockResumed: (("seat", SEAT),),
-    QuietHoursSet: (("seat", SEAT), ("timezone", TEXT), ("quiet", TEXT)),
-    InstructionGiven: (("seat", SEAT), ("instruction", TEXT)),
-    InstructionWithdrawn: (("seat", SEAT), ("instruction", TEXT)),
-    MessageSaid: (("seat", SEAT), ("text", TEXT), ("phrase", TEXT)),
-    OfferMade: (("seat", SEAT), ("kind", TEXT)),
-    OfferAnswered: (("seat", SEAT), ("accepted", FLAG)),
-    OfferWithdrawn: (("seat", SEAT),),
-    MessagesMuted: (("seat", SEAT), ("muted", FLAG)),
-    MessageReported: (("seat", SEAT), ("message", INT)),
+    game.PlayerJoined: (("player", TEXT), ("seat", SEAT)),
+    game.DealCommitted: (("number", INT), ("commitment", TEXT), ("salt", TEXT)),
+    game.DealRevealed: (("number", INT), ("salt", TEXT)),
+    game.GameCancelled: (("player", TEXT),),
+    game.RematchOffered: (("player", TEXT),),
+    game.RematchAccepted: (("player", TEXT), ("game_id", TEXT)),
+    game.TurnTimedOut: (("seat", SEAT), ("policy", TEXT)),
+    game.WinClaimed: (("seat", SEAT),),
+    game.DeadlineExtended: (("seat", SEAT), ("until", TIME)),
+    game.ClockPaused: (("seat", SEAT), ("until", TIME)),
+    game.ClockResumed: (("seat", SEAT),),
+    game.QuietHoursSet: (("seat", SEAT), ("timezone", TEXT), ("quiet", TEXT)),
+    game.InstructionGiven: (("seat", SEAT), ("instruction", TEXT)),
+    game.InstructionWithdrawn: (("seat", SEAT), ("instruction", TEXT)),
+    talk.MessageSaid: (("seat", SEAT), ("text", TEXT), ("phrase", TEXT)),
+    talk.OfferMade: (("seat", SEAT), ("kind", TEXT)),
+    talk.OfferAnswered: (("seat", SEAT), ("accepted", FLAG)),
+    talk.OfferWithdrawn: (("seat", SEAT),),
+    talk.MessagesMuted: (("seat", SEAT), ("muted", FLAG)),
+    talk.MessageReported: (("seat", SEAT), ("message", INT)),
     rules.MatchStarted: (
         ("variant", VARIANT),
         ("terms", TERMS),
@@ -240,7 +215,7 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     rules.MatchForfeited: (("seat", SEAT), ("reason", TEXT)),
     rules.MatchEnded: (("winner", OPTIONAL_SEAT), ("scores", SCORES)),
 }
-OMITTED_WHEN_NONE: dict[type, frozenset[str]] = {GameOpened: frozenset({"rated"})}
+OMITTED_WHEN_NONE: dict[type, frozenset[str]] = {game.GameOpened: frozenset({"rated"})}
 """Fields added after logs were written: left out while None, so an old log reads and writes
 back byte for byte, and read as None when absent."""
 _OMITTED_BY_NAME = {kind.__name__: names for kind, names in OMITTED_WHEN_NONE.items()}

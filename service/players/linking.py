@@ -87,20 +87,15 @@ class InMemoryLinkCodes:
             return self.pending.pop(code, None)
 
 
+@dataclass(frozen=True, slots=True)
 class Linking:
-    def __init__(
-        self,
-        directory: Directory,
-        codes: LinkCodes,
-        clock: Clock,
-        chance: Chance,
-        valid_for: timedelta = VALID_FOR,
-    ) -> None:
-        self.directory = directory
-        self.codes = codes
-        self.clock = clock
-        self.chance = chance
-        self.valid_for = valid_for
+    """The use cases of linking, over the directory and the pending codes."""
+
+    directory: Directory
+    codes: LinkCodes
+    clock: Clock
+    chance: Chance
+    valid_for: timedelta = VALID_FOR
 
     def offer(self, player: PlayerId, at: Address) -> LinkCode:
         """A code to show ``player`` at ``at`` (one of their addresses), to type elsewhere."""

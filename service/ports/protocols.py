@@ -100,8 +100,9 @@ class Due:
 
 @dataclass(frozen=True, slots=True)
 class Append:
-    """One game's part of ``EventStore.append_many``: ``events`` to follow version
-    ``expected_version``, the game's ``summary`` after them and the ``notifications`` they cause."""
+    """One game's append: ``events`` to follow version ``expected_version``, the game's
+    ``summary`` after them and the ``notifications`` they cause (``EventStore.append_many`` takes
+    several; the SQL store hands its writers each ``append`` as one)."""
 
     game_id: GameId
     expected_version: int

@@ -34,6 +34,9 @@ PHRASE_TEXTS = {
 }
 """The preset phrases (``talk_events.PHRASES``) as each reader's language words them."""
 
+_THEIR_SETTING = N_("{player} changes a setting of theirs.")
+"""What the others hear of a mute, its end or a report: never which it was."""
+
 
 def heard(lines: Iterable[str]) -> list[str]:
     """The lines a reader is told: a muted message's empty sentence left out."""
@@ -84,31 +87,16 @@ def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = Fa
                 N_("You withdraw your offer."),
                 N_("{player} withdraws their offer."),
             )
-        case MessagesMuted(seat=seat, muted=True):
-            return said(
-                tr,
-                cast,
-                seat,
-                N_("You mute your opponent's messages in this game."),
-                N_("{player} changes a setting of theirs."),
+        case MessagesMuted(seat=seat, muted=muted):
+            yours = (
+                N_("You mute your opponent's messages in this game.")
+                if muted
+                else N_("You hear your opponent's messages again.")
             )
-        case MessagesMuted(seat=seat):
-            return said(
-                tr,
-                cast,
-                seat,
-                N_("You hear your opponent's messages again."),
-                N_("{player} changes a setting of theirs."),
-            )
+            return said(tr, cast, seat, yours, _THEIR_SETTING)
         case MessageReported(seat=seat, message=message):
-            return said(
-                tr,
-                cast,
-                seat,
-                N_("You report message {number} to the operators."),
-                N_("{player} changes a setting of theirs."),
-                number=message,
-            )
+            yours = N_("You report message {number} to the operators.")
+            return said(tr, cast, seat, yours, _THEIR_SETTING, number=message)
     raise TypeError(f"not a talk event: {event!r}")
 
 

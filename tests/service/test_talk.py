@@ -35,6 +35,7 @@ from service.game.talk_events import (
     OfferWithdrawn,
 )
 from service.game.talk_rules import LONGEST_MESSAGE, OFFER_LIFETIME
+from service.language.translation import ENGLISH
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
 from service.ports.directory import Address
@@ -45,7 +46,7 @@ from service.rules.events import MatchEnded
 from service.rules.seats import Seat
 from service.words.cast import named
 from service.words.news import news
-from service.words.talk_news import heard
+from service.words.talk_news import heard, talk_sentence
 from tests.service.given import GREEDY, GUEST, HOST, T0, names, started
 
 
@@ -239,6 +240,24 @@ def test_a_report_names_the_opponents_message_and_tells_nobody_else(
     with pytest.raises(NoSuchMessage):
         service.act(game_id, GUEST, f"report {seq}")  # their own message
     verified(service, game_id)
+
+
+@pytest.mark.parametrize(
+    ("event", "own"),
+    [
+        (MessagesMuted(Seat.FIRST, True), "You mute your opponent's messages in this game."),
+        (MessagesMuted(Seat.FIRST, False), "You hear your opponent's messages again."),
+        (MessageReported(Seat.FIRST, 7), "You report message 7 to the operators."),
+    ],
+)
+def test_a_mute_its_end_and_a_report_are_told_to_the_one_who_did_them_alone(
+    event: MessagesMuted | MessageReported, own: str
+) -> None:
+    def told(reader: Seat | None) -> str:
+        return talk_sentence(event, ENGLISH, named(("Ana", "Ben"), reader=reader))
+
+    assert told(Seat.FIRST) == own
+    assert told(Seat.SECOND) == told(None) == "Ana changes a setting of theirs."
 
 
 def test_a_rematch_from_the_talk_words(service: GameService) -> None:
