@@ -7,19 +7,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, Engine, delete, insert
+from sqlalchemy import ColumnElement, delete, insert
 
 from adapters.sql.confirmation_tables import confirmation_codes as codes
-from adapters.sql.engine import reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from service.game.events import PlayerId
 from service.ports.confirmations import Checked, Pending, Purpose
 
 
-class SqlConfirmations:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-
+class SqlConfirmations(Rows):
     @reconnecting
     def put(self, pending: Pending) -> None:
         row = {

@@ -7,23 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import Engine, func, select
-from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.email_tables import email_contacts
-from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.suppression import is_suppressed
 
 
-class SqlConsent:
+class SqlConsent(Rows):
     def __init__(self, engine: Engine, secret: Callable[[], bytes]) -> None:
-        self.engine = engine
+        super().__init__(engine)
         self.secret = secret
         """The service's secret (``adapters/keys.py``), read when first needed."""
-        self._writer = writer(engine)
-        self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
 
     @reconnecting
     def proven(self, address: str) -> bool:

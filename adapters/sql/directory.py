@@ -20,7 +20,7 @@ from sqlalchemy import Engine, bindparam, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from adapters.sql.engine import reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.tables import UtcDateTime, addresses, players, vacations
 from service.game.events import PlayerId
 from service.ports.directory import Address, Profile
@@ -90,12 +90,11 @@ def new_player_id() -> str:
     return f"p{secrets.token_hex(8)}"
 
 
-class SqlDirectory:
+class SqlDirectory(Rows):
     """The ``Directory`` port on SQLite or PostgreSQL."""
 
     def __init__(self, engine: Engine, new_id: Callable[[], str] = new_player_id) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
+        super().__init__(engine)
         self._new_id = new_id
 
     @reconnecting

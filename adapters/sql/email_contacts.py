@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import select, update
 
 from adapters.sql.email_tables import email_contacts, stamped_once_per
-from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 
 TEXT_ONLY = "text"
 """The stored ``mail_format`` of an address that chose text only (None: text and HTML)."""
@@ -35,12 +34,7 @@ class MailChoice:
     text_only: bool
 
 
-class EmailContacts:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-        self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
-
+class EmailContacts(Rows):
     # -- reachability ----------------------------------------------------------------------------
 
     @reconnecting

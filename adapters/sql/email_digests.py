@@ -10,21 +10,17 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, or_, select, update
+from sqlalchemy import or_, select, update
 
 from adapters.sql.email_tables import email_contacts
-from adapters.sql.engine import reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 
 DIGEST = "digest"
 """The stored ``mail_when`` of an address that chose the daily digest (the word ``mail digest``
 of ``adapters/email/choices.py``)."""
 
 
-class DigestClaims:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-
+class DigestClaims(Rows):
     @reconnecting
     def readers(self, now: datetime) -> list[tuple[str, datetime | None]]:
         """The addresses that chose the digest and nobody holds, with their ``digest_at``."""

@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, and_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import and_, select, update
 
 from adapters.sql.email_tables import email_messages, email_threads, email_uids
-from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.erasure import erased_key
 
 
@@ -28,12 +27,7 @@ class StoredMail:
     """The row's id: a confirmation token names the request it confirms by it."""
 
 
-class EmailRecords:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-        self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
-
+class EmailRecords(Rows):
     # -- reply threads ------------------------------------------------------------------------
 
     @reconnecting

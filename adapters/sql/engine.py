@@ -38,6 +38,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine as Engine  # re-exported: channels hand an engine on, never query it
 from sqlalchemy import create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -96,6 +97,18 @@ def writer(engine: Engine) -> Writer:
 
 def is_postgresql(engine: Engine) -> bool:
     return engine.dialect.name == "postgresql"
+
+
+class Rows:
+    """What every store of rows holds: its engine, its write transactions (``writer``), whether
+    it runs on PostgreSQL, and that dialect's ``insert`` (whose ``on_conflict_do_…`` both
+    dialects spell alike)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._writer = writer(engine)
+        self._postgresql = is_postgresql(engine)
+        self._insert: Any = postgresql.insert if self._postgresql else sqlite.insert
 
 
 def reconnecting(operation: Callable[P, R]) -> Callable[P, R]:

@@ -39,7 +39,7 @@ from adapters.sql.email_tables import (
     email_uids,
     link_codes,
 )
-from adapters.sql.engine import reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.notice_tables import notice_mail, notice_push, notices_sent
 from adapters.sql.quota_tables import quota_uses
 from adapters.sql.rating_tables import profile_choices
@@ -66,12 +66,11 @@ def erased_key(key: str) -> str:
     return "erased:" + hashlib.sha256(key.encode()).hexdigest()
 
 
-class SqlPersonalData:
+class SqlPersonalData(Rows):
     """The ``PersonalData`` port on SQLite or PostgreSQL."""
 
     def __init__(self, engine: Engine, secret: Callable[[], bytes]) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
+        super().__init__(engine)
         self.secret = secret
         """The service's secret: an erased address is kept only as a MAC under it."""
 

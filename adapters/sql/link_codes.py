@@ -3,20 +3,16 @@ one is a single ``DELETE … RETURNING``, so a code is used once even by racing 
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, delete, insert
+from sqlalchemy import delete, insert
 
 from adapters.sql.email_tables import link_codes
-from adapters.sql.engine import reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from service.game.events import PlayerId
 from service.players.linking import LinkCode
 from service.ports.directory import Address
 
 
-class SqlLinkCodes:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-
+class SqlLinkCodes(Rows):
     @reconnecting
     def put(self, link: LinkCode) -> None:
         target = link.target or Address("", "")

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import (
     DateTime,
-    Engine,
     Integer,
     String,
     cast,
@@ -26,9 +24,8 @@ from sqlalchemy import (
     union_all,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 
-from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.notice_tables import notice_mail, notice_push, notices_sent
 from service.game.events import PlayerId
 from service.ports.protocols import Notification
@@ -61,12 +58,7 @@ class Targets:
     mail: NoticeAddress | None
 
 
-class SqlNotices:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-        self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
-
+class SqlNotices(Rows):
     # -- Web Push -------------------------------------------------------------------------------
 
     @reconnecting

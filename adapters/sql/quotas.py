@@ -7,18 +7,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Engine, delete, func, insert, select
+from sqlalchemy import delete, func, insert, select
 
-from adapters.sql.engine import reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.quota_tables import quota_uses
 from service.ports.quotas import KEEP, PRUNE_EVERY
 
 
-class SqlQuotas:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-
+class SqlQuotas(Rows):
     @reconnecting
     def take(self, key: str, limit: int, since: datetime, at: datetime) -> int | None:
         count = select(func.count()).where(quota_uses.c.key == key, quota_uses.c.at > since)

@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, delete, insert, select, update
 
-from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.followers import ends_after, games_read
 from adapters.sql.rating_tables import (
     profile_choices,
@@ -30,13 +29,7 @@ from service.ratings.standing import Standing, from_json, to_json
 from service.ratings.store import Step, Visibility, best_first
 
 
-class SqlRatings:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-        self._postgresql = is_postgresql(engine)
-        self._insert: Any = postgresql.insert if self._postgresql else sqlite.insert
-
+class SqlRatings(Rows):
     @reconnecting
     def catch_up(self, step: Step, limit: int) -> int:
         with self._writer.begin() as connection:

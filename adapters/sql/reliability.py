@@ -12,10 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Connection, delete, insert, select, update
 
-from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.followers import ends_after, games_read
 from adapters.sql.seek_tables import reliability, reliability_games, reliability_position
 from service.game.events import PlayerId
@@ -23,13 +22,7 @@ from service.ports.reliability import Fold
 from service.seeks.reliability import KINDS, Reliability
 
 
-class SqlReliability:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-        self._postgresql = is_postgresql(engine)
-        self._insert: Any = postgresql.insert if self._postgresql else sqlite.insert
-
+class SqlReliability(Rows):
     @reconnecting
     def catch_up(self, fold: Fold, limit: int) -> int:
         with self._writer.begin() as connection:

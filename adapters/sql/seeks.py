@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Engine, and_, delete, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import and_, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from adapters.sql.engine import is_postgresql, reconnecting, writer
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.seek_tables import pairing_pool, seeks
 from service.game.codec import decode, encode
 from service.game.events import GameId, GameOpened, PlayerId
@@ -25,12 +24,7 @@ from service.seeks.seeks import Pair, Seek, SeekId, SeekStatus, Waiting
 from service.seeks.terms import SeekTerms, Wanted
 
 
-class SqlSeeks:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self._writer = writer(engine)
-        self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
-
+class SqlSeeks(Rows):
     @reconnecting
     def publish(self, seek: Seek) -> None:
         row = {
