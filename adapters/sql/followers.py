@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Table, select
+from sqlalchemy import Connection, Table, delete, select
 
+from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.tables import events
 from service.game.codec import decode
 from service.game.events import GameId
@@ -15,7 +16,31 @@ from service.game.stored import StoredEvent
 from service.ratings.finished import ENDED
 
 
-def ends_after(
+class Follower(Rows):
+    """A follower's rows: its one-row ``position`` table, every table it fills (``tables``,
+    emptied by ``reset`` for a rebuild) and the ``kinds`` of events it folds."""
+
+    position: Table
+    tables: tuple[Table, ...]
+    kinds: Collection[str]
+
+    def ended(
+        self, connection: Connection, limit: int
+    ) -> tuple[Sequence[Any], dict[str, list[StoredEvent]]]:
+        """Up to ``limit`` matches ended after the follower's position (``_ends_after``) and
+        their events of its kinds (``_games_read``)."""
+        ends = _ends_after(connection, self.position, self._postgresql, self._insert, limit)
+        game_ids = [row.game_id for row in ends]
+        return ends, _games_read(connection, game_ids, self.kinds) if ends else {}
+
+    @reconnecting
+    def reset(self) -> None:
+        with self._writer.begin() as connection:
+            for table in self.tables:
+                connection.execute(delete(table))
+
+
+def _ends_after(
     connection: Connection, table: Table, postgresql: bool, insert: Any, limit: int
 ) -> Sequence[Any]:
     """The matches ended after the follower's position (locked, ``_locked_position``): up to
@@ -42,7 +67,7 @@ def _locked_position(connection: Connection, table: Table, postgresql: bool, ins
     return int(position)
 
 
-def games_read(
+def _games_read(
     connection: Connection, game_ids: list[str], kinds: Collection[str]
 ) -> dict[str, list[StoredEvent]]:
     """The events of ``kinds`` of each game, in log order: never the moves a follower skips."""

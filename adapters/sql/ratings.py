@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, insert, select, update
 
-from adapters.sql.engine import Rows, reconnecting
-from adapters.sql.followers import ends_after, games_read
+from adapters.sql.engine import reconnecting
+from adapters.sql.followers import Follower
 from adapters.sql.rating_tables import (
     profile_choices,
     rating_games,
@@ -29,15 +29,18 @@ from service.ratings.standing import Standing, from_json, to_json
 from service.ratings.store import Step, Visibility, best_first
 
 
-class SqlRatings(Rows):
+class SqlRatings(Follower):
+    position = rating_position
+    tables = (rating_standings, rating_games, rating_position)
+    kinds = KINDS
+
     @reconnecting
     def catch_up(self, step: Step, limit: int) -> int:
         with self._writer.begin() as connection:
-            ends = ends_after(connection, rating_position, self._postgresql, self._insert, limit)
+            ends, games = self.ended(connection, limit)
             if not ends:
                 return 0
             game_ids = [row.game_id for row in ends]
-            games = games_read(connection, game_ids, KINDS)
 
             def load(players: Collection[PlayerId]) -> dict[PlayerId, Standing]:
                 rows = connection.execute(
@@ -84,12 +87,6 @@ class SqlRatings(Rows):
                     for one in counted
                 ],
             )
-
-    @reconnecting
-    def reset(self) -> None:
-        with self._writer.begin() as connection:
-            for table in (rating_standings, rating_games, rating_position):
-                connection.execute(delete(table))
 
     def standing(self, player: PlayerId) -> Standing | None:
         query = select(rating_standings.c.data).where(rating_standings.c.player == player)

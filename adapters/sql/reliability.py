@@ -12,26 +12,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, insert, select, update
 
-from adapters.sql.engine import Rows, reconnecting
-from adapters.sql.followers import ends_after, games_read
+from adapters.sql.engine import reconnecting
+from adapters.sql.followers import Follower
 from adapters.sql.seek_tables import reliability, reliability_games, reliability_position
 from service.game.events import PlayerId
 from service.ports.reliability import Fold
 from service.seeks.reliability import KINDS, Reliability
 
 
-class SqlReliability(Rows):
+class SqlReliability(Follower):
+    position = reliability_position
+    tables = (reliability, reliability_games, reliability_position)
+    kinds = KINDS
+
     @reconnecting
     def catch_up(self, fold: Fold, limit: int) -> int:
         with self._writer.begin() as connection:
-            ends = ends_after(
-                connection, reliability_position, self._postgresql, self._insert, limit
-            )
+            ends, games = self.ended(connection, limit)
             if not ends:
                 return 0
-            games = games_read(connection, [row.game_id for row in ends], KINDS)
             added: dict[PlayerId, Reliability] = {}
             for row in ends:
                 for player, more in fold(games[row.game_id]).items():
@@ -64,12 +65,6 @@ class SqlReliability(Rows):
                 set_={name: reliability.c[name] + upsert.excluded[name] for name in counts},
             )
         )
-
-    @reconnecting
-    def reset(self) -> None:
-        with self._writer.begin() as connection:
-            for table in (reliability, reliability_games, reliability_position):
-                connection.execute(delete(table))
 
     def of(self, player: PlayerId) -> Reliability:
         query = select(reliability).where(reliability.c.player == player)
