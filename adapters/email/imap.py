@@ -14,7 +14,7 @@ import contextlib
 import logging
 import ssl
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
@@ -46,23 +46,19 @@ class Fetched:
         return self.stored + self.known
 
 
+@dataclass
 class ImapPoller:
-    def __init__(
-        self,
-        server: MailServer,
-        handler: Handler,
-        folder: str = "INBOX",
-        delete: bool = False,
-        poll_seconds: float = 60.0,
-        context: ssl.SSLContext | None = None,
-    ) -> None:
-        self.server = server
-        self.handler = handler
-        self.folder = folder
-        self.delete = delete
-        self.poll_seconds = poll_seconds
-        self.context = context or ssl.create_default_context()
-        self.mailbox = f"{server.user}@{server.host}/{folder}"
+    server: MailServer
+    handler: Handler
+    folder: str = "INBOX"
+    delete: bool = False
+    poll_seconds: float = 60.0
+    context: ssl.SSLContext = field(default_factory=ssl.create_default_context)
+
+    @property
+    def mailbox(self) -> str:
+        """The mailbox's name in the UIDs it keeps: a user's folder on a host."""
+        return f"{self.server.user}@{self.server.host}/{self.folder}"
 
     def connect(self) -> IMAPClient:
         server = self.server

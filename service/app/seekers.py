@@ -4,6 +4,7 @@ limit that reliability sets (``Reliability.most_games``) every way into a game g
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from service.app.ratings import Ratings
@@ -23,18 +24,12 @@ START = new_standing(PlayerId(""), RatingRules()).rating.rating
 _HELD = (GameStatus.OPEN, GameStatus.PLAYING)
 
 
+@dataclass(frozen=True, slots=True)
 class Seekers:
-    def __init__(
-        self,
-        reads: GameReads,
-        seeks: Seeks,
-        reliabilities: Reliabilities,
-        ratings: Ratings | None,
-    ) -> None:
-        self.reads = reads
-        self.seeks = seeks
-        self.reliabilities = reliabilities
-        self.ratings = ratings
+    reads: GameReads
+    seeks: Seeks
+    reliabilities: Reliabilities
+    ratings: Ratings | None
 
     def rating(self, player: PlayerId) -> float:
         if self.ratings is None:

@@ -77,16 +77,17 @@ class Listed:
     own: bool
 
 
+@dataclass(frozen=True, slots=True)
 class Seeking:
-    def __init__(
-        self, seeks: Seeks, seekers: Seekers, seating: Seating, chance: Chance, quotas: Quotas
-    ) -> None:
-        self.seeks = seeks
-        self.seekers = seekers
-        self.seating = seating
-        self.chance = chance
-        self.quotas = quotas
-        self.clock: Clock = seating.journal.clock
+    seeks: Seeks
+    seekers: Seekers
+    seating: Seating
+    chance: Chance
+    quotas: Quotas
+
+    @property
+    def clock(self) -> Clock:
+        return self.seating.journal.clock
 
     def publish(
         self,

@@ -112,17 +112,15 @@ class Games(Protocol):
     ) -> list[StoredEvent]: ...
 
 
+@dataclass(frozen=True, slots=True)
 class YourData:
     """Export and erasure of a player, over the game service and the ``PersonalData`` port."""
 
-    def __init__(
-        self, service: Games, personal: PersonalData, kept: Kept, codes: ConfirmationCodes
-    ) -> None:
-        self.service = service
-        self.personal = personal
-        self.kept = kept
-        """How long working rows are kept: what the privacy text says."""
-        self.codes = codes
+    service: Games
+    personal: PersonalData
+    kept: Kept
+    """How long working rows are kept: what the privacy text says."""
+    codes: ConfirmationCodes
 
     def export(self, player: PlayerId) -> PlayerData:
         directory = self.service.directory
