@@ -141,6 +141,7 @@ def _replay(game_id: GameId, reader: PlayerId | None, download: str) -> tuple[st
         if step.clock.took is None
         else (step.clock.took[0].number, clock_text(step.clock.took[1])),
         clocks=_clock_rows(step, cast),
+        reserve=game.time_control.reserve_seconds > 0,  # no reserve column of zeros without one
         sentences=[
             describe(one.event, one.game.variant, tr, cast=cast, refused=one.game.rules.center)
             for one in shown
