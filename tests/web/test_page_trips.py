@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from tests.web.conftest import Site
 from tests.web.test_browser import best_move, finished_game
@@ -50,7 +50,9 @@ def forced_turn(site: Site) -> tuple[str, Json]:
             if legal and all(one.startswith("discard") for one in legal):
                 return token, game
             melded = any(game["view"]["tables"])
-            game = move(site, game, token, "pass" if melded and "pass" in legal else best_move(legal))
+            game = move(
+                site, game, token, "pass" if melded and "pass" in legal else best_move(legal)
+            )
     raise AssertionError("the bot never forced a card")
 
 

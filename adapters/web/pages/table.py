@@ -39,7 +39,7 @@ from service.rules.errors import N_
 from service.rules.seats import Phase
 from service.rules.variants import DeckFaces
 from service.words.cast import Cast, cast_of
-from service.words.deal_end import last_deal_end
+from service.words.deal_end import DealEnd, last_deal_end
 from service.words.endings import match_result
 from service.words.position import position, score_text
 from service.words.prompts import action_text
@@ -129,14 +129,13 @@ def _table(game: Game, grant: PageGrant, seen: int | None) -> dict[str, object]:
     due = service.deadline(game) if game.status == GameStatus.PLAYING else None
     timezone = service.clock_settings(player).timezone
     cast = cast_of(game.players, service.directory, tr, player)
-    seen_now = position(view, cast, tr)
     stored = service.events(game.id)
     ended = last_deal_end(stored, view.seat, tr, cast)
-    pause = ended is not None and game.status == GameStatus.PLAYING
-    pause = pause and ended is not None and not ended.behind and seen != ended.number
-    moves = [] if pause else [move_choice(action, faces, tr) for action in view.legal_actions]
+    moment = ended if _holds(ended, game, seen) else None
+    moves = [] if moment else [move_choice(action, faces, tr) for action in view.legal_actions]
     tapping = view.is_my_decision and any(one.cards for one in moves)
-    shown = ended.view if pause and ended is not None else view
+    shown = moment.view if moment else view
+    described = position(shown, cast, tr)  # in words, the same table the picture shows
     picture = player_picture(shown, tr, tappable=tapping, opponent=cast[view.opponent])
     return {
         "me": cast[view.seat],
@@ -144,18 +143,26 @@ def _table(game: Game, grant: PageGrant, seen: int | None) -> dict[str, object]:
         "table_html": picture_html(picture),
         "view": view,
         "news": notice.news,
-        "position": seen_now.lines,
+        "position": described.lines,
         "moves": moves,
         "tapping": tapping,
-        "options": seen_now.turn,
+        "options": described.turn,
         "headline": _headline(stored, tr, cast) if view.phase is Phase.OVER else "",
         "score": score_text(view, cast, tr),
-        "deal_end": ended if pause or view.phase is Phase.OVER else None,
-        "paused": pause,
+        "deal_end": ended if moment or view.phase is Phase.OVER else None,
+        "paused": moment is not None,
         "deadline": None if due is None else deadline_text(due.due_at, timezone, tr),
         "commitment": game.current_commitment.commitment if game.current_commitment else None,
         "profiles": _profiles(game, player),
     }
+
+
+def _holds(ended: DealEnd | None, game: Game, seen: int | None) -> bool:
+    """Whether the page stops at the end of the last deal: the match goes on, and the player
+    has neither gone on from it (``seen``) nor decided in the next deal."""
+    if ended is None or game.status != GameStatus.PLAYING:
+        return False
+    return not ended.behind and seen != ended.number
 
 
 def _headline(stored: Sequence[StoredEvent], tr: Translator, cast: Cast) -> str:
