@@ -40,7 +40,7 @@ from service.game.status import GameStatus
 from service.game.talk_rules import standing_offer
 from service.language.translation import ENGLISH, Translator
 from service.rules.view import PlayerView
-from service.words.endings import match_result
+from service.words.endings import match_ending
 from service.words.news import forced_card
 
 log = logging.getLogger(__name__)
@@ -275,7 +275,7 @@ class Screens:
         """The match's result told to ``reader`` (``ending.py``), or nothing if it has none; the
         board that tells it puts it first.  Only a board whose news tells the end (``before``)
         shows the headline, so the moment that told it holds the end."""
-        said = match_result(
+        said = match_ending(
             [one.event for one in moment.tail], tr, self.channel.cast(moment.game, tr, reader)
         )
         return [said] if said else []

@@ -6,7 +6,8 @@ from you" says both sides of it, and two such deals leave the match at 0 to 0, a
 then says.  A match given up (resigned, lost on time, left the service) is won whatever the
 score (``rules.endings``): its ending says who gave it up and how, never "won 0 to 0".  The
 ending is told with its cause, the event just before ``MatchEnded`` in the log, which every
-ending is appended after; ``match_result`` finds both, for the headline a channel puts first.
+ending is appended after; ``match_ending`` and ``match_result`` find both, for the headline a
+channel puts first.
 """
 
 from __future__ import annotations
@@ -87,25 +88,40 @@ def match_ended_text(event: MatchEnded, tr: Translator, cast: Cast, cause: objec
     )
 
 
+def match_ending(
+    events: Sequence[object], tr: Translator = ENGLISH, cast: Cast | None = None
+) -> str:
+    """The last ``MatchEnded`` of ``events`` told with its cause as ``news`` tells it, "" if
+    there is none: "Ana wins the match: you resigned." or "Ana won the match 1 to −1."."""
+    ended, cause = _last_ending(events)
+    if ended is None:
+        return ""
+    cast = cast or anonymous(tr)
+    return cast.opening(match_ended_text(ended, tr, cast, cause))
+
+
 def match_result(
     events: Sequence[object], tr: Translator = ENGLISH, cast: Cast | None = None
 ) -> str:
-    """The last ``MatchEnded`` of ``events`` told with its cause, "" if there is none: a deal's
-    end is told before the score it left ("Ana goes out and wins 1 from you. Ana won the match
-    1 to −1."), a match given up in one sentence ("Ana wins the match: you resigned.")."""
+    """The match's ending for a reader shown it alone (a headline): ``match_ending``, then the
+    deal that decided it ("Ana won the match 1 to −1. Ana goes out and wins 1 from you.")."""
     cast = cast or anonymous(tr)
-    at = next((i for i in reversed(range(len(events))) if isinstance(events[i], MatchEnded)), None)
-    if at is None:
-        return ""
-    ended = events[at]
-    assert isinstance(ended, MatchEnded)
-    cause = events[at - 1] if at > 0 else None
-    result = cast.opening(match_ended_text(ended, tr, cast, cause))
-    if isinstance(cause, DealWon):
-        return f"{cast.opening(deal_won_text(cause, tr, cast))} {result}"
-    if isinstance(cause, DealDrawn):
-        return f"{deal_drawn_text(cause, tr)} {result}"
+    result = match_ending(events, tr, cast)
+    _, cause = _last_ending(events)
+    if result and isinstance(cause, DealWon):
+        return f"{result} {cast.opening(deal_won_text(cause, tr, cast))}"
+    if result and isinstance(cause, DealDrawn):
+        return f"{result} {deal_drawn_text(cause, tr)}"
     return result
+
+
+def _last_ending(events: Sequence[object]) -> tuple[MatchEnded | None, object]:
+    """The last ``MatchEnded`` of ``events`` and the event before it, its cause."""
+    for at in reversed(range(len(events))):
+        ended = events[at]
+        if isinstance(ended, MatchEnded):
+            return ended, events[at - 1] if at > 0 else None
+    return None, None
 
 
 def deal_drawn_text(event: DealDrawn, tr: Translator) -> str:

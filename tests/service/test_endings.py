@@ -80,7 +80,7 @@ def test_the_loser_of_a_match_decided_by_a_deal_is_told_who_went_out_and_from_wh
         "Ana won the match 1 to \N{MINUS SIGN}1.",
     ]
     assert headline(events, BO) == (
-        "Ana goes out and wins 1 from you. Ana won the match 1 to \N{MINUS SIGN}1."
+        "Ana won the match 1 to \N{MINUS SIGN}1. Ana goes out and wins 1 from you."
     )
 
 
