@@ -20,8 +20,8 @@ from playwright.sync_api import Browser, expect
 
 from tests.web.conftest import Site
 from tests.web.test_browser import best_move
-from tests.web.test_page_trips import move
-from tests.web.test_pocket import DOCS, SIZES, WRITE, browser_of, fits, tap_move
+from tests.web.test_page_trips import move, page_of
+from tests.web.test_pocket import DOCS, SIZES, WRITE, fits, tap_move
 
 ENDING = re.compile(
     r"^(You go out and win \d+ from the medium bot\.|The medium bot goes out and "
@@ -46,10 +46,7 @@ def test_the_end_of_a_deal_is_shown_until_the_player_goes_on(
     site: Site, browser: Browser, artifacts: Path, size: str
 ) -> None:
     token, game = second_deal(site)
-    context = browser_of(browser, site, token, size)
-    page = context.new_page()
-    try:
-        page.goto(game["page_url"])
+    with page_of(browser, site, token, game["page_url"], size) as page:
         moment = page.locator("#deal-end")
         expect(moment).to_be_visible()
         expect(page.locator("#deal-end-title")).to_have_text("Deal 1 is over")
@@ -91,5 +88,3 @@ def test_the_end_of_a_deal_is_shown_until_the_player_goes_on(
             expect(page.locator("#table")).to_be_visible()
             assert "seen=" not in page.url
             expect(moment).to_have_count(0)
-    finally:
-        context.close()

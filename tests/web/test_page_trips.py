@@ -8,9 +8,11 @@ talking, a replay whose dead pile sticks out of the table and whose clocks read 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import Site
 from tests.web.test_browser import best_move, finished_game
@@ -27,6 +29,20 @@ def friendly(site: Site) -> tuple[str, Json, str, Json]:
     assert joined.status == 200, joined.text
     shown = site.http.get(f"/api/v1/games/{opened['game_id']}", token=host).json
     return host, shown, guest, joined.json
+
+
+@contextmanager
+def page_of(
+    browser: Browser, site: Site, token: str, url: str, size: str = "phone"
+) -> Iterator[Page]:
+    """A page at ``url`` in a browser of its own that remembers the player of ``token``."""
+    context = browser_of(browser, site, token, size)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        yield page
+    finally:
+        context.close()
 
 
 def move(site: Site, game: Json, token: str, command: str) -> Json:
@@ -60,16 +76,11 @@ def test_1_the_page_links_only_the_profiles_its_reader_may_open(
     site: Site, browser: Browser
 ) -> None:
     host, game, _, _ = friendly(site)  # both profiles private, as they are by default
-    context = browser_of(browser, site, host, "phone")
-    page = context.new_page()
-    try:
-        page.goto(game["page_url"])
+    with page_of(browser, site, host, game["page_url"]) as page:
         links = page.locator("#profiles a").evaluate_all("links => links.map(a => a.href)")
         assert links, "the reader's own profile is linked"
         for link in links:
             assert page.request.get(link).status == 200, f"{link} opens nothing"
-    finally:
-        context.close()
 
 
 def test_2_a_resigned_match_says_who_resigned_and_not_a_lost_score_of_nothing(
@@ -77,27 +88,26 @@ def test_2_a_resigned_match_says_who_resigned_and_not_a_lost_score_of_nothing(
 ) -> None:
     token = site.player("Quitter")
     game = site.http.post("/api/v1/games", {"opponent": "easy"}, token=token).json
-    context = browser_of(browser, site, token, "phone")
-    page = context.new_page()
-    try:
-        page.goto(game["page_url"])
+    with page_of(browser, site, token, game["page_url"]) as page:
         page.click("#resign")
         page.click("#resign-yes")
         expect(page.locator("#headline")).to_have_text("The easy bot wins the match: you resigned.")
         expect(page.locator("#news")).to_contain_text("The easy bot wins the match: you resigned.")
         expect(page.locator("#news")).not_to_contain_text("0 to 0")
-    finally:
-        context.close()
+        replay = site.path(game["page_url"]) + "/replay?step="
+        told = [
+            site.http.get(f"{replay}{step}").text
+            for step in range(1, site.events(game["game_id"]) + 1)
+        ]
+        assert any("The easy bot wins the match: you resigned." in one for one in told)
+        assert not any("0 to 0" in one for one in told), "the replay says why too"
 
 
 def test_3_a_forced_turn_offers_its_moves_before_a_tap_and_no_complaint(
     site: Site, browser: Browser
 ) -> None:
     token, game = forced_turn(site)
-    context = browser_of(browser, site, token, "phone")
-    page = context.new_page()
-    try:
-        page.goto(game["page_url"])
+    with page_of(browser, site, token, game["page_url"]) as page:
         expect(page.locator("#tap-hint")).to_be_visible()
         expect(page.locator("#none-fits")).to_be_hidden()
         offered = page.locator("button.move:visible")
@@ -108,16 +118,11 @@ def test_3_a_forced_turn_offers_its_moves_before_a_tap_and_no_complaint(
         expect(offered).to_have_count(1)
         expect(offered).to_have_attribute("data-cards", str(name))
         expect(page.locator("#none-fits")).to_be_hidden()
-    finally:
-        context.close()
 
 
 def test_6_after_talking_resign_s_question_is_on_screen(site: Site, browser: Browser) -> None:
     host, game, _, _ = friendly(site)
-    context = browser_of(browser, site, host, "phone")
-    page = context.new_page()
-    try:
-        page.goto(game["page_url"])
+    with page_of(browser, site, host, game["page_url"]) as page:
         page.fill("#message", "good luck")
         with page.expect_navigation():
             page.click("#say")
@@ -125,17 +130,13 @@ def test_6_after_talking_resign_s_question_is_on_screen(site: Site, browser: Bro
         with page.expect_navigation():
             page.click("#resign")
         expect(page.locator("#confirm-question")).to_be_in_viewport()
-    finally:
-        context.close()
 
 
 def test_7_the_replay_on_a_phone_keeps_the_dead_pile_inside_and_says_what_the_clocks_mean(
     site: Site, browser: Browser
 ) -> None:
     token = site.player("Watcher")
-    context = browser_of(browser, site, token, "phone")
-    page = context.new_page()
-    try:
+    with page_of(browser, site, token, f"{site.url}/") as page:
         for _ in range(6):  # a game whose dead pile wraps onto a second row on a phone
             page.goto(f"{site.url}/games/{finished_game(site)}/replay?step=1000")
             tops = page.locator("#dead .dead-cards .card").evaluate_all(
@@ -154,8 +155,6 @@ def test_7_the_replay_on_a_phone_keeps_the_dead_pile_inside_and_says_what_the_cl
         clocks = page.locator("#clocks").inner_text()
         assert "Reserve left" not in clocks and "0:00:00" not in clocks, clocks
         assert "—" not in clocks and "not running" in clocks, clocks
-    finally:
-        context.close()
 
 
 def test_8_no_talk_with_a_bot_and_none_on_a_finished_game(site: Site, browser: Browser) -> None:
@@ -163,10 +162,7 @@ def test_8_no_talk_with_a_bot_and_none_on_a_finished_game(site: Site, browser: B
     against_bot = site.http.post("/api/v1/games", {"opponent": "easy"}, token=token).json
     host, game, _, _ = friendly(site)
     move(site, game, host, "resign")
-    context = browser_of(browser, site, token, "phone")
-    page = context.new_page()
-    try:
-        page.goto(against_bot["page_url"])
+    with page_of(browser, site, token, against_bot["page_url"]) as page:
         expect(page.locator("#table")).to_be_visible()
         for part in ("#talk", "#message", "#mute", "#report"):
             expect(page.locator(part)).to_have_count(0)
@@ -174,5 +170,3 @@ def test_8_no_talk_with_a_bot_and_none_on_a_finished_game(site: Site, browser: B
         expect(page.locator("#headline")).to_be_visible()
         for part in ("#message", "#presets", "#notices"):
             expect(page.locator(part)).to_have_count(0)
-    finally:
-        context.close()
