@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
+from service.game.state import fold
+from service.rules.events import DealDrawn, DealWon
 from tests.web.conftest import Site
 from tests.web.test_browser import best_move
 from tests.web.test_page_trips import move, page_of
@@ -30,15 +32,23 @@ ENDING = re.compile(
 
 
 def second_deal(site: Site) -> tuple[str, dict[str, Any]]:
-    """A three-deal match against the medium bot played by the API until deal 2 has begun."""
-    token = site.player("Dealer")
-    body = {"opponent": "greedy", "deals": 3}
-    game = site.http.post("/api/v1/games", body, token=token).json
-    for _ in range(300):
-        if game["view"]["deal"] == 2:
+    """A three-deal match against the medium bot played by the API until deal 2 has begun; for
+    the screenshots, one whose first deal ended with cards still in a hand, to show them."""
+    for _ in range(12 if WRITE else 1):
+        token = site.player("Dealer")
+        body = {"opponent": "greedy", "deals": 3}
+        game = site.http.post("/api/v1/games", body, token=token).json
+        while game["view"]["deal"] == 1:
+            game = move(site, game, token, best_move(game["view"]["legal"]))
+        if not WRITE or held_at_the_end(site, game["game_id"]):
             return token, game
-        game = move(site, game, token, best_move(game["view"]["legal"]))
-    raise AssertionError("deal 1 did not end")
+    raise AssertionError("no deal ended with cards in a hand")
+
+
+def held_at_the_end(site: Site, game_id: str) -> bool:
+    stored = site.wiring.store.load(game_id)  # type: ignore[arg-type]
+    ended = next(i for i, one in enumerate(stored) if isinstance(one.event, DealWon | DealDrawn))
+    return any(fold(stored[: ended + 1]).rules.hands)
 
 
 @pytest.mark.parametrize("size", SIZES)
