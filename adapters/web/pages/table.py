@@ -4,9 +4,12 @@ The page is the table (``drawing``: the player's hand as buttons), the table in 
 readers and for anyone who prefers it (``service.words.position``, the one description every
 channel uses), the legal moves as buttons that the page's script filters by the hand cards
 tapped (``MoveChoice``), the command box with the answer to a query shown in place, the whole
-history the player may see, and, when the match is over, the result from the player's side with
-a rematch and a new game.  ``play.js`` replaces the parts marked ``data-live`` when the game
-moves, so what the player typed and where the focus was stay.
+history the player may see, and, when the match is over, the result from the player's side and
+why the match ended, with a rematch and a new game.  Between two deals the page stops at the end
+of the last one (``words.deal_end``: the table as it left it, the opponent's hand shown, who went
+out and how the stake moved) until the player goes on (``?seen=N``) or decides in the next deal.
+Only the profiles the reader may open are linked.  ``play.js`` replaces the parts marked
+``data-live`` when the game moves, so what the player typed and where the focus was stay.
 """
 
 from __future__ import annotations
