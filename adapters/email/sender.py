@@ -38,11 +38,10 @@ from service.language.vocabulary import word
 from service.ports.consent import Consent
 from service.ports.directory import Address, Directory
 from service.ports.protocols import Clock, Notification
-from service.rules.events import MatchEnded
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
-from service.words.news import describe
+from service.words.endings import match_result
 from service.words.subjects import game_subject, turn_for
 
 
@@ -133,11 +132,8 @@ class GameMail:
         if game.status != GameStatus.OVER:
             return ""
         events = self.service.events(game.id, after=max(0, game.version - LOOK_BACK))
-        ended = [one.event for one in events if isinstance(one.event, MatchEnded)]
-        if not ended:
-            return ""
         cast = cast_of(game.players, self.directory, tr, player)
-        return describe(ended[-1], game.variant, tr, cast=cast)
+        return match_result([one.event for one in events], tr, cast)
 
     def opponent(self, game: Game, player: PlayerId) -> str:
         others = [p for p in game.players if p != player]

@@ -1,9 +1,9 @@
 """The end of a match in a player's chat: the result from the reader's side as the headline
-("You won the match 2 to 0." / "Ana won the match 2 to 0.") above the final table, and two
+("You won the match 2 to 0." / "Ana wins the match: you resigned.") above the final table, and two
 buttons instead of the move buttons — *Rematch* (as ``/rematch``) and *New game* (as ``/new``).
 
-The headline is the narration of the log's ``MatchEnded`` told to the reader, so it is the
-same sentence every channel uses for that event.
+The headline is the log's ``MatchEnded`` told to the reader with its cause
+(``words.endings.match_result``), the same words every channel uses for the end.
 """
 
 from __future__ import annotations
@@ -12,14 +12,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callbacks import Press
 from service.game.events import GameId
-from service.game.stored import StoredEvent
 from service.language.translation import Translator
-from service.rules.events import MatchEnded
-
-
-def match_end(events: list[StoredEvent]) -> StoredEvent | None:
-    """The log's ``MatchEnded`` (a rematch offer may follow it), if the match has ended."""
-    return next((one for one in reversed(events) if isinstance(one.event, MatchEnded)), None)
 
 
 def ending_keyboard(game_id: GameId, tr: Translator, rematch: bool = True) -> InlineKeyboardMarkup:

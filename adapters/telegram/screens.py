@@ -26,7 +26,7 @@ from adapters.sql.telegram_records import TurnMessage
 from adapters.telegram import zones
 from adapters.telegram.api import Refused
 from adapters.telegram.channel import Channel
-from adapters.telegram.ending import ending_keyboard, match_end
+from adapters.telegram.ending import ending_keyboard
 from adapters.telegram.group_news import GroupNews
 from adapters.telegram.keyboards import turn_keyboard, with_offer_answers
 from adapters.telegram.picture import table_picture
@@ -40,6 +40,7 @@ from service.game.status import GameStatus
 from service.game.talk_rules import standing_offer
 from service.language.translation import ENGLISH, Translator
 from service.rules.view import PlayerView
+from service.words.endings import match_ending
 from service.words.news import forced_card
 
 log = logging.getLogger(__name__)
@@ -274,8 +275,10 @@ class Screens:
         """The match's result told to ``reader`` (``ending.py``), or nothing if it has none; the
         board that tells it puts it first.  Only a board whose news tells the end (``before``)
         shows the headline, so the moment that told it holds the end."""
-        ended = match_end(list(moment.tail))
-        return [] if ended is None else self.news(moment, ended.seq, ended.seq, tr, reader)
+        said = match_ending(
+            [one.event for one in moment.tail], tr, self.channel.cast(moment.game, tr, reader)
+        )
+        return [said] if said else []
 
     def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> int:
         """A plain message (errors, lists, help)."""

@@ -10,7 +10,7 @@ is ever made by putting "you" where a name goes.
 
 from __future__ import annotations
 
-from service.language.notation import card_text, cards_text, signed
+from service.language.notation import card_text, cards_text
 from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card, CardSet
 from service.rules.errors import N_
@@ -39,6 +39,7 @@ from service.rules.events import (
 from service.rules.seats import Seat, Source
 from service.rules.variants import DeckFaces
 from service.words.cast import Cast, anonymous, said, said_between
+from service.words.endings import deal_drawn_text, deal_won_text, match_ended_text
 
 
 def center_text(
@@ -93,10 +94,14 @@ def narrate(
     tr: Translator = ENGLISH,
     cast: Cast | None = None,
     refused: Card | None = None,
+    cause: object = None,
 ) -> str:
     """One public sentence about ``event`` for the cast's reader.  ``refused`` is the card a force
-    is about (its events do not repeat it; ``news`` finds it in the log)."""
+    is about (its events do not repeat it; ``news`` finds it in the log); ``cause`` is the event
+    before a ``MatchEnded``, which says why the match ended (``endings``)."""
     cast = cast or anonymous(tr)
+    if isinstance(event, MatchEnded):
+        return cast.opening(match_ended_text(event, tr, cast, cause))
     return cast.opening(_narrated(event, faces, tr, cast, refused))
 
 
@@ -256,17 +261,10 @@ def _forcing(
 
 def _ending(event: Event, tr: Translator, cast: Cast) -> str:
     match event:
-        case DealWon(seat=seat, amount=amount):
-            return said(
-                tr,
-                cast,
-                seat,
-                N_("You go out and win {amount}."),
-                N_("{player} goes out and wins {amount}."),
-                amount=amount,
-            )
-        case DealDrawn(number=number):
-            return tr.gettext("The stock is exhausted: deal {number} is a draw.", number=number)
+        case DealWon():
+            return deal_won_text(event, tr, cast)
+        case DealDrawn():
+            return deal_drawn_text(event, tr)
         case MatchForfeited(seat=seat, reason="timeouts"):
             return said(
                 tr,
@@ -293,23 +291,6 @@ def _ending(event: Event, tr: Translator, cast: Cast) -> str:
             )
         case PlayerResigned(seat=seat):
             return said(tr, cast, seat, N_("You resign."), N_("{player} resigns."))
-        case MatchEnded(winner=None, scores=scores):
-            return tr.gettext(
-                "The match ends in a tie, {first} to {second}.",
-                first=signed(scores[0]),
-                second=signed(scores[1]),
-            )
-        case MatchEnded(winner=Seat() as winner, scores=scores):
-            return said_between(
-                tr,
-                cast,
-                winner,
-                (
-                    N_("You won the match {won} to {lost}."),
-                    N_("{player} won the match {won} to {lost}."),
-                    N_("{player} won the match against {other}, {won} to {lost}."),
-                ),
-                won=signed(scores[winner]),
-                lost=signed(scores[winner.other]),
-            )
+        case MatchEnded():
+            return match_ended_text(event, tr, cast)
     raise TypeError(f"not an event: {event!r}")

@@ -61,6 +61,7 @@ def news(
     told = len(events) if told is None else told
     sentences = []
     refused: Card | None = None
+    cause: LogEvent | None = None
     for index, event in enumerate(events[:told]):
         if isinstance(event, CardRefused):
             refused = event.card
@@ -69,7 +70,8 @@ def news(
         if muted and isinstance(event, TALK_EVENTS):
             sentences.append(talk_sentence(event, tr, cast, muted))
             continue
-        sentences.append(describe(event, variant, tr, cast=cast, refused=refused))
+        sentences.append(describe(event, variant, tr, cast=cast, refused=refused, cause=cause))
+        cause = event
     return sentences
 
 
@@ -91,6 +93,7 @@ def describe(
     players: Sequence[PlayerId | None] = (),
     cast: Cast | None = None,
     refused: Card | None = None,
+    cause: LogEvent | None = None,
 ) -> str:
     """One public sentence about any event of a game's log, moves and game events alike, for the
     cast's reader (``names`` and ``players`` make a spectator's cast when no ``cast`` is given).
@@ -98,11 +101,11 @@ def describe(
     ``DealCommitted`` is described by its digest only: its salt stays hidden until the deal ends.
     A standing instruction is described without its text, which names the player's own cards.
     An event that records a player by id (the opening, a join, a rematch) calls them by their
-    seat's name, as moves do, not by the id.
+    seat's name, as moves do, not by the id.  ``cause`` is the event before (``endings``).
     """
     cast = cast or (anonymous(tr) if names is None else named(names, tr, players=players))
     if is_rules_event(event):
-        return narrate(event, variant.deck_faces, tr, cast, refused)
+        return narrate(event, variant.deck_faces, tr, cast, refused, cause)
     return cast.opening(_described(event, variant, tr, cast))
 
 

@@ -95,9 +95,9 @@ def told(events: Sequence[LogEvent], reader: Seat | None, language: str = "en") 
         ),
         (
             [GO_OUT],
-            ["You go out and win 1."],
-            ["Ana goes out and wins 1."],
-            ["Ana goes out and wins 1."],
+            ["You go out and win 1 from Bo."],
+            ["Ana goes out and wins 1 from you."],
+            ["Ana goes out and wins 1 from Bo."],
         ),
         (
             [DRAW],

@@ -140,5 +140,8 @@ def test_a_player_who_comes_back_is_shown_a_game_that_ended_while_they_were_away
 
     back = ben.last().text
     # the result from his side first (the ending's headline), then what he missed
-    assert back.startswith("You won the match 0 to 0.\nWelcome back: this game.\nAna resigns.")
+    # why the match ended, never "You won the match 0 to 0." (issue 34, item 9)
+    assert back.startswith(
+        "You win the match: Ana resigned.\nWelcome back: this game.\nAna resigns."
+    )
     assert f"#{game_id[:6]}" in back

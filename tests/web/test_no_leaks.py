@@ -6,7 +6,8 @@ player's API view and private page, and what the public gets for the game (its r
 its page without a link), are read over HTTP and every card they show is checked against what
 that player may see (``tests.service.test_no_leaks.visible_to``):
 
-* the API view and the table drawn on the page: only what the seat may see now;
+* the API view and the table drawn on the page: only what the seat may see now (between two
+  deals, the page draws the last deal's end: what the seat could see once it ended);
 * the page's sentences about recent events: only cards the seat could see at some point (a card
   turned up and then buried was seen when it was turned up);
 * a refusal: only those, and the cards the player named;
@@ -24,6 +25,7 @@ import pytest
 
 from service.game.codec import is_rules_event
 from service.game.state import fold
+from service.rules.events import DealDrawn, DealWon
 from service.rules.evolve import evolve
 from service.rules.seats import Seat
 from service.rules.state import GameState, initial_state
@@ -160,13 +162,23 @@ class WebTable:
             assert page.status == 200 and page.headers["cache-control"] == "private, no-store"
             text = read_page(page.text)
             drawn = cards_in(" ".join(text.drawn), self.faces)
-            assert_shows_only(drawn, now, f"player {seat.number}'s table picture")
+            pictured = now
+            if 'id="deal-end"' in page.text:  # the table as the last deal left it (issue 33)
+                pictured = visible_to(self.last_deal_end(), seat)
+            assert_shows_only(drawn, pictured, f"player {seat.number}'s table picture")
             commands = cards_in(" ".join(text.buttons), self.faces)
             assert_shows_only(commands, now, f"player {seat.number}'s move buttons")
             words = cards_in(" ".join(text.words), self.faces)
             assert_shows_only(words, self.seen[seat], f"player {seat.number}'s page")
         if fold(self.site.wiring.store.load(self.game_id)).status != "over":  # type: ignore[arg-type]
             self.check_public()
+
+    def last_deal_end(self) -> GameState:
+        """The state right after the last deal ended: what the page's end of a deal draws."""
+        stored = self.site.wiring.store.load(self.game_id)  # type: ignore[arg-type]
+        ends = [i for i, one in enumerate(stored) if isinstance(one.event, DealWon | DealDrawn)]
+        assert ends, "the page shows the end of a deal before any deal ended"
+        return self.states[ends[-1] + 1]
 
     def check_public(self) -> None:
         """Without a link, a running game shows nothing: no replay, no log, no page."""

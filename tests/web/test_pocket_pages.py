@@ -40,8 +40,8 @@ def test_resigning_asks_first_and_a_yes_ends_the_match_from_each_side(site: Site
     )
     assert confirmed.status == 303
     lost, won = host.get(host_page).text, guest.get(guest_page).text
-    assert '<h1 id="headline">You lost the match.</h1>' in lost
-    assert '<h1 id="headline">You won the match.</h1>' in won
+    assert '<h1 id="headline">Ben wins the match: you resigned.</h1>' in lost
+    assert '<h1 id="headline">You win the match: Ana resigned.</h1>' in won
     for page in (lost, won):
         assert 'id="rematch"' in page and 'id="new-game"' in page
 

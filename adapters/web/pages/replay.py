@@ -141,9 +141,17 @@ def _replay(game_id: GameId, reader: PlayerId | None, download: str) -> tuple[st
         if step.clock.took is None
         else (step.clock.took[0].number, clock_text(step.clock.took[1])),
         clocks=_clock_rows(step, cast),
-        sentences=[
-            describe(one.event, one.game.variant, tr, cast=cast, refused=one.game.rules.center)
-            for one in shown
+        reserve=game.time_control.reserve_seconds > 0,  # no reserve column of zeros without one
+        sentences=[  # each told after the one before it: a match's end says why (endings)
+            describe(
+                one.event,
+                one.game.variant,
+                tr,
+                cast=cast,
+                refused=one.game.rules.center,
+                cause=None if before is None else before.event,
+            )
+            for before, one in zip((None, *shown), shown, strict=False)
         ],
         deals=_deal_checks(stored),
         verdict=verdict,

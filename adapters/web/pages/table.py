@@ -4,16 +4,20 @@ The page is the table (``drawing``: the player's hand as buttons), the table in 
 readers and for anyone who prefers it (``service.words.position``, the one description every
 channel uses), the legal moves as buttons that the page's script filters by the hand cards
 tapped (``MoveChoice``), the command box with the answer to a query shown in place, the whole
-history the player may see, and, when the match is over, the result from the player's side with
-a rematch and a new game.  ``play.js`` replaces the parts marked ``data-live`` when the game
-moves, so what the player typed and where the focus was stay.
+history the player may see, and, when the match is over, the result from the player's side and
+why the match ended, with a rematch and a new game.  Between two deals the page stops at the end
+of the last one (``words.deal_end``: the table as it left it, the opponent's hand shown, who went
+out and how the stake moved) until the player goes on (``?seen=N``) or decides in the next deal.
+Only the profiles the reader may open are linked.  ``play.js`` replaces the parts marked
+``data-live`` when the game moves, so what the player typed and where the focus was stay.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from flask import Response, abort, render_template
+from flask import Response, abort, render_template, request
 
 from adapters.web.asked import COMMAND_LENGTH
 from adapters.web.browser import browser_player
@@ -25,8 +29,10 @@ from adapters.web.pages.pictures import player_picture
 from adapters.web.pages.talk_view import talk_context
 from adapters.web.security import csrf_token
 from service.delivery.notices import deadline_text
+from service.game.events import PlayerId
 from service.game.state import Game
 from service.game.status import GameStatus
+from service.game.stored import StoredEvent
 from service.language.notation import card_text, cards_text
 from service.language.translation import Translator, translator
 from service.language.vocabulary import english_of
@@ -35,8 +41,9 @@ from service.rules.actions import Discard, PlayerAction, Refuse, Take
 from service.rules.errors import N_
 from service.rules.seats import Phase
 from service.rules.variants import DeckFaces
-from service.rules.view import PlayerView
-from service.words.cast import cast_of
+from service.words.cast import Cast, cast_of
+from service.words.deal_end import DealEnd, last_deal_end
+from service.words.endings import match_result
 from service.words.position import position, score_text
 from service.words.prompts import action_text
 
@@ -107,12 +114,15 @@ def render(
         html = render_template("waiting.html", **context)
     else:
         talk = talk_context(game, grant.player, service.translator_of(grant.player))
-        html = render_template("play.html", **context, **_table(game, grant), talk=talk)
+        seen = request.args.get("seen", type=int)
+        html = render_template("play.html", **context, **_table(game, grant, seen), talk=talk)
     return Response(html, status=status)
 
 
-def _table(game: Game, grant: PageGrant) -> dict[str, object]:
-    """What the page shows of a started game: all of it from the player's own view."""
+def _table(game: Game, grant: PageGrant, seen: int | None) -> dict[str, object]:
+    """What the page shows of a started game: all of it from the player's own view, or the end
+    of the last deal while the player has not gone on from it (``seen`` is the deal they went on
+    from)."""
     service = web().service
     player = grant.player
     notice = service.notice(Notification(player, game.id, 1, game.version))
@@ -122,32 +132,54 @@ def _table(game: Game, grant: PageGrant) -> dict[str, object]:
     due = service.deadline(game) if game.status == GameStatus.PLAYING else None
     timezone = service.clock_settings(player).timezone
     cast = cast_of(game.players, service.directory, tr, player)
-    seen = position(view, cast, tr)
-    moves = [move_choice(action, faces, tr) for action in view.legal_actions]
+    stored = service.events(game.id)
+    ended = last_deal_end(stored, view.seat, tr, cast)
+    moment = ended if _holds(ended, game, seen) else None
+    moves = [] if moment else [move_choice(action, faces, tr) for action in view.legal_actions]
     tapping = view.is_my_decision and any(one.cards for one in moves)
-    picture = player_picture(view, tr, tappable=tapping, opponent=cast[view.opponent])
+    shown = moment.view if moment else view
+    described = position(shown, cast, tr)  # in words, the same table the picture shows
+    picture = player_picture(shown, tr, tappable=tapping, opponent=cast[view.opponent])
     return {
         "me": cast[view.seat],
         "opponent": cast[view.opponent],
         "table_html": picture_html(picture),
         "view": view,
         "news": notice.news,
-        "position": seen.lines,
+        "position": described.lines,
         "moves": moves,
         "tapping": tapping,
-        "options": seen.turn,
-        "headline": _headline(view, tr) if view.phase is Phase.OVER else "",
+        "options": described.turn,
+        "headline": _headline(stored, tr, cast) if view.phase is Phase.OVER else "",
         "score": score_text(view, cast, tr),
+        "deal_end": ended if moment or view.phase is Phase.OVER else None,
+        "paused": moment is not None,
         "deadline": None if due is None else deadline_text(due.due_at, timezone, tr),
         "commitment": game.current_commitment.commitment if game.current_commitment else None,
+        "profiles": _profiles(game, player),
     }
 
 
-def _headline(view: PlayerView, tr: Translator) -> str:
-    """The end of the match from the reader's side."""
-    winner = view.match.winner
-    if winner is None:
-        return tr.gettext("The match is a tie.")
-    if winner is view.seat:
-        return tr.gettext("You won the match.")
-    return tr.gettext("You lost the match.")
+def _holds(ended: DealEnd | None, game: Game, seen: int | None) -> bool:
+    """Whether the page stops at the end of the last deal: the match goes on, and the player
+    has neither gone on from it (``seen``) nor decided in the next deal."""
+    if ended is None or game.status != GameStatus.PLAYING:
+        return False
+    return not ended.behind and seen != ended.number
+
+
+def _headline(stored: Sequence[StoredEvent], tr: Translator, cast: Cast) -> str:
+    """The end of the match from the reader's side, with why it ended (``endings``)."""
+    return match_result([one.event for one in stored], tr, cast)
+
+
+def _profiles(game: Game, reader: PlayerId) -> list[tuple[int, PlayerId]]:
+    """The players whose profile the reader may open: their own, and a public one's (a private
+    profile is a 404 to anyone else, so its link is not shown)."""
+    return [
+        (number, player)
+        for number, player in enumerate(game.players, start=1)
+        if player is not None
+        and web().ratings is not None
+        and (player == reader or web().is_public(player))
+    ]

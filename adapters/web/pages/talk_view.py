@@ -32,6 +32,8 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
     offer = standing_offer(game, service.clock.now())
     playing = game.status == GameStatus.PLAYING
     return {
+        "bot": game.players[seat.other] in BOTS,
+        "over": game.status == GameStatus.OVER,
         "lines": lines,
         "key": str(game.version),
         "length": LONGEST_MESSAGE,
@@ -40,8 +42,5 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
         "answer": offer is not None and offer.seat is not seat,
         "withdraw": offer is not None and offer.seat is seat,
         "offers": playing and offer is None and game.players[seat.other] not in BOTS,
-        "rematch": game.status == GameStatus.OVER
-        and game.rematch is None
-        and service.may_rematch(game, player),
         "presets": [(word, tr.gettext(PHRASE_TEXTS[name])) for word, name in PRESETS],
     }

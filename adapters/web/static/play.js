@@ -2,8 +2,9 @@
 // place.  Without this script every legal move is a button and the page works as plain forms.
 //
 // Tapping: each move button names the hand cards it uses (data-cards).  The buttons shown are
-// those whose cards are exactly the ones chosen; a hand card can be chosen only if some legal
-// move uses it together with the cards chosen already.
+// those whose cards are exactly the ones chosen (every one, before a tap, in a forced turn,
+// where each move needs a card); a hand card can be chosen only if some legal move uses it
+// together with the cards chosen already.
 //
 // Live: the page asks the small version endpoint whether the game moved; when it did, it fetches
 // itself and swaps the parts marked data-live, so the command box keeps what was typed and the
@@ -30,14 +31,16 @@
     var none = document.getElementById("none-fits");
     if (hint) hint.hidden = !tapping;
     if (clear) clear.hidden = chosen.length === 0;
+    // A forced turn has no move without a card: before a tap, every move is shown.
+    var bare = !moves.some(function (button) { return !button.dataset.cards; });
     var shown = 0;
     moves.forEach(function (button) {
       var cards = words(button.dataset.cards);
-      var visible = !tapping || same(cards, chosen);
+      var visible = !tapping || same(cards, chosen) || (bare && chosen.length === 0);
       button.hidden = !visible;
       if (visible) shown += 1;
     });
-    if (none) none.hidden = shown > 0;
+    if (none) none.hidden = shown > 0 || chosen.length === 0;  // nothing tapped: nothing to fit
     Array.prototype.forEach.call(hand, function (card) {
       var name = card.dataset.card, on = chosen.indexOf(name) >= 0;
       card.setAttribute("aria-pressed", on ? "true" : "false");
@@ -137,7 +140,7 @@
         if (sending) return null;
         if (!game || String(game.version) === seen) { window.setTimeout(check, ms); return null; }
         seen = String(game.version);
-        return fetch(window.location.pathname, { cache: "no-store", credentials: "same-origin" })
+        return fetch(window.location.pathname + window.location.search, { cache: "no-store", credentials: "same-origin" })
           .then(function (page) { return page.text(); })
           .then(function (html) {
             if (sending) return;
