@@ -41,7 +41,7 @@ from service.rules.state import GameState
 from service.rules.variants import Variant
 from service.words.cast import Cast, anonymous, named, said, said_between, seat_name
 from service.words.narration import narrate
-from service.words.talk_news import talk_sentence
+from service.words.talk_news import deafness, talk_sentence
 
 
 def news(
@@ -56,18 +56,20 @@ def news(
     """A sentence per event of ``events[:told]`` (all of them by default) for the cast's reader.
 
     The events after ``told`` are read only to name a forced card: the forced player's lay-off
-    names it.  ``center`` is the card being forced now (``forced_card``), if any.  A reader who
-    ``muted`` the opponent gets an empty sentence for each of their messages (``heard``)."""
+    names it.  ``center`` is the card being forced now (``forced_card``), if any.  ``events``
+    run to now, when the reader has ``muted`` the opponent or not: each message the reader had
+    muted when it was written gets an empty sentence (``heard``, ``deafness``)."""
     told = len(events) if told is None else told
     sentences = []
     refused: Card | None = None
+    deaf = deafness(events, cast.reader, muted)
     for index, event in enumerate(events[:told]):
         if isinstance(event, CardRefused):
             refused = event.card
         elif isinstance(event, ForceWindowOpened | CardForced) and refused is None:
             refused = _laid_off(events[index + 1 :]) or center
-        if muted and isinstance(event, TALK_EVENTS):
-            sentences.append(talk_sentence(event, tr, cast, muted))
+        if deaf[index] and isinstance(event, TALK_EVENTS):
+            sentences.append(talk_sentence(event, tr, cast, muted=True))
             continue
         sentences.append(describe(event, variant, tr, cast=cast, refused=refused))
     return sentences
