@@ -27,8 +27,8 @@ from service.game.talk_events import (
     TalkEvent,
 )
 from service.language.translation import Translator
-from service.rules.seats import Seat
 from service.rules.errors import N_
+from service.rules.seats import Seat
 from service.words.cast import Cast, said
 
 PHRASE_TEXTS = {
