@@ -14,6 +14,7 @@ def test_a_dirty_first_name_is_cleaned_in_the_group_and_in_the_directory(
 ) -> None:
     mallory = Phone(fake, fake.person(DIRTY))
     group = fake.group()
+    mallory.say("/start")  # a host opens their private chat first
     mallory.say("/new", chat_id=group)
     [invitation] = fake.chat(group)
     assert invitation.labels() == ["Join Mallory's game"]
