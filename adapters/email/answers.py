@@ -20,12 +20,14 @@ from service.game.errors import StaleVersion
 from service.game.events import PlayerId
 from service.game.state import Game
 from service.game.status import GameStatus
+from service.game.stored import StoredEvent
+from service.game.talk_events import TALK_EVENTS
 from service.language.translation import Translator
 from service.players.profiles import settings_text
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of
-from service.words.news import forced_card, news
+from service.words.news import forced_card, news, without_salts
 from service.words.prompts import help_text, instructions_text
 from service.words.refusals import Refused, refusal_text
 
@@ -42,7 +44,10 @@ def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -
         return letter
     if isinstance(answer, MoveApplied) and game.status == GameStatus.OVER:
         result, rematch = mail.result(game, player, tr), mail.service.may_rematch(game, player)
-        return ending_letter(result, letter.view, opponent, tr, letter.news, rematch=rematch)
+        replay = mail.replay(game)
+        return ending_letter(
+            result, letter.view, opponent, tr, letter.news, rematch=rematch, replay=replay
+        )
     return replace(letter, deadline=mail.deadline(game, player))
 
 
@@ -64,16 +69,21 @@ def _answer(
         logged = service.events(game.id, after=first - 1)
         told = sum(1 for one in logged if one.seq <= last)
         cast = cast_of(game.players, service.directory, tr, player)
-        said = news(
-            [one.event for one in logged], game.variant, cast, tr, forced_card(game.rules), told
-        )
-        intro = (
-            tr.gettext("Your move is played. It is your turn again.")
-            if view.is_my_decision
-            else tr.gettext("Your move is played.")
-        )
-        return Letter((intro,), view, opponent, news=tuple(said), tr=tr)
+        events = [one.event for one in logged]
+        said = news(events, game.variant, cast, tr, forced_card(game.rules), told)
+        intro = _done(logged[:told], view, tr)
+        return Letter((intro,), view, opponent, news=tuple(without_salts(events, said)), tr=tr)
     return _looked(service, answer, game, player, view, opponent, tr)
+
+
+def _done(applied: list[StoredEvent], view: PlayerView, tr: Translator) -> str:
+    """What the answer to an applied command says first: a move is played, but words at the
+    table (``say``, ``offer``, ``mute`` …) are no move, and leave the turn where it was."""
+    if all(isinstance(one.event, TALK_EVENTS) for one in applied):
+        return tr.gettext("Done. It is still your turn.")
+    if view.is_my_decision:
+        return tr.gettext("Your move is played. It is your turn again.")
+    return tr.gettext("Your move is played.")
 
 
 def _refusal(error: Refused, tr: Translator) -> str:

@@ -25,8 +25,7 @@ from service.ports.protocols import Notification
 from service.rules.seats import Phase
 from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, cast_of
-from service.words.news import forced_card, news
-from service.words.talk_news import heard
+from service.words.news import forced_card, news, without_salts
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +35,9 @@ class Notice:
     kind: str
     """``moves`` or ``reminder``, as the notification's."""
     news: tuple[str, ...]
-    """A public sentence per event of the notification's range (none for a reminder)."""
+    """A public sentence per event of the notification's range (none for a reminder), but none
+    for a deal's revealed salt: a string of hex in every list of news helps nobody; the ending
+    links to the replay, which checks every deal against its commitment (issue 34)."""
     view: PlayerView
     """The player's own view of the game as it stands now."""
     version: int
@@ -98,7 +99,8 @@ def notice(
     )
     logged = [one.event for one in events]
     muted = game.talk.muted[seat] or for_good
-    said = heard(news(logged, view.variant, cast, tr, forced_card(game.rules), told, muted))
+    lines = news(logged, view.variant, cast, tr, forced_card(game.rules), told, muted)
+    said = without_salts(logged, lines)
     mine = due is not None and due.player == notification.player
     told_now = [one for one in events if one.seq <= notification.to_seq]
     if notification.kind == "reminder":

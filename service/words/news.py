@@ -75,6 +75,17 @@ def news(
     return sentences
 
 
+def without_salts(events: Sequence[LogEvent], lines: Sequence[str]) -> list[str]:
+    """``lines``, the news of ``events``, but none for a deal's revealed salt, nor an empty one
+    (a muted message's): a string of hex in every list of news helps nobody, and a finished
+    game's replay checks every deal against its commitment (issue 34)."""
+    return [
+        line
+        for event, line in zip(events, lines, strict=False)
+        if line and not isinstance(event, DealRevealed)
+    ]
+
+
 def forced_card(rules: GameState) -> Card | None:
     """The card being forced now: the center card while the forced player is to lay it off."""
     return rules.center if rules.phase is Phase.FORCED else None
