@@ -43,6 +43,7 @@ from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
 from service.words.news import describe
+from service.words.prompts import auto_pass_hint
 from service.words.subjects import game_subject, turn_for
 
 CHECK_THE_DEALS = N_(
@@ -257,6 +258,7 @@ def notice_letter(
         news=notice.news,
         deadline=notice.deadline,
         commands=notice.starts_game,  # the first mail with the position
+        notes=(auto_pass_hint(tr),) if notice.suggests_auto_pass else (),
         tr=tr,
     )
 

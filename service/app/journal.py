@@ -22,7 +22,7 @@ from service.game.events import PRIVATE_EVENTS, GameId, PlayerId, QuietHoursSet
 from service.game.state import Game, apply_all
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
-from service.game.talk_events import OWN_TALK_EVENTS, TALK_EVENTS, MessageSaid
+from service.game.talk_events import TALK_EVENTS, MessageSaid
 from service.players.muting import deaf_to_opponent
 from service.ports.protocols import (
     Append,
@@ -104,8 +104,8 @@ class Journal:
             ),
         )
         to_tell = [p for p in after.players if p is not None and p != actor and p not in BOTS]
-        if all(isinstance(event, (*PRIVATE_EVENTS, *OWN_TALK_EVENTS)) for event in events):
-            to_tell = []  # an instruction, a mute, a report: the giver's business alone
+        if all(isinstance(event, PRIVATE_EVENTS) for event in events):
+            to_tell = []  # an instruction is the giver's business (``instructions``)
         if all(isinstance(event, TALK_EVENTS) for event in events):
             to_tell = [p for p in to_tell if self._told_talk(after, p, events, now)]
         notes = tuple(Notification(p, game.id, game.version + 1, after.version) for p in to_tell)

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from service.clock.deadlines import Deadline
 from service.game.events import PRIVATE_EVENTS, GameId, PlayerId, PlayerJoined, QuietHoursSet
+from service.game.instructions import suggests_auto_pass
 from service.game.state import Game
 from service.game.stored import StoredEvent
 from service.game.talk_events import TALK_EVENTS, MessageSaid, OfferMade
@@ -61,6 +62,9 @@ class Notice:
     opponent_talks: bool = False
     """The opponent's message or offer is among the news: told when it comes, even while the
     player waits (a muted opponent's words make no notification at all)."""
+    suggests_auto_pass: bool = False
+    """Passing is all the player can do, for the third time in the game: the notice suggests
+    ``auto pass`` this once (``instructions.suggests_auto_pass``)."""
 
     @property
     def asks(self) -> bool:
@@ -124,6 +128,7 @@ def notice(
             isinstance(one.event, MessageSaid | OfferMade) and one.event.seat is not seat
             for one in told_now
         ),
+        suggests_auto_pass(game, seat),
     )
 
 

@@ -31,6 +31,7 @@ from service.game.events import (
     TurnTimedOut,
     WinClaimed,
 )
+from service.game.instructions import instruction_text, reveals
 from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card
@@ -183,14 +184,14 @@ def _described(event: LogEvent, variant: Variant, tr: Translator, cast: Cast) ->
                 N_("{name} accepts the rematch: game {game}."),
                 game=game_id,
             )
-    return _clock(event, tr, cast)
+    return _clock(event, tr, cast, variant)
 
 
 def _utc(at: datetime, tr: Translator) -> str:
     return tr.gettext("{when} UTC", when=tr.when(at.astimezone(UTC)))
 
 
-def _clock(event: LogEvent, tr: Translator, cast: Cast) -> str:
+def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str:
     """The events of the clock: a timeout, a claim, more time, a vacation, instructions."""
     match event:
         case TurnTimedOut(seat=seat, policy=policy):
@@ -252,6 +253,17 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast) -> str:
                 seat,
                 N_("From your next turn, your deadlines may fall at any hour."),
                 N_("From their next turn, {player}'s deadlines may fall at any hour."),
+            )
+        case InstructionGiven(seat=seat, instruction=text) if seat is cast.reader:
+            return tr.gettext(
+                "You leave the standing instruction auto {instruction}: {reveals}.",
+                instruction=instruction_text(text, variant.deck_faces),
+                reveals=tr.gettext(reveals(text)),
+            )  # said where it is turned on: what it will show the opponent (issue 34)
+        case InstructionWithdrawn(seat=seat, instruction=text) if seat is cast.reader:
+            return tr.gettext(
+                "You withdraw the standing instruction auto {instruction}.",
+                instruction=instruction_text(text, variant.deck_faces),
             )
         case InstructionGiven(seat=seat) | InstructionWithdrawn(seat=seat):
             return said(
