@@ -45,8 +45,10 @@ def test_auto_pass_is_suggested_once_and_spares_the_mails_with_no_choice(
     for address, received in mails.items():
         no_choice = sum(only_pass(mail) for mail in received)
         hinted = sum(HINT in mail.text() for mail in received)
-        print(f"{'with' if auto else 'without'} auto pass: {address} {len(received)} mails, "
-              f"{no_choice} asking only for a pass, {hinted} suggesting auto pass")
+        print(
+            f"{'with' if auto else 'without'} auto pass: {address} {len(received)} mails, "
+            f"{no_choice} asking only for a pass, {hinted} suggesting auto pass"
+        )
         if auto:
             assert no_choice == 0 and hinted == 0
         else:
