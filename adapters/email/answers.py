@@ -17,16 +17,19 @@ from adapters.email.your_data import ABOUT_YOU
 from service.app.games import GameService
 from service.app.replies import Answered, MoveApplied, OnVacation, Reply, SettingChanged
 from service.game.errors import StaleVersion
-from service.game.events import PlayerId
+from service.game.events import PRIVATE_EVENTS, PlayerId
+from service.game.instructions import suggests_auto_pass
 from service.game.state import Game
 from service.game.status import GameStatus
+from service.game.stored import StoredEvent
+from service.game.talk_events import TALK_EVENTS
 from service.language.translation import Translator
 from service.players.profiles import settings_text
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of
-from service.words.news import forced_card, news
-from service.words.prompts import help_text, instructions_text
+from service.words.news import forced_card, news, without_salts
+from service.words.prompts import auto_pass_hint, help_text, instructions_text
 from service.words.refusals import Refused, refusal_text
 
 UNPARSEABLE = frozenset({"empty_command", "unknown_command"})
@@ -42,7 +45,10 @@ def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -
         return letter
     if isinstance(answer, MoveApplied) and game.status == GameStatus.OVER:
         result, rematch = mail.result(game, player, tr), mail.service.may_rematch(game, player)
-        return ending_letter(result, letter.view, opponent, tr, letter.news, rematch=rematch)
+        replay = mail.replay(game)
+        return ending_letter(
+            result, letter.view, opponent, tr, letter.news, rematch=rematch, replay=replay
+        )
     return replace(letter, deadline=mail.deadline(game, player))
 
 
@@ -58,22 +64,42 @@ def _answer(
     if isinstance(answer, Refused):
         return Letter((_refusal(answer, tr),), view, opponent, tr=tr)
     if isinstance(answer, MoveApplied):
-        if not (view.is_my_decision or view.phase is Phase.OVER):
-            return None
         first, last = answer.first, answer.last
         logged = service.events(game.id, after=first - 1)
         told = sum(1 for one in logged if one.seq <= last)
+        instructed = any(isinstance(one.event, PRIVATE_EVENTS) for one in logged[:told])
+        if not (view.is_my_decision or view.phase is Phase.OVER or instructed):
+            return None
         cast = cast_of(game.players, service.directory, tr, player)
-        said = news(
-            [one.event for one in logged], game.variant, cast, tr, forced_card(game.rules), told
-        )
-        intro = (
-            tr.gettext("Your move is played. It is your turn again.")
-            if view.is_my_decision
-            else tr.gettext("Your move is played.")
-        )
-        return Letter((intro,), view, opponent, news=tuple(said), tr=tr)
+        events = [one.event for one in logged]
+        said = news(events, game.variant, cast, tr, forced_card(game.rules), told)
+        intro = _done(logged[:told], view, tr)
+        notes = [_instructions(game, view, tr)] if instructed else []
+        if suggests_auto_pass(game, view.seat):
+            notes.append(auto_pass_hint(tr))
+        told_news = tuple(without_salts(events, said))
+        return Letter((intro,), view, opponent, news=told_news, notes=tuple(notes), tr=tr)
     return _looked(service, answer, game, player, view, opponent, tr)
+
+
+def _done(applied: list[StoredEvent], view: PlayerView, tr: Translator) -> str:
+    """What the answer to an applied command says first: a move is played, but words at the
+    table (``say``, ``offer``, ``mute`` …) and standing instructions are no move, and leave the
+    turn where it was."""
+    if all(isinstance(one.event, (*TALK_EVENTS, *PRIVATE_EVENTS)) for one in applied):
+        if view.is_my_decision:
+            return tr.gettext("Done. It is still your turn.")
+        return tr.gettext("Done.")
+    if view.is_my_decision:
+        return tr.gettext("Your move is played. It is your turn again.")
+    return tr.gettext("Your move is played.")
+
+
+def _instructions(game: Game, view: PlayerView, tr: Translator) -> str:
+    """The player's standing instructions in ``game``, each with what it shows the opponent:
+    said where an instruction is given, so the player knows it before it applies."""
+    standing = game.clocks.instructions[view.seat]
+    return instructions_text(standing, view.variant.deck_faces, tr)
 
 
 def _refusal(error: Refused, tr: Translator) -> str:
@@ -100,10 +126,8 @@ def _looked(
         notes = (help_text(view, tr), tr.gettext(ABOUT_YOU))
         return Letter((tr.gettext("The commands:"),), None, opponent, notes=notes, tr=tr)
     if query == "instructions":
-        standing = game.clocks.instructions[view.seat]
-        text = instructions_text(standing, view.variant.deck_faces, tr)
         intro = tr.gettext("Your standing instructions:")
-        return Letter((intro,), view, opponent, notes=(text,), tr=tr)
+        return Letter((intro,), view, opponent, notes=(_instructions(game, view, tr),), tr=tr)
     if query == "settings" or isinstance(answer, SettingChanged):
         assert service.directory is not None
         text = settings_text(service.directory.profile(player), tr, service.directory)

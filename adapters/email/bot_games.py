@@ -53,7 +53,8 @@ class BotGames:
         name = mail.opponent(game, host)
         tr = mail.tr(host)
         intro = tr.gettext("A new game against {name}.", name=name)
-        letter = Letter((intro,), view, name, deadline=mail.deadline(game, host), tr=tr)
+        deadline = mail.deadline(game, host)
+        letter = Letter((intro,), view, name, deadline=deadline, commands=True, tr=tr)
         desk.answer_in_game(inbound, game_id, host, letter)
         return f"opened {game_id}"
 

@@ -60,8 +60,11 @@ class Letter:
     """Blocks after the position (a help text, instructions), printed as they are."""
     replies: bool = True
     """Whether a reply is read (the marker line on top).  The hint to write a move comes only
-    when the letter shows the reader's decision, and the list of game commands only on a running
-    game's position: a mail says only what can be done with it."""
+    when the letter shows the reader's decision: a mail says only what can be done with it."""
+    commands: bool = False
+    """Whether the list of the other game commands (``say``, ``offer``, ``auto`` …) follows the
+    position: in a player's first mail of a game that shows it, not in every mail (issue 34;
+    ``help`` lists them any time)."""
     tr: Translator = ENGLISH
     """The reader's language: the letter's own sentences are in it (``intro`` and ``news`` come
     written in it already)."""
@@ -112,7 +115,7 @@ def _sections(letter: Letter) -> list[tuple[str, list[str]]]:
             if any(isinstance(action, Take) and action.discard for action in view.legal_actions):
                 parts.append(("p", [tr.gettext(DISCARD_HINT)]))
     parts.extend(("pre", note.splitlines()) for note in letter.notes)
-    if letter.replies and view is not None and view.phase is not Phase.OVER:
+    if letter.commands and letter.replies and view is not None and view.phase is not Phase.OVER:
         commands = ", ".join(word(tr, one) for one in OTHER_COMMANDS)
         parts.append(("p", [tr.gettext(COMMANDS, commands=commands)]))
     if letter.game_id:

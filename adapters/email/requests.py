@@ -207,7 +207,8 @@ class ServiceRequests:
         opponent = mail.opponent(game, guest)
         tr = mail.tr(guest)
         intro = tr.gettext("You joined the game with {name}.", name=opponent)
-        return Letter((intro,), view, opponent, deadline=mail.deadline(game, guest), tr=tr)
+        deadline = mail.deadline(game, guest)
+        return Letter((intro,), view, opponent, deadline=deadline, commands=True, tr=tr)
 
     def invitation_reply(self, inbound: Inbound, game_id: GameId, guest: PlayerId) -> str:
         """``join`` or ``decline`` from an invited player."""

@@ -38,11 +38,18 @@ from service.language.vocabulary import word
 from service.ports.consent import Consent
 from service.ports.directory import Address, Directory
 from service.ports.protocols import Clock, Notification
+from service.rules.errors import N_
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
 from service.words.endings import match_result
+from service.words.prompts import auto_pass_hint
 from service.words.subjects import game_subject, turn_for
+
+CHECK_THE_DEALS = N_(
+    "Each deal was fixed before it was dealt: the replay checks every one against its "
+    "commitment. {link}"
+)
 
 
 class Transport(Protocol):
@@ -135,6 +142,13 @@ class GameMail:
         cast = cast_of(game.players, self.directory, tr, player)
         return match_result([one.event for one in events], tr, cast)
 
+    def replay(self, game: Game) -> str | None:
+        """The finished game's replay, which checks every deal against its commitment: the one
+        place a mail shows the deals' salts, as a link (issue 34); None without the web side."""
+        if game.status != GameStatus.OVER:
+            return None
+        return self.composer.page(f"/games/{game.id}/replay")
+
     def opponent(self, game: Game, player: PlayerId) -> str:
         others = [p for p in game.players if p != player]
         return self.name(others[0] if others else None, self.tr(player))
@@ -178,7 +192,7 @@ class EmailSender:
         assert seat is not None, "a notification goes to a player of the game"
         after = max(0, notification.from_seq - LOOK_BACK)
         events = self.mail.service.events(game.id, after=after)
-        return news_from(events, seat, notification.from_seq)
+        return news_from(events, seat, notification.from_seq, notification.to_seq)
 
     def _mail(
         self,
@@ -194,7 +208,7 @@ class EmailSender:
         opponent = self.mail.opponent(game, player)
         result = self.mail.result(game, player, tr)
         rematch = self.mail.service.may_rematch(game, player)
-        letter = notice_letter(notice, opponent, tr, kind, result, rematch)
+        letter = notice_letter(notice, opponent, tr, kind, result, rematch, self.mail.replay(game))
         span = f"{notification.from_seq}-{notification.to_seq}.{notification.kind}"
         message_id = self.mail.composer.notification_id(game.id, player, span)
         self.mail.send(game.id, player, address.value, letter, notice.version, message_id)
@@ -207,12 +221,15 @@ def notice_letter(
     kind: Mailing = Mailing.TURN,
     result: str = "",
     rematch: bool = True,
+    replay: str | None = None,
 ) -> Letter:
     """What a notification's mail says: why it came, the news, the player's view.  Only a mail
     that asks the reader something prompts a reply: news while waiting has no position to answer
     (``kind`` ``NEWS``), and the end of the match says only how to ask for a rematch."""
     if notice.view.phase is Phase.OVER:
-        return ending_letter(result, notice.view, opponent, tr, notice.news, rematch=rematch)
+        return ending_letter(
+            result, notice.view, opponent, tr, notice.news, rematch=rematch, replay=replay
+        )
     answer: tuple[str, ...] = ()
     if notice.answer_offer:  # talk at the table: a one-word reply answers it
         accept, decline = word(tr, "accept"), word(tr, "decline")
@@ -234,7 +251,14 @@ def notice_letter(
         wait = tr.gettext("Nothing to do yet: you will hear from us when it is your turn.")
         return Letter((intro, wait), None, opponent, news=notice.news, replies=False, tr=tr)
     return Letter(
-        (intro, *answer), notice.view, opponent, news=notice.news, deadline=notice.deadline, tr=tr
+        (intro, *answer),
+        notice.view,
+        opponent,
+        news=notice.news,
+        deadline=notice.deadline,
+        commands=notice.starts_game,  # the first mail with the position
+        notes=(auto_pass_hint(tr),) if notice.suggests_auto_pass else (),
+        tr=tr,
     )
 
 
@@ -246,13 +270,17 @@ def ending_letter(
     news: tuple[str, ...] = (),
     lead: tuple[str, ...] = (),
     rematch: bool = True,
+    replay: str | None = None,
 ) -> Letter:
     """The end of a match: the result from the reader's side (after ``lead``), the news that led
     to it, the final position, and the one thing a reply can do: ask for a rematch — unless the
-    opponent erased themselves (``rematch`` False), when nothing can be asked."""
+    opponent erased themselves (``rematch`` False), when nothing can be asked; and the
+    ``replay``'s link, where every deal is checked against its commitment."""
     result = result or tr.gettext("Your match with {name} is over.", name=opponent)
     again = tr.gettext(
         "To play {name} again, reply {rematch}.", name=opponent, rematch=word(tr, "rematch")
     )
     lines = (*lead, result, again) if rematch else (*lead, result)
+    if replay is not None:
+        lines += (tr.gettext(CHECK_THE_DEALS, link=replay),)
     return Letter(lines, view, opponent, news=news, tr=tr)

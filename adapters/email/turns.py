@@ -56,9 +56,18 @@ def mailing(notice: Notice, each: bool) -> Mailing:
     return Mailing.NEWS if each else Mailing.HOLD
 
 
-def news_from(events: Sequence[StoredEvent], seat: Seat, from_seq: int) -> int:
+def news_from(
+    events: Sequence[StoredEvent], seat: Seat, from_seq: int, to_seq: int | None = None
+) -> int:
     """The first event to tell: the one after ``seat``'s last move among ``events`` (the log
-    read back from a notification), but never later than the notification's own ``from_seq``."""
+    read back from a notification), but never later than the notification's own ``from_seq``.
+
+    A notification of talk alone (``from_seq`` … ``to_seq``) tells only itself: the opponent's
+    words are mailed as they come (``Notice.opponent_talks``), so folding the news since the
+    reader's last move into each would tell that news again with every message (issue 34)."""
+    own = [one for one in events if from_seq <= one.seq <= (to_seq or from_seq)]
+    if own and all(isinstance(one.event, TALK_EVENTS) for one in own):
+        return from_seq
     first = events[0].seq if events else from_seq
     for one in events:
         if one.seq >= from_seq:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from adapters.email.desk import Desk
-from adapters.email.inbound import Inbound
+from adapters.email.inbound import Inbound, answer_word
 from adapters.email.letters import Letter
 from service.app.your_data import WrongCode, YourData
 from service.game.events import PlayerId
@@ -59,7 +59,7 @@ class DataMail:
         """Answer ``inbound`` if it asks about the sender's data (what was done), else None.
         ``player`` is the sender's, if they are known; ``signed``: the mail came to a reply
         address we signed for them (a token), which proves it is theirs."""
-        words = inbound.command.lower().split()
+        words = answer_word(inbound.command).split()  # "Privacy." too (issue 34)
         if words == ["privacy"]:
             return self._privacy(inbound)
         if words[:2] == ["my", "data"] and len(words) <= 3:

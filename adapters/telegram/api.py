@@ -151,6 +151,16 @@ class BotApi:
         sent: Message = self._call(self.bot.send_message(chat_id, text, reply_markup=markup))
         return sent.message_id
 
+    def can_write(self, chat_id: int) -> bool:
+        """Whether the bot may write in ``chat_id`` (a person's private chat): asked with the
+        "typing…" action, which posts nothing; refused (403) to a person who never opened a
+        private chat with the bot, or blocked it."""
+        try:
+            self._call(self.bot.send_chat_action(chat_id, "typing"))
+        except Undeliverable:
+            return False
+        return True
+
     def send_photo(self, chat_id: int, png: bytes, caption: str) -> int:
         self.pacer.wait(chat_id)
         sent: Message = self._call(self.bot.send_photo(chat_id, png, caption=caption))

@@ -64,7 +64,7 @@ class Lobby:
             except IllegalAction as error:
                 reply = channel.record(said.key, Refused.of(error))
             if chosen is not None:
-                if not self._may_open(said):
+                if not (self._host_reachable(said) and self._may_open(said)):
                     return
                 reply = self._open(said, chosen)
         match reply:
@@ -94,6 +94,27 @@ class Lobby:
             news = said.tr.gettext("A new game against {name}.", name=bot_name(bot, said.tr))
             self.screens.turn(said.player, game_id, [news])
             self.screens.tell_group(game_id)
+
+    def _host_reachable(self, said: Said) -> bool:
+        """Whether the bot can write to the player opening a game in a group: their hand is
+        shown only in their private chat, which Telegram lets a bot write in only once the
+        person opened it (issue 34).  If not, no game is opened (so no clock runs against a
+        host told nothing): the group is asked to have them open that chat with a deep link
+        and send ``/new`` again."""
+        chat = self.channel.chat_of(said.player)
+        if said.private or chat is None or self.channel.api.can_write(chat):
+            return True
+        tr = said.tr
+        text = tr.gettext(
+            "{name}, I cannot write to you in private yet, and your hand is shown only there. "
+            "Tap the button below, press Start, then send /new here again.",
+            name=said.user_name,
+        )
+        self.channel.record(said.key, Told(text, refused=True))
+        link = self.channel.invitation_link(PRIVATE_CHAT)
+        button = InlineKeyboardButton(tr.pgettext("button", "Open a private chat"), url=link)
+        self.screens.say(said.chat_id, text, InlineKeyboardMarkup([[button]]))
+        return False
 
     def _may_open(self, said: Said) -> bool:
         """Whether ``said.player`` may open one more game today (counted if so).  Past the daily
@@ -186,9 +207,10 @@ class Lobby:
 
     def start(self, said: Said, invitation: str) -> None:
         """``/start`` (first contact) or ``/start <invitation>`` (tapping an invitation)."""
-        if not invitation:
+        if not invitation or invitation == PRIVATE_CHAT:
             self.channel.record(said.key, Told("welcome"))
-            self.screens.say(said.chat_id, said.tr.gettext(WELCOME))
+            text = said.tr.gettext(WELCOME if not invitation else PRIVATE_CHAT_OPENED)
+            self.screens.say(said.chat_id, text)
             return
         channel = self.channel
         reply = channel.earlier(said.key, said.payload)
@@ -268,6 +290,13 @@ class Lobby:
             self.channel.records.link_group(reply.started, group.chat_id, 0)
 
 
+PRIVATE_CHAT = "private"
+"""The deep link's word (``t.me/<bot>?start=private``) that a player opening a game in a group
+taps to open their private chat with the bot first; never an invitation code (those are hex)."""
+PRIVATE_CHAT_OPENED = N_(
+    "Your private chat with me is open: your hand will be shown here. Go back to the group and "
+    "send /new there again."
+)
 WELCOME = N_(
     "Welcome to Conquian, two-player rummy played slowly.\n"
     "/new — invite a friend; /new bot — play the bot; /games — your games; /help — commands; "

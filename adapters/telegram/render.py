@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 from service.game.codec import LogEvent, is_rules_event
 from service.game.events import (
+    PRIVATE_EVENTS,
     ClockPaused,
     ClockResumed,
     DeadlineExtended,
@@ -32,7 +33,7 @@ from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator
 from service.ports.protocols import GameSummary
 from service.rules.cards import Card
-from service.rules.seats import Phase
+from service.rules.seats import Phase, Seat
 from service.rules.variants import Variant
 from service.rules.view import PlayerView
 from service.words.cast import Cast, named
@@ -101,8 +102,12 @@ TOLD = (
 or standing instructions)."""
 
 
-def worth_telling(event: LogEvent, player: bool = True) -> bool:
-    """Whether a chat is told of ``event``; talk at the table only a player's own chat."""
+def worth_telling(event: LogEvent, player: bool = True, reader: Seat | None = None) -> bool:
+    """Whether a chat is told of ``event``; talk at the table only a player's own chat, and a
+    standing instruction only the chat of the ``reader`` who gave it (what it will show the
+    opponent, said where it is turned on)."""
+    if isinstance(event, PRIVATE_EVENTS) and not isinstance(event, TALK_EVENTS):
+        return event.seat is reader
     if isinstance(event, TALK_EVENTS):
         return player
     return is_rules_event(event) or isinstance(event, TOLD)
@@ -126,7 +131,7 @@ def happened(
     return [
         _with_hint(event, line, cast, tr)
         for event, line in zip(logged, said, strict=False)
-        if worth_telling(event, player) and line
+        if worth_telling(event, player, cast.reader) and line
     ]
 
 

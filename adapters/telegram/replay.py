@@ -86,8 +86,9 @@ class Replay:
             raise NotAPlayer()
         cast = channel.cast(final, tr, player)
         names = cast.names
-        said = news([one.event for one in stored], final.variant, cast, tr)
-        steps = [index for index, one in enumerate(stored) if worth_telling(one.event)]
+        deaf = channel.service.deaf(final, player)
+        said = news([one.event for one in stored], final.variant, cast, tr, muted=deaf)
+        steps = [i for i, one in enumerate(stored) if worth_telling(one.event) and said[i]]
         number = max(0, min(number, len(steps) - 1))
         game = _fold_to(stored, stored[steps[number]].seq) if steps else final
         what = said[steps[number]] if steps else ""

@@ -35,6 +35,7 @@ from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, sh
 from service.app.reads import Moment
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
+from service.game.instructions import suggests_auto_pass
 from service.game.state import Game
 from service.game.status import GameStatus
 from service.game.talk_rules import standing_offer
@@ -42,6 +43,7 @@ from service.language.translation import ENGLISH, Translator
 from service.rules.view import PlayerView
 from service.words.endings import match_ending
 from service.words.news import forced_card
+from service.words.prompts import auto_pass_hint
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +122,8 @@ class Screens:
             due_line = due_text(due.due_at, timezone, channel.clock.now(), tr)
             in_utc = timezone == zones.UTC
         table = table_text_for(view, game_id, channel.cast(game, tr).names, due_line, tr)
+        if suggests_auto_pass(game, view.seat):  # once a game (issue 34)
+            table += "\n\n" + auto_pass_hint(tr)
         return clip("\n".join([*before, "", table]) if before else table), in_utc
 
     def turn(

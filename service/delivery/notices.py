@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from service.clock.deadlines import Deadline
 from service.game.events import PRIVATE_EVENTS, GameId, PlayerId, PlayerJoined, QuietHoursSet
+from service.game.instructions import suggests_auto_pass
 from service.game.state import Game
 from service.game.stored import StoredEvent
 from service.game.talk_events import TALK_EVENTS, MessageSaid, OfferMade
@@ -25,8 +26,7 @@ from service.ports.protocols import Notification
 from service.rules.seats import Phase
 from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, cast_of
-from service.words.news import forced_card, news
-from service.words.talk_news import heard
+from service.words.news import forced_card, news, without_salts
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,9 @@ class Notice:
     kind: str
     """``moves`` or ``reminder``, as the notification's."""
     news: tuple[str, ...]
-    """A public sentence per event of the notification's range (none for a reminder)."""
+    """A public sentence per event of the notification's range (none for a reminder), but none
+    for a deal's revealed salt: a string of hex in every list of news helps nobody; the ending
+    links to the replay, which checks every deal against its commitment (issue 34)."""
     view: PlayerView
     """The player's own view of the game as it stands now."""
     version: int
@@ -60,6 +62,9 @@ class Notice:
     opponent_talks: bool = False
     """The opponent's message or offer is among the news: told when it comes, even while the
     player waits (a muted opponent's words make no notification at all)."""
+    suggests_auto_pass: bool = False
+    """Passing is all the player can do, for the third time in the game: the notice suggests
+    ``auto pass`` this once (``instructions.suggests_auto_pass``)."""
 
     @property
     def asks(self) -> bool:
@@ -98,7 +103,8 @@ def notice(
     )
     logged = [one.event for one in events]
     muted = game.talk.muted[seat] or for_good
-    said = heard(news(logged, view.variant, cast, tr, forced_card(game.rules), told, muted))
+    lines = news(logged, view.variant, cast, tr, forced_card(game.rules), told, muted)
+    said = without_salts(logged, lines)
     mine = due is not None and due.player == notification.player
     told_now = [one for one in events if one.seq <= notification.to_seq]
     if notification.kind == "reminder":
@@ -122,6 +128,7 @@ def notice(
             isinstance(one.event, MessageSaid | OfferMade) and one.event.seat is not seat
             for one in told_now
         ),
+        suggests_auto_pass(game, seat),
     )
 
 

@@ -47,10 +47,12 @@ from service.game.instruction_errors import (
     NoSuchInstruction,
     UnknownInstruction,
 )
+from service.game.state import Game
 from service.language.notation import CardSpellingError, card_text, parse_card
 from service.rules.actions import Force, NoForce, PlayerAction, Refuse, Take
 from service.rules.cards import Card, CardSet
 from service.rules.errors import N_, CardNotInHand
+from service.rules.legal import only_pass
 from service.rules.seats import Phase, Seat
 from service.rules.variants import DeckFaces
 from service.rules.view import PlayerView
@@ -186,6 +188,21 @@ def instruction_text(canonical: str, faces: DeckFaces = DeckFaces.FRENCH) -> str
     if order.discard is not None:
         words += ["discard", card_text(order.discard, faces)]
     return " ".join(words)
+
+
+SUGGEST_AFTER = 2
+"""Passes with no choice a player makes before ``auto pass`` is suggested to them, once."""
+
+
+def suggests_auto_pass(game: Game, seat: Seat) -> bool:
+    """Whether to suggest ``auto pass`` to ``seat`` now (issue 34): passing is all it can do, for
+    the third time in this game, and no ``pass unmeldable`` stands.  Counted from the log
+    (``Game.only_passes``), so it is said at one decision only: once a game, on every channel."""
+    return (
+        game.only_passes[seat] == SUGGEST_AFTER
+        and PASS_UNMELDABLE not in game.clocks.instructions[seat]
+        and only_pass(game.rules, seat)
+    )
 
 
 def reveals(canonical: str) -> str:

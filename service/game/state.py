@@ -37,6 +37,7 @@ from service.rules.events import (
     CardDiscarded,
     CardForced,
     CardPassed,
+    CardRefused,
     CardTurnedUp,
     DealDrawn,
     DealWon,
@@ -45,6 +46,7 @@ from service.rules.events import (
     UpcardTurned,
 )
 from service.rules.evolve import evolve
+from service.rules.legal import only_pass
 from service.rules.seats import Phase, Seat
 from service.rules.state import GameState, initial_state
 from service.rules.variants import MatchTerms, Variant
@@ -107,6 +109,9 @@ class Game(NamedTuple):
     """The host's choice of rated or casual (``GameOpened.rated``); a rematch keeps it."""
     talk: Talk = Talk()
     """The standing offer, the mutes and the messages (``talk_state``)."""
+    only_passes: tuple[int, int] = (0, 0)
+    """How often each seat passed where passing was all it could do (``legal.only_pass``):
+    what suggests ``auto pass`` to a player once (``instructions.suggests_auto_pass``)."""
 
     @property
     def status(self) -> GameStatus:
@@ -181,12 +186,14 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
     players, commitments, revealed = game.players, game.commitments, game.revealed
     offer, rematch, rules, clocks = game.rematch_offer, game.rematch, game.rules, game.clocks
     version, updated_at, turn_since = game.version, game.updated_at, game.turn_since
-    cancelled, talk = game.cancelled, game.talk
+    cancelled, talk, only_passes = game.cancelled, game.talk, game.only_passes
     rules_evolve = evolve
     for one in stored:
         version, updated_at = one.seq, one.at
         event = one.event
         if is_rules_event(event):
+            if type(event) is CardRefused and only_pass(rules, event.seat):
+                only_passes = _set(only_passes, event.seat, only_passes[event.seat] + 1)
             rules = rules_evolve(rules, event)
             if isinstance(event, _DECISION_BOUNDARIES):
                 deciding = clocks.deciding
@@ -247,6 +254,7 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
         clocks=clocks,
         cancelled=cancelled,
         talk=talk,
+        only_passes=only_passes,
     )
 
 

@@ -13,6 +13,9 @@ through ``display_name`` before the name is stored or shown, because:
   a scheme (``://``), an ``@``, ``www.`` or a dotted name ending in letters (``x.tld``, an IDN
   too) is left out, read in its compatibility form so that full-width ``＠`` and ``．`` count.
   A word such as ``Dr.Smith`` goes too; ``Dr. Smith`` stays;
+* a name is no markup: a tag (``<a href=…>``, ``</b>``, even one left open at the end) is taken
+  out whole before the words are read, so no ``<a`` is left dangling once the address inside
+  it went (issue 34); a ``<`` that opens no tag (``<3``) stays;
 * it is cut to a length every layout fits, and a word cut in two is checked again.
 """
 
@@ -26,6 +29,8 @@ NO_NAME = "Player"
 """What a name with nothing showable is stored as when no channel gave a better fallback."""
 
 _ADDRESS = re.compile(r"://|@|www\.|[^\W_][\w-]*\.(?:[^\W\d_]{2,}|xn--)", re.IGNORECASE)
+_TAG = re.compile(r"<[A-Za-z/!?][^<>]*(?:>|$)")
+"""A tag of markup, closed or left open at the end of the name."""
 _FULL_STOPS = str.maketrans({"\u3002": ".", "\uff61": ".", "\ufe12": "."})
 """Dots that names of the web accept as dots although NFKC keeps them apart."""
 
@@ -33,6 +38,7 @@ _FULL_STOPS = str.maketrans({"\u3002": ".", "\uff61": ".", "\ufe12": "."})
 def display_name(raw: str, fallback: str) -> str:
     """``raw`` made fit to show, or ``fallback`` when nothing showable is left."""
     printable = "".join(c if c.isprintable() else " " if c.isspace() else "" for c in raw)
+    printable = _TAG.sub(" ", printable)
     cut = " ".join(_plain_words(printable))[:NAME_LENGTH]
     return " ".join(_plain_words(cut)) or fallback
 

@@ -34,6 +34,14 @@ def legal_actions(state: GameState, seat: Seat) -> list[PlayerAction]:
     return _refusals(state, seat) + _takes(state, seat)
 
 
+def only_pass(state: GameState, seat: Seat) -> bool:
+    """Whether passing is all ``seat`` may do now: the center card for it to decide on fits
+    nothing it holds (settled in the usual case by ``_takes``'s one bit-parallel test)."""
+    if state.to_act != seat or state.phase is not Phase.DECIDE:
+        return False
+    return legal_actions(state, seat) == [_PLAIN_REFUSAL[seat]]
+
+
 def _takes(state: GameState, seat: Seat) -> list[PlayerAction]:
     hand = state.hands[seat]
     center = state.center

@@ -49,12 +49,24 @@ def center_text(
     faces: DeckFaces = DeckFaces.FRENCH,
     tr: Translator = ENGLISH,
     cast: Cast | None = None,
+    refused: bool = False,
 ) -> str:
     """The center card and where it came from, for ``player`` (P) to decide on: ``7C (discarded by
-    Ana)``, or ``7C (discarded by you)`` when the reader discarded it."""
+    Ana)``, or ``7C (discarded by you)`` when the reader discarded it.  ``refused``: P has just
+    refused it and the opponent may force it on them (the force window), so the line names who
+    refused it now — P — whoever turned it up or discarded it before."""
     cast = cast or anonymous(tr)
     card = card_text(one, faces)
     other = player.other
+    if refused:
+        return said(
+            tr,
+            cast,
+            player,
+            N_("{card} (refused by you)"),
+            N_("{card} (refused by {player})"),
+            card=card,
+        )
     match source:
         case Source.OWN_FLIP:
             return tr.gettext("{card} (turned up from the stock)", card=card)

@@ -31,6 +31,7 @@ from service.game.events import (
     TurnTimedOut,
     WinClaimed,
 )
+from service.game.instructions import instruction_text, reveals
 from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card
@@ -41,7 +42,7 @@ from service.rules.state import GameState
 from service.rules.variants import Variant
 from service.words.cast import Cast, anonymous, named, said, said_between, seat_name
 from service.words.narration import narrate
-from service.words.talk_news import talk_sentence
+from service.words.talk_news import deafness, talk_sentence
 
 
 def news(
@@ -56,23 +57,36 @@ def news(
     """A sentence per event of ``events[:told]`` (all of them by default) for the cast's reader.
 
     The events after ``told`` are read only to name a forced card: the forced player's lay-off
-    names it.  ``center`` is the card being forced now (``forced_card``), if any.  A reader who
-    ``muted`` the opponent gets an empty sentence for each of their messages (``heard``)."""
+    names it.  ``center`` is the card being forced now (``forced_card``), if any.  ``events``
+    run to now, when the reader has ``muted`` the opponent or not: each message the reader had
+    muted when it was written gets an empty sentence (``heard``, ``deafness``)."""
     told = len(events) if told is None else told
     sentences = []
     refused: Card | None = None
     cause: LogEvent | None = None
+    deaf = deafness(events, cast.reader, muted)
     for index, event in enumerate(events[:told]):
         if isinstance(event, CardRefused):
             refused = event.card
         elif isinstance(event, ForceWindowOpened | CardForced) and refused is None:
             refused = _laid_off(events[index + 1 :]) or center
-        if muted and isinstance(event, TALK_EVENTS):
-            sentences.append(talk_sentence(event, tr, cast, muted))
+        if deaf[index] and isinstance(event, TALK_EVENTS):
+            sentences.append(talk_sentence(event, tr, cast, muted=True))
             continue
         sentences.append(describe(event, variant, tr, cast=cast, refused=refused, cause=cause))
         cause = event
     return sentences
+
+
+def without_salts(events: Sequence[LogEvent], lines: Sequence[str]) -> list[str]:
+    """``lines``, the news of ``events``, but none for a deal's revealed salt, nor an empty one
+    (a muted message's): a string of hex in every list of news helps nobody, and a finished
+    game's replay checks every deal against its commitment (issue 34)."""
+    return [
+        line
+        for event, line in zip(events, lines, strict=False)
+        if line and not isinstance(event, DealRevealed)
+    ]
 
 
 def forced_card(rules: GameState) -> Card | None:
@@ -173,14 +187,14 @@ def _described(event: LogEvent, variant: Variant, tr: Translator, cast: Cast) ->
                 N_("{name} accepts the rematch: game {game}."),
                 game=game_id,
             )
-    return _clock(event, tr, cast)
+    return _clock(event, tr, cast, variant)
 
 
 def _utc(at: datetime, tr: Translator) -> str:
     return tr.gettext("{when} UTC", when=tr.when(at.astimezone(UTC)))
 
 
-def _clock(event: LogEvent, tr: Translator, cast: Cast) -> str:
+def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str:
     """The events of the clock: a timeout, a claim, more time, a vacation, instructions."""
     match event:
         case TurnTimedOut(seat=seat, policy=policy):
@@ -242,6 +256,17 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast) -> str:
                 seat,
                 N_("From your next turn, your deadlines may fall at any hour."),
                 N_("From their next turn, {player}'s deadlines may fall at any hour."),
+            )
+        case InstructionGiven(seat=seat, instruction=text) if seat is cast.reader:
+            return tr.gettext(
+                "You leave the standing instruction auto {instruction}: {reveals}.",
+                instruction=instruction_text(text, variant.deck_faces),
+                reveals=tr.gettext(reveals(text)),
+            )  # said where it is turned on: what it will show the opponent (issue 34)
+        case InstructionWithdrawn(seat=seat, instruction=text) if seat is cast.reader:
+            return tr.gettext(
+                "You withdraw the standing instruction auto {instruction}.",
+                instruction=instruction_text(text, variant.deck_faces),
             )
         case InstructionGiven(seat=seat) | InstructionWithdrawn(seat=seat):
             return said(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from service.language.notation import cards_text, signed
 from service.language.translation import ENGLISH, Translator
+from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import Cast, seat_name
 from service.words.narration import center_text, table_text
@@ -94,7 +95,8 @@ def position(view: PlayerView, cast: Cast, tr: Translator = ENGLISH) -> Position
         tr.gettext("Your table: {table}", table=table_text(view.tables[me], faces, tr)),
     ]
     if view.center is not None and view.source is not None:
-        center = center_text(view.center, view.source, view.player, faces, tr, cast)
+        refused = view.phase is Phase.FORCE_WINDOW
+        center = center_text(view.center, view.source, view.player, faces, tr, cast, refused)
         lines.append(tr.gettext("Center card: {card}", card=center))
     if view.dead:
         lines.append(tr.gettext("Dead cards: {cards}", cards=cards_text(view.dead, faces)))

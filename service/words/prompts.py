@@ -7,7 +7,7 @@ written with that language's command words (``words.py``), which the grammar rea
 
 from __future__ import annotations
 
-from service.game.instructions import instruction_text, reveals
+from service.game.instructions import PASS_UNMELDABLE, instruction_text, reveals
 from service.language.notation import card_text, cards_text
 from service.language.translation import ENGLISH, Translator
 from service.language.vocabulary import word
@@ -185,6 +185,19 @@ def instructions_text(
         + "\n"
         + "\n".join(lines)
     )
+
+
+AUTO_PASS_HINT = N_(
+    "Passing is all you can do here, again. Send {command} to have moves with no choice made "
+    "for you at once in this game; {reveals}."
+)
+
+
+def auto_pass_hint(tr: Translator = ENGLISH) -> str:
+    """The one suggestion of ``auto pass`` (``instructions.suggests_auto_pass``): the command
+    in the reader's words, and what it shows the opponent."""
+    command = f"{word(tr, 'auto')} {word(tr, 'pass')}"
+    return tr.gettext(AUTO_PASS_HINT, command=command, reveals=tr.gettext(reveals(PASS_UNMELDABLE)))
 
 
 RULES = N_(

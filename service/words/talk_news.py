@@ -2,14 +2,18 @@
 writer's name, an offer, its answer, and the reader's own mute or report.
 
 A message's words are told only to the two players: a spectator's cast (a public replay, a
-group) hears that a message was written, never what it says.  A reader who muted the opponent
-(``muted``) is told nothing of their messages (the sentence is empty: ``heard`` drops it).
+group) hears that a message was written, never what it says.  A reader who had muted the opponent
+when a message was written is told nothing of it (the sentence is empty: ``heard`` drops it), not
+later either: unmuting brings back none of the words said meanwhile (``deafness``, issue 34).  A
+player's mutes and reports are told to that player only: the opponent gets an empty sentence, so
+not even the moment of a mute is told.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from service.game.codec import LogEvent
 from service.game.talk_events import (
     ADJOURN,
     DRAW,
@@ -24,6 +28,7 @@ from service.game.talk_events import (
 )
 from service.language.translation import Translator
 from service.rules.errors import N_
+from service.rules.seats import Seat
 from service.words.cast import Cast, said
 
 PHRASE_TEXTS = {
@@ -34,13 +39,22 @@ PHRASE_TEXTS = {
 }
 """The preset phrases (``talk_events.PHRASES``) as each reader's language words them."""
 
-_THEIR_SETTING = N_("{player} changes a setting of theirs.")
-"""What the others hear of a mute, its end or a report: never which it was."""
-
 
 def heard(lines: Iterable[str]) -> list[str]:
     """The lines a reader is told: a muted message's empty sentence left out."""
     return [line for line in lines if line]
+
+
+def deafness(events: Sequence[object], reader: Seat | None, deaf_now: bool) -> list[bool]:
+    """Whether ``reader`` had muted the opponent when each of ``events`` was logged: a run of the
+    log that ends now, when the reader is ``deaf_now`` (muted in the game or for good).  Walked
+    back from now, each mute or unmute of the reader's says how it stood before it."""
+    deaf, flags = deaf_now, []
+    for event in reversed(events):
+        flags.append(deaf)
+        if isinstance(event, MessagesMuted) and event.seat is reader:
+            deaf = not event.muted
+    return flags[::-1]
 
 
 def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = False) -> str:
@@ -87,21 +101,25 @@ def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = Fa
                 N_("You withdraw your offer."),
                 N_("{player} withdraws their offer."),
             )
-        case MessagesMuted(seat=seat, muted=muted):
-            yours = (
-                N_("You mute your opponent's messages in this game.")
-                if muted
-                else N_("You hear your opponent's messages again.")
-            )
-            return said(tr, cast, seat, yours, _THEIR_SETTING)
-        case MessageReported(seat=seat, message=message):
-            yours = N_("You report message {number} to the operators.")
-            return said(tr, cast, seat, yours, _THEIR_SETTING, number=message)
+        case MessagesMuted(seat=seat) | MessageReported(seat=seat) if seat is not cast.reader:
+            return ""  # the other seat's own business (``OWN_TALK_EVENTS``)
+        case MessagesMuted(muted=True):
+            return tr.gettext("You mute your opponent's messages in this game.")
+        case MessagesMuted():
+            return tr.gettext("You hear your opponent's messages again.")
+        case MessageReported(message=message):
+            return tr.gettext("You report message {number} to the operators.", number=message)
     raise TypeError(f"not a talk event: {event!r}")
 
 
-def conversation(events: Iterable[TalkEvent], tr: Translator, cast: Cast, muted: bool) -> list[str]:
+def conversation(events: Sequence[LogEvent], tr: Translator, cast: Cast, muted: bool) -> list[str]:
     """The conversation of a game told to the cast's reader, for beside the moves: the messages
-    and the offers with their answers, a muted opponent's messages left out."""
+    and the offers with their answers, those of a muted opponent's messages left out (``events``:
+    the game's talk to now; ``muted``: the reader is deaf to the opponent now)."""
     told = (MessageSaid, OfferMade, OfferAnswered, OfferWithdrawn)
-    return heard(talk_sentence(one, tr, cast, muted) for one in events if isinstance(one, told))
+    deaf = deafness(events, cast.reader, muted)
+    return heard(
+        talk_sentence(one, tr, cast, was_deaf)
+        for one, was_deaf in zip(events, deaf, strict=True)
+        if isinstance(one, told)
+    )

@@ -65,3 +65,21 @@ def test_the_safety_rules_mute_and_report_by_mail(world: World) -> None:
     assert len(world.sink.to(BEN)) == to_ben
     assert "You report message" in world.latest(ANA).text()
     assert len(talk(world, game_id, MessageSaid)) == 2
+
+
+def test_words_said_while_muted_never_arrive_by_mail_and_nobody_hears_of_the_mute(
+    world: World,
+) -> None:
+    """Issue 34 item 3: a mute mails the opponent nothing, and unmuting brings back none of the
+    words said meanwhile, in no later mail."""
+    world.start_game()
+    world.answer(world.latest(BEN), "say hi Ana")
+    to_ben = len(world.sink.to(BEN))
+    world.answer(world.latest(ANA), "mute")
+    world.answer(world.latest(BEN), "say are you there?")
+    world.answer(world.latest(ANA), "unmute")
+    assert len(world.sink.to(BEN)) == to_ben  # nothing of her mute or unmute
+    world.answer(world.latest(BEN), "say now you hear me")
+    assert "now you hear me" in world.latest(ANA).text()
+    assert not any("are you there" in mail.text() for mail in world.sink.to(ANA))
+    assert not any("changes a setting" in mail.text() for mail in world.sink.to(BEN))

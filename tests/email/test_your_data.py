@@ -77,3 +77,13 @@ def test_privacy_answers_anyone_and_data_needs_a_proven_address(world: World) ->
     assert refused.startswith("refused:")
     help_text = world.send(request("other@example.org", "hello"), SERVICE)
     assert "my data" in world.latest("other@example.org").text(), help_text
+
+
+def test_privacy_written_as_people_write_it_is_answered_after_an_error_reply(world: World) -> None:
+    """Issue 34 item 7: "Privacy." is the privacy command, not text the service did not
+    understand, so the hourly limit on error replies does not swallow its answer."""
+    assert only(world.send(request("stranger@example.org", "hello"), SERVICE)).startswith(
+        "refused:"
+    )
+    assert only(world.send(request("stranger@example.org", "Privacy."), SERVICE)) == "privacy"
+    assert "FOR HOW LONG" in world.latest("stranger@example.org").text()

@@ -25,7 +25,7 @@ from service.app.outcome import Looked
 from service.app.replies import Reply
 from service.game.codec import is_rules_event
 from service.game.errors import GameNotOver
-from service.game.events import GameId, PlayerId
+from service.game.events import DealRevealed, GameId, PlayerId
 from service.game.state import Game, fold
 from service.game.stored import StoredEvent
 from service.language.notation import CardSpellingError, card_text, parse_card
@@ -270,7 +270,11 @@ class Table:
             assert seat is not None
             self.check_events(seat, note.from_seq, note.to_seq, f"notification {note}")
             told = self.service.notice(note)  # what a channel words: the news, and the view
-            in_range = self.log[note.from_seq - 1 : note.to_seq]
+            in_range = [  # a deal's salt is no news (issue 34): the replay checks it
+                one
+                for one in self.log[note.from_seq - 1 : note.to_seq]
+                if not isinstance(one.event, DealRevealed)
+            ]
             assert len(told.news) in (0, len(in_range))  # a reminder has no news
             for sentence, one in zip(told.news, in_range, strict=False):
                 before, after = self.states[one.seq - 1], self.states[one.seq]

@@ -369,6 +369,8 @@ class FakeTelegram:
         if method == "answerCallbackQuery":
             self.answers[params["callback_query_id"]] = params
             return _ok(True)
+        if method == "sendChatAction":
+            return _ok(True)  # "typing…": nothing is posted
         assert chat is not None, method
         if method in ("sendMessage", "sendPhoto", "sendDocument"):
             text = str(params.get("text", params.get("caption", "")))

@@ -55,6 +55,7 @@ def test_a_group_that_removes_the_bot_is_told_no_more(
     bot: Bot, fake: FakeTelegram, ana: Phone
 ) -> None:
     group = fake.group()
+    ana.say("/start")  # a host opens their private chat first
     ana.say("/new", chat_id=group)
     [line] = bot.service.games_of(bot.player(ana.person))
     assert bot.app.channel.records.group_of(line.game_id) is not None

@@ -15,7 +15,13 @@ def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
 ) -> None:
     group = fake.group()
     ana.say("/new", chat_id=group)  # Ana has never written to the bot in private
-    [invitation] = fake.chat(group)
+    invitation = fake.last(group)
+    found = re.search(r"start=(\w+)", invitation.buttons()[0]["url"])
+    assert found is not None
+    ana.say(f"/start {found.group(1)}")
+    assert "Your private chat with me is open" in ana.last().text
+    ana.say("/new", chat_id=group)
+    invitation = fake.last(group)
     assert invitation.labels() == ["Join Ana's game"]
     found = re.search(r"start=(\w+)", invitation.buttons()[0]["url"])
     assert found is not None
@@ -26,11 +32,8 @@ def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
     game_id = line.game_id
     news = fake.last(group).text
     assert news.startswith(f"Ana vs Ben (#{game_id[:6]}):\nBen joins as player 2.")
-    ana_player = bot.player(ana.person)
-    if bot.service.game(game_id).to_act == ana_player:
-        assert bot.app.channel.records.unreachable(ana_player) is not None
-    ana.say("/start")  # she opens her private chat with the bot: her table is there
-    assert bot.app.channel.records.unreachable(ana_player) is None
+    assert bot.app.channel.records.unreachable(bot.player(ana.person)) is None
+    assert any(f"#{game_id[:6]}" in m.text for m in ana.messages())  # her table, in private
     ben.say("pass", chat_id=group)  # chatter in the group is not a command
     ben.say("/hand", chat_id=group)
     assert (
@@ -44,8 +47,23 @@ def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
     said = [m.text for m in fake.chat(group)]
     assert " won the match against " in said[-1].splitlines()[-1]
     assert sum(text.count("turns up") for text in said) >= 3
-    assert all(not m.buttons() for m in fake.chat(group)[1:])
+    assert all(not m.buttons() for m in fake.chat(group)[2:])  # after the ask and the invitation
     assert not any("Your hand" in text or "hand was" in text for text in said)
+
+
+def test_a_host_the_bot_cannot_write_to_opens_no_game_and_is_asked_to_open_a_private_chat(
+    bot: Bot, fake: FakeTelegram, ana: Phone
+) -> None:
+    """Issue 34 item 2: no game (no clock) starts with a host every message to whom fails;
+    the group is told why, with the deep link that opens the private chat."""
+    group = fake.group()
+    ana.say("/new", chat_id=group)
+    ana.say("/new bot", chat_id=group)
+    assert bot.service.games_of(bot.player(ana.person)) == []
+    asked = fake.last(group)
+    assert "Ana, I cannot write to you in private yet" in asked.text
+    assert asked.labels() == ["Open a private chat"]
+    assert asked.buttons()[0]["url"].endswith("?start=private")
 
 
 def test_a_game_against_the_bot_is_played_to_its_end(

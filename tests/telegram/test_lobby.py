@@ -109,8 +109,8 @@ def test_a_group_hears_that_its_game_is_called_off(
     bot: Bot, fake: FakeTelegram, ana: Phone
 ) -> None:
     group = fake.group()
+    ana.say("/start")  # a host opens their private chat first
     ana.say("/new", chat_id=group)
-    ana.say("/start")
 
     ana.say("/cancel")
 

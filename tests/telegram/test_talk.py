@@ -109,3 +109,22 @@ def test_a_mistyped_move_in_reply_is_refused_never_sent_to_the_opponent(
     ana.settle(fake.send(ana.person, "tkae 5c 5d discard ks", reply_to=board))
     assert talk(bot, game_id, MessageSaid) == []
     assert "I don't know the command 'tkae'" in ana.last().text
+
+
+def test_words_said_while_muted_never_arrive_and_the_mute_is_told_to_nobody(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    """Issue 34 item 3: unmuting brings back none of the words said meanwhile, and the opponent
+    is told nothing of a mute or an unmute (no message, no line in a later one)."""
+    start_game(bot, ana, ben)
+    ben.say("/say first words")
+    told_ben = sent(fake, ben)
+    ana.say("/mute")
+    assert sent(fake, ben) == told_ben
+    ben.say("/say can you hear me?")
+    ana.say("/unmute")
+    assert "You hear your opponent's messages again." in ana.last().text
+    ben.say("/say and now?")
+    assert any("and now?" in m.text for m in fake.chat(ana.chat))
+    assert not any("hear me" in m.text for m in fake.chat(ana.chat))
+    assert not any("changes a setting" in m.text for m in fake.chat(ben.chat))

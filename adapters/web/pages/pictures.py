@@ -11,7 +11,7 @@ from adapters.web.pages.drawing import Picture, Side
 from service.game.state import Game
 from service.language.translation import ENGLISH, Translator
 from service.rules.cards import CardSet
-from service.rules.seats import Seat
+from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
 from service.words.cast import anonymous
 from service.words.narration import center_text
@@ -29,7 +29,15 @@ def player_picture(
     note = (
         ""
         if view.center is None or view.source is None
-        else center_text(view.center, view.source, view.player, faces, tr, anonymous(tr, me))
+        else center_text(
+            view.center,
+            view.source,
+            view.player,
+            faces,
+            tr,
+            anonymous(tr, me),
+            refused=view.phase is Phase.FORCE_WINDOW,
+        )
     )
     return Picture(
         top=Side(

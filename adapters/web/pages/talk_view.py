@@ -28,7 +28,7 @@ def talk_context(game: Game, player: PlayerId, tr: Translator) -> dict[str, obje
     stored = service.events(game.id)
     cast = cast_of(game.players, service.directory, tr, player)
     muted = service.deaf(game, player)
-    lines = conversation((one.event for one in stored), tr, cast, muted)  # type: ignore[misc]
+    lines = conversation([one.event for one in stored], tr, cast, muted)
     offer = standing_offer(game, service.clock.now())
     playing = game.status == GameStatus.PLAYING
     return {
