@@ -24,7 +24,7 @@ from telegram import InlineKeyboardMarkup
 
 from adapters.sql.telegram_records import TurnMessage
 from adapters.telegram import zones
-from adapters.telegram.api import Refused
+from adapters.telegram.api import LostAnswer, Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.ending import ending_keyboard, match_end
 from adapters.telegram.group_news import GroupNews
@@ -43,6 +43,12 @@ from service.rules.view import PlayerView
 from service.words.news import forced_card
 
 log = logging.getLogger(__name__)
+
+
+LOST = 0
+"""The message id a board is recorded with when the answer to its sending was lost
+(``LostAnswer``): it counts as shown — a typed move is judged against it — but its id is
+unknown, so it is never edited or put away (Telegram's message ids start at 1)."""
 
 
 class Unread:
@@ -182,7 +188,7 @@ class Screens:
             language = channel.directory.profile(player).language
             markup = zones.with_choices(markup, game_id, language, tr)
             channel.records.set_zone_asked(player)
-        if edit is not None and self._edit(chat, edit, text, markup):
+        if edit is not None and edit != LOST and self._edit(chat, edit, text, markup):
             same = previous is not None and previous.message_id == edit
             since = previous.since if same and previous is not None else game.version
             shown = TurnMessage(edit, game.version, since, markup is not None)
@@ -196,12 +202,12 @@ class Screens:
                 cards=", ".join(map(str, view.hand)),
             )
             channel.api.send_photo(chat, table_picture(view, tr), caption[:CAPTION_LIMIT])
-        sent = channel.api.send_message(chat, text, markup)
+        sent = self._send(chat, text, markup)
         since = game.version if previous is None else previous.version
         channel.records.remember_turn(
             chat, game_id, TurnMessage(sent, game.version, since, markup is not None)
         )
-        if previous is not None and previous.message_id not in (sent, edit):
+        if previous is not None and previous.message_id not in (sent, edit, LOST):
             self._put_away(player, chat, moment, previous, tr, full_boards)
 
     def again(self, player: PlayerId, game_id: GameId) -> None:
@@ -281,11 +287,24 @@ class Screens:
         """A plain message (errors, lists, help)."""
         return self.channel.api.send_message(chat_id, clip(text), markup)
 
+    def _send(self, chat: int, text: str, markup: InlineKeyboardMarkup | None) -> int:
+        """Send a new board; its id, or ``LOST`` when Telegram's answer was lost: the board may
+        well be in the chat, so it counts as shown rather than sent again."""
+        try:
+            return self.channel.api.send_message(chat, text, markup)
+        except LostAnswer as error:
+            log.info("a board for chat %d counts as shown: %s", chat, error)
+            return LOST
+
     def _edit(
         self, chat: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
     ) -> bool:
+        """Edit the board in place; False if it must be sent anew.  An edit whose answer was
+        lost counts as made, like a board sent so."""
         try:
             self.channel.api.edit_message(chat, message_id, text, markup)
+        except LostAnswer as error:
+            log.info("an edit in chat %d counts as made: %s", chat, error)
         except Refused as error:
             return error.not_modified  # gone or too old: send a new one instead
         return True
