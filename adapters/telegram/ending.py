@@ -2,8 +2,8 @@
 ("You won the match 2 to 0." / "Ana won the match 2 to 0.") above the final table, and two
 buttons instead of the move buttons — *Rematch* (as ``/rematch``) and *New game* (as ``/new``).
 
-The headline is the narration of the log's ``MatchEnded`` told to the reader, so it is the
-same sentence every channel uses for that event.
+The headline is the narration of the log's ``MatchEnded`` told to the reader (``Notice.result``),
+so it is the same sentence every channel uses for that event.
 """
 
 from __future__ import annotations
@@ -12,14 +12,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callbacks import Press
 from service.game.events import GameId
-from service.game.stored import StoredEvent
 from service.language.translation import Translator
-from service.rules.events import MatchEnded
-
-
-def match_end(events: list[StoredEvent]) -> StoredEvent | None:
-    """The log's ``MatchEnded`` (a rematch offer may follow it), if the match has ended."""
-    return next((one for one in reversed(events) if isinstance(one.event, MatchEnded)), None)
 
 
 def ending_keyboard(game_id: GameId, tr: Translator, rematch: bool = True) -> InlineKeyboardMarkup:

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from service.game.codec import LogEvent, is_rules_event
+from service.delivery.notices import Line
+from service.game.codec import LogEvent
 from service.game.events import (
+    GAME_EVENTS,
     ClockPaused,
     ClockResumed,
     DeadlineExtended,
@@ -32,7 +34,7 @@ from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator
 from service.ports.protocols import GameSummary
 from service.rules.cards import Card
-from service.rules.seats import Phase
+from service.rules.seats import Phase, Seat
 from service.rules.variants import Variant
 from service.rules.view import PlayerView
 from service.words.cast import Cast, named
@@ -103,9 +105,27 @@ or standing instructions)."""
 
 def worth_telling(event: LogEvent, player: bool = True) -> bool:
     """Whether a chat is told of ``event``; talk at the table only a player's own chat."""
-    if isinstance(event, TALK_EVENTS):
+    return is_told(type(event), player)
+
+
+def is_told(kind: type[LogEvent], player: bool = True) -> bool:
+    """Whether a chat is told of events of ``kind``: the moves and the game events in ``TOLD``;
+    talk at the table only a player's own chat (``player``)."""
+    if issubclass(kind, TALK_EVENTS):
         return player
-    return is_rules_event(event) or isinstance(event, TOLD)
+    return not issubclass(kind, GAME_EVENTS) or issubclass(kind, TOLD)
+
+
+def told_lines(lines: Sequence[Line], seat: Seat, tr: Translator = ENGLISH) -> list[str]:
+    """The sentences of a notice's ``lines`` a player's chat is told (``seat``: the player's),
+    a rematch the opponent offers with the command that accepts it."""
+    return [
+        _hinted(line.text, tr)
+        if line.kind is RematchOffered and line.doer is not seat
+        else line.text
+        for line in lines
+        if is_told(line.kind) and line.text
+    ]
 
 
 def happened(
@@ -134,9 +154,13 @@ def _with_hint(event: LogEvent, line: str, cast: Cast, tr: Translator) -> str:
     """The line, and for a rematch offered to the reader, the command that accepts it."""
     match event:
         case RematchOffered(player=player) if cast.reader not in (None, cast.seat_of(player)):
-            hint = tr.gettext("Send /rematch to accept.")
-            return f"{line} {hint}"
+            return _hinted(line, tr)
     return line
+
+
+def _hinted(line: str, tr: Translator) -> str:
+    hint = tr.gettext("Send /rematch to accept.")
+    return f"{line} {hint}"
 
 
 def clip(text: str, limit: int = TEXT_LIMIT) -> str:

@@ -17,6 +17,7 @@ from service.delivery.dispatch import (
     Dispatcher,
     Drained,
     LogSender,
+    Telling,
     TryLater,
     Undeliverable,
 )
@@ -211,9 +212,9 @@ class SlowSender(RecordingSender):
         super().__init__()
         self.clock = clock
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
         self.clock.advance(seconds=10)
-        super().send(player, address, notification)
+        super().send(address, telling)
 
 
 def test_sending_stops_before_the_claim_runs_out() -> None:
@@ -231,5 +232,5 @@ def test_sending_stops_before_the_claim_runs_out() -> None:
 def test_the_log_sender_writes_a_line_per_notification(caplog: pytest.LogCaptureFixture) -> None:
     note = Notification(PlayerId("p1"), GAME, 4, 6)
     with caplog.at_level(logging.INFO, logger="conquian.notifications"):
-        LogSender().send(PlayerId("p1"), Address("log", "ops"), note)
+        LogSender().send(Address("log", "ops"), Telling(note))
     assert caplog.messages == ["moves for p1 at log:ops: game g1, events 4-6"]
