@@ -5,7 +5,7 @@ five reads a turn mail before).  Counted with the Telegram harness's ``LogReads`
 
 from __future__ import annotations
 
-from tests.email.world import ANA, BEN, World, greedy_command
+from tests.email.world import World
 from tests.telegram.test_log_reads import LogReads
 
 
@@ -17,17 +17,10 @@ def test_a_mail_notification_reads_the_log_once(world: World) -> None:
     store.load_many = reads.counted(store.load_many)  # type: ignore[method-assign]
     sender = world.channel.senders["email"]
     sender.send = reads.within("notification", sender.send)  # type: ignore[method-assign]
-    service = world.service
 
-    for step in range(200):
-        game = service.game(game_id)
-        if game.status == "over":
-            break
-        address = ANA if game.to_act == world.players[ANA] else BEN
-        command = greedy_command(world, game_id, address, seed=step)
-        assert list(world.answer(world.latest(address), command).values()) == ["moved"]
+    world.play(game_id)
 
     notifications, most = reads.most("notification")
-    assert service.game(game_id).status == "over"
+    assert world.service.game(game_id).status == "over"
     assert notifications > 20, "a whole deal was mailed"
     assert most <= 1, reads.counts
