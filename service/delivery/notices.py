@@ -16,7 +16,7 @@ channel reads the log again to word it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -112,7 +112,7 @@ class Notice:
     themselves)."""
     result: str = ""
     """How the match ended, told to the player, when its end is among ``lines``."""
-    own_move: int | None = field(default=None)
+    own_move: int | None = None
     """The first event after the player's own last move among ``lines`` (None: none there)."""
 
     @property
