@@ -135,30 +135,21 @@ def happened(
     tr: Translator = ENGLISH,
     center: Card | None = None,
     told: int | None = None,
-    muted: bool = False,
 ) -> list[str]:
-    """The news (``service.words.news``) of the events worth telling among ``events[:told]``, told to
-    the cast's reader; the later events only name a forced card.  A reader who ``muted`` the
-    opponent is told none of their messages."""
+    """The news (``service.words.news``) of the events a group is told among ``events[:told]``
+    (a player's chat is told the lines of their ``Notice``, ``told_lines``); the later events
+    only name a forced card."""
     logged = [one.event for one in events]
-    said = news(logged, variant, cast, tr, center, told, muted)
-    player = cast.reader is not None
+    said = news(logged, variant, cast, tr, center, told)
     return [
-        _with_hint(event, line, cast, tr)
+        line
         for event, line in zip(logged, said, strict=False)
-        if worth_telling(event, player) and line
+        if worth_telling(event, player=False) and line
     ]
 
 
-def _with_hint(event: LogEvent, line: str, cast: Cast, tr: Translator) -> str:
-    """The line, and for a rematch offered to the reader, the command that accepts it."""
-    match event:
-        case RematchOffered(player=player) if cast.reader not in (None, cast.seat_of(player)):
-            return _hinted(line, tr)
-    return line
-
-
 def _hinted(line: str, tr: Translator) -> str:
+    """The line of a rematch offered to the reader, with the command that accepts it."""
     hint = tr.gettext("Send /rematch to accept.")
     return f"{line} {hint}"
 
