@@ -152,6 +152,7 @@ class Worker:
             to_act=lambda game_id: service.last_seen(game_id).to_act,
             backoff=Backoff(max_attempts=self.settings.delivery_attempts),
             lease=self.settings.lease,
+            notices=service.notice,
         )
         self.ratings = ratings
         self.digests = digests

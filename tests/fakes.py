@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
+from service.delivery.dispatch import Telling
 from service.game.codec import LogEvent
 from service.game.events import GameId, PlayerId
 from service.game.stored import StoredEvent
@@ -66,7 +67,8 @@ class RecordingSender:
         self.failures = list(failures)
         self.delivered: list[tuple[PlayerId, Address, Notification]] = []
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
+        player, notification = telling.player, telling.notification
         if self.failures:
             raise self.failures.pop(0)
         self.delivered.append((player, address, notification))

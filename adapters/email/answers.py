@@ -45,7 +45,7 @@ def answer_letter(mail: GameMail, game: Game, player: PlayerId, answer: Reply) -
         return letter
     if isinstance(answer, MoveApplied) and game.status == GameStatus.OVER:
         result, rematch = mail.result(game, player, tr), mail.service.may_rematch(game, player)
-        replay = mail.replay(game)
+        replay = mail.replay(game.id, game.status)
         return ending_letter(
             result, letter.view, opponent, tr, letter.news, rematch=rematch, replay=replay
         )

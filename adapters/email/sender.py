@@ -19,32 +19,29 @@ from adapters.email.choices import MailChoices, When
 from adapters.email.compose import Composer, Heading, invitation_subject
 from adapters.email.letters import Letter
 from adapters.email.tokens import TokenKeys
-from adapters.email.turns import (
-    LOOK_BACK,
-    Mailing,
-    mailing,
-    news_from,
-)
+from adapters.email.turns import LOOK_BACK, Mailing, mailing
 from adapters.sql.email_contacts import EmailContacts
 from adapters.sql.email_records import EmailRecords
 from service.app.games import GameService
-from service.delivery.dispatch import Undeliverable
+from service.delivery.dispatch import Telling, Undeliverable
 from service.delivery.notices import Notice, deadline_text
-from service.game.events import GameId, PlayerId
+from service.game.events import DealRevealed, GameId, PlayerId
 from service.game.state import Game
 from service.game.status import GameStatus
+from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator, translator
 from service.language.vocabulary import word
 from service.ports.consent import Consent
 from service.ports.directory import Address, Directory
-from service.ports.protocols import Clock, Notification
+from service.ports.protocols import Clock
 from service.rules.errors import N_
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
 from service.words.endings import match_result
 from service.words.prompts import auto_pass_hint
-from service.words.subjects import game_subject, turn_for
+from service.words.subjects import game_subject, turn_for, whose_turn
+from service.words.talk_news import heard
 
 CHECK_THE_DEALS = N_(
     "Each deal was fixed before it was dealt: the replay checks every one against its "
@@ -79,15 +76,17 @@ class GameMail:
         version: int,
         message_id: str,
         answering: tuple[str, ...] = (),
+        subject: str | None = None,
     ) -> None:
         """Send ``letter`` to ``player`` at ``to``, replies to it naming ``version`` of the game;
-        ``answering`` are the ids of the mail it answers (the last one its parent)."""
+        ``answering`` are the ids of the mail it answers (the last one its parent);
+        ``subject``: the caller's, when it knows whose turn it is (else ``subject`` reads it)."""
         addresses = self.composer.addresses
         token = self.keys.issue(self.store.thread(game_id, player), game_id, player, version)
         root = self.composer.game_root(game_id, player)
         heading = Heading(
             to,
-            self.subject(game_id, player, letter.tr),
+            subject or self.subject(game_id, player, letter.tr),
             message_id,
             reply_to=addresses.reply(token),
             in_reply_to=answering[-1] if answering else root,
@@ -142,12 +141,12 @@ class GameMail:
         cast = cast_of(game.players, self.directory, tr, player)
         return match_result([one.event for one in events], tr, cast)
 
-    def replay(self, game: Game) -> str | None:
+    def replay(self, game_id: GameId, status: GameStatus) -> str | None:
         """The finished game's replay, which checks every deal against its commitment: the one
         place a mail shows the deals' salts, as a link (issue 34); None without the web side."""
-        if game.status != GameStatus.OVER:
+        if status != GameStatus.OVER:
             return None
-        return self.composer.page(f"/games/{game.id}/replay")
+        return self.composer.page(f"/games/{game_id}/replay")
 
     def opponent(self, game: Game, player: PlayerId) -> str:
         others = [p for p in game.players if p != player]
@@ -156,62 +155,78 @@ class GameMail:
 
 class EmailSender:
     """The ``email`` channel's ``Sender``: a mail when a notification asks something of its
-    reader or ends the match; other news as the reader chose (``turns.py``, ``choices.py``)."""
+    reader or ends the match; other news as the reader chose (``turns.py``, ``choices.py``).
+    It lays out the ``Notice`` it is handed, asked for with the news since the reader's last
+    move when the mail folds it in: the log is read once."""
 
     def __init__(self, mail: GameMail) -> None:
         self.mail = mail
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
         why = self.mail.contacts.why_unreachable(address.value)
         if self.mail.consent.stopped(address.value):
             why = "it asked for no more mail"
         if why is not None:
             raise Undeliverable(f"{address.value} is unreachable: {why}")
-        notice = self.mail.service.notice(notification)
+        notification = telling.notification
         if notification.kind == "reminder":
+            notice = telling.notice()
             if not notice.overtaken:  # answered meanwhile: nothing left to remind of
-                self._mail(player, address, notification, notice, Mailing.TURN)
+                self._mail(address, notice, Mailing.TURN)
             return
         when = self.mail.choices.of(address.value)[0]
+        each = when is When.EACH  # else the news since their last move, held back till now
+        notice = telling.notice(None if each else max(1, notification.from_seq - LOOK_BACK + 1))
         if notice.overtaken:
-            if when is When.EACH:  # its news alone: the position is the later mail's
-                self._mail(player, address, notification, notice, Mailing.NEWS)
+            if each:  # its news alone: the position is the later mail's
+                self._mail(address, notice, Mailing.NEWS)
             return
-        kind = mailing(notice, when is When.EACH or notice.starts_game or notice.opponent_talks)
+        kind = mailing(notice, each or notice.starts_game or notice.opponent_talks)
         if kind is Mailing.HOLD:
             return
-        if when is not When.EACH:  # the news since their last move, held back till now
-            game = self.mail.service.game(notification.game_id)
-            since = self._last_move(game, player, notification)
-            notice = self.mail.service.notice(replace(notification, from_seq=since))
-        self._mail(player, address, notification, notice, kind)
+        if not each:
+            notice = since_last_move(notice)
+        self._mail(address, notice, kind)
 
-    def _last_move(self, game: Game, player: PlayerId, notification: Notification) -> int:
-        """The first event after ``player``'s own last move (``turns.news_from``)."""
-        seat = game.seat_of(player)
-        assert seat is not None, "a notification goes to a player of the game"
-        after = max(0, notification.from_seq - LOOK_BACK)
-        events = self.mail.service.events(game.id, after=after)
-        return news_from(events, seat, notification.from_seq, notification.to_seq)
-
-    def _mail(
-        self,
-        player: PlayerId,
-        address: Address,
-        notification: Notification,
-        notice: Notice,
-        kind: Mailing,
-    ) -> None:
-        """Mail ``notice``; the mail's id is ``notification``'s, so a re-send is the same mail."""
-        game = self.mail.service.game(notification.game_id)
+    def _mail(self, address: Address, notice: Notice, kind: Mailing) -> None:
+        """Mail ``notice``; the mail's id is its notification's, so a re-send is the same mail."""
+        notification = notice.notification
+        assert notification is not None, "a notice of the outbox"
         tr = translator(notice.language)
-        opponent = self.mail.opponent(game, player)
-        result = self.mail.result(game, player, tr)
-        rematch = self.mail.service.may_rematch(game, player)
-        letter = notice_letter(notice, opponent, tr, kind, result, rematch, self.mail.replay(game))
+        result = notice.result
+        if notice.ends_match and not result:  # the end came before the notice's news
+            result = self.mail.result(self.mail.service.game(notice.game_id), notice.player, tr)
+        replay = self.mail.replay(notice.game_id, notice.status)
+        letter = notice_letter(notice, notice.opponent, tr, kind, result, notice.rematch, replay)
         span = f"{notification.from_seq}-{notification.to_seq}.{notification.kind}"
-        message_id = self.mail.composer.notification_id(game.id, player, span)
-        self.mail.send(game.id, player, address.value, letter, notice.version, message_id)
+        message_id = self.mail.composer.notification_id(notice.game_id, notice.player, span)
+        subject = game_subject(
+            notice.game_id, whose_turn(notice.status, notice.view.is_my_decision), tr
+        )
+        self.mail.send(
+            notice.game_id,
+            notice.player,
+            address.value,
+            letter,
+            notice.version,
+            message_id,
+            subject=subject,
+        )
+
+
+def since_last_move(notice: Notice) -> Notice:
+    """``notice`` telling the news since the reader's own last move (``Notice.own_move``), or
+    all it holds when that move is further back, up to the notification's last event; a
+    notification of talk alone tells only itself (issue 34)."""
+    notification = notice.notification
+    assert notification is not None, "a notice of the outbox"
+    own = notice.between(notification.from_seq, notification.to_seq)
+    if own and all(issubclass(line.kind, TALK_EVENTS) for line in own):
+        return notice  # the opponent's words alone, mailed as they come: never the news again
+    first = notice.own_move or notice.since
+    lines = notice.between(first, notification.to_seq)
+    told = (line.text for line in lines if line.kind is not DealRevealed)  # no salts (issue 34)
+    return replace(notice, news=tuple(heard(told)))
 
 
 def notice_letter(

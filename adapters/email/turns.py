@@ -18,20 +18,13 @@ on.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
 
 from service.delivery.notices import Notice
-from service.game.events import PRIVATE_EVENTS, QuietHoursSet, TurnTimedOut
-from service.game.stored import StoredEvent
-from service.game.talk_events import TALK_EVENTS
-from service.rules.seats import Seat
 
 LOOK_BACK = 60
-"""Events read back from a notification for the reader's last move; news older than that is
-not folded into a mail (a turn is a few events; only a long absence reaches it)."""
-NOT_MOVES = (QuietHoursSet, TurnTimedOut, *PRIVATE_EVENTS, *TALK_EVENTS)
-"""Events with a ``seat`` that are not that seat's move: a record of settings, a timeout (news
-to the player who ran out of time), a standing instruction, talk at the table."""
+"""Events read back from a notification for the reader's last move (``Notice.own_move``); news
+older than that is not folded into a mail (a turn is a few events; only a long absence reaches
+it)."""
 
 
 class Mailing(enum.Enum):
@@ -54,24 +47,3 @@ def mailing(notice: Notice, each: bool) -> Mailing:
     if notice.asks:
         return Mailing.TURN
     return Mailing.NEWS if each else Mailing.HOLD
-
-
-def news_from(
-    events: Sequence[StoredEvent], seat: Seat, from_seq: int, to_seq: int | None = None
-) -> int:
-    """The first event to tell: the one after ``seat``'s last move among ``events`` (the log
-    read back from a notification), but never later than the notification's own ``from_seq``.
-
-    A notification of talk alone (``from_seq`` … ``to_seq``) tells only itself: the opponent's
-    words are mailed as they come (``Notice.opponent_talks``), so folding the news since the
-    reader's last move into each would tell that news again with every message (issue 34)."""
-    own = [one for one in events if from_seq <= one.seq <= (to_seq or from_seq)]
-    if own and all(isinstance(one.event, TALK_EVENTS) for one in own):
-        return from_seq
-    first = events[0].seq if events else from_seq
-    for one in events:
-        if one.seq >= from_seq:
-            break
-        if getattr(one.event, "seat", None) == seat and not isinstance(one.event, NOT_MOVES):
-            first = one.seq + 1
-    return min(first, from_seq)

@@ -8,7 +8,10 @@ the process sends, whichever thread asks (the update processor, the outbox dispa
 
 Errors become what callers can act on: ``Undeliverable`` when the person can never be reached
 this way (403: blocked, kicked, deactivated; 400: chat not found), ``TryLater`` for flood control
-(with Telegram's ``retry_after``) and network trouble, ``Refused`` for any other 400.
+(with Telegram's ``retry_after``) and network trouble, ``Refused`` for any other 400.  Network
+trouble after the request went out (a timeout waiting for the answer, a connection closed
+before it) is ``LostAnswer``, a ``TryLater`` that says Telegram may well have done it: a board
+sent so counts as shown (docs/decisions/telegram-a-lost-answer-counts-as-shown.md).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from collections.abc import Coroutine
 from datetime import timedelta
 from typing import Any, TypeVar
 
+import httpx
 from telegram import BotCommand, InlineKeyboardMarkup, Message, Update
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, ExtBot
@@ -38,6 +42,8 @@ UPDATES = ("message", "callback_query", "my_chat_member")
 membership in a chat (blocked, unblocked, added to or removed from a group); edited messages,
 reactions … are not commands."""
 _GONE = ("chat not found", "user not found", "bot was kicked", "chat_id is empty")
+_AFTER_SENDING = (httpx.ReadTimeout, httpx.ReadError, httpx.RemoteProtocolError)
+"""Network errors that come after the request was written: Telegram may have done it."""
 
 
 class Refused(Exception):
@@ -47,6 +53,11 @@ class Refused(Exception):
     @property
     def not_modified(self) -> bool:
         return "not modified" in str(self).lower()
+
+
+class LostAnswer(TryLater):
+    """The request went out and its answer never came (a timeout, a dropped connection):
+    Telegram may have done it, a message sent may be in the chat."""
 
 
 class BotApi:
@@ -116,6 +127,8 @@ class BotApi:
                 raise Undeliverable(error.message) from error
             raise Refused(error.message) from error
         except NetworkError as error:  # includes TimedOut; BadRequest was caught above
+            if isinstance(error.__cause__, _AFTER_SENDING):
+                raise LostAnswer(f"answer lost: {error.message}") from error
             raise TryLater(f"network: {error.message}") from error
         except TelegramError as error:
             raise TryLater(f"telegram: {error.message}") from error

@@ -2,8 +2,8 @@
 ("You won the match 2 to 0." / "Ana wins the match: you resigned.") above the final table, and two
 buttons instead of the move buttons — *Rematch* (as ``/rematch``) and *New game* (as ``/new``).
 
-The headline is the log's ``MatchEnded`` told to the reader with its cause
-(``words.endings.match_result``), the same words every channel uses for the end.
+The headline is the log's ``MatchEnded`` told to the reader with its cause, as the history tells
+it (``Notice.result``; ``words.endings``), the same words every channel uses for the end.
 """
 
 from __future__ import annotations

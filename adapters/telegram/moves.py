@@ -174,8 +174,8 @@ class Moves:
     ) -> None:
         """What the events of a move's reply say, told to the player who made it, over their
         table: the game read once, from the move (or the board it replaces) on."""
-        seen = self.screens.seen(reply.game_id, reply.first, chat)
-        told = self.screens.news(seen.moment, reply.first, reply.last, tr, player)
+        seen = self.screens.seen(player, reply.game_id, reply.first, chat)
+        told = self.screens.told(seen.notice, reply.first, reply.last)
         self.screens.turn(player, reply.game_id, told, edit=edit, seen=seen)
 
     # -- pressed ----------------------------------------------------------------------------------

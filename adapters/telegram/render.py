@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from service.game.codec import LogEvent, is_rules_event
+from service.delivery.notices import Line
+from service.game.codec import LogEvent
 from service.game.events import (
+    GAME_EVENTS,
     PRIVATE_EVENTS,
     ClockPaused,
     ClockResumed,
@@ -102,15 +104,35 @@ TOLD = (
 or standing instructions)."""
 
 
-def worth_telling(event: LogEvent, player: bool = True, reader: Seat | None = None) -> bool:
-    """Whether a chat is told of ``event``; talk at the table only a player's own chat, and a
-    standing instruction only the chat of the ``reader`` who gave it (what it will show the
-    opponent, said where it is turned on)."""
-    if isinstance(event, PRIVATE_EVENTS) and not isinstance(event, TALK_EVENTS):
-        return event.seat is reader
-    if isinstance(event, TALK_EVENTS):
+def worth_telling(event: LogEvent, player: bool = True) -> bool:
+    """Whether a group (``player`` False) or a player's chat is told of ``event``."""
+    return is_told(type(event), player)
+
+
+def is_told(
+    kind: type[LogEvent], player: bool = True, doer: Seat | None = None, reader: Seat | None = None
+) -> bool:
+    """Whether a chat is told of events of ``kind``: the moves and the game events in ``TOLD``;
+    talk at the table only a player's own chat (``player``), and a standing instruction only
+    the chat of the ``reader`` who gave it (its ``doer``: what it will show the opponent is said
+    where it is turned on)."""
+    if issubclass(kind, PRIVATE_EVENTS) and not issubclass(kind, TALK_EVENTS):
+        return reader is not None and doer is reader
+    if issubclass(kind, TALK_EVENTS):
         return player
-    return is_rules_event(event) or isinstance(event, TOLD)
+    return not issubclass(kind, GAME_EVENTS) or issubclass(kind, TOLD)
+
+
+def told_lines(lines: Sequence[Line], seat: Seat, tr: Translator = ENGLISH) -> list[str]:
+    """The sentences of a notice's ``lines`` a player's chat is told (``seat``: the player's),
+    a rematch the opponent offers with the command that accepts it."""
+    return [
+        _hinted(line.text, tr)
+        if line.kind is RematchOffered and line.doer is not seat
+        else line.text
+        for line in lines
+        if is_told(line.kind, True, line.doer, seat) and line.text
+    ]
 
 
 def happened(
@@ -120,28 +142,23 @@ def happened(
     tr: Translator = ENGLISH,
     center: Card | None = None,
     told: int | None = None,
-    muted: bool = False,
 ) -> list[str]:
-    """The news (``service.words.news``) of the events worth telling among ``events[:told]``, told to
-    the cast's reader; the later events only name a forced card.  A reader who ``muted`` the
-    opponent is told none of their messages."""
+    """The news (``service.words.news``) of the events a group is told among ``events[:told]``
+    (a player's chat is told the lines of their ``Notice``, ``told_lines``); the later events
+    only name a forced card."""
     logged = [one.event for one in events]
-    said = news(logged, variant, cast, tr, center, told, muted)
-    player = cast.reader is not None
+    said = news(logged, variant, cast, tr, center, told)
     return [
-        _with_hint(event, line, cast, tr)
+        line
         for event, line in zip(logged, said, strict=False)
-        if worth_telling(event, player, cast.reader) and line
+        if worth_telling(event, player=False) and line
     ]
 
 
-def _with_hint(event: LogEvent, line: str, cast: Cast, tr: Translator) -> str:
-    """The line, and for a rematch offered to the reader, the command that accepts it."""
-    match event:
-        case RematchOffered(player=player) if cast.reader not in (None, cast.seat_of(player)):
-            hint = tr.gettext("Send /rematch to accept.")
-            return f"{line} {hint}"
-    return line
+def _hinted(line: str, tr: Translator) -> str:
+    """The line of a rematch offered to the reader, with the command that accepts it."""
+    hint = tr.gettext("Send /rematch to accept.")
+    return f"{line} {hint}"
 
 
 def clip(text: str, limit: int = TEXT_LIMIT) -> str:

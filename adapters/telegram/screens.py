@@ -24,28 +24,38 @@ from telegram import InlineKeyboardMarkup
 
 from adapters.sql.telegram_records import TurnMessage
 from adapters.telegram import zones
-from adapters.telegram.api import Refused
+from adapters.telegram.api import LostAnswer, Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.ending import ending_keyboard
 from adapters.telegram.group_news import GroupNews
 from adapters.telegram.keyboards import turn_keyboard, with_offer_answers
 from adapters.telegram.picture import table_picture
 from adapters.telegram.remembering import RememberingDirectory
-from adapters.telegram.render import CAPTION_LIMIT, clip, due_text, happened, short, table_text_for
+from adapters.telegram.render import (
+    CAPTION_LIMIT,
+    clip,
+    due_text,
+    happened,
+    short,
+    table_text_for,
+    told_lines,
+)
 from service.app.reads import Moment
 from service.delivery.dispatch import TryLater, Undeliverable
+from service.delivery.notices import Notice
 from service.game.events import GameId, PlayerId
-from service.game.instructions import suggests_auto_pass
-from service.game.state import Game
 from service.game.status import GameStatus
-from service.game.talk_rules import standing_offer
-from service.language.translation import ENGLISH, Translator
-from service.rules.view import PlayerView
-from service.words.endings import match_ending
+from service.language.translation import ENGLISH, Translator, translator
 from service.words.news import forced_card
 from service.words.prompts import auto_pass_hint
 
 log = logging.getLogger(__name__)
+
+
+LOST = 0
+"""The message id a board is recorded with when the answer to its sending was lost
+(``LostAnswer``): it counts as shown — a typed move is judged against it — but its id is
+unknown, so it is never edited or put away (Telegram's message ids start at 1)."""
 
 
 class Unread:
@@ -57,10 +67,11 @@ UNREAD = Unread()
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """One read of the game (``moment``, from the chat's board's start on) and the chat's board
-    read with it: all a new board is laid out from, so neither is read again."""
+    """The player's ``Notice`` (one read of the game, its news from the chat's board's start
+    on) and the chat's board read with it: all a new board is laid out from, so neither is read
+    again."""
 
-    moment: Moment
+    notice: Notice
     chat: int
     board: TurnMessage | None
 
@@ -72,57 +83,52 @@ class Screens:
 
     def seen(
         self,
+        player: PlayerId,
         game_id: GameId,
         first: int | None,
         chat: int,
         board: TurnMessage | Unread | None = UNREAD,
     ) -> Seen:
-        """The game and its log from version ``first`` on, in one read — and from the start of
-        the chat's board (``board``, if the caller read it already), whose one-line record a new
-        board writes (``_put_away``); ``first`` None: only from the board's start (the whole log
-        when the chat has none)."""
+        """The player's notice of the game with its news from version ``first`` on, in one
+        read — and from the start of the chat's board (``board``, if the caller read it already),
+        whose one-line record a new board writes (``_put_away``); ``first`` None: only from the
+        board's start (the whole log when the chat has none)."""
         if isinstance(board, Unread):
             board = self.channel.records.turn_message(chat, game_id)
         starts = [
             one for one in (first, None if board is None else board.since + 1) if one is not None
         ]
         since = min(starts, default=1)
-        return Seen(self.channel.service.moment(game_id, since), chat, board)
+        return Seen(self.channel.service.board(game_id, player, since), chat, board)
+
+    @staticmethod
+    def told(notice: Notice, first: int, last: int | None = None) -> list[str]:
+        """The sentences of events ``first`` … ``last`` (to the end) the player's chat is told,
+        from their ``notice``."""
+        tr = translator(notice.language)
+        return told_lines(notice.between(first, last), notice.view.seat, tr)
 
     def news(
-        self,
-        moment: Moment,
-        first: int,
-        last: int | None = None,
-        tr: Translator = ENGLISH,
-        reader: PlayerId | None = None,
+        self, moment: Moment, first: int, last: int | None = None, tr: Translator = ENGLISH
     ) -> list[str]:
-        """The sentences of events ``first`` … ``last`` (to the end) of the game, told to
-        ``reader`` (None: the game's group), from ``moment``."""
-        channel = self.channel
+        """The sentences of events ``first`` … ``last`` (to the end) the game's group is told,
+        from ``moment``."""
         game = moment.game
         events = moment.after(first - 1)
         told = len(events) if last is None else last - first + 1
-        cast = channel.cast(game, tr, reader)
-        muted = reader is not None and channel.service.deaf(game, reader)
-        return happened(events, game.variant, cast, tr, forced_card(game.rules), told, muted)
+        cast = self.channel.cast(game, tr)
+        return happened(events, game.variant, cast, tr, forced_card(game.rules), told)
 
-    def table_text(
-        self, player: PlayerId, game: Game, view: PlayerView, before: Sequence[str] = ()
-    ) -> tuple[str, bool]:
+    def table_text(self, notice: Notice, before: Sequence[str] = ()) -> tuple[str, bool]:
         """What happened (``before``), then the player's table and deadline; and whether the
         deadline is shown in UTC because the player has not said their time zone (``zones.py``)."""
-        channel = self.channel
-        tr = channel.tr(player)
-        game_id = game.id
-        due = channel.service.deadline(game)
+        tr = translator(notice.language)
         due_line, in_utc = None, False
-        if due is not None and due.player == player:
-            timezone = channel.directory.profile(player).timezone
-            due_line = due_text(due.due_at, timezone, channel.clock.now(), tr)
-            in_utc = timezone == zones.UTC
-        table = table_text_for(view, game_id, channel.cast(game, tr).names, due_line, tr)
-        if suggests_auto_pass(game, view.seat):  # once a game (issue 34)
+        if notice.due_at is not None:
+            due_line = due_text(notice.due_at, notice.timezone, self.channel.clock.now(), tr)
+            in_utc = notice.timezone == zones.UTC
+        table = table_text_for(notice.view, notice.game_id, notice.names, due_line, tr)
+        if notice.suggests_auto_pass:  # once a game (issue 34)
             table += "\n\n" + auto_pass_hint(tr)
         return clip("\n".join([*before, "", table]) if before else table), in_utc
 
@@ -168,29 +174,27 @@ class Screens:
             return
         tr = channel.tr(player)
         if seen is None or seen.chat != chat:
-            seen = self.seen(game_id, None, chat)
-        moment, previous = seen.moment, seen.board
-        game = moment.game
-        view = channel.service.player_view(game, player)
-        markup = turn_keyboard(game_id, game.version, view, tr)
-        offer = standing_offer(game, channel.clock.now())
-        if offer is not None and offer.seat is not view.seat:
-            markup = with_offer_answers(markup, game_id, game.version, view.seat, tr)
-        if game.status is GameStatus.OVER:
-            headline = [line for line in self._headline(moment, tr, player) if line in before]
+            seen = self.seen(player, game_id, None, chat)
+        notice, previous = seen.notice, seen.board
+        view, version = notice.view, notice.version
+        markup = turn_keyboard(game_id, version, view, tr)
+        if notice.answer_offer:
+            markup = with_offer_answers(markup, game_id, version, view.seat, tr)
+        if notice.status is GameStatus.OVER:
+            headline = [line for line in (notice.result,) if line and line in before]
             before = [*headline, *(line for line in before if line not in headline)]
-            markup = ending_keyboard(game_id, tr, channel.service.may_rematch(game, player))
-        text, in_utc = self.table_text(player, game, view, before)
+            markup = ending_keyboard(game_id, tr, notice.rematch)
+        text, in_utc = self.table_text(notice, before)
         choices = channel.records.board_choices(player) if in_utc or edit is None else None
         if ask and in_utc and choices is not None and not choices[2]:  # asked once (``zones.py``)
             text = clip(f"{text}\n\n{zones.question(tr)}")
             language = channel.directory.profile(player).language
             markup = zones.with_choices(markup, game_id, language, tr)
             channel.records.set_zone_asked(player)
-        if edit is not None and self._edit(chat, edit, text, markup):
+        if edit is not None and edit != LOST and self._edit(chat, edit, text, markup):
             same = previous is not None and previous.message_id == edit
-            since = previous.since if same and previous is not None else game.version
-            shown = TurnMessage(edit, game.version, since, markup is not None)
+            since = previous.since if same and previous is not None else version
+            shown = TurnMessage(edit, version, since, markup is not None)
             channel.records.remember_turn(chat, game_id, shown)
             return
         pictures, full_boards, _ = choices or channel.records.board_choices(player)
@@ -201,13 +205,13 @@ class Screens:
                 cards=", ".join(map(str, view.hand)),
             )
             channel.api.send_photo(chat, table_picture(view, tr), caption[:CAPTION_LIMIT])
-        sent = channel.api.send_message(chat, text, markup)
-        since = game.version if previous is None else previous.version
+        sent = self._send(chat, text, markup)
+        since = version if previous is None else previous.version
         channel.records.remember_turn(
-            chat, game_id, TurnMessage(sent, game.version, since, markup is not None)
+            chat, game_id, TurnMessage(sent, version, since, markup is not None)
         )
-        if previous is not None and previous.message_id not in (sent, edit):
-            self._put_away(player, chat, moment, previous, tr, full_boards)
+        if previous is not None and previous.message_id not in (sent, edit, LOST):
+            self._put_away(chat, notice, previous, tr, full_boards)
 
     def again(self, player: PlayerId, game_id: GameId) -> None:
         """The player's board of the game shown again in place, if it shows their deadline
@@ -236,31 +240,21 @@ class Screens:
                     else tr.gettext("Welcome back: this game.")
                 )
                 first = 1 if shown is None else shown.version + 1
-                seen = self.seen(line.game_id, first, chat, shown)
-                missed = (
-                    [] if shown is None else self.news(seen.moment, first, tr=tr, reader=player)
-                )
+                seen = self.seen(player, line.game_id, first, chat, shown)
+                missed = [] if shown is None else self.told(seen.notice, first)
                 self.turn(player, line.game_id, [welcome, *missed], seen=seen)
 
-    def record_line(
-        self, moment: Moment, board: TurnMessage, tr: Translator, reader: PlayerId
-    ) -> str:
+    def record_line(self, notice: Notice, board: TurnMessage, tr: Translator) -> str:
         """An old board as one line: the game and what happened while it was the board (the
         news of the events after ``board.since`` up to the version it shows)."""
-        game_id = moment.game.id
-        lines = self.news(moment, board.since + 1, board.version, tr, reader)
+        game_id = notice.game_id
+        lines = self.told(notice, board.since + 1, board.version)
         if not lines:
             return tr.gettext("Game {game}: shown again below.", game=short(game_id))
         return " ".join([f"{short(game_id)} ·", *lines])
 
     def _put_away(
-        self,
-        player: PlayerId,
-        chat: int,
-        moment: Moment,
-        old: TurnMessage,
-        tr: Translator,
-        full_boards: bool,
+        self, chat: int, notice: Notice, old: TurnMessage, tr: Translator, full_boards: bool
     ) -> None:
         """The board a newer one replaces: edited down to its one-line record, or with
         ``/settings boards=full`` only its buttons taken away — one edit, and none when it would
@@ -268,31 +262,35 @@ class Screens:
         channel = self.channel
         try:
             if not full_boards:
-                line = self.record_line(moment, old, tr, player)
+                line = self.record_line(notice, old, tr)
                 channel.api.edit_message(chat, old.message_id, clip(line), None)
             elif old.buttons:
                 channel.api.edit_buttons(chat, old.message_id, None)
         except (Refused, TryLater, Undeliverable) as error:
             log.debug("old board %d in %d was left as it was: %s", old.message_id, chat, error)
 
-    def _headline(self, moment: Moment, tr: Translator, reader: PlayerId) -> list[str]:
-        """The match's result told to ``reader`` (``ending.py``), or nothing if it has none; the
-        board that tells it puts it first.  Only a board whose news tells the end (``before``)
-        shows the headline, so the moment that told it holds the end."""
-        said = match_ending(
-            [one.event for one in moment.tail], tr, self.channel.cast(moment.game, tr, reader)
-        )
-        return [said] if said else []
-
     def say(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> int:
         """A plain message (errors, lists, help)."""
         return self.channel.api.send_message(chat_id, clip(text), markup)
 
+    def _send(self, chat: int, text: str, markup: InlineKeyboardMarkup | None) -> int:
+        """Send a new board; its id, or ``LOST`` when Telegram's answer was lost: the board may
+        well be in the chat, so it counts as shown rather than sent again."""
+        try:
+            return self.channel.api.send_message(chat, text, markup)
+        except LostAnswer as error:
+            log.info("a board for chat %d counts as shown: %s", chat, error)
+            return LOST
+
     def _edit(
         self, chat: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
     ) -> bool:
+        """Edit the board in place; False if it must be sent anew.  An edit whose answer was
+        lost counts as made, like a board sent so."""
         try:
             self.channel.api.edit_message(chat, message_id, text, markup)
+        except LostAnswer as error:
+            log.info("an edit in chat %d counts as made: %s", chat, error)
         except Refused as error:
             return error.not_modified  # gone or too old: send a new one instead
         return True

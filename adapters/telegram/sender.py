@@ -4,9 +4,12 @@ A notification that leaves a decision to the player (or ends the match) becomes 
 message: the public news of the events it covers (the opponent's move, a timeout, a rematch
 offer), then their table with its buttons; a reminder says the decision is due.  News that asks
 nothing of them edits their board in place (the news since that board began, then the table): an
-edit does not notify, so a player gets at most one new message per own turn, plus the ending.  A notification whose events the player's turn message already shows
-(the bot's first moves, shown in the answer to their own ``/new bot``) is not sent again.  The game's group hears the same news.  Rendered when sent, from the
-log as it stands, so a late retry shows the current position.
+edit does not notify, so a player gets at most one new message per own turn, plus the ending.
+A notification whose events the player's turn message already shows (the bot's first moves,
+shown in the answer to their own ``/new bot``) is not sent again.  The game's group hears the
+same news.  Laid out from the player's ``Notice`` the dispatcher hands over (asked for with the
+news since the chat's board began, which the board's one-line record tells): the game as it
+stands when sent, so a late retry shows the current position, from one read of the log.
 
 A player known to have blocked the bot (a ``my_chat_member`` update, or an earlier 403) is not
 sent to: ``Undeliverable`` at once, until they write or unblock it (``membership.py``).
@@ -20,12 +23,10 @@ from __future__ import annotations
 
 from adapters.telegram.channel import Channel
 from adapters.telegram.lanes import ChatLocks
-from adapters.telegram.screens import Screens
-from service.delivery.dispatch import Undeliverable
-from service.game.events import PlayerId
+from adapters.telegram.screens import Screens, Seen
+from service.delivery.dispatch import Telling, Undeliverable
 from service.game.status import GameStatus
 from service.ports.directory import Address
-from service.ports.protocols import Notification
 
 
 class TelegramSender:
@@ -34,15 +35,15 @@ class TelegramSender:
         self.screens = screens
         self.chats = chats
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
-        """Send ``notification``, the chat held against this process's answers in it (which
+    def send(self, address: Address, telling: Telling) -> None:
+        """Send the notification, the chat held against this process's answers in it (which
         may change the same board)."""
         with self.chats.of_chat(int(address.value)), self.screens.remembering():
-            self._send(player, address, notification)  # each profile read once, ``remembering``
+            self._send(address, telling)  # each profile read once, ``remembering``
 
-    def _send(self, player: PlayerId, address: Address, notification: Notification) -> None:
-        channel = self.channel
-        game_id = notification.game_id
+    def _send(self, address: Address, telling: Telling) -> None:
+        channel, notification = self.channel, telling.notification
+        player, game_id = notification.player, notification.game_id
         blocked = channel.records.unreachable(player)
         if blocked is not None:  # sends resume when they write or unblock the bot
             self.screens.tell_group(game_id)
@@ -56,31 +57,26 @@ class TelegramSender:
         ):
             self.screens.tell_group(game_id)
             return  # their turn message already shows this (e.g. the answer to their own /new)
-        first = (
-            notification.to_seq + 1 if notification.kind == "reminder" else notification.from_seq
-        )
-        seen = self.screens.seen(game_id, first, chat, shown)
-        moment, game, tr = seen.moment, seen.moment.game, channel.tr(player)
+        notice = telling.notice(None if shown is None else shown.since + 1)
         if notification.kind == "reminder":
-            if game.version != notification.to_seq or game.to_act != player:
+            if notice.overtaken:
                 return  # answered meanwhile: nothing left to remind of
-            before = [tr.gettext("⏰ Reminder: this game waits for your move.")]
+            before = [channel.tr(player).gettext("⏰ Reminder: this game waits for your move.")]
         else:
-            before = self.screens.news(
-                moment, notification.from_seq, notification.to_seq, tr, player
-            )
-        quiet = (
+            before = self.screens.told(notice, notification.from_seq, notification.to_seq)
+        edit = None
+        if (
             notification.kind == "moves"
             and shown is not None
-            and game.status is GameStatus.PLAYING
-            and not channel.service.player_view(game, player).is_my_decision
-        )
-        edit = None
-        if quiet and shown is not None:  # news that asks nothing of them: the board, edited
-            before = self.screens.news(moment, shown.since + 1, game.version, tr, player)
+            and notice.status is GameStatus.PLAYING
+            and not notice.view.is_my_decision
+        ):  # news that asks nothing of them: the board, edited
+            before = self.screens.told(notice, shown.since + 1, notice.version)
             edit = shown.message_id
         try:
-            self.screens.turn(player, game_id, before, edit=edit, ask=False, seen=seen)
+            self.screens.turn(
+                player, game_id, before, edit=edit, ask=False, seen=Seen(notice, chat, shown)
+            )
         except Undeliverable as error:
             channel.records.mark_unreachable(player, channel.clock.now(), str(error))
             raise

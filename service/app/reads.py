@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from service.app.folded import FoldedGames
 from service.app.journal import Journal
 from service.app.playing import Playing
+from service.app.rematches import Rematches
 from service.clock.deadlines import ClockSettings, Deadline
 from service.clock.settings import ClockSettingsOf
 from service.delivery.notices import Notice, notice
@@ -23,7 +24,7 @@ from service.language.translation import ENGLISH, Translator, translator
 from service.log.copies import copy_for
 from service.players.muting import deaf_to_opponent, muted_for_good
 from service.ports.directory import Directory
-from service.ports.protocols import EventStore, GameSummary, Notification
+from service.ports.protocols import Clock, EventStore, GameSummary, Notification
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
 
@@ -56,6 +57,8 @@ class GameReads:
     settings: ClockSettingsOf
     journal: Journal
     playing: Playing
+    rematches: Rematches
+    clock: Clock
 
     def game(self, game_id: GameId) -> Game:
         """The game as its log stands now (reading only what this process has not folded yet)."""
@@ -97,18 +100,39 @@ class GameReads:
         shown and what their commands are read on."""
         return self.playing.player_view(game, player)
 
-    def notice(self, notification: Notification) -> Notice:
+    def notice(self, notification: Notification, since: int | None = None) -> Notice:
         """What ``notification`` tells its player about the game as it stands now (a channel
-        words it); the deadline in the player's own time zone."""
-        moment = self.moment(notification.game_id, notification.from_seq)
+        lays it out), from one read of the log; the deadline in the player's own time zone.
+        ``since``: the notice also tells the events from that version on (a channel's board
+        began there, or it tells the news since the player's last move)."""
+        first = notification.from_seq if since is None else min(since, notification.from_seq)
+        moment = self.moment(notification.game_id, first)
         game, events = moment.game, list(moment.tail)
-        timezone = self.settings.of(notification.player).timezone
-        tr = self.translator_of(notification.player)
-        faces = self.settings.of(notification.player).card_faces
-        cast = cast_of(game.players, self.directory, tr, notification.player)
+        player = notification.player
+        settings = self.settings.of(player)
+        tr = self.translator_of(player)
+        cast = cast_of(game.players, self.directory, tr, player)
         due = self.deadline(game)
-        deaf = deaf_to_opponent(game, notification.player, self.directory)
-        return notice(game, events, notification, due, timezone, tr, faces, cast, deaf)
+        deaf = deaf_to_opponent(game, player, self.directory)
+        rematch = game.status is not GameStatus.OVER or self.rematches.may_rematch(game, player)
+        return notice(
+            game,
+            events,
+            notification,
+            due,
+            settings.timezone,
+            tr,
+            settings.card_faces,
+            cast,
+            deaf,
+            self.clock.now(),
+            rematch,
+        )
+
+    def board(self, game_id: GameId, player: PlayerId, since: int) -> Notice:
+        """The game as ``player`` is shown it now, with every event from version ``since`` on
+        told to them, in one read: the notice of no notification, for a channel's own board."""
+        return self.notice(Notification(player, game_id, since, since - 1), since)
 
     def deaf(self, game: Game, player: PlayerId) -> bool:
         """Whether ``player`` hears none of the opponent's messages in ``game`` now: muted

@@ -8,6 +8,10 @@ dropped.  Failures back off along a fixed schedule (``Backoff``), spread by a li
 that a crowd of failures does not come back at one instant, and a ``retry_after`` from the
 channel is honoured as given; after ``max_attempts`` failures the notification is given up.
 
+Each sender is handed the notification as a ``Telling``, with the player's ``Notice``: built
+once per delivery, from one read of the game, when a sender first asks for it, and handed to
+every address tried (a sender that needs no notice, such as the log's, costs no read).
+
 Only this module knows about channels by name: the player's addresses (``Directory``) whose channel
 has a sender are tried in order.  An ``Undeliverable`` from one passes the notification on to the
 next (a player who blocked the bot still hears by email); a ``TryLater`` does not, since that
@@ -24,6 +28,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Protocol
 
+from service.delivery.notices import Notice
 from service.game.events import GameId, PlayerId
 from service.ports.directory import Address, Directory
 from service.ports.protocols import LEASE, Chance, Clock, Delivery, Notification, Outbox
@@ -43,10 +48,39 @@ class TryLater(Exception):
         self.retry_after = retry_after
 
 
+Notices = Callable[[Notification, int | None], Notice]
+"""How a notification's notice is made (``GameReads.notice``): the notification, and the
+earliest version whose news a sender also tells (None: the notification's own)."""
+
+
+class Telling:
+    """A notification on its way to its player, with its ``Notice``: made when a sender first
+    asks for it, and handed to every sender the notification is tried with."""
+
+    def __init__(self, notification: Notification, notices: Notices | None = None) -> None:
+        self.notification = notification
+        self.notices = notices
+        self._notice: Notice | None = None
+
+    @property
+    def player(self) -> PlayerId:
+        return self.notification.player
+
+    def notice(self, since: int | None = None) -> Notice:
+        """The player's notice, from one read of the game; ``since``: the sender tells the news
+        from that version on too (its board's start), read along the first time it is asked
+        (and again only if a later sender asks for older news)."""
+        made = self._notice
+        if made is None or (since is not None and not made.covers(since)):
+            assert self.notices is not None, "this dispatcher makes no notices"
+            made = self._notice = self.notices(self.notification, since)
+        return made
+
+
 class Sender(Protocol):
     """One channel's way of telling a player about a notification."""
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
         """Deliver, or raise ``TryLater`` / ``Undeliverable``."""
         ...
 
@@ -57,11 +91,12 @@ class LogSender:
     def __init__(self, logger: logging.Logger | None = None) -> None:
         self.logger = logger or logging.getLogger("conquian.notifications")
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
+        notification = telling.notification
         self.logger.info(
             "%s for %s at log:%s: game %s, events %d-%d",
             notification.kind,
-            player,
+            notification.player,
             address.value,
             notification.game_id,
             notification.from_seq,
@@ -131,7 +166,10 @@ class Dispatcher:
         to_act: Callable[[GameId], PlayerId | None] | None = None,
         backoff: Backoff = Backoff(),
         lease: timedelta = LEASE,
+        notices: Notices | None = None,
     ) -> None:
+        """``notices``: how a notification's ``Notice`` is made for the senders that lay one
+        out (``GameReads.notice``)."""
         self.outbox = outbox
         self.directory = directory
         self.senders = dict(senders)
@@ -140,6 +178,7 @@ class Dispatcher:
         self.to_act = to_act
         self.backoff = backoff
         self.lease = lease
+        self.notices = notices
 
     def drain(self, limit: int = 100) -> Drained:
         """Claim up to ``limit`` due deliveries and send them, turn notifications first.
@@ -178,11 +217,12 @@ class Dispatcher:
     def _deliver(self, delivery: Delivery) -> str:
         """Send one delivery and record the outcome: ``delivered``, ``retried`` or ``failed``."""
         note = delivery.notification
+        telling = Telling(note, self.notices)  # one notice for every address tried
         refused: list[str] = []
         try:
             for address in self._addresses(note.player):
                 try:
-                    self.senders[address.channel].send(note.player, address, note)
+                    self.senders[address.channel].send(address, telling)
                 except Undeliverable as error:
                     refused.append(str(error))
                     continue

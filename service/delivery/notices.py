@@ -5,6 +5,12 @@ due soon (``reminder``).  ``notice`` turns it into a ``Notice``: the news as pub
 player's own view when it is their decision, and the deadline in the player's time zone and in
 UTC.  Only the player's view is used (``view_for`` of their seat), and the sentences are the
 public narration told to the player, so nothing in a notice shows the opponent's hidden cards.
+
+A notice is all a channel lays out (``delivery/dispatch.py`` hands it to each sender): besides
+the news of the notification's range it holds a ``Line`` for every event from an earlier
+version on, if a channel asked for one (the start of a chat's board, the reader's last move),
+the players' names, the deadline as a time, and whether a rematch may be offered — so no
+channel reads the log again to word it.
 """
 
 from __future__ import annotations
@@ -15,18 +21,48 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from service.clock.deadlines import Deadline
-from service.game.events import PRIVATE_EVENTS, GameId, PlayerId, PlayerJoined, QuietHoursSet
+from service.game.codec import LogEvent
+from service.game.events import (
+    PRIVATE_EVENTS,
+    DealRevealed,
+    GameId,
+    PlayerId,
+    PlayerJoined,
+    QuietHoursSet,
+    TurnTimedOut,
+)
 from service.game.instructions import suggests_auto_pass
 from service.game.state import Game
+from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.game.talk_events import TALK_EVENTS, MessageSaid, OfferMade
+from service.game.talk_rules import standing_offer
 from service.language.notation import in_faces
 from service.language.translation import ENGLISH, Translator
 from service.ports.protocols import Notification
-from service.rules.seats import Phase
+from service.rules.events import MatchEnded
+from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, cast_of
-from service.words.news import forced_card, news, without_salts
+from service.words.news import forced_card, news
+from service.words.talk_news import heard
+
+NOT_MOVES = (QuietHoursSet, TurnTimedOut, *PRIVATE_EVENTS, *TALK_EVENTS)
+"""Events with a ``seat`` that are not that seat's move: a record of settings, a timeout (news
+to the player who ran out of time), a standing instruction, talk at the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One event of the log as a notice's reader is told it."""
+
+    seq: int
+    kind: type[LogEvent]
+    """What the event is: a channel may tell some kinds only (a chat no deal commitments)."""
+    text: str
+    """Its sentence for the reader; empty when they are told nothing of it (a muted message)."""
+    doer: Seat | None
+    """Whose doing it is (the seat it names), if anyone's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +101,26 @@ class Notice:
     suggests_auto_pass: bool = False
     """Passing is all the player can do, for the third time in the game: the notice suggests
     ``auto pass`` this once (``instructions.suggests_auto_pass``)."""
+    notification: Notification | None = None
+    """The notification this notice tells (one of no events for a channel's own board)."""
+    lines: tuple[Line, ...] = ()
+    """Every event from version ``since`` on, as the player is told it (``news`` is the
+    notification's range of them, the empty sentences left out)."""
+    since: int = 1
+    status: GameStatus = GameStatus.PLAYING
+    names: tuple[str, str] = ("", "")
+    """The players' names by seat, as the news calls them."""
+    due_at: datetime | None = None
+    """When the player's decision falls due (``deadline`` words it), None if not theirs."""
+    timezone: str = "UTC"
+    """The player's time zone."""
+    rematch: bool = True
+    """Whether a rematch may be offered to the player (not with an opponent who erased
+    themselves)."""
+    result: str = ""
+    """How the match ended, told to the player, when its end is among ``lines``."""
+    own_move: int | None = None
+    """The first event after the player's own last move among ``lines`` (None: none there)."""
 
     @property
     def asks(self) -> bool:
@@ -75,6 +131,20 @@ class Notice:
     def ends_match(self) -> bool:
         """Whether the match is over: every channel tells the end, once."""
         return self.view.phase is Phase.OVER
+
+    @property
+    def opponent(self) -> str:
+        """What the news calls the player's opponent."""
+        return self.names[self.view.seat.other]
+
+    def covers(self, first: int) -> bool:
+        """Whether the lines tell every event from version ``first`` on."""
+        return first >= self.since
+
+    def between(self, first: int, last: int | None = None) -> list[Line]:
+        """The lines of events ``first`` … ``last`` (to the end), which the notice must cover."""
+        assert self.covers(first), f"a notice from {self.since} has no news from {first}"
+        return [one for one in self.lines if first <= one.seq and (last is None or one.seq <= last)]
 
 
 def notice(
@@ -87,41 +157,52 @@ def notice(
     faces: str = "",
     cast: Cast | None = None,
     for_good: bool = False,
+    now: datetime | None = None,
+    rematch: bool = True,
 ) -> Notice:
     """The notice of ``notification`` on ``game`` as it stands, in the language of ``tr`` (the
     player's), told to the player (``cast``, by default the players' ids as names).  ``events``
-    are the game's log from the notification's first event on: those after its range only name
-    a forced card.  ``for_good``: the player muted the opponent in every game (``muting``)."""
+    are the game's log from some version up to the notification's first event on (a ``Line``
+    each): those after its range only name a forced card.  ``for_good``: the player muted the
+    opponent in every game (``muting``); ``now``: an offer that lapsed by then waits for no
+    answer; ``rematch``: whether a rematch may be offered to the player."""
     seat = game.seat_of(notification.player)
     assert seat is not None, "a notification goes to a player of the game"
     cast = cast or cast_of(game.players, None, tr, notification.player)
     view = in_faces(view_for(game.rules, seat), faces)
-    told = (
-        0
-        if notification.kind == "reminder"
-        else sum(1 for one in events if one.seq <= notification.to_seq)
-    )
+    first = notification.from_seq
+    told = 0 if notification.kind == "reminder" else notification.to_seq
     logged = [one.event for one in events]
     muted = game.talk.muted[seat] or for_good
-    lines = news(logged, view.variant, cast, tr, forced_card(game.rules), told, muted)
-    said = without_salts(logged, lines)
+    said = news(logged, view.variant, cast, tr, forced_card(game.rules), None, muted)
+    lines = tuple(
+        Line(one.seq, type(one.event), text, _doer(one.event, game))
+        for one, text in zip(events, said, strict=False)
+    )
     mine = due is not None and due.player == notification.player
-    told_now = [one for one in events if one.seq <= notification.to_seq]
+    told_now = [one for one in events if first <= one.seq <= told]
     if notification.kind == "reminder":
         overtaken = game.version != notification.to_seq or not view.is_my_decision
     else:
         overtaken = moves_on([one for one in events if one.seq > notification.to_seq])
+    offer = game.talk.offer if now is None else standing_offer(game, now)
     return Notice(
         game.id,
         notification.player,
         notification.kind,
-        tuple(said),
+        tuple(
+            heard(
+                line.text
+                for line in lines
+                if first <= line.seq <= told and line.kind is not DealRevealed  # no salts
+            )
+        ),
         view,
         game.version,
         mine,
         deadline_text(due.due_at, timezone, tr) if mine and due is not None else None,
         tr.language,
-        game.talk.offer is not None and game.talk.offer.seat is not seat,
+        offer is not None and offer.seat is not seat,
         overtaken,
         any(isinstance(one.event, PlayerJoined) for one in told_now),
         any(
@@ -129,7 +210,36 @@ def notice(
             for one in told_now
         ),
         suggests_auto_pass(game, seat),
+        notification,
+        lines,
+        events[0].seq if events else first,
+        game.status,
+        cast.names,
+        due.due_at if mine and due is not None else None,
+        timezone,
+        rematch,
+        next((line.text for line in reversed(lines) if line.kind is MatchEnded), ""),
+        _after_own_move(lines, seat, first),
     )
+
+
+def _doer(event: LogEvent, game: Game) -> Seat | None:
+    """The seat whose doing ``event`` is: the seat it names, or its player's."""
+    seat = getattr(event, "seat", None)
+    if isinstance(seat, Seat):
+        return seat
+    player = getattr(event, "player", None)
+    return None if player is None else game.seat_of(player)
+
+
+def _after_own_move(lines: Sequence[Line], seat: Seat, first: int) -> int | None:
+    """The first event after ``seat``'s last move before version ``first`` among ``lines``."""
+    moves = [
+        line.seq
+        for line in lines
+        if line.seq < first and line.doer is seat and not issubclass(line.kind, NOT_MOVES)
+    ]
+    return moves[-1] + 1 if moves else None
 
 
 def moves_on(later: Sequence[StoredEvent]) -> bool:

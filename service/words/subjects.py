@@ -41,11 +41,16 @@ _SUBJECTS = {
 
 def turn_for(game: Game, reader: PlayerId) -> Turn:
     """Whose turn ``game`` is, as ``reader`` would say it."""
-    if game.status is GameStatus.OPEN:
+    return whose_turn(game.status, game.to_act == reader)
+
+
+def whose_turn(status: GameStatus, yours: bool) -> Turn:
+    """Whose turn a game in ``status`` is, as a reader would say it (``yours``: they act)."""
+    if status is GameStatus.OPEN:
         return Turn.WAITING
-    if game.status is not GameStatus.PLAYING:
+    if status is not GameStatus.PLAYING:
         return Turn.OVER
-    return Turn.YOURS if game.to_act == reader else Turn.THEIRS
+    return Turn.YOURS if yours else Turn.THEIRS
 
 
 def game_subject(game_id: str, turn: Turn, tr: Translator) -> str:

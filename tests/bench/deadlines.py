@@ -35,10 +35,10 @@ from adapters.bootstrap import Wiring, build
 from adapters.config import Settings
 from adapters.sql.tables import events, game_summaries
 from adapters.worker import Worker
-from service.game.events import GameId, PlayerId, TimeControl
+from service.delivery.dispatch import Telling
+from service.game.events import GameId, TimeControl
 from service.ports.directory import Address
 from service.ports.memory_directory import ManualClock, SeededChance
-from service.ports.protocols import Notification
 from tests.bench.databases import DATABASES, scratch
 from tests.bench.moves import percentile
 
@@ -55,7 +55,7 @@ class CountingSender:
     def __init__(self) -> None:
         self.sent = 0
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
         self.sent += 1
 
 

@@ -121,6 +121,16 @@ class World:
         assert list(self.answer(invitation, "join").values()) == ["joined"]
         return GameId(outcome.split()[1])
 
+    def play(self, game_id: GameId) -> None:
+        """Play the game to its end by replies to the latest mails, the greedy bot's moves."""
+        for step in range(200):
+            game = self.service.game(game_id)
+            if game.status == "over":
+                return
+            address = ANA if game.to_act == self.players[ANA] else BEN
+            command = greedy_command(self, game_id, address, seed=step)
+            assert list(self.answer(self.latest(address), command).values()) == ["moved"]
+
     def drain(self) -> None:
         self.worker.drain()
 

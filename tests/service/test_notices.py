@@ -104,3 +104,29 @@ def test_the_news_of_a_join_and_a_rematch_call_the_players_by_name_not_by_id() -
     offered = store.outbox[-1].notification
     assert offered.player == ben
     assert service.notice(offered).news == ("Ana offers a rematch.",)
+
+
+def test_a_notice_asked_for_older_news_has_their_lines_and_the_same_news() -> None:
+    service, store, _, game_id = game_between_ana_in_madrid_and_ben()
+    for _ in range(3):
+        game = service.game(game_id)
+        service.act(game_id, game.to_act, "pass")  # type: ignore[arg-type]
+    note = store.outbox[-1].notification
+    reader = note.player
+
+    alone = service.notice(note)
+    back = service.notice(note, since=1)
+
+    assert back.news == alone.news and back.overtaken == alone.overtaken
+    assert back.since == 1 and alone.since == note.from_seq
+    assert [line.seq for line in back.lines] == list(range(1, back.version + 1))
+    assert [line.seq for line in back.between(note.from_seq)] == [one.seq for one in alone.lines]
+    own = [
+        line.seq for line in back.lines if line.seq < note.from_seq and line.doer is back.view.seat
+    ]
+    assert back.own_move is not None and back.own_move - 1 in own, "the reader's last move"
+    assert back.names == (
+        service.name_of(service.game(game_id).players[0]),
+        service.name_of(service.game(game_id).players[1]),
+    )
+    assert back.opponent != service.name_of(reader)

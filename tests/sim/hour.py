@@ -34,6 +34,7 @@ from adapters.bootstrap import Wiring, build
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import ROUND_SHARE, Worker
 from service.bots.policies import NoChance, greedy_bot
+from service.delivery.dispatch import Telling
 from service.game.events import GameId, PlayerId, TimeControl
 from service.ports.directory import Address
 from service.ports.memory_directory import ManualClock, SeededChance
@@ -98,7 +99,8 @@ class ClockedSender:
         self.clock = clock
         self.sent: list[tuple[Notification, datetime]] = []
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
+        notification = telling.notification
         self.sent.append((notification, self.clock.now()))
 
 

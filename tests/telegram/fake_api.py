@@ -4,7 +4,9 @@ A stdlib ``ThreadingHTTPServer`` answers the methods the bot uses as Telegram do
 (``{"ok": true, "result": …}`` or ``{"ok": false, "error_code": …, "description": …}``), keeps
 every chat's messages as edited, records every call, and holds people who write to the bot and
 press its buttons: ``send`` and ``press`` queue the updates that ``getUpdates`` long-polls for.
-Failures are scheduled per method and chat (``fail``), and a person can block the bot
+Failures are scheduled per method and chat (``fail``), answers lost after the call took effect
+(``drop``: the connection closed before Telegram's answer, as a network does), and a person can
+block the bot
 (``block``/``unblock``, which also send the bot its ``my_chat_member`` update).  As Telegram
 does, an edit that would change nothing is answered 400 "message is not modified"; those are
 counted (``not_modified``), since each spends the bot's rate-limit budget for nothing.  With
@@ -85,6 +87,18 @@ class Failure:
     times: int = 1
 
 
+@dataclass
+class Drop:
+    """The next ``times`` calls of ``method`` (to ``chat_id``, None: any chat) whose parameters
+    pass ``when`` take effect, and their answer is lost: the connection closes instead."""
+
+    method: str
+    chat_id: int | None
+    times: int
+    when: Callable[[JSON], bool]
+    dropped: int = 0
+
+
 SENDS = frozenset({"sendMessage", "sendPhoto", "sendDocument"})
 """The methods that post a new message: what Telegram's limits count (``Limits``)."""
 
@@ -131,6 +145,8 @@ class FakeTelegram:
     """The first few posts refused for ``limits``: which chat, what, and its earlier post."""
     held: dict[int, threading.Event] = field(default_factory=dict)
     """Chats whose calls are held unanswered until their event is set (``hold``)."""
+    drops: list[Drop] = field(default_factory=list)
+    """Calls whose answers are lost after they took effect (``drop``)."""
 
     def __post_init__(self) -> None:
         self.changed = threading.Condition()
@@ -301,6 +317,20 @@ class FakeTelegram:
         with self.changed:
             self.failures.append(Failure(method, chat_id, status, description, retry_after, times))
 
+    def drop(
+        self,
+        method: str,
+        chat_id: int | None = None,
+        times: int = 1,
+        when: Callable[[JSON], bool] = lambda params: True,
+    ) -> Drop:
+        """Lose the answer of the next ``times`` calls of ``method`` that pass ``when``: each is
+        done (a message sent is in the chat) and then the connection closes unanswered."""
+        dropping = Drop(method, chat_id, times, when)
+        with self.changed:
+            self.drops.append(dropping)
+        return dropping
+
     def hold(self, chat_id: int) -> threading.Event:
         """Hold every call to ``chat_id`` unanswered (and unrecorded) until the event is set."""
         gate = self.held[chat_id] = threading.Event()
@@ -309,6 +339,7 @@ class FakeTelegram:
     # -- the API -----------------------------------------------------------------------------
 
     def handle(self, method: str, params: JSON, photo: bytes | None) -> tuple[int, JSON]:
+        """Telegram's status and answer to one call; status 0: the answer is lost (``drop``)."""
         if method == "getUpdates":
             return 200, {"ok": True, "result": self._get_updates(params)}
         gate = self.held.get(_int(params.get("chat_id")) or 0)
@@ -320,7 +351,25 @@ class FakeTelegram:
             failed = self._failure(method, params) or self._over_limits(method, params)
             if failed is not None:
                 return failed
-            return self._answer(method, params, photo)
+            status, answer = self._answer(method, params, photo)
+            return (
+                (0, answer) if status == 200 and self._dropped(method, params) else (status, answer)
+            )
+
+    def _dropped(self, method: str, params: JSON) -> bool:
+        """Whether this call's answer is lost (``drop``); counts it."""
+        chat = _int(params.get("chat_id"))
+        for dropping in self.drops:
+            if (
+                dropping.method == method
+                and dropping.chat_id in (None, chat)
+                and dropping.times
+                and dropping.when(params)
+            ):
+                dropping.times -= 1
+                dropping.dropped += 1
+                return True
+        return False
 
     def _over_limits(self, method: str, params: JSON) -> tuple[int, JSON] | None:
         """429 for a post past ``limits``; an accepted post is counted against them."""
@@ -456,6 +505,9 @@ def _handler_for(fake: FakeTelegram) -> type[BaseHTTPRequestHandler]:
             params, photo = _parse(self.headers.get("Content-Type", ""), body)
             method = self.path[len(prefix) :]
             status, payload = fake.handle(method, params, photo)
+            if not status:  # done, but the answer is lost: the connection closes unanswered
+                self.close_connection = True
+                return
             self._reply(status, payload)
             watcher = fake.on_updates
             if method == "getUpdates" and payload["result"] and watcher is not None:

@@ -2,7 +2,8 @@
 
 The service folds the game while it decides and appends; after that, the mover's answer (the news
 of the move over their table, the old board's one-line record) and each notification of it (the
-opponent's news and board) are laid out from one read of the log each (``GameReads.moment``),
+opponent's news and board) are laid out from one read of the log each — the player's ``Notice``:
+``GameReads.board`` in the answer, the one the dispatcher hands the sender in a notification —
 never from one read per sentence, board and headline as before (five reads in the answer, seven in
 a notification).  The store's reads are counted in scopes opened around the mover's answer, the
 service's own handling inside it, and each notification sent.

@@ -13,11 +13,10 @@ from adapters.config import Settings, WorkerSettings
 from adapters.system import SystemClock
 from adapters.worker import Worker
 from service.app.games import GameService
-from service.game.events import PlayerId
+from service.delivery.dispatch import Telling
 from service.ports.directory import Address
 from service.ports.memory import InMemoryEventStore, InMemoryOutbox
 from service.ports.memory_directory import InMemoryDirectory, SeededChance
-from service.ports.protocols import Notification
 from tests.fakes import RecordingSender
 from tests.waiting import eventually
 from tests.worker.conftest import Parts
@@ -31,10 +30,10 @@ class SlowSender(RecordingSender):
         self.sending = threading.Event()
         self.go_on = threading.Event()
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
         self.sending.set()
         self.go_on.wait(10)
-        super().send(player, address, notification)
+        super().send(address, telling)
 
 
 def test_ticks_that_find_the_drain_still_sending_are_not_logged(

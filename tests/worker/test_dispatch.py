@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,7 @@ from service.delivery.dispatch import (
     Dispatcher,
     Drained,
     LogSender,
+    Telling,
     TryLater,
     Undeliverable,
 )
@@ -211,9 +214,9 @@ class SlowSender(RecordingSender):
         super().__init__()
         self.clock = clock
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
         self.clock.advance(seconds=10)
-        super().send(player, address, notification)
+        super().send(address, telling)
 
 
 def test_sending_stops_before_the_claim_runs_out() -> None:
@@ -231,5 +234,45 @@ def test_sending_stops_before_the_claim_runs_out() -> None:
 def test_the_log_sender_writes_a_line_per_notification(caplog: pytest.LogCaptureFixture) -> None:
     note = Notification(PlayerId("p1"), GAME, 4, 6)
     with caplog.at_level(logging.INFO, logger="conquian.notifications"):
-        LogSender().send(PlayerId("p1"), Address("log", "ops"), note)
+        LogSender().send(Address("log", "ops"), Telling(note))
     assert caplog.messages == ["moves for p1 at log:ops: game g1, events 4-6"]
+
+
+class NoticeReader:
+    """A sender that lays out the notice it is handed (asked for with ``since``), then raises
+    ``failure`` if any."""
+
+    def __init__(self, since: int | None = None, failure: Exception | None = None) -> None:
+        self.since = since
+        self.failure = failure
+        self.notices: list[object] = []
+
+    def send(self, address: Address, telling: Telling) -> None:
+        self.notices.append(telling.notice(self.since))
+        if self.failure is not None:
+            raise self.failure
+
+
+def test_every_address_tried_is_handed_the_one_notice_made_when_first_asked() -> None:
+    made: list[tuple[Notification, int | None]] = []
+
+    def notices(note: Notification, since: int | None) -> Any:
+        made.append((note, since))
+        return SimpleNamespace(covers=lambda first: first >= (since or note.from_seq))
+
+    post = Post(notices=notices)
+    post.dispatcher.senders["telegram"] = blocked = NoticeReader(1, Undeliverable("bot blocked"))
+    post.dispatcher.senders["log"] = mail = NoticeReader(2)
+    note = post.notify(post.ana)  # telegram first, then log
+
+    assert post.drain() == Drained(delivered=1)
+    assert made == [(note, 1)], "one read, as far back as the first sender asked"
+    assert mail.notices == blocked.notices and len(mail.notices) == 1
+
+
+def test_a_sender_that_asks_for_no_notice_costs_no_read() -> None:
+    made: list[Notification] = []
+    post = Post(notices=lambda note, since: made.append(note))
+    post.notify(post.ben)
+    assert post.drain() == Drained(delivered=1)
+    assert made == [] and len(post.sender.delivered) == 1

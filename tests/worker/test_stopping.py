@@ -7,11 +7,10 @@ from __future__ import annotations
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import Worker
 from service.app.games import GameService
-from service.game.events import PlayerId
+from service.delivery.dispatch import Telling
 from service.ports.directory import Address
 from service.ports.memory import InMemoryEventStore, InMemoryOutbox
 from service.ports.memory_directory import InMemoryDirectory, ManualClock, SeededChance
-from service.ports.protocols import Notification
 from tests.fakes import RecordingSender
 from tests.worker.conftest import START, Parts
 
@@ -24,8 +23,8 @@ class StoppingSender(RecordingSender):
 
     worker: Worker
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
-        super().send(player, address, notification)
+    def send(self, address: Address, telling: Telling) -> None:
+        super().send(address, telling)
         self.worker.stop()
 
 

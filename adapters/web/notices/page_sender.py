@@ -13,18 +13,16 @@ with that reason when none takes it.
 
 from __future__ import annotations
 
-from service.delivery.dispatch import Undeliverable
-from service.game.events import PlayerId
+from service.delivery.dispatch import Telling, Undeliverable
 from service.ports.directory import Address, Directory
-from service.ports.protocols import Notification
 
 
 class PageSender:
     def __init__(self, directory: Directory) -> None:
         self.directory = directory
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
         """The page is the delivery of a web player; for anyone else it is no delivery."""
-        first = next(iter(self.directory.addresses(player)), address)
+        first = next(iter(self.directory.addresses(telling.player)), address)
         if first.channel != address.channel:
             raise Undeliverable(f"their channel is {first.channel}, not the page")

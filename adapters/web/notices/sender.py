@@ -36,13 +36,13 @@ from adapters.web.notices.push_services import PushServices
 from adapters.web.notices.vapid import vapid_key
 from service.app.games import GameService
 from service.clock.deadlines import after_quiet_hours
-from service.delivery.dispatch import TryLater, Undeliverable
+from service.delivery.dispatch import Telling, TryLater, Undeliverable
 from service.delivery.notices import Notice
 from service.game.events import GameId, PlayerId
 from service.language.translation import Translator, translator
 from service.ports.directory import Address
-from service.ports.protocols import Clock, Notification
-from service.words.subjects import game_subject, turn_for
+from service.ports.protocols import Clock
+from service.words.subjects import game_subject, whose_turn
 
 log = logging.getLogger(__name__)
 
@@ -92,12 +92,13 @@ class WebNoticeSender:
         self.push = push
         self.mail = mail
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
-        self.page.send(player, address, notification)  # Undeliverable for a non-web player
+    def send(self, address: Address, telling: Telling) -> None:
+        self.page.send(address, telling)  # Undeliverable for a non-web player
+        player, notification = telling.player, telling.notification
         targets = self._targets(player)
         if not targets:
             return
-        told = self._told(notification)
+        told = self._told(telling.notice())
         if told is None:
             return
         self._not_in_quiet_hours(player)
@@ -140,30 +141,28 @@ class WebNoticeSender:
         assert self.mail is not None
         self.mail.notice(to, told.subject, told.headline, told.lines, told.tr, self.clock.now())
 
-    def _told(self, notification: Notification) -> Told | None:
-        """The notice ``notification`` makes, or None (see the module's docstring)."""
-        notice = self.service.notice(notification)
+    def _told(self, notice: Notice) -> Told | None:
+        """What the player's ``notice`` makes them told, or None (see the module's docstring)."""
         if notice.overtaken:
             return None  # the game moved on: a later notification tells this turn
         headline = self._headline(notice)
         if headline is None:
             return None
         tr = translator(notice.language)
-        url = self.page_url(notification.game_id, notification.player)
+        url = self.page_url(notice.game_id, notice.player)
         lines: tuple[str, ...] = (tr.gettext("Your table: {link}", link=url),)
         if notice.deadline is not None:
             due = tr.gettext("Your decision is due {when}.", when=notice.deadline)
             lines = (due, *lines)
-        game = self.service.game(notification.game_id)
-        subject = game_subject(game.id, turn_for(game, notification.player), tr)
-        opens = self.game_url(notification.game_id)
-        return Told(notification.game_id, headline, subject, lines, opens, tr)
+        subject = game_subject(
+            notice.game_id, whose_turn(notice.status, notice.view.is_my_decision), tr
+        )
+        opens = self.game_url(notice.game_id)
+        return Told(notice.game_id, headline, subject, lines, opens, tr)
 
     def _headline(self, notice: Notice) -> str | None:
-        game = self.service.game(notice.game_id)
         tr = translator(notice.language)
-        others = [p for p in game.players if p != notice.player]
-        name = self.service.name_of(others[0] if others else None, tr)
+        name = notice.opponent
         if notice.ends_match:
             return tr.gettext("Your match with {name} is over.", name=name)
         if notice.kind == "reminder":

@@ -23,10 +23,9 @@ from adapters.sql.tables import inbox, outbox
 from adapters.sql.telegram_tables import telegram_updates
 from adapters.telegram.channel import SOURCE
 from adapters.telegram.processor import key_of
-from service.delivery.dispatch import Dispatcher
-from service.game.events import GameId, PlayerId
+from service.delivery.dispatch import Dispatcher, Telling
+from service.game.events import GameId
 from service.ports.directory import Address
-from service.ports.protocols import Notification
 from tests.reliability.crash.processes import Ahead, BotProcess, wire
 from tests.telegram.fake_api import JSON, FakeTelegram, Person
 
@@ -105,7 +104,7 @@ class Table:
 class Dropped:
     """A sender for the news of the games' start, which the runs are not about."""
 
-    def send(self, player: PlayerId, address: Address, notification: Notification) -> None:
+    def send(self, address: Address, telling: Telling) -> None:
         pass
 
 

@@ -36,7 +36,7 @@ from adapters.sql.tables import game_summaries
 from adapters.sql.telegram_tables import telegram_turn_messages
 from adapters.web.capabilities import Capabilities
 from service.bots.policies import greedy_bot
-from service.delivery.dispatch import Sender
+from service.delivery.dispatch import Sender, Telling
 from service.game.events import GameId, PlayerId
 from service.ports.directory import Address
 from service.ports.protocols import Notification
@@ -155,7 +155,8 @@ class Players:
         game and it would stand still, taking one of the soak's places for good."""
         assert self.tell_guest is not None and guest.address is not None
         told = Notification(guest.player, game_id, 1, version)
-        self.tell_guest.send(guest.player, Address("email", guest.address), told)
+        notices = self.wiring.service.notice
+        self.tell_guest.send(Address("email", guest.address), Telling(told, notices))
 
     def _bot(self, channel: str) -> Bot:
         number = next(self._names)
