@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from service.game.events import GameId
-from service.language.notation import card_text, cards_text
+from service.language.notation import card_name, card_names
 from service.language.translation import ENGLISH, Phrase, Translator
 from service.rules.cards import Card, CardSet
 from service.rules.errors import IllegalAction
@@ -71,9 +71,9 @@ def refusal_text(
 
 def _spelled(value: object, faces: DeckFaces, tr: Translator) -> object:
     if isinstance(value, CardSet):
-        return cards_text(value, faces)
+        return card_names(value, faces)
     if isinstance(value, Card):
-        return card_text(value, faces)
+        return card_name(value, faces)
     if isinstance(value, Phrase):
         return tr.phrase(value)
     return value
