@@ -9,7 +9,8 @@ code, the answer to ``help`` and the rules page.
 Beyond English words, a page names no card by its code where a reader reads it (``7H`` in
 the history, the center card's label, the status line or the table in words: issue 33 item
 11; commands, which a player types, keep their codes), and the new-game form's choices and
-placeholders are words, not option codes (``nondealer_flips``, ``true``, ``2d``: item 4).
+placeholders are words, not option codes (``nondealer_flips``, ``true``, ``2d``: item 4), and a
+bot is named as the language names a thing, not a person ("del bot", not "de el bot").
 
 The words looked for come from the English catalog (``tests/english_left.py``), so a string
 added to a template or a view is covered without a new test."""
@@ -37,6 +38,11 @@ _COMMANDS = re.compile(
 )
 """What a player types, not reads: the move buttons' commands, code, help's command list and the
 command box's example."""
+_MISJOINED = {
+    "es": re.compile(r"\b(?:de|a) el\b", re.IGNORECASE),
+    "fil": re.compile(r"\b(?:si|ni|kay) (?:ang|isang)\b", re.IGNORECASE),
+}
+"""A bot's name put where a person's goes: "Mesa de el bot", "si ang madaling bot" (item 11)."""
 _CHOICE = re.compile(r'<option value="([^"]*)"[^>]*>([^<]*)</option>')
 _PLACEHOLDER = re.compile(r'placeholder="([^"]*)"')
 _OPTION_CODE = re.compile(r"\w+=|\w_\w|^(?:true|false|\d+[mhd])$")
@@ -65,6 +71,9 @@ class Pages:
         codes = cards_as_codes(prose, self.language)
         assert codes == [], f"{what} in {self.language} writes cards as codes {codes}:\n{prose}"
         assert codes_shown(answer.text) == [], f"{what} in {self.language} shows option codes"
+        misjoined = _MISJOINED.get(self.language)
+        joins = misjoined.findall(text) if misjoined else []
+        assert joins == [], f"{what} in {self.language} writes {joins}:\n{text}"
         self.seen += 1
         return answer.text
 

@@ -137,4 +137,3 @@ def invitation_terms(game: Game, tr: Translator) -> dict[str, object]:
             (f"{name}={value}", tr.gettext(FLAG_LINES[name])) for name, value in changed.items()
         ],
     }
-
