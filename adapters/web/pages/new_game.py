@@ -134,6 +134,7 @@ def invitation_terms(game: Game, tr: Translator) -> dict[str, object]:
         "stake": terms.stake,
         "per_move": span_words(game.time_control.move_seconds, tr),
         "changed": [
-            (f"{name}={value}", tr.gettext(FLAG_LINES[name])) for name, value in changed.items()
+            (f"{name}={value}", choice_words(name, value, tr), tr.gettext(FLAG_LINES[name]))
+            for name, value in changed.items()
         ],
     }
