@@ -10,10 +10,12 @@ game's page; its screenshots go to ``docs/screenshots/`` with ``CONQUIAN_WRITE_S
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from adapters.web.security import PLAYER_COOKIE
 from service.language.translation import LANGUAGES, translator
@@ -40,6 +42,19 @@ def in_language(
         cookie = {"name": PLAYER_COOKIE, "value": token, "domain": host, "path": "/"}
         context.add_cookies([cookie])
     return context
+
+
+@contextmanager
+def game_page(site: Site, browser: Browser, token: str) -> Iterator[Page]:
+    """A phone showing the page of a new game of ``token``'s player against the easy bot."""
+    game = site.http.post("/api/v1/games", {"opponent": "easy"}, token=token).json
+    context = browser_of(browser, site, token, "phone")
+    try:
+        page = context.new_page()
+        page.goto(game["page_url"])
+        yield page
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -121,12 +136,7 @@ def test_the_new_game_choices_are_words_in_each_language(
 def test_help_on_a_phone_shows_each_command_over_what_it_does(
     site: Site, browser: Browser, artifacts: Path
 ) -> None:
-    token = site.player("Helped")
-    game = site.http.post("/api/v1/games", {"opponent": "easy"}, token=token).json
-    context = browser_of(browser, site, token, "phone")
-    page = context.new_page()
-    try:
-        page.goto(game["page_url"])
+    with game_page(site, browser, site.player("Helped")) as page:
         page.fill("#command", "help")
         page.click("#send")
         rows = page.locator("#answer .row")
@@ -141,23 +151,15 @@ def test_help_on_a_phone_shows_each_command_over_what_it_does(
         )
         assert all(meaning >= bottom - 1 and right <= 390 for bottom, meaning, right in boxes)
         fits(page, "help", "phone", artifacts)
-    finally:
-        context.close()
 
 
 def test_a_spanish_game_page_names_cards_by_their_faces(site: Site, browser: Browser) -> None:
     token = site.player("Lupe")
-    game = site.http.post("/api/v1/games", {"opponent": "easy"}, token=token).json
     assert patch(site, token, {"language": "es"}).status == 200
-    context = in_language(browser, site, token, "phone", "es")
-    page = context.new_page()
-    try:
-        page.goto(game["page_url"])
+    with game_page(site, browser, token) as page:
         expect(page.locator("html")).to_have_attribute("lang", "es")
         for part in ("#center .note", "#options", "#position", "#news"):
             text = page.locator(part).inner_text()
             assert cards_as_codes(text, "es") == [], (part, text)
         center = page.locator("#center .card").get_attribute("aria-label")
         assert center and center in page.locator("#center .note").inner_text()
-    finally:
-        context.close()
