@@ -48,7 +48,7 @@ class Refused:
             for name, value in error.params.items()
             if isinstance(value, Phrase)
         }
-        params = {name: str(value) for name, value in error.params.items()}
+        params = {name: _kept(value) for name, value in error.params.items()}
         return cls(error.code, error.template, params, reasons, error.message, game_id)
 
 
@@ -67,6 +67,16 @@ def refusal_text(
     for name, reason in error.reasons.items():
         worded[name] = tr.gettext(reason.template, **reason.params)
     return tr.gettext(error.template).format(**worded)
+
+
+def _kept(value: object) -> str:
+    """A parameter as a stored refusal keeps it: cards as a sentence names them (``7♥``), the
+    rest as text."""
+    if isinstance(value, CardSet):
+        return card_names(value)
+    if isinstance(value, Card):
+        return card_name(value)
+    return str(value)
 
 
 def _spelled(value: object, faces: DeckFaces, tr: Translator) -> object:
