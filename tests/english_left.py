@@ -21,7 +21,8 @@ from html.parser import HTMLParser
 from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
-from service.language.translation import LOCALES
+from service.language.translation import LOCALES, translator
+from service.language.vocabulary import spelled
 
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _CODE = re.compile(r"\{[^}]*\}|%\(\w+\)[sd]|/\w+")
@@ -95,3 +96,26 @@ def visible_text(html: str) -> str:
     parser = _Visible()
     parser.feed(html)
     return "\n".join(part.strip() for part in parser.parts if part.strip())
+
+
+_CARD_CODE = re.compile(r"(?<![\w/=.#@-])(?:[A2-7JQK]|1[0-2])[CDHSOEB](?![\w=/])")
+"""A card written as its code, upper case as the product writes codes (``7H``, ``KS``, ``12E``)."""
+_CARD_TOKEN = r"(?:\||(?:[a2-7jqk]|1[0-2])[cdhsoeb♣♦♥♠])"
+
+
+def _command_words(language: str) -> list[str]:
+    """The command words that name cards after them, in English and ``language``, longest first."""
+    spelling = spelled(translator(language))
+    words = ("take", "discard", "meld", "onto", "with", "auto", "pass", "force")
+    found = {one.strip() for english in words for one in [english, *spelling[english].split("|")]}
+    return sorted(found, key=len, reverse=True)
+
+
+def cards_as_codes(text: str, language: str) -> list[str]:
+    """The cards ``text`` writes as codes (``7H``) where a reader reads the card's name: outside
+    commands (a command word and the cards it names, which a player types), links and options."""
+    cleaned = _KEPT.sub(" ", text)
+    words = "|".join(re.escape(one) for one in _command_words(language))
+    command = re.compile(rf"(?<!\w)(?:{words})((?:\s+{_CARD_TOKEN})+)", re.IGNORECASE)
+    cleaned = command.sub(" ", cleaned)
+    return _CARD_CODE.findall(cleaned)

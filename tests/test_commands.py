@@ -275,9 +275,9 @@ def test_a_rejected_command_leaves_the_view_as_it_was(middle: PlayerView) -> Non
 @pytest.mark.parametrize(
     ("position", "text", "named"),
     [
-        (started, "take 12c 12C discard 4c", "12C"),  # copas: the player's own words
-        (midgame, "take 11e 1b 2b discard 7o", "11E"),  # QS is not held
-        (midgame, "take 4b 1b 2b discard 7o", "4B"),  # 4C (bastos) is player 2's
+        (started, "take 12c 12C discard 4c", "12♥"),  # copas: the player's own words
+        (midgame, "take 11e 1b 2b discard 7o", "11♠"),  # QS is not held
+        (midgame, "take 4b 1b 2b discard 7o", "4♣"),  # 4C (bastos) is player 2's
     ],
 )
 def test_spanish_errors_name_cards_in_spanish_faces(

@@ -23,7 +23,7 @@ from service.game.events import GameId, PlayerId
 from service.game.state import Game, apply, opened
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
-from service.language.notation import cards_text
+from service.language.notation import card_names
 from service.language.translation import ENGLISH, Translator
 from service.rules.cards import CardSet
 from service.rules.errors import IllegalAction
@@ -124,10 +124,10 @@ def _omniscient(game: Game, names: tuple[str, str], tr: Translator = ENGLISH) ->
     for seat in (0, 1):
         table = table_text(rules.tables[seat], faces, tr)
         lines.append(f"{names[seat]}: {table}")
-        hand = cards_text(CardSet(rules.hands[seat]), faces) or empty
+        hand = card_names(CardSet(rules.hands[seat]), faces) or empty
         lines.append("  " + tr.gettext("hand: {cards}", cards=hand))
     if rules.center is not None:
-        lines.append(tr.gettext("Center card: {card}", card=cards_text([rules.center], faces)))
+        lines.append(tr.gettext("Center card: {card}", card=card_names([rules.center], faces)))
     return "\n".join(lines)
 
 

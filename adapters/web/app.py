@@ -32,7 +32,7 @@ from adapters.web.languages import page_language, page_translator
 from adapters.web.limits import RateLimit, SharedLimit
 from adapters.web.notices import asking as notices
 from adapters.web.notices.desk import desk_for
-from adapters.web.pages import profiles, replay, unsubscribe, your_data
+from adapters.web.pages import profiles, replay, rules, unsubscribe, your_data
 from adapters.web.pages import routes as pages
 from adapters.web.pages import talk as talk_page
 from adapters.web.readiness import Readiness
@@ -102,6 +102,7 @@ def create_app(parts: Web) -> Flask:
         your_data.blueprint,
         notices.blueprint,
         talk_page.blueprint,
+        rules.blueprint,
     )
     for blueprint in (*blueprints, *others):
         app.register_blueprint(blueprint)

@@ -74,6 +74,19 @@ def cards_text(
     return " ".join(card_text(one, faces, symbols) for one in cards)
 
 
+def card_name(one: Card, faces: DeckFaces = DeckFaces.FRENCH) -> str:
+    """A card as a sentence names it for a reader of any language: the rank its face shows and
+    the suit's symbol (``7♥``, ``K♦``, ``12♥`` in Spanish faces), as the card pictures draw it,
+    never an English suit letter; commands keep their codes, which ``parse_card`` reads either way
+    (docs/decisions/languages-cards-in-prose-are-symbols.md)."""
+    return card_text(one, faces, symbols=True)
+
+
+def card_names(cards: Iterable[Card], faces: DeckFaces = DeckFaces.FRENCH) -> str:
+    """Several cards as a sentence names them, separated by spaces, in the order given."""
+    return cards_text(cards, faces, symbols=True)
+
+
 def in_faces(view: PlayerView, faces: str) -> PlayerView:
     """``view`` with its cards read and written in the player's preferred ``faces`` (a
     ``DeckFaces`` value; empty keeps the game's): what the player is shown and what they type

@@ -21,6 +21,8 @@ from datetime import datetime
 from functools import cache
 from pathlib import Path
 
+from service.language.joins import joined
+
 LANGUAGES = ("en", "es", "fil", "uk", "ms", "hi")
 """English, Spanish, Filipino (Tagalog), Ukrainian, Malay, Hindi: the catalogs' languages."""
 DEFAULT = "en"
@@ -74,16 +76,18 @@ class Translator:
     def gettext(self, message: str, /, **params: object) -> str:
         """``message`` in this language, its placeholders filled from ``params`` when given."""
         text = self.catalog.gettext(message)
-        return text.format(**params) if params else text
+        return joined(self.language, text.format(**params)) if params else text
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         """The form of the message this language uses for ``n``; ``{n}`` is always filled."""
-        return self.catalog.ngettext(singular, plural, n).format(n=n, **params)
+        return joined(
+            self.language, self.catalog.ngettext(singular, plural, n).format(n=n, **params)
+        )
 
     def pgettext(self, context: str, message: str, /, **params: object) -> str:
         """``message`` in its ``context`` (``suit``, ``command`` …) for words that mean two things."""
         text = self.catalog.pgettext(context, message)
-        return text.format(**params) if params else text
+        return joined(self.language, text.format(**params)) if params else text
 
     def phrase(self, phrase: Phrase) -> str:
         """A carried ``Phrase`` in this language."""

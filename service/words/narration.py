@@ -3,14 +3,14 @@
 Only public facts are narrated: a deal's deck order is never described, and every card named here
 was face up when the event happened.  Each sentence is a catalog message in the reader's language
 (``tr``), written for its reader (``Cast.reader``): the reader's own moves in the second person
-("You take 7C …", "Ana forces 7C on you"), everyone else's in the third ("Ana takes 7C …"), and a
+("You take 7♣ …", "Ana forces 7♣ on you"), everyone else's in the third ("Ana takes 7♣ …"), and a
 spectator's (reader None) all in the third.  Every person has their own message, so no sentence
 is ever made by putting "you" where a name goes.
 """
 
 from __future__ import annotations
 
-from service.language.notation import card_text, cards_text
+from service.language.notation import card_name, card_names
 from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card, CardSet
 from service.rules.errors import N_
@@ -51,12 +51,12 @@ def center_text(
     cast: Cast | None = None,
     refused: bool = False,
 ) -> str:
-    """The center card and where it came from, for ``player`` (P) to decide on: ``7C (discarded by
-    Ana)``, or ``7C (discarded by you)`` when the reader discarded it.  ``refused``: P has just
+    """The center card and where it came from, for ``player`` (P) to decide on: ``7♣ (discarded by
+    Ana)``, or ``7♣ (discarded by you)`` when the reader discarded it.  ``refused``: P has just
     refused it and the opponent may force it on them (the force window), so the line names who
     refused it now — P — whoever turned it up or discarded it before."""
     cast = cast or anonymous(tr)
-    card = card_text(one, faces)
+    card = card_name(one, faces)
     other = player.other
     if refused:
         return said(
@@ -96,8 +96,8 @@ def center_text(
 def table_text(
     table: tuple[CardSet, ...], faces: DeckFaces = DeckFaces.FRENCH, tr: Translator = ENGLISH
 ) -> str:
-    """A table as ``[5H 5C 5D] [AS 2S 3S]``, or ``(nothing)``."""
-    return " ".join(f"[{cards_text(combo, faces)}]" for combo in table) or tr.gettext("(nothing)")
+    """A table as ``[5♥ 5♣ 5♦] [A♠ 2♠ 3♠]``, or ``(nothing)``."""
+    return " ".join(f"[{card_names(combo, faces)}]" for combo in table) or tr.gettext("(nothing)")
 
 
 def narrate(
@@ -121,7 +121,7 @@ def _narrated(
     event: Event, faces: DeckFaces, tr: Translator, cast: Cast, refused: Card | None
 ) -> str:
     def c(one: Card) -> str:
-        return card_text(one, faces)
+        return card_name(one, faces)
 
     def table(of: tuple[CardSet, ...]) -> str:
         return table_text(of, faces, tr)
@@ -171,7 +171,7 @@ def _narrated(
                     N_("You take {card} with {cards}: {table}."),
                     N_("{player} takes {card} with {cards}: {table}."),
                     card=c(one),
-                    cards=cards_text(put_down, faces),
+                    cards=card_names(put_down, faces),
                     table=table(laid),
                 )
             return said(
@@ -208,7 +208,7 @@ def _narrated(
                 seat,
                 N_("You meld {cards} from hand: {table}."),
                 N_("{player} melds {cards} from hand: {table}."),
-                cards=cards_text(put_down, faces),
+                cards=card_names(put_down, faces),
                 table=table(laid),
             )
         case _:
@@ -219,7 +219,7 @@ def _forcing(
     event: Event, faces: DeckFaces, tr: Translator, cast: Cast, refused: Card | None
 ) -> str:
     """The force window, a force, a lay-off, and the events that end a deal or the match."""
-    card = tr.gettext("the refused card") if refused is None else card_text(refused, faces)
+    card = tr.gettext("the refused card") if refused is None else card_name(refused, faces)
     match event:
         case ForceWindowOpened(seat=seat):
             return said_between(
@@ -254,11 +254,11 @@ def _forcing(
                 seat,
                 N_("You lay off {card}: {table}."),
                 N_("{player} lays off {card}: {table}."),
-                card=card_text(one, faces),
+                card=card_name(one, faces),
                 table=table_text(laid, faces, tr),
             )
         case CardBuried(card=one):
-            return tr.gettext("{card} is dead.", card=card_text(one, faces))
+            return tr.gettext("{card} is dead.", card=card_name(one, faces))
         case CardPassed(seat=seat, card=one):
             return said(
                 tr,
@@ -266,7 +266,7 @@ def _forcing(
                 seat.other,
                 N_("{card} passes to you."),
                 N_("{card} passes to {player}."),
-                card=card_text(one, faces),
+                card=card_name(one, faces),
             )
     return _ending(event, tr, cast)
 

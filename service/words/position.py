@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from service.language.notation import cards_text, signed
+from service.language.notation import card_names, signed
 from service.language.translation import ENGLISH, Translator
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
@@ -99,10 +99,10 @@ def position(view: PlayerView, cast: Cast, tr: Translator = ENGLISH) -> Position
         center = center_text(view.center, view.source, view.player, faces, tr, cast, refused)
         lines.append(tr.gettext("Center card: {card}", card=center))
     if view.dead:
-        lines.append(tr.gettext("Dead cards: {cards}", cards=cards_text(view.dead, faces)))
-    lines.append(tr.gettext("Your hand: {cards}", cards=cards_text(view.hand, faces) or empty))
+        lines.append(tr.gettext("Dead cards: {cards}", cards=card_names(view.dead, faces)))
+    lines.append(tr.gettext("Your hand: {cards}", cards=card_names(view.hand, faces) or empty))
     if view.revealed is not None:
-        revealed = cards_text(view.revealed, faces) or empty
+        revealed = card_names(view.revealed, faces) or empty
         lines.append(
             cast.opening(tr.gettext("{name}'s hand was: {cards}", name=cast[them], cards=revealed))
         )

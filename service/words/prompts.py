@@ -8,7 +8,7 @@ written with that language's command words (``words.py``), which the grammar rea
 from __future__ import annotations
 
 from service.game.instructions import PASS_UNMELDABLE, instruction_text, reveals
-from service.language.notation import card_text, cards_text
+from service.language.notation import card_name, card_text, cards_text
 from service.language.translation import ENGLISH, Translator
 from service.language.vocabulary import word
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Resign, Take
@@ -49,7 +49,7 @@ def options_text(
 ) -> str:
     """One or two sentences saying what this player can do now."""
     faces = view.variant.deck_faces
-    center = "" if view.center is None else card_text(view.center, faces)
+    center = "" if view.center is None else card_name(view.center, faces)
     if view.phase is Phase.OVER:
         return tr.gettext("The match is over.")
     if view.phase in (Phase.NEW, Phase.DEALING, Phase.FLIP):

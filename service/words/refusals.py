@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from service.game.events import GameId
-from service.language.notation import card_text, cards_text
+from service.language.notation import card_name, card_names
 from service.language.translation import ENGLISH, Phrase, Translator
 from service.rules.cards import Card, CardSet
 from service.rules.errors import IllegalAction
@@ -48,7 +48,7 @@ class Refused:
             for name, value in error.params.items()
             if isinstance(value, Phrase)
         }
-        params = {name: str(value) for name, value in error.params.items()}
+        params = {name: _kept(value) for name, value in error.params.items()}
         return cls(error.code, error.template, params, reasons, error.message, game_id)
 
 
@@ -69,11 +69,21 @@ def refusal_text(
     return tr.gettext(error.template).format(**worded)
 
 
+def _kept(value: object) -> str:
+    """A parameter as a stored refusal keeps it: cards as a sentence names them (``7♥``), the
+    rest as text."""
+    if isinstance(value, CardSet):
+        return card_names(value)
+    if isinstance(value, Card):
+        return card_name(value)
+    return str(value)
+
+
 def _spelled(value: object, faces: DeckFaces, tr: Translator) -> object:
     if isinstance(value, CardSet):
-        return cards_text(value, faces)
+        return card_names(value, faces)
     if isinstance(value, Card):
-        return card_text(value, faces)
+        return card_name(value, faces)
     if isinstance(value, Phrase):
         return tr.phrase(value)
     return value

@@ -3,7 +3,9 @@ other languages, and not one English interface word in anything either was sent:
 message and edit, its buttons and the answers to presses, the words drawn into the table
 pictures of both channels, and every mail's subject, text and HTML (names, card codes, links and
 hashes aside).  Along the way each also asks for help, their hand, the rules and their settings,
-and types a command nobody knows.
+and types a command nobody knows.  Nor does any sentence name a card by its code (``7D`` in text
+beside ``7♦`` on the buttons: issue 34 item 10); the commands a player types, and help's list of
+them, keep their codes.
 
 The English words come from the English catalog (``tests/english_left.py``): a message added to
 any channel is covered without a new test."""
@@ -20,11 +22,11 @@ from service.bots.policies import greedy_bot
 from service.game.events import GameId
 from service.language.translation import translator
 from service.rules.actions import Refuse
-from service.words.prompts import action_text
+from service.words.prompts import HELP, action_text
 from tests.channels.mixed import Post
 from tests.email.smtp_sink import Received, SmtpSink
 from tests.email.world import ANA, SERVICE, request
-from tests.english_left import english_left, visible_text
+from tests.english_left import cards_as_codes, english_left, visible_text
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 
@@ -96,4 +98,12 @@ def test_a_whole_game_on_telegram_and_by_mail_has_no_english_left(
             text[:80]: found for text in texts if (found := english_left(text, language, NAMES))
         }
         assert left == {}, f"{where} in {language}"
+    help_list = tr.gettext(HELP).splitlines()[0]
+    for where, texts in (("Telegram", sent), ("mail", mails)):
+        coded = {
+            text[:80]: found
+            for text in texts
+            if help_list not in text and (found := cards_as_codes(text, language))
+        }
+        assert coded == {}, f"{where} in {language} writes cards as codes"
     assert tr.gettext("The match is over.") in ben.last().text

@@ -94,8 +94,8 @@ def test_a_deal_against_the_greedy_bot_runs_to_its_end(seed: int) -> None:
 def test_text_mode_shows_the_table_the_center_card_and_the_options() -> None:
     result = play([*HOTSEAT, "--deck", WIN_DECK], [])
     out = result.stdout
-    assert "Your hand: AC 2C 3C 4D 5D 6D 7D KD 4H KH" in out
-    assert "Center card: KS (turned up from the stock)" in out
+    assert "Your hand: A♣ 2♣ 3♣ 4♦ 5♦ 6♦ 7♦ K♦ 4♥ K♥" in out
+    assert "Center card: K♠ (turned up from the stock)" in out
     assert "stock 19" in out
     assert "Player 2's table: (nothing)" in out
     assert "Your table: (nothing)" in out
@@ -107,17 +107,17 @@ def test_text_mode_keeps_going_after_a_bad_line() -> None:
     result = play([*HOTSEAT, "--deck", WIN_DECK], ["take kh kd discard 9h", WIN_SCRIPT[0]])
     out = result.stdout
     assert "'9h' is not in the Conquian deck" in out
-    assert "Player 1 takes KS with KD KH: [KD KH KS]." in out
-    assert out.index("'9h'") < out.index("Player 1 takes KS")
+    assert "Player 1 takes K♠ with K♦ K♥: [K♦ K♥ K♠]." in out
+    assert out.index("'9h'") < out.index("Player 1 takes K♠")
 
 
 @pytest.mark.parametrize(
     ("line", "code", "named"),
     [
-        ("take qs qh discard 4h", "card_not_in_hand", "QS"),
+        ("take qs qh discard 4h", "card_not_in_hand", "Q♠"),
         ("take kh kd discard 9h", "no_such_rank", "9h"),
         ("dance", "unknown_command", "dance"),
-        ("take ac discard 4h", "too_few_cards", "AC"),
+        ("take ac discard 4h", "too_few_cards", "A♣"),
         ("take kh kd", "discard_required", "discard"),
         ("force", "nothing_to_force", "force"),
         ("", "empty_command", "take"),
@@ -132,11 +132,11 @@ def test_a_rejected_line_changes_nothing(line: str, code: str, named: str) -> No
     assert error["command"] == line
     assert error["error"]["code"] == code
     assert named.lower() in error["error"]["message"].lower()
-    assert "KS" in error["options"]
+    assert "K♠" in error["options"]
     assert answer["ok"] is True
     assert answer["events"] == [
-        "Player 1 takes KS with KD KH: [KD KH KS].",
-        "Player 1 discards 4H.",
+        "Player 1 takes K♠ with K♦ K♥: [K♦ K♥ K♠].",
+        "Player 1 discards 4♥.",
     ]
     without_error = responses(play([*HOTSEAT, "--deck", WIN_DECK, "--json"], WIN_SCRIPT[:1]))
     assert answer["game_id"] != without_error[-2]["game_id"]  # another game, played alike
@@ -242,7 +242,7 @@ def test_lang_writes_the_terminal_game_in_spanish_and_reads_spanish_commands() -
     result = play([*HOTSEAT, "--deck", WIN_DECK, "--lang", "es"], spanish)
     out = result.stdout
     assert result.returncode == 0, out
-    assert "Tu mano: AC 2C 3C 4D 5D 6D 7D KD 4H KH" in out
-    assert "Carta al centro: KS (volteada del mazo)" in out
-    assert "Jugador 1 toma KS con KD KH: [KD KH KS]." in out
+    assert "Tu mano: A♣ 2♣ 3♣ 4♦ 5♦ 6♦ 7♦ K♦ 4♥ K♥" in out
+    assert "Carta al centro: K♠ (volteada del mazo)" in out
+    assert "Jugador 1 toma K♠ con K♦ K♥: [K♦ K♥ K♠]." in out
     assert "Your hand" not in out

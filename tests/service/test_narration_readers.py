@@ -76,22 +76,22 @@ def told(events: Sequence[LogEvent], reader: Seat | None, language: str = "en") 
     [
         (
             [TAKE],
-            ["You take KS with KD KH: [KD KH KS]."],
-            ["Ana takes KS with KD KH: [KD KH KS]."],
-            ["Ana takes KS with KD KH: [KD KH KS]."],
+            ["You take K♠ with K♦ K♥: [K♦ K♥ K♠]."],
+            ["Ana takes K♠ with K♦ K♥: [K♦ K♥ K♠]."],
+            ["Ana takes K♠ with K♦ K♥: [K♦ K♥ K♠]."],
         ),
-        ([REFUSE], ["Bo refuses 7C."], ["You refuse 7C."], ["Bo refuses 7C."]),
+        ([REFUSE], ["Bo refuses 7♣."], ["You refuse 7♣."], ["Bo refuses 7♣."]),
         (
             [REFUSE, WINDOW],
-            ["Bo refuses 7C.", "7C fits Bo's table: you may force it on them."],
-            ["You refuse 7C.", "7C fits your table: Ana may force it on you."],
-            ["Bo refuses 7C.", "7C fits Bo's table: Ana may force it on them."],
+            ["Bo refuses 7♣.", "7♣ fits Bo's table: you may force it on them."],
+            ["You refuse 7♣.", "7♣ fits your table: Ana may force it on you."],
+            ["Bo refuses 7♣.", "7♣ fits Bo's table: Ana may force it on them."],
         ),
         (
             [FORCE, LAY_OFF],  # the news begins at the force: the lay-off names the card
-            ["You force 7C on Bo.", "Bo lays off 7C: [5C 6C 7C]."],
-            ["Ana forces 7C on you.", "You lay off 7C: [5C 6C 7C]."],
-            ["Ana forces 7C on Bo.", "Bo lays off 7C: [5C 6C 7C]."],
+            ["You force 7♣ on Bo.", "Bo lays off 7♣: [5♣ 6♣ 7♣]."],
+            ["Ana forces 7♣ on you.", "You lay off 7♣: [5♣ 6♣ 7♣]."],
+            ["Ana forces 7♣ on Bo.", "Bo lays off 7♣: [5♣ 6♣ 7♣]."],
         ),
         (
             [GO_OUT],
@@ -135,13 +135,13 @@ def test_each_reader_is_told_in_their_own_person(
 
 
 def test_a_force_names_the_refused_card_from_the_refusal_before_it() -> None:
-    assert told([REFUSE, WINDOW, FORCE], BO)[-1] == "Ana forces 7C on you."
+    assert told([REFUSE, WINDOW, FORCE], BO)[-1] == "Ana forces 7♣ on you."
 
 
 def test_a_force_whose_lay_off_is_still_to_come_names_the_center_card() -> None:
     tr = translator("en")
     cast = named(NAMES, tr, BO)
-    assert news([FORCE], DEFAULT, cast, tr, center=SEVEN) == ["Ana forces 7C on you."]
+    assert news([FORCE], DEFAULT, cast, tr, center=SEVEN) == ["Ana forces 7♣ on you."]
 
 
 # -- in every language --------------------------------------------------------------------------
@@ -208,5 +208,5 @@ def test_in_every_language_a_force_names_its_card(language: str) -> None:
     tr: Translator = translator(language)
     for reader in READERS:
         window, force = told([REFUSE, WINDOW, FORCE], reader, language)[1:]
-        assert "7C" in window and "7C" in force, (window, force)
+        assert "7♣" in window and "7♣" in force, (window, force)
         assert tr.gettext("the refused card") not in force

@@ -9,6 +9,7 @@ import pytest
 
 from adapters.telegram.callbacks import Press
 from service.game.events import GameId
+from service.language.notation import card_name
 from service.rules.actions import Take
 from service.words.prompts import action_text
 from tests.telegram.driver import label
@@ -128,8 +129,9 @@ def test_an_invalid_meld_typed_is_explained(
 
     unchanged.assert_only("sendMessage")
     problem, options = mover.last().text.splitlines()
-    assert problem.startswith(f"⚠ {first} {second}") and "can't all be arranged" in problem
-    assert options.startswith(f"Take {view.center} with cards from your hand")
+    assert problem.startswith(f"⚠ {card_name(first)} {card_name(second)}"), problem
+    assert "can't all be arranged" in problem
+    assert options.startswith(f"Take {card_name(view.center)} with cards from your hand")
 
 
 def test_an_invalid_meld_chosen_with_buttons_offers_no_discard(

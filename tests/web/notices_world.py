@@ -41,8 +41,8 @@ from tests.web.push_endpoint import PushEndpoint
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 SERVICE = "reply@conquian.test"
 BEN_MAIL = "ben@example.org"
-CARD = re.compile(r"\b(?:10|[A2-9TJQK])[CDHS♣♦♥♠]\b", re.IGNORECASE)
-"""A card as any message writes one (``7C``, ``KS``): a notice holds none."""
+CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[A2-9TJQK])[CDHS♣♦♥♠](?![0-9A-Za-z])", re.IGNORECASE)
+"""A card as any message writes one (``7C``, ``KS``, ``7♥``): a notice holds none."""
 LINK = re.compile(r"https?://\S+")
 LOCAL_PUSH = PushServices(
     hosts=("127.0.0.1",),

@@ -3,8 +3,14 @@ word: the landing page and its list of games, an invitation to join, the waiting
 player's page at every position of a game against the bot until the match is over (the drawn
 table's "stock" and "dead" among them), the replay at its first, middle and last step, and the
 error pages (a refused command, an unknown link, an expired form, a used invitation, a bad
-recovery code, revoking from another browser), an invitation already accepted and a recovery
-code.
+recovery code, revoking from another browser), an invitation already accepted, a recovery
+code, the answer to ``help`` and the rules page.
+
+Beyond English words, a page names no card by its code where a reader reads it (``7H`` in
+the history, the center card's label, the status line or the table in words: issue 33 item
+11; commands, which a player types, keep their codes), and the new-game form's choices and
+placeholders are words, not option codes (``nondealer_flips``, ``true``, ``2d``: item 4), and a
+bot is named as the language names a thing, not a person ("del bot", not "de el bot").
 
 The words looked for come from the English catalog (``tests/english_left.py``), so a string
 added to a template or a view is covered without a new test."""
@@ -17,7 +23,7 @@ import re
 import pytest
 
 from service.language.translation import translator
-from tests.english_left import english_left, visible_text
+from tests.english_left import cards_as_codes, english_left, visible_text
 from tests.web.client import Answer, Browser, hidden_fields
 from tests.web.conftest import Site
 from tests.web.test_pages import page_path
@@ -25,6 +31,28 @@ from tests.web.test_pages import page_path
 LANGUAGES = ("es", "fil", "uk", "ms", "hi")
 NAMES = ("Lupe", "Tomas")
 _MOVE = re.compile(r'name="command" value="([^"]+)"')
+_COMMANDS = re.compile(
+    r'<button[^>]*name="command"[^>]*>.*?</button>|<code>.*?</code>|<div id="answer".*?</section>'
+    r'|<pre id="answer".*?</pre>|placeholder="[^"]*"',
+    re.S,
+)
+"""What a player types, not reads: the move buttons' commands, code, help's command list and the
+command box's example."""
+_MISJOINED = {
+    "es": re.compile(r"\b(?:de|a) el\b", re.IGNORECASE),
+    "fil": re.compile(r"\b(?:si|ni|kay) (?:ang|isang)\b", re.IGNORECASE),
+}
+"""A bot's name put where a person's goes: "Mesa de el bot", "si ang madaling bot" (item 11)."""
+_CHOICE = re.compile(r'<option value="([^"]*)"[^>]*>([^<]*)</option>')
+_PLACEHOLDER = re.compile(r'placeholder="([^"]*)"')
+_OPTION_CODE = re.compile(r"\w+=|\w_\w|^(?:true|false|\d+[mhd])$")
+
+
+def codes_shown(html: str) -> list[str]:
+    """The new-game form's choices and the placeholders that show option codes, not words."""
+    choices = [words for value, words in _CHOICE.findall(html) if value and words == value]
+    shown = [*(words for _, words in _CHOICE.findall(html)), *_PLACEHOLDER.findall(html)]
+    return choices + [one for one in shown if _OPTION_CODE.search(one.strip())]
 
 
 class Pages:
@@ -39,6 +67,13 @@ class Pages:
         text = visible_text(answer.text)
         left = english_left(text, self.language, NAMES)
         assert left == [], f"{what} in {self.language} shows English {left}:\n{text}"
+        prose = visible_text(_COMMANDS.sub(" ", answer.text))
+        codes = cards_as_codes(prose, self.language)
+        assert codes == [], f"{what} in {self.language} writes cards as codes {codes}:\n{prose}"
+        assert codes_shown(answer.text) == [], f"{what} in {self.language} shows option codes"
+        misjoined = _MISJOINED.get(self.language)
+        joins = misjoined.findall(text) if misjoined else []
+        assert joins == [], f"{what} in {self.language} writes {joins}:\n{text}"
         self.seen += 1
         return answer.text
 
@@ -69,6 +104,8 @@ def test_every_page_in_each_language_has_no_english_left(site: Site, language: s
         "/games", {**hidden_fields(landing), "name": NAMES[0], "opponent": "easy"}
     )
     page = page_path(opened)
+    html = player.get(page).text
+    pages.check(player.post_form(page, {**hidden_fields(html), "command": "help"}), "help")
     positions = play_to_the_end(player, page, pages)
     assert positions > 5
 
@@ -80,6 +117,7 @@ def test_every_page_in_each_language_has_no_english_left(site: Site, language: s
     for step in (last // 2, last):
         pages.check(player.get(f"{replay.group(1)}?step={step}"), f"replay {step}")
     pages.check(player.get("/"), "the list of games")
+    pages.check(player.get("/rules"), "the rules page")
 
     refused = player.post_form(page, {**hidden_fields(over), "command": "bailar xyzzy"})
     pages.check(refused, "a refused command", refused.status)

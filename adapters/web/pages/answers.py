@@ -7,6 +7,8 @@ player's language and card faces.  A move has no answer here: the page shows the
 
 from __future__ import annotations
 
+import re
+
 from adapters.web.context import web
 from service.app.outcome import ChangedSetting, Looked, Outcome
 from service.language.translation import Translator
@@ -33,3 +35,26 @@ def answer_text(outcome: Outcome, tr: Translator, cast: Cast) -> str:
         case Looked():
             return "\n".join(position(view, cast, tr).all_lines)
     return ""
+
+
+_COLUMNS = re.compile(r"^  (\S.*?)\s{2,}(\S.*)$")
+_MORE = re.compile(r"^\s{8,}(\S.*)$")
+
+
+def command_rows(answer: str) -> list[tuple[str, str]] | None:
+    """A two-column answer (``help``'s command list) as rows of a command and what it does, a
+    line of prose as a row without a command, so a phone shows one command under another
+    instead of wrapping the columns into each other; None for any other answer."""
+    rows: list[tuple[str, str]] = []
+    for line in answer.splitlines():
+        more, columns = _MORE.match(line), _COLUMNS.match(line)
+        if more and rows:
+            command, meaning = rows[-1]
+            rows[-1] = (command, f"{meaning} {more.group(1)}".strip())
+        elif columns:
+            rows.append((columns.group(1).strip(), columns.group(2)))
+        elif line.startswith("  "):
+            rows.append((line.strip(), ""))
+        else:
+            rows.append(("", line.strip()))
+    return rows if sum(1 for command, _ in rows if command) >= 3 else None

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from adapters.web.context import web
+from adapters.web.pages.choices import RATINGS, choice_words, span_words, time_words
 from service.game.state import Game
 from service.language.translation import Translator
 from service.rules.errors import N_
@@ -81,19 +82,27 @@ TIMES = ("", "30m", "2h", "12h", "1d", "2d", "3d", "7d")
 @dataclass(frozen=True, slots=True)
 class FlagField:
     name: str
-    choices: tuple[str, ...]
+    choices: tuple[tuple[str, str], ...]
+    """Each value as the options write it, and as the reader reads it."""
     default: str
     line: str
 
 
-def new_game_form() -> dict[str, object]:
-    """What the template needs to draw the settings."""
+def new_game_form(tr: Translator) -> dict[str, object]:
+    """What the template needs to draw the settings, every choice in ``tr``'s words."""
     defaults = DEFAULT.flags()
     flags = [
-        FlagField(name, choices, defaults[name], FLAG_LINES[name])
+        FlagField(
+            name,
+            tuple((value, choice_words(name, value, tr)) for value in choices),
+            defaults[name],
+            FLAG_LINES[name],
+        )
         for name, choices in flag_choices().items()
     ]
-    return {"flag_fields": flags, "times": TIMES}
+    times = [("", tr.gettext("the usual")), *((one, time_words(one, tr)) for one in TIMES[1:])]
+    ratings = [(value, tr.gettext(words)) for value, words in RATINGS]
+    return {"flag_fields": flags, "times": times, "ratings": ratings}
 
 
 def options_of(form: Mapping[str, str]) -> str:
@@ -123,17 +132,9 @@ def invitation_terms(game: Game, tr: Translator) -> dict[str, object]:
         "deals": terms.deals,
         "target": terms.target,
         "stake": terms.stake,
-        "per_move": _span(game.time_control.move_seconds, tr),
+        "per_move": span_words(game.time_control.move_seconds, tr),
         "changed": [
-            (f"{name}={value}", tr.gettext(FLAG_LINES[name])) for name, value in changed.items()
+            (f"{name}={value}", choice_words(name, value, tr), tr.gettext(FLAG_LINES[name]))
+            for name, value in changed.items()
         ],
     }
-
-
-def _span(seconds: int, tr: Translator) -> str:
-    """The time per move in words: ``2 days``, ``12 hours``, ``30 minutes``."""
-    if seconds % 86_400 == 0:
-        return tr.ngettext("{n} day", "{n} days", seconds // 86_400)
-    if seconds % 3_600 == 0:
-        return tr.ngettext("{n} hour", "{n} hours", seconds // 3_600)
-    return tr.ngettext("{n} minute", "{n} minutes", max(1, seconds // 60))

@@ -45,9 +45,10 @@ def profile(player_id: str) -> str:
     plot = rating_svg(
         standing.history,
         tr.gettext("Rating of {name} over time", name=name),
-        tr.gettext(
-            "{count} rated games, from {first} to {last}",
-            count=len(standing.history),
+        tr.ngettext(
+            "{n} rated game, from {first} to {last}",
+            "{n} rated games, from {first} to {last}",
+            len(standing.history),
             first=standing.history[0].rating if standing.history else standing.rating.shown,
             last=standing.rating.shown,
         ),

@@ -67,7 +67,7 @@ def landing() -> str:
         games=games,
         csrf=csrf_token(web().capabilities),
         known=player,
-        **new_game_form(),
+        **new_game_form(page_translator()),
     )
 
 

@@ -24,6 +24,7 @@ from adapters.web.browser import browser_player
 from adapters.web.capabilities import PageGrant
 from adapters.web.context import web
 from adapters.web.languages import page_translator
+from adapters.web.pages.answers import command_rows
 from adapters.web.pages.drawing import picture_html
 from adapters.web.pages.pictures import player_picture
 from adapters.web.pages.talk_view import talk_context
@@ -101,6 +102,7 @@ def render(
         "csrf": csrf_token(web().capabilities),
         "error": error,
         "answer": answer,
+        "answer_rows": command_rows(answer),
         "confirm_resign": confirm_resign and game.status == GameStatus.PLAYING,
         "poll_ms": int(web().settings.poll_seconds * 1000),
         "seat": seat.number,
