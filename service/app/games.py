@@ -141,7 +141,10 @@ class GameService(GameReads):
         inbox_key: tuple[str, str] | None = None,
     ) -> Outcome:
         """A move, a time-control command or a query by ``player``, as text in the shared grammar
-        or as a value.
+        or as a value: the service's own way in, behind the intake (``handle``) and the use cases
+        that name a move (``resign``, ``claim_win`` …).  No channel calls it: a channel's request
+        goes through ``handle`` or ``request``, stored and answered once
+        (``tests/test_channel_boundary.py``).
 
         With ``expected_version`` (the version the player was shown) a move on a position that has
         changed since is refused as stale.  Without it, a lost race is retried on the new position.
@@ -181,18 +184,9 @@ class GameService(GameReads):
         seat = checked_seat(self.game(game_id), player)
         return self.act(game_id, player, ExtendDeadline(seat, more))
 
-    def take_vacation(self, player: PlayerId, days: int) -> tuple[datetime, list[Applied]]:
-        """Pause the clocks of all ``player``'s games for ``days`` days (``vacations``): when the
-        vacation ends, and the outcome in each game it paused."""
-        return self.pauses.take_vacation(player, days)
-
     def pause_clock(self, game_id: GameId, player: PlayerId, until: datetime) -> Applied | None:
         """Stop ``player``'s clock in one game until ``until``; None if the game is not played."""
         return self.pauses.pause(game_id, player, until)
-
-    def resume_clock(self, game_id: GameId, player: PlayerId) -> Applied | None:
-        """Restart ``player``'s paused clock in one game; None if it is not paused."""
-        return self.pauses.resume(game_id, player)
 
     def resign(self, game_id: GameId, player: PlayerId) -> Outcome:
         return self.act(game_id, player, Resign(checked_seat(self.game(game_id), player)))

@@ -1,0 +1,50 @@
+"""A player's page posts its forms as requests of the one intake (``GameService.handle`` for a
+move, a look, a time command or a setting; ``request`` for a rematch or a call-off), each under a
+key drawn from the form it came from: a form submitted twice (a double click, a reload that posts
+again, a replayed POST) is applied once and answered as the first time.
+
+A form's nonce is the version of the game the page was drawn at (every move form carries it, as
+``version``; the rematch and call-off forms too; talk's ``key`` is the same number).  The key is
+the nonce with a digest of what the form says, so two different commands from one page are two
+requests; a command that changes nothing in the game (a setting) adds the settings the page was
+drawn with, so ``lang es``, ``lang en``, ``lang es`` on one version are three requests.  The key
+is drawn from the page's own state, never at random, so two twins' pages are the same bytes
+(``tests/reliability/dup``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from adapters.web.capabilities import PageGrant
+from adapters.web.context import web
+from service.app.lobby_requests import CallOff, Rematch
+from service.app.replies import Reply, Request
+
+SOURCE = "web-page"
+
+
+def form_key(grant: PageGrant, nonce: str, said: str) -> str:
+    """The inbox key of what a form of ``grant``'s page drawn at ``nonce`` said."""
+    digest = hashlib.sha256(said.encode("utf-8", "replace")).hexdigest()[:32]
+    return f"{grant.player}:{grant.game_id}:{nonce}:{digest}"
+
+
+def command_reply(grant: PageGrant, version: int, command: str) -> Reply:
+    """A command of the move forms or the command box, on the version the page showed."""
+    drawn_with = repr(web().service.clock_settings(grant.player))
+    key = form_key(grant, str(version), f"{command}\n{drawn_with}")
+    asked = Request(grant.player, grant.game_id, command, version)
+    return web().service.handle(SOURCE, key, command, asked)
+
+
+def rematch_reply(grant: PageGrant, nonce: str) -> Reply:
+    """The ending's Rematch button: offered (or accepted) once."""
+    key = form_key(grant, nonce, "rematch")
+    return web().service.request(SOURCE, key, "rematch", Rematch(grant.player, grant.game_id))
+
+
+def call_off_reply(grant: PageGrant, nonce: str) -> Reply:
+    """The waiting page's "Call this game off"."""
+    key = form_key(grant, nonce, "cancel")
+    return web().service.request(SOURCE, key, "cancel", CallOff(grant.player, grant.game_id))
