@@ -53,7 +53,14 @@ BY_TYPE: dict[type, st.SearchStrategy[Reply]] = {
     Answered: st.builds(
         Answered, ids, versions, st.sampled_from(["hand", "help", "instructions", "settings"])
     ),
-    OnVacation: st.builds(OnVacation, ids, versions, moments, st.lists(ids, max_size=3).map(tuple)),
+    OnVacation: st.builds(
+        OnVacation,
+        ids,
+        versions,
+        moments,
+        st.lists(ids, max_size=3).map(tuple),
+        st.none() | st.tuples(versions, versions),
+    ),
     SettingChanged: st.builds(
         SettingChanged, ids, versions, texts, texts, texts, st.lists(texts).map(tuple)
     ),

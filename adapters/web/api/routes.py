@@ -25,7 +25,7 @@ from adapters.web.security import client_key, keep_private
 from service.app.lobby_requests import CallOff
 from service.app.replies import Answered, MoveApplied, OnVacation, Request, version_after
 from service.app.your_data import YourData
-from service.game.errors import NotAPlayer
+from service.game.errors import NoSuchGame, NotAPlayer
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.game.status import GameStatus
@@ -197,7 +197,7 @@ def cancel(game_id: str) -> Response:
     except UnknownGame:
         raise not_found() from None
     if isinstance(reply, Refused):
-        raise ApiError.of(reply)
+        raise _refusal(reply)
     return jsonify(_game_answer(asked.game_id, player))
 
 
@@ -223,7 +223,7 @@ def act(game_id: str) -> Response:
     except UnknownGame:
         raise not_found() from None
     if isinstance(reply, Refused):
-        raise ApiError.of(reply)
+        raise _refusal(reply)
     game = web().service.game_at(asked.game_id, version_after(reply))
     answer = _game_answer(asked.game_id, player, game)
     match reply:
@@ -265,6 +265,11 @@ def _limit_moves(player: PlayerId) -> None:
     wait = web().moves.wait(player)
     if wait:
         raise _too_many(wait, "Too many moves in a short time; wait a little.")
+
+
+def _refusal(refused: Refused) -> ApiError:
+    """The answer to a refusal of the intake: a game that does not exist is not found."""
+    return not_found() if refused.code == NoSuchGame.code else ApiError.of(refused)
 
 
 def _fresh() -> str:

@@ -6,20 +6,23 @@ again, a replayed POST) is applied once and answered as the first time.
 A form's nonce is the version of the game the page was drawn at (every move form carries it, as
 ``version``; the rematch and call-off forms too; talk's ``key`` is the same number).  The key is
 the nonce with a digest of what the form says, so two different commands from one page are two
-requests; a command that changes nothing in the game (a setting) adds the settings the page was
-drawn with, so ``lang es``, ``lang en``, ``lang es`` on one version are three requests.  The key
-is drawn from the page's own state, never at random, so two twins' pages are the same bytes
-(``tests/reliability/dup``).
+requests.  The nonce is drawn from the page's own state, never at random, so two twins' pages
+are the same bytes (``tests/reliability/dup``).  One kind of command is not keyed by it: a
+change of the player's settings (``readings``) moves no game's version, so ``lang es``, ``lang
+en``, ``lang es`` on one version would be one key; each is a request of its own, which is no
+harm posted twice, since a setting set twice is set once.
 """
 
 from __future__ import annotations
 
 import hashlib
+import uuid
 
 from adapters.web.capabilities import PageGrant
 from adapters.web.context import web
 from service.app.lobby_requests import CallOff, Rematch
 from service.app.replies import Reply, Request
+from service.words.readings import Reading, reading
 
 SOURCE = "web-page"
 
@@ -32,8 +35,10 @@ def form_key(grant: PageGrant, nonce: str, said: str) -> str:
 
 def command_reply(grant: PageGrant, version: int, command: str) -> Reply:
     """A command of the move forms or the command box, on the version the page showed."""
-    drawn_with = repr(web().service.clock_settings(grant.player))
-    key = form_key(grant, str(version), f"{command}\n{drawn_with}")
+    nonce = str(version)
+    if reading(command) is Reading.SETTING:
+        nonce = f"{version}:{uuid.uuid4().hex}"
+    key = form_key(grant, nonce, command)
     asked = Request(grant.player, grant.game_id, command, version)
     return web().service.handle(SOURCE, key, command, asked)
 
