@@ -40,7 +40,7 @@ from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, Inbox
 from service.rules.actions import Resign
 from service.rules.errors import IllegalAction
-from service.rules.variants import DEFAULT, MatchTerms, Variant
+from service.rules.variants import DEFAULT, DeckFaces, MatchTerms, Variant
 from service.words.grammar import Command
 from service.words.privacy import Kept
 from service.words.refusals import Refused
@@ -228,10 +228,18 @@ class GameService(GameReads):
                 inbox_key=(source, key),
             )
         except IllegalAction as error:
-            return self.intake.record(at, Refused.of(error, request.game_id))
+            return self.intake.record(at, self._refused(error, request.game_id))
         if isinstance(outcome, Applied):
             return outcome.reply  # recorded in the same transaction as its events
         return self.intake.record(at, outcome.reply)
+
+    def _refused(self, error: IllegalAction, game_id: GameId) -> Refused:
+        """The refusal as it is kept, its cards spelled in the game's deck faces (the game this
+        process folded to refuse it; the French faces of a game it never read)."""
+        game = self.folded.last_seen(game_id)
+        return Refused.of(
+            error, game_id, DeckFaces.FRENCH if game is None else game.variant.deck_faces
+        )
 
     def request(
         self, source: str, key: str, payload: str, request: LobbyRequest | LinkRequest

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from service.game.events import GameId, PlayerId
+from service.rules.variants import DeckFaces
 from service.words.refusals import Reason, Refused
 
 
@@ -246,6 +247,9 @@ def _error(refused: Refused) -> dict[str, object]:
         "params": refused.params,
         "template": refused.template,
     }
+    if refused.cards or refused.faces is not DeckFaces.FRENCH:
+        error["faces"] = refused.faces.value
+        error["cards"] = list(refused.cards)
     if refused.reasons:
         error["reasons"] = {
             name: {"template": reason.template, "params": reason.params}
@@ -324,4 +328,6 @@ def _refused(error: dict[str, Any], game_id: GameId | None) -> Refused:
         reasons,
         str(error.get("message", "")),
         game_id,
+        DeckFaces(error.get("faces", DeckFaces.FRENCH)),
+        tuple(str(name) for name in error.get("cards", ())),
     )

@@ -69,7 +69,7 @@ def test_settings_changed_back_and_forth_on_one_version_are_each_applied(site: S
 
 
 def test_a_rematch_posted_twice_starts_one_game(any_site: Site) -> None:
-    browser, path, game_id = _bot_game(any_site)
+    browser, path, _ = _bot_game(any_site)
     form = hidden_fields(browser.get(path).text)
     resigned = browser.post_form(path, {**form, "command": "resign", "confirm": "yes"})
     assert resigned.status == 303, resigned.text
@@ -83,7 +83,7 @@ def test_a_rematch_posted_twice_starts_one_game(any_site: Site) -> None:
 
 
 def test_a_rematch_offered_twice_to_a_person_is_one_offer(site: Site) -> None:
-    host, _, host_page, guest_page = start_friendly(site)
+    host, _, host_page, _ = start_friendly(site)
     form = hidden_fields(host.get(host_page).text)
     assert host.post_form(host_page, {**form, "command": "resign", "confirm": "yes"}).status == 303
     ending = host.get(host_page).text
