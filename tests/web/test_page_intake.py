@@ -22,13 +22,16 @@ def any_site(request: pytest.FixtureRequest, make_site: SiteFactory) -> Site:
     return make_site(database_url=request.getfixturevalue("postgres_url"))
 
 
+def _opened(site: Site, opponent: str) -> tuple[Browser, str]:
+    """A browser and the page of the game it opened against ``opponent``."""
+    browser = Browser(site.http)
+    fields = {**landing_form(browser), "name": "Ana", "opponent": opponent}
+    return browser, page_path(browser.post_form("/games", fields))
+
+
 def _bot_game(site: Site) -> tuple[Browser, str, str]:
     """A browser, its page and its game's id, against the greedy bot."""
-    browser = Browser(site.http)
-    opened = browser.post_form(
-        "/games", {**landing_form(browser), "name": "Ana", "opponent": "greedy"}
-    )
-    path = page_path(opened)
+    browser, path = _opened(site, "greedy")
     game_id = re.search(r"Game ([0-9a-f]+) ·", browser.get(path).text)
     assert game_id
     return browser, path, game_id.group(1)
@@ -96,11 +99,7 @@ def test_a_rematch_offered_twice_to_a_person_is_one_offer(site: Site) -> None:
 
 
 def test_calling_off_twice_is_answered_the_same(any_site: Site) -> None:
-    browser = Browser(any_site.http)
-    opened = browser.post_form(
-        "/games", {**landing_form(browser), "name": "Ana", "opponent": "friend"}
-    )
-    path = page_path(opened)
+    browser, path = _opened(any_site, "friend")
     waiting = browser.get(path).text
     form = hidden_fields(waiting.split('action="' + path + '/cancel"', 1)[1])
     first = browser.post_form(path + "/cancel", form)
