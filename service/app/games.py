@@ -138,7 +138,7 @@ class GameService(GameReads):
         player: PlayerId,
         command: str | Command,
         expected_version: int | None = None,
-        inbox_key: tuple[str, str] | None = None,
+        inbox_key: InboxKey | None = None,
     ) -> Outcome:
         """A move, a time-control command or a query by ``player``, as text in the shared grammar
         or as a value: the service's own way in, behind the intake (``handle``) and the use cases
@@ -211,21 +211,22 @@ class GameService(GameReads):
     def handle(self, source: str, key: str, payload: str, request: Request) -> Reply:
         """An inbound message, handled once however often it is delivered; the same reply each time.
 
-        The message is stored first; its reply is stored in the same transaction as the events
-        the move appends (or on its own for a query or a refused move).
+        A message its channel stored before (a Telegram update, a mail) is completed with its
+        reply; one it did not (a request over HTTP, a terminal line) is stored with it, one
+        insert: the reply in the same transaction as the events the move appends (or on its own
+        for a query or a refused move).  Two deliveries racing meet at that write.
         """
         assert self.intake is not None, "handle() needs an inbox"
-        at = InboxKey(source, key)
-        earlier = self.intake.earlier(at, payload)
-        if earlier is not None:
-            return earlier
+        at = self.intake.unstored(InboxKey(source, key), payload)
+        if not isinstance(at, InboxKey):
+            return at  # answered before: the same reply
         try:
             outcome = self.act(
                 request.game_id,
                 request.player,
                 request.command,
                 request.expected_version,
-                inbox_key=(source, key),
+                inbox_key=at,
             )
         except IllegalAction as error:
             return self.intake.record(at, self._refused(error, request.game_id))
