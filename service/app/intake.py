@@ -3,7 +3,9 @@ that keeps failing is given up under one policy.
 
 A request is stored in the inbox (its source and key: a Telegram update, a mail's Message-ID)
 before it is handled, and its typed reply is recorded there when it is: a request delivered or
-handled again hears the recorded reply and changes nothing.  A move records its reply in the same
+handled again hears the recorded reply and changes nothing.  A request whose client waits for the
+answer (over HTTP, a terminal line) needs no row before it is handled: it is stored with its
+reply, in one write (``unstored``, ``InboxKey.payload``).  A move records its reply in the same
 transaction as its events (``EventStore.append(inbox_reply=…)``); anything else records it right
 after its effect, and an effect that may run twice after a crash between the two (opening a game)
 is made idempotent by the request's key (``GameService.open_game(request=…)``).
