@@ -186,7 +186,8 @@ class TerminalGame:
         view = view_for(game.rules, seat)
         self.lines += 1  # every line is a request of its own: the key is its number
         asked = Request(player, self.game_id, line, game.version)
-        reply = self.service.handle(SOURCE, f"{self.game_id}:{self.lines}", line, asked)
+        key = f"{self.game_id}:{self.lines}"
+        reply = self.service.handle(SOURCE, key, line, asked, new=True)
         match reply:
             case Refused():
                 self._reject(view, line, reply)

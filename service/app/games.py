@@ -208,16 +208,22 @@ class GameService(GameReads):
         erased themselves (``Rematches.may_rematch``)."""
         return self.rematches.may_rematch(game, player)
 
-    def handle(self, source: str, key: str, payload: str, request: Request) -> Reply:
+    def handle(
+        self, source: str, key: str, payload: str, request: Request, new: bool = False
+    ) -> Reply:
         """An inbound message, handled once however often it is delivered; the same reply each time.
 
         A message its channel stored before (a Telegram update, a mail) is completed with its
         reply; one it did not (a request over HTTP, a terminal line) is stored with it, one
         insert: the reply in the same transaction as the events the move appends (or on its own
-        for a query or a refused move).  Two deliveries racing meet at that write.
+        for a query or a refused move).  Two deliveries racing meet at that write.  A ``new`` key
+        was drawn for this request (a request sent without a key, a terminal line): nothing can
+        be stored under it, so the inbox is not read first.
         """
         assert self.intake is not None, "handle() needs an inbox"
-        at = self.intake.unstored(InboxKey(source, key), payload)
+        at: InboxKey | Reply = InboxKey(source, key, payload)
+        if not new:
+            at = self.intake.unstored(InboxKey(source, key), payload)
         if not isinstance(at, InboxKey):
             return at  # answered before: the same reply
         try:

@@ -216,10 +216,12 @@ def act(game_id: str) -> Response:
     command = bodies.text(body, "command", COMMAND_LENGTH, required=True)
     expected = bodies.whole(body, "expected_version", POSITIVE, required=True)
     _limit_moves(player)
-    key = _idempotency_key() or _fresh()
+    key = _idempotency_key()
     asked = Request(player, GameId(game_id), command, expected)
     try:
-        reply = web().service.handle(API_SOURCE, f"{player}:{key}", command, asked)
+        reply = web().service.handle(
+            API_SOURCE, f"{player}:{key or _fresh()}", command, asked, new=key is None
+        )
     except UnknownGame:
         raise not_found() from None
     if isinstance(reply, Refused):
