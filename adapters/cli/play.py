@@ -2,7 +2,8 @@
 
 The match is a game of the service like any other: opened with ``GameService.open_game`` (in
 hot-seat mode the second local player joins by the invitation), every line goes through
-``GameService.act`` with the version the player was shown, and the log goes to the configured
+the one intake (``GameService.handle``, under the line's number: a key per line) with the
+version the player was shown, and the log goes to the configured
 database, so a finished terminal game can be exported, verified and replayed by its id.
 
 Commands are read one line at a time, so a whole game can be scripted through standard input;
@@ -21,7 +22,14 @@ from dataclasses import dataclass
 from adapters.cli.render import view_json, view_text
 from adapters.system import SystemChance
 from service.app.games import GameService
-from service.app.outcome import ChangedSetting, Looked
+from service.app.replies import (
+    Answered,
+    MoveApplied,
+    OnVacation,
+    Reply,
+    Request,
+    SettingChanged,
+)
 from service.game.codec import is_rules_event
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
@@ -30,24 +38,21 @@ from service.game.stored import StoredEvent
 from service.game.talk_events import OWN_TALK_EVENTS, TALK_EVENTS
 from service.language.translation import translator
 from service.players.profiles import settings_text
-from service.ports.directory import Profile
 from service.ports.memory_directory import SeededChance
 from service.ports.protocols import Chance
 from service.rules.cards import Card
-from service.rules.errors import IllegalAction
 from service.rules.seats import Seat
 from service.rules.variants import FirstDealer, MatchTerms, Variant
 from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, anonymous
-from service.words.grammar import ShowHelp
 from service.words.news import forced_card, news
 from service.words.prompts import help_text, instructions_text, options_text
-from service.words.refusals import refusal_text
+from service.words.refusals import Refused, refusal_text
 from service.words.talk_news import heard, talk_sentence
-from service.words.time_commands import ShowInstructions
 
 TALK = tuple(kind for kind in TALK_EVENTS if kind not in OWN_TALK_EVENTS)
 """The talk a terminal response tells (a mute or report is answered by its own line)."""
+SOURCE = "terminal"
 PLAYERS = (PlayerId("terminal:1"), PlayerId("terminal:2"))
 """The people at the keyboard: player 1 hosts; player 2 joins in hot-seat mode."""
 
@@ -131,6 +136,7 @@ class TerminalGame:
         self.write = write
         self.game_id = GameId("")
         self.tr = translator(setup.language)
+        self.lines = 0
 
     def run(self, lines: Iterator[str]) -> int:
         """Play until the match ends (exit code 0) or the input does (exit code 1)."""
@@ -178,27 +184,39 @@ class TerminalGame:
         seat = game.seat_of(player)
         assert seat is not None
         view = view_for(game.rules, seat)
-        try:
-            outcome = self.service.act(self.game_id, player, line, game.version)
-        except IllegalAction as error:
-            self._reject(view, line, error)
-            return
-        match outcome:
-            case Looked(query=ShowHelp()):
+        self.lines += 1  # every line is a request of its own: the key is its number
+        asked = Request(player, self.game_id, line, game.version)
+        key = f"{self.game_id}:{self.lines}"
+        reply = self.service.handle(SOURCE, key, line, asked, new=True)
+        match reply:
+            case Refused():
+                self._reject(view, line, reply)
+            case Answered(query="help"):
                 text = help_text(view, self.tr)
                 self._respond({"ok": True, "seat": seat.number, "help": text}, text)
-            case Looked(profile=Profile() as profile) | ChangedSetting(profile=profile):
-                text = settings_text(profile, self.tr, self.service.directory)
+            case Answered(query="settings") | SettingChanged():
+                directory = self.service.directory
+                assert directory is not None  # a profile was read or changed: there is one
+                text = settings_text(directory.profile(player), self.tr, directory)
                 self._respond({"ok": True, "seat": seat.number, "settings": text}, text)
-            case Looked(query=ShowInstructions()):
-                standing = outcome.game.clocks.instructions[seat]
+            case Answered(query="instructions"):
+                standing = self.service.game(self.game_id).clocks.instructions[seat]
                 text = instructions_text(standing, view.variant.deck_faces, self.tr)
                 payload = {"ok": True, "seat": seat.number, "instructions": list(standing)}
                 self._respond(payload, text)
             case _:
-                appended = self._bot_answers(outcome.appended)
+                appended = self._bot_answers(self._appended(reply))
                 after = self.service.game(self.game_id).to_act
                 self._respond_with_view(player if after is None else after, appended, line)
+
+    def _appended(self, reply: Reply) -> list[StoredEvent]:
+        """The events a command appended (none for a look)."""
+        match reply:
+            case MoveApplied(first=first, last=last) | OnVacation(moved=(first, last)):
+                return [
+                    one for one in self.service.events(self.game_id, first - 1) if one.seq <= last
+                ]
+        return []
 
     def _bot_answers(self, appended: Sequence[StoredEvent]) -> list[StoredEvent]:
         """``appended`` and the hard bot's answer to it: a server's worker makes that search
@@ -207,7 +225,7 @@ class TerminalGame:
         played = self.service.play_bot(self.game_id, game.version)
         return [*appended, *(played.appended if played is not None else ())]
 
-    def _reject(self, view: PlayerView, line: str, error: IllegalAction) -> None:
+    def _reject(self, view: PlayerView, line: str, error: Refused) -> None:
         message = refusal_text(error, self.tr, view.variant.deck_faces)
         options = options_text(view, self.tr)
         payload = {

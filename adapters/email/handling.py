@@ -55,6 +55,7 @@ from adapters.email.your_data import DataMail
 from adapters.sql.email_records import EmailRecords, StoredMail
 from service.app.games import GameService
 from service.app.intake import Attempts
+from service.app.lobby_requests import CallOff
 from service.app.ratings import Ratings
 from service.app.replies import Joined, MoveApplied, Reply, Request
 from service.delivery.dispatch import TryLater
@@ -66,7 +67,7 @@ from service.players.invitations import InvitationLimits
 from service.ports.directory import Address, Directory
 from service.ports.protocols import Clock
 from service.ports.quotas import Quotas
-from service.rules.errors import N_, IllegalAction
+from service.rules.errors import N_
 from service.words.refusals import Refused, refusal_text
 
 log = logging.getLogger(__name__)
@@ -273,10 +274,10 @@ class Handler(Desk):
         """``cancel``: the host calls off a game nobody has joined (again is no harm: the answer
         is the same); once the game has begun, the refusal says to resign instead."""
         tr = self.mail.tr(player.player)
-        try:
-            self.service.cancel(player.game_id, player.player)
-        except IllegalAction as error:
-            return self.notes.refuse(inbound, refusal_text(error, tr=tr))
+        asked = CallOff(player.player, player.game_id)
+        reply = self.service.request(SOURCE, inbound.key, inbound.command, asked)
+        if isinstance(reply, Refused):
+            return self.notes.refuse(inbound, refusal_text(reply, tr=tr))
         said = tr.gettext("You called the game off: its invitation no longer works.")
         self.answer_in_game(
             inbound, player.game_id, player.player, Letter((said,), replies=False, tr=tr)

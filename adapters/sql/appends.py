@@ -16,7 +16,9 @@ here, several times the work).  Its data-modifying CTEs run in the order each on
 needed, which is what orders them:
 
 1. ``answered``: the version check, a snapshot read of ``max(seq)``; with an inbox reply, the
-   inbox ``UPDATE … WHERE reply IS NULL`` guarded by it.  No row: stale, or already answered.
+   inbox ``UPDATE … WHERE reply IS NULL`` guarded by it, or for a message not stored before
+   (``InboxReply.payload``) its ``INSERT … ON CONFLICT DO NOTHING`` with the reply.  No row:
+   stale, or already answered (or received: the message is then completed as a known one).
    Nothing below writes unless ``answered`` has a row, so a refused append writes nothing.
 2. ``summary``: the summary upsert.
 3. ``superseded``: the game's pending reminders marked superseded (guarded by ``summary``).
@@ -55,10 +57,11 @@ from sqlalchemy import (
     true,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB, aggregate_order_by
 from sqlalchemy.engine import Connection
 
-from adapters.sql.inbox import ANSWER
+from adapters.sql.inbox import ANSWER, FRESH_COLUMNS
 from adapters.sql.outbox import SUPERSEDE, outbox_row
 from adapters.sql.summaries import ADVANCE, OPEN, advance_values, prefixed, row_of, upsert
 from adapters.sql.tables import UtcDateTime, events, inbox, outbox
@@ -92,7 +95,10 @@ OUTBOX_COLUMNS = (
 
 
 def _answer_values(reply: InboxReply, at: datetime) -> dict[str, Any]:
-    return {"b_source": reply.source, "b_key": reply.key, "b_reply": reply.reply, "b_at": at}
+    values = {"b_source": reply.source, "b_key": reply.key, "b_reply": reply.reply, "b_at": at}
+    if reply.payload is not None:  # stored with its reply
+        values |= {"b_payload": reply.payload, "b_received_at": at, "b_completed_at": at}
+    return values
 
 
 def _in_seq_order(rows: Sequence[Any]) -> list[int]:
@@ -132,6 +138,13 @@ class SqliteAppend:
         .returning(events.c.position, events.c.seq)
     )
 
+    _FRESH = (
+        sqlite.insert(inbox)
+        .values({name: bindparam(f"b_{name}") for name in FRESH_COLUMNS})
+        .on_conflict_do_nothing(index_elements=[inbox.c.source, inbox.c.key])
+    )
+    """A message not stored before, stored with its reply (nothing if it is known)."""
+
     def __call__(
         self, connection: Connection, append: Append, at: datetime, inbox_reply: InboxReply | None
     ) -> list[int]:
@@ -143,7 +156,8 @@ class SqliteAppend:
         if written.rowcount != 1:
             raise ConcurrencyError(f"{game_id} is not at version {expected_version}")
         if inbox_reply is not None:
-            answered = connection.execute(ANSWER, _answer_values(inbox_reply, at))
+            answering = ANSWER if inbox_reply.payload is None else self._FRESH
+            answered = connection.execute(answering, _answer_values(inbox_reply, at))
             if answered.rowcount != 1:
                 raise ConcurrencyError(
                     f"message {inbox_reply.source}/{inbox_reply.key} is not waiting for a reply"
@@ -167,11 +181,24 @@ def _array(name: str, kind: Any) -> Any:
     return bindparam(name, type_=ARRAY(kind))
 
 
-def _postgresql_statement(with_reply: bool) -> Select[Any]:
-    """The append as one statement (see the module's docstring for the order of its parts)."""
+def _postgresql_statement(with_reply: bool, stored_with_it: bool = False) -> Select[Any]:
+    """The append as one statement (see the module's docstring for the order of its parts);
+    ``stored_with_it``: the message is inserted with its reply instead of completed."""
     fresh = bindparam("expected", type_=Integer) == _CURRENT
     answered: CTE
-    if with_reply:
+    if stored_with_it:
+        row = [
+            _AT if name in ("received_at", "completed_at") else bindparam(f"b_{name}", type_=Text)
+            for name in FRESH_COLUMNS
+        ]
+        answered = (
+            postgresql.insert(inbox)
+            .from_select(list(FRESH_COLUMNS), select(*row).where(fresh))
+            .on_conflict_do_nothing(index_elements=[inbox.c.source, inbox.c.key])
+            .returning(inbox.c.id)
+            .cte("answered")
+        )
+    elif with_reply:
         answered = (
             update(inbox)
             .where(
@@ -249,6 +276,14 @@ class PostgresqlAppend:
     def __init__(self) -> None:
         self._plain = _postgresql_statement(with_reply=False)
         self._answering = _postgresql_statement(with_reply=True)
+        self._fresh = _postgresql_statement(with_reply=True, stored_with_it=True)
+
+    _FRESH = (
+        sqlite.insert(inbox)
+        .values({name: bindparam(f"b_{name}") for name in FRESH_COLUMNS})
+        .on_conflict_do_nothing(index_elements=[inbox.c.source, inbox.c.key])
+    )
+    """A message not stored before, stored with its reply (nothing if it is known)."""
 
     def __call__(
         self, connection: Connection, append: Append, at: datetime, inbox_reply: InboxReply | None
@@ -272,7 +307,7 @@ class PostgresqlAppend:
         statement = self._plain
         if inbox_reply is not None:
             values |= _answer_values(inbox_reply, at)
-            statement = self._answering
+            statement = self._answering if inbox_reply.payload is None else self._fresh
         accepted, positions = connection.execute(statement, values).one()
         if not accepted:
             raise ConcurrencyError(

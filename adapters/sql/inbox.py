@@ -2,7 +2,9 @@
 
 ``receive`` is insert-or-get: a message delivered twice finds the first delivery's row (and, once
 handled, its reply).  The reply of a message that moved a game is written by the event store in the
-append's transaction; ``complete`` writes the others.  The first reply stored stands.
+append's transaction; ``complete`` writes the others.  The first reply stored stands.  A request
+not stored before it is handled (one over HTTP, whose client waits for the answer: ``entry`` finds
+nothing) is stored with its reply, by the append (``FRESH``) or by ``complete``: one insert.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ ANSWER = (
     .values(reply=bindparam("b_reply"), completed_at=bindparam("b_at"))
 )
 """Store a reply unless the message has one (shared with the event store's append)."""
+FRESH_COLUMNS = ("source", "key", "payload", "received_at", "reply", "completed_at")
+"""What the append writes of a message stored with its reply (``InboxReply.payload``)."""
 _REPLY = select(inbox.c.reply).where(
     inbox.c.source == bindparam("source"), inbox.c.key == bindparam("key")
 )
@@ -67,10 +71,27 @@ class SqlInbox:
         return _entry(stored)
 
     @reconnecting
-    def complete(self, source: str, key: str, reply: str) -> str:
+    def entry(self, source: str, key: str) -> InboxEntry | None:
+        with self.engine.connect() as connection:
+            known = connection.execute(_GET, {"source": source, "key": key}).first()
+        return None if known is None else _entry(known)
+
+    @reconnecting
+    def complete(
+        self,
+        source: str,
+        key: str,
+        reply: str,
+        payload: str | None = None,
+        at: datetime | None = None,
+    ) -> str:
         where = {"source": source, "key": key}
-        values = {"b_source": source, "b_key": key, "b_reply": reply, "b_at": self.clock.now()}
+        now = self.clock.now()
+        values = {"b_source": source, "b_key": key, "b_reply": reply, "b_at": now}
         with self._writer.begin() as connection:
+            if payload is not None:  # never received: stored with its reply
+                row = {**where, "payload": payload, "received_at": at or now}
+                connection.execute(self._insert, {**row, "reply": reply, "completed_at": now})
             connection.execute(ANSWER, values)
             stored = connection.execute(_REPLY, where).scalar_one_or_none()
         if stored is None:

@@ -23,42 +23,14 @@ from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.game.status import GameStatus
-from service.language.notation import CardSpellingError, parse_card
 from service.language.translation import Translator
 from service.language.vocabulary import word
 from service.players.profiles import settings_text
 from service.rules.errors import IllegalAction
-from service.rules.variants import DeckFaces
 from service.words import refusals
-from service.words.grammar import knows_verb
 from service.words.prompts import action_text, help_text, options_text
+from service.words.readings import Reading, reading
 from service.words.refusals import refusal_text
-from service.words.talk_commands import talk_command
-
-
-def _words_to_the_opponent(text: str) -> bool:
-    """Whether words sent in reply to the game's message are a message to the opponent: no
-    command the grammar reads (talk or game), and no card named (``tkae 5c`` is a mistyped
-    move, refused as one, never sent: it would tell the opponent the player's own cards)."""
-    try:
-        if talk_command(text, answering=True) is not None:
-            return False
-    except IllegalAction:  # talk words with wrong words after them: refused as a command
-        return False
-    return not knows_verb(text) and not _names_cards(text)
-
-
-def _names_cards(text: str) -> bool:
-    """Whether ``text`` names a card (``tkae 5c``): a mistyped move, never sent as a message,
-    since it would tell the opponent the player's own cards."""
-    for written in text.replace(",", " ").split():
-        for faces in DeckFaces:
-            try:
-                parse_card(written, faces)
-            except CardSpellingError:
-                continue
-            return True
-    return False
 
 
 class Moves:
@@ -81,7 +53,7 @@ class Moves:
             game_id, command = self._game_for(said, command)
         if game_id is None:
             return
-        if said.reply_to is not None and _words_to_the_opponent(command):
+        if said.reply_to is not None and reading(command) is Reading.WORDS:
             request = Request(said.player, game_id, f"say {command}")  # talk is never stale
         else:
             shown = channel.records.turn_message(said.chat_id, game_id)

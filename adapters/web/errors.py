@@ -30,7 +30,7 @@ from service.language.translation import ENGLISH, Translator
 from service.rules.errors import IllegalAction
 from service.rules.variants import DeckFaces
 from service.words.lobby import BadNumber, NumberTooLarge
-from service.words.refusals import refusal_text
+from service.words.refusals import Refused, refusal_text
 
 _STATUS: dict[type[IllegalAction], int] = {
     StaleVersion: 409,
@@ -55,11 +55,13 @@ _STATUS: dict[type[IllegalAction], int] = {
 }
 """Refusals about the request's standing, and numbers a field cannot hold (the API's schema
 bounds them); anything else the rules or the grammar refuse is 422."""
+_BY_CODE = {kind.code: status for kind, status in _STATUS.items()}
 
 
-def status_of(error: IllegalAction) -> int:
-    """The HTTP status a refusal is answered with, by the API and the pages alike."""
-    return next((s for kind, s in _STATUS.items() if isinstance(error, kind)), 422)
+def status_of(error: IllegalAction | Refused) -> int:
+    """The HTTP status a refusal is answered with, by the API and the pages alike: by its code,
+    so a refusal the intake recorded (``Refused``) is answered as it was the first time."""
+    return _BY_CODE.get(error.code, 422)
 
 
 class ApiError(Exception):
@@ -71,7 +73,7 @@ class ApiError(Exception):
         code: str,
         message: str,
         params: dict[str, str] | None = None,
-        refusal: IllegalAction | None = None,
+        refusal: IllegalAction | Refused | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
@@ -82,8 +84,8 @@ class ApiError(Exception):
         """The game's refusal this answers, worded again in the reader's language."""
 
     @classmethod
-    def of(cls, error: IllegalAction, faces: DeckFaces = DeckFaces.FRENCH) -> ApiError:
-        """The answer to a refusal of the service or the rules."""
+    def of(cls, error: IllegalAction | Refused, faces: DeckFaces = DeckFaces.FRENCH) -> ApiError:
+        """The answer to a refusal of the service or the rules, or to one the intake recorded."""
         status = status_of(error)
         params = {name: str(value) for name, value in error.params.items()}
         return cls(status, error.code, refusal_text(error, faces=faces), params, error)

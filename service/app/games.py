@@ -40,7 +40,7 @@ from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, Inbox
 from service.rules.actions import Resign
 from service.rules.errors import IllegalAction
-from service.rules.variants import DEFAULT, MatchTerms, Variant
+from service.rules.variants import DEFAULT, DeckFaces, MatchTerms, Variant
 from service.words.grammar import Command
 from service.words.privacy import Kept
 from service.words.refusals import Refused
@@ -138,10 +138,13 @@ class GameService(GameReads):
         player: PlayerId,
         command: str | Command,
         expected_version: int | None = None,
-        inbox_key: tuple[str, str] | None = None,
+        inbox_key: InboxKey | None = None,
     ) -> Outcome:
         """A move, a time-control command or a query by ``player``, as text in the shared grammar
-        or as a value.
+        or as a value: the service's own way in, behind the intake (``handle``) and the use cases
+        that name a move (``resign``, ``claim_win`` …).  No channel calls it: a channel's request
+        goes through ``handle`` or ``request``, stored and answered once
+        (``tests/test_channel_boundary.py``).
 
         With ``expected_version`` (the version the player was shown) a move on a position that has
         changed since is refused as stale.  Without it, a lost race is retried on the new position.
@@ -181,18 +184,9 @@ class GameService(GameReads):
         seat = checked_seat(self.game(game_id), player)
         return self.act(game_id, player, ExtendDeadline(seat, more))
 
-    def take_vacation(self, player: PlayerId, days: int) -> tuple[datetime, list[Applied]]:
-        """Pause the clocks of all ``player``'s games for ``days`` days (``vacations``): when the
-        vacation ends, and the outcome in each game it paused."""
-        return self.pauses.take_vacation(player, days)
-
     def pause_clock(self, game_id: GameId, player: PlayerId, until: datetime) -> Applied | None:
         """Stop ``player``'s clock in one game until ``until``; None if the game is not played."""
         return self.pauses.pause(game_id, player, until)
-
-    def resume_clock(self, game_id: GameId, player: PlayerId) -> Applied | None:
-        """Restart ``player``'s paused clock in one game; None if it is not paused."""
-        return self.pauses.resume(game_id, player)
 
     def resign(self, game_id: GameId, player: PlayerId) -> Outcome:
         return self.act(game_id, player, Resign(checked_seat(self.game(game_id), player)))
@@ -214,30 +208,45 @@ class GameService(GameReads):
         erased themselves (``Rematches.may_rematch``)."""
         return self.rematches.may_rematch(game, player)
 
-    def handle(self, source: str, key: str, payload: str, request: Request) -> Reply:
+    def handle(
+        self, source: str, key: str, payload: str, request: Request, new: bool = False
+    ) -> Reply:
         """An inbound message, handled once however often it is delivered; the same reply each time.
 
-        The message is stored first; its reply is stored in the same transaction as the events
-        the move appends (or on its own for a query or a refused move).
+        A message its channel stored before (a Telegram update, a mail) is completed with its
+        reply; one it did not (a request over HTTP, a terminal line) is stored with it, one
+        insert: the reply in the same transaction as the events the move appends (or on its own
+        for a query or a refused move).  Two deliveries racing meet at that write.  A ``new`` key
+        was drawn for this request (a request sent without a key, a terminal line): nothing can
+        be stored under it, so the inbox is not read first.
         """
         assert self.intake is not None, "handle() needs an inbox"
-        at = InboxKey(source, key)
-        earlier = self.intake.earlier(at, payload)
-        if earlier is not None:
-            return earlier
+        at: InboxKey | Reply = InboxKey(source, key, payload)
+        if not new:
+            at = self.intake.unstored(InboxKey(source, key), payload)
+        if not isinstance(at, InboxKey):
+            return at  # answered before: the same reply
         try:
             outcome = self.act(
                 request.game_id,
                 request.player,
                 request.command,
                 request.expected_version,
-                inbox_key=(source, key),
+                inbox_key=at,
             )
         except IllegalAction as error:
-            return self.intake.record(at, Refused.of(error, request.game_id))
+            return self.intake.record(at, self._refused(error, request.game_id))
         if isinstance(outcome, Applied):
             return outcome.reply  # recorded in the same transaction as its events
         return self.intake.record(at, outcome.reply)
+
+    def _refused(self, error: IllegalAction, game_id: GameId) -> Refused:
+        """The refusal as it is kept, its cards spelled in the game's deck faces (the game this
+        process folded to refuse it; the French faces of a game it never read)."""
+        game = self.folded.last_seen(game_id)
+        return Refused.of(
+            error, game_id, DeckFaces.FRENCH if game is None else game.variant.deck_faces
+        )
 
     def request(
         self, source: str, key: str, payload: str, request: LobbyRequest | LinkRequest

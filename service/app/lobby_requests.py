@@ -12,10 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from service.app.intake import InboxKey, Intake
-from service.app.replies import Cancelled, Joined, Opened, Reply, encode
+from service.app.replies import Cancelled, Joined, Opened, Reply
 from service.app.seating import Seating
 from service.game.events import GameId, PlayerId, TimeControl
-from service.ports.protocols import InboxReply
 from service.rules.errors import IllegalAction
 from service.rules.variants import DEFAULT, MatchTerms, Variant
 from service.words.refusals import Refused
@@ -85,13 +84,9 @@ def lobby_reply(seating: Seating, at: InboxKey, request: OpenGame | JoinGame | C
         case JoinGame(player, invitation):
             game_id = seating.store_game_of(invitation)
             joined = Joined(game_id)
-            seating.join(invitation, player, _recorded(at, joined))
+            seating.join(invitation, player, at.reply(joined))
             return joined
         case CallOff(player, game_id):
             cancelled = Cancelled(game_id)
-            seating.cancel(game_id, player, _recorded(at, cancelled))
+            seating.cancel(game_id, player, at.reply(cancelled))
             return cancelled
-
-
-def _recorded(at: InboxKey, reply: Reply) -> InboxReply:
-    return InboxReply(at.source, at.key, encode(reply))

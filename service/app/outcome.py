@@ -85,7 +85,9 @@ class WentOnVacation(_Seen):
 
     @property
     def reply(self) -> OnVacation:
-        return OnVacation(self.game.id, self.game.version, self.until, self.games)
+        here = self.appended
+        moved = (here[0].seq, here[-1].seq) if here else None
+        return OnVacation(self.game.id, self.game.version, self.until, self.games, moved)
 
 
 @dataclass(frozen=True, slots=True)

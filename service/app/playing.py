@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from service.app.follow_ups import deliberating, follow_ups
+from service.app.intake import InboxKey
 from service.app.journal import Journal
 from service.app.outcome import Applied, ChangedSetting, Looked, Outcome, WentOnVacation
 from service.app.pauses import Pauses
 from service.app.profile_changes import ProfileChanges
-from service.app.replies import MoveApplied, encode
+from service.app.replies import MoveApplied
 from service.app.talking import Talking
 from service.clock.timeouts import timed_out
 from service.game.commands import Claim, Extend, GameCommand, Instruct, Leave, Move, Withdraw
@@ -27,7 +28,7 @@ from service.game.events import CLOCK_ONLY_EVENTS, GameId, PlayerId
 from service.game.state import Game
 from service.language.notation import in_faces
 from service.players.profiles import ChangeSetting, ShowSettings
-from service.ports.protocols import Append, Chance, ConcurrencyError, InboxReply
+from service.ports.protocols import Append, Chance, ConcurrencyError
 from service.rules.actions import PlayerAction
 from service.rules.errors import IllegalAction
 from service.rules.view import PlayerView, view_for
@@ -64,7 +65,7 @@ class Playing:
         player: PlayerId,
         command: str | Command | TalkRequest,
         expected_version: int | None,
-        inbox_key: tuple[str, str] | None,
+        inbox_key: InboxKey | None,
     ) -> Outcome:
         """``GameService.act``: a move on a game this process knows is first decided on the game
         as last seen, without reading the log (the append's version check proves it current);
@@ -142,7 +143,7 @@ class Playing:
         game: Game,
         player: PlayerId,
         command: PlayerAction | ClockCommand,
-        inbox_key: tuple[str, str] | None,
+        inbox_key: InboxKey | None,
     ) -> Applied:
         """Decide ``command`` on ``game`` and append what follows under its version."""
         now = self.journal.clock.now()
@@ -151,7 +152,7 @@ class Playing:
         reply = None
         if inbox_key is not None:
             answer = MoveApplied(game.id, game.version + 1, game.version + len(events))
-            reply = InboxReply(inbox_key[0], inbox_key[1], encode(answer))
+            reply = inbox_key.reply(answer)
         after, stored = self.journal.append(game, events, actor=player, inbox_reply=reply)
         self.pauses.followed(player, game.id, events, now)
         return Applied(after, player, tuple(stored))

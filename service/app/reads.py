@@ -64,6 +64,12 @@ class GameReads:
         """The game as its log stands now (reading only what this process has not folded yet)."""
         return self.journal.game(game_id)
 
+    def game_at(self, game_id: GameId, version: int) -> Game:
+        """The game at ``version`` or later: as this process last folded it if that is as new
+        (after its own append, the game a reply names), else as its log stands now."""
+        known = self.folded.last_seen(game_id)
+        return known if known is not None and known.version >= version else self.game(game_id)
+
     def last_seen(self, game_id: GameId) -> Game:
         """The game as this process last folded it, read only if it never did (may be behind:
         for what only orders work, such as whose turn a batch of notifications is)."""

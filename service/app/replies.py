@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from service.game.events import GameId, PlayerId
+from service.rules.variants import DeckFaces
 from service.words.refusals import Reason, Refused
 
 
@@ -51,6 +52,20 @@ class Answered:
     version: int
     query: str
 
+    @property
+    def command(self) -> str:
+        """The grammar's name of the look (``ShowHand`` …), as the JSON API names it."""
+        return LOOKED_AT[self.query]
+
+
+LOOKED_AT = {
+    "hand": "ShowHand",
+    "help": "ShowHelp",
+    "instructions": "ShowInstructions",
+    "settings": "ShowSettings",
+}
+"""Each look as the inbox names it, and as the grammar does."""
+
 
 @dataclass(frozen=True, slots=True)
 class OnVacation:
@@ -60,6 +75,8 @@ class OnVacation:
     version: int
     until: datetime
     games: tuple[GameId, ...]
+    moved: tuple[int, int] | None = None
+    """The events pausing this game's clock, first and last, if it paused one here."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +169,15 @@ Reply = (
 """Everything the service or a channel answers a request with."""
 
 
+def version_after(reply: Reply) -> int:
+    """The game's version a reply about a command on it names (0 for any other reply): the
+    game a channel shows with the answer is at least as new."""
+    match reply:
+        case MoveApplied() | Answered() | OnVacation() | SettingChanged():
+            return reply.version
+    return 0
+
+
 # -- the codec --------------------------------------------------------------------------------
 
 
@@ -176,8 +202,10 @@ def _fields(reply: Reply) -> dict[str, object]:
             return {"ok": False, "game_id": reply.game_id, "error": _error(reply)}
         case Answered(game_id=game_id, version=version, query=query):
             return {"ok": True, "game_id": game_id, "version": version, "query": query}
-        case OnVacation(game_id=game_id, version=version, until=until, games=games):
-            vacation = {"until": until.isoformat(), "games": list(games)}
+        case OnVacation(game_id=game_id, version=version, until=until, games=games, moved=moved):
+            vacation: dict[str, object] = {"until": until.isoformat(), "games": list(games)}
+            if moved is not None:
+                vacation["moved"] = list(moved)
             return {"ok": True, "game_id": game_id, "version": version, "vacation": vacation}
         case SettingChanged():
             settings = {
@@ -219,6 +247,9 @@ def _error(refused: Refused) -> dict[str, object]:
         "params": refused.params,
         "template": refused.template,
     }
+    if refused.cards or refused.faces is not DeckFaces.FRENCH:
+        error["faces"] = refused.faces.value
+        error["cards"] = list(refused.cards)
     if refused.reasons:
         error["reasons"] = {
             name: {"template": reason.template, "params": reason.params}
@@ -247,7 +278,11 @@ def _legacy(fields: dict[str, Any]) -> Reply:
     if "vacation" in fields:
         vacation = fields["vacation"]
         until = datetime.fromisoformat(vacation["until"])
-        return OnVacation(game_id, int(fields["version"]), until, tuple(vacation["games"]))
+        moved = vacation.get("moved")
+        first_last = None if moved is None else (int(moved[0]), int(moved[1]))
+        return OnVacation(
+            game_id, int(fields["version"]), until, tuple(vacation["games"]), first_last
+        )
     if "settings" in fields:
         settings = fields["settings"]
         return SettingChanged(
@@ -293,4 +328,6 @@ def _refused(error: dict[str, Any], game_id: GameId | None) -> Refused:
         reasons,
         str(error.get("message", "")),
         game_id,
+        DeckFaces(error.get("faces", DeckFaces.FRENCH)),
+        tuple(str(name) for name in error.get("cards", ())),
     )

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from service.app.follow_ups import follow_ups
+from service.app.intake import InboxKey
 from service.app.journal import Journal
 from service.app.outcome import Applied, ChangedSetting
 from service.app.profile_changes import ProfileChanges
-from service.app.replies import MoveApplied, encode
+from service.app.replies import MoveApplied
 from service.bots.levels import BOTS
 from service.game.commands import (
     AcceptRematch,
@@ -40,7 +41,7 @@ from service.game.status import GameStatus
 from service.game.talk_errors import NothingChanged
 from service.game.talk_rules import standing_offer
 from service.ports.directory import Profile
-from service.ports.protocols import Chance, InboxReply
+from service.ports.protocols import Chance
 from service.words.talk_commands import (
     REMATCH,
     AnswerOffer,
@@ -92,7 +93,7 @@ class Talking:
         game: Game,
         player: PlayerId,
         request: TalkRequest,
-        inbox_key: tuple[str, str] | None,
+        inbox_key: InboxKey | None,
     ) -> Applied | ChangedSetting:
         """Decide ``request`` on ``game`` and append what follows under its version; a mute
         for good (and ``unmute``, which undoes it) changes the player's profile too."""
@@ -114,7 +115,7 @@ class Talking:
         reply = None
         if inbox_key is not None:
             answer = MoveApplied(game.id, game.version + 1, game.version + len(events))
-            reply = InboxReply(inbox_key[0], inbox_key[1], encode(answer))
+            reply = inbox_key.reply(answer)
         after, stored = self.journal.append(game, events, actor=player, inbox_reply=reply)
         if after.rematch is not None and game.rematch is None:
             self.started(after)

@@ -88,12 +88,14 @@ class InMemoryEventStore:
             if len(self.by_game.get(game_id, ())) != expected_version:
                 raise ConcurrencyError(f"{game_id} is not at version {expected_version}")
             if inbox_reply is not None and self.inbox is not None:
-                self.inbox.check_unanswered(inbox_reply.source, inbox_reply.key)
+                fresh = inbox_reply.payload is not None
+                self.inbox.check_unanswered(inbox_reply.source, inbox_reply.key, fresh)
             stored = self._write(
                 Append(game_id, expected_version, tuple(events), summary, tuple(notifications)), at
             )
             if inbox_reply is not None and self.inbox is not None:
-                self.inbox.complete(inbox_reply.source, inbox_reply.key, inbox_reply.reply)
+                reply = inbox_reply
+                self.inbox.complete(reply.source, reply.key, reply.reply, reply.payload, at)
         return stored
 
     def append_many(
@@ -272,19 +274,33 @@ class InMemoryInbox:
                 (source, key), InboxEntry(source, key, payload, at, None)
             )
 
-    def complete(self, source: str, key: str, reply: str) -> str:
+    def entry(self, source: str, key: str) -> InboxEntry | None:
         with self.lock:
+            return self.entries.get((source, key))
+
+    def complete(
+        self,
+        source: str,
+        key: str,
+        reply: str,
+        payload: str | None = None,
+        at: datetime | None = None,
+    ) -> str:
+        with self.lock:
+            if payload is not None and at is not None:
+                self.receive(source, key, payload, at)
             entry = self.entries[(source, key)]
             if entry.reply is not None:
                 return entry.reply
             self.entries[(source, key)] = replace(entry, reply=reply)
             return reply
 
-    def check_unanswered(self, source: str, key: str) -> None:
-        """``ConcurrencyError`` unless the message is received and has no reply yet."""
+    def check_unanswered(self, source: str, key: str, fresh: bool = False) -> None:
+        """``ConcurrencyError`` unless the message is received and has no reply yet (``fresh``:
+        unless it was never received)."""
         with self.lock:
             entry = self.entries.get((source, key))
-            if entry is None or entry.reply is not None:
+            if (entry is not None) if fresh else (entry is None or entry.reply is not None):
                 raise ConcurrencyError(f"message {source}/{key} is not waiting for a reply")
 
     def pending(self, limit: int = 100) -> list[InboxEntry]:

@@ -118,6 +118,9 @@ class InboxReply:
     source: str
     key: str
     reply: str
+    payload: str | None = None
+    """Set for a message not stored before (a request over HTTP, a terminal line): the append
+    stores it with its reply, one insert, and refuses (``ConcurrencyError``) if it is known."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,12 +244,23 @@ class Inbox(Protocol):
         """Store the message unless it is known; either way return the stored entry."""
         ...
 
-    def complete(self, source: str, key: str, reply: str) -> str:
+    def entry(self, source: str, key: str) -> InboxEntry | None:
+        """The stored message, if it is stored (a read: nothing is written)."""
+        ...
+
+    def complete(
+        self,
+        source: str,
+        key: str,
+        reply: str,
+        payload: str | None = None,
+        at: datetime | None = None,
+    ) -> str:
         """Record the reply of a message that changed no game (a query or a rejected move).
 
         The first reply recorded stands: returns the stored reply, which is ``reply`` unless
-        another delivery of the same message was answered first.  ``KeyError`` for a message
-        never received.
+        another delivery of the same message was answered first.  With ``payload`` (and ``at``),
+        a message never received is stored with it; without, ``KeyError`` for one.
         """
         ...
 

@@ -148,6 +148,12 @@ def knows_verb(text: str) -> bool:
     return words[0] in _VERBS or words[:2] == ["no", "force"]
 
 
+def command_words(text: str) -> list[str]:
+    """``text``'s words as ``parse_command`` reads them (every language's command words as the
+    English ones): for what asks which command words are before a game reads them."""
+    return _tokens(text)
+
+
 def parse_command(text: str, view: PlayerView) -> Command:
     """The action or query that ``text`` asks for, from the point of view of ``view.seat``."""
     if len(text) > LONGEST_COMMAND:

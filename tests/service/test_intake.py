@@ -5,6 +5,7 @@ port that fails a given number of times."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 import pytest
 
@@ -21,11 +22,18 @@ class FailingInbox(InMemoryInbox):
 
     failures: int = 0
 
-    def complete(self, source: str, key: str, reply: str) -> str:
+    def complete(
+        self,
+        source: str,
+        key: str,
+        reply: str,
+        payload: str | None = None,
+        at: datetime | None = None,
+    ) -> str:
         if self.failures > 0:
             self.failures -= 1
             raise OSError("the inbox did not answer")
-        return super().complete(source, key, reply)
+        return super().complete(source, key, reply, payload, at)
 
 
 def drain(intake: Intake, attempts: Attempts, at: InboxKey, opened: list[GameId]) -> list[str]:

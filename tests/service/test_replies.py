@@ -31,6 +31,7 @@ from service.app.replies import (
 from service.game.errors import StaleVersion
 from service.game.events import GameId
 from service.language.translation import translator
+from service.rules.variants import DeckFaces
 from service.words.refusals import Reason, Refused, refusal_text
 
 texts = st.text(max_size=20)
@@ -49,11 +50,20 @@ BY_TYPE: dict[type, st.SearchStrategy[Reply]] = {
         st.dictionaries(st.text(max_size=8), st.builds(Reason, texts, params), max_size=2),
         texts,
         st.none() | ids,
+        st.sampled_from(DeckFaces),
+        st.lists(texts, max_size=2).map(tuple),
     ),
     Answered: st.builds(
         Answered, ids, versions, st.sampled_from(["hand", "help", "instructions", "settings"])
     ),
-    OnVacation: st.builds(OnVacation, ids, versions, moments, st.lists(ids, max_size=3).map(tuple)),
+    OnVacation: st.builds(
+        OnVacation,
+        ids,
+        versions,
+        moments,
+        st.lists(ids, max_size=3).map(tuple),
+        st.none() | st.tuples(versions, versions),
+    ),
     SettingChanged: st.builds(
         SettingChanged, ids, versions, texts, texts, texts, st.lists(texts).map(tuple)
     ),

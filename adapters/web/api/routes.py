@@ -9,6 +9,8 @@ gets their own view of a running game; a game's log only once it is over.
 
 from __future__ import annotations
 
+import uuid
+
 from flask import Blueprint, Response, g, jsonify, request
 
 from adapters.web.api import bodies
@@ -20,10 +22,10 @@ from adapters.web.context import web
 from adapters.web.errors import ApiError, bad_request, not_found
 from adapters.web.new_links import make_new_links
 from adapters.web.security import client_key, keep_private
-from service.app.outcome import Applied, Looked, WentOnVacation
-from service.app.replies import MoveApplied, Request
+from service.app.lobby_requests import CallOff
+from service.app.replies import Answered, MoveApplied, OnVacation, Request, version_after
 from service.app.your_data import YourData
-from service.game.errors import NotAPlayer, StaleVersion
+from service.game.errors import NoSuchGame, NotAPlayer
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.game.status import GameStatus
@@ -34,7 +36,7 @@ from service.language.translation import translator
 from service.log.file import export_lines, format_time
 from service.ports.directory import Profile
 from service.rules.errors import IllegalAction
-from service.words.refusals import Refused, refusal_text
+from service.words.refusals import Refused
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -188,13 +190,15 @@ def join(code: str) -> Response:
 def cancel(game_id: str) -> Response:
     """The host calls off a game nobody has joined yet; its invitation stops working."""
     player = token_player()
+    asked = CallOff(player, GameId(game_id))
+    key = _idempotency_key() or _fresh()
     try:
-        game = web().service.cancel(GameId(game_id), player)
+        reply = web().service.request(API_SOURCE, f"{player}:{key}", "cancel", asked)
     except UnknownGame:
         raise not_found() from None
-    except IllegalAction as error:
-        raise ApiError.of(error) from None
-    return jsonify(_game_answer(game.id, player, game))
+    if isinstance(reply, Refused):
+        raise _refusal(reply)
+    return jsonify(_game_answer(asked.game_id, player))
 
 
 @blueprint.get("/games/<game_id>")
@@ -213,22 +217,22 @@ def act(game_id: str) -> Response:
     expected = bodies.whole(body, "expected_version", POSITIVE, required=True)
     _limit_moves(player)
     key = _idempotency_key()
-    if key is not None:
-        return _once(
-            GameId(game_id), player, key, Request(player, GameId(game_id), command, expected)
-        )
+    asked = Request(player, GameId(game_id), command, expected)
     try:
-        outcome = web().service.act(GameId(game_id), player, command, expected)
+        reply = web().service.handle(
+            API_SOURCE, f"{player}:{key or _fresh()}", command, asked, new=key is None
+        )
     except UnknownGame:
         raise not_found() from None
-    except IllegalAction as error:
-        raise ApiError.of(error) from None
-    answer = _game_answer(GameId(game_id), player, outcome.game)
-    match outcome:
-        case Looked(query=query):
-            answer["query"] = type(query).__name__
-        case Applied(appended=appended) | WentOnVacation(appended=appended) if appended:
-            answer["moved"] = [appended[0].seq, appended[-1].seq]
+    if isinstance(reply, Refused):
+        raise _refusal(reply)
+    game = web().service.game_at(asked.game_id, version_after(reply))
+    answer = _game_answer(asked.game_id, player, game)
+    match reply:
+        case Answered():
+            answer["query"] = reply.command
+        case MoveApplied(first=first, last=last) | OnVacation(moved=(first, last)):
+            answer["moved"] = [first, last]
     return jsonify(answer)
 
 
@@ -265,21 +269,14 @@ def _limit_moves(player: PlayerId) -> None:
         raise _too_many(wait, "Too many moves in a short time; wait a little.")
 
 
-def _once(game_id: GameId, player: PlayerId, key: str, asked: Request) -> Response:
-    """A command sent with an ``Idempotency-Key``: through the one intake under it, so the same
-    key (a request sent again after a lost answer) is answered as the first time and moves or
-    says nothing more (a message, an offer: talk at the table)."""
-    try:
-        reply = web().service.handle(API_SOURCE, f"{player}:{key}", asked.command, asked)
-    except UnknownGame:
-        raise not_found() from None
-    if isinstance(reply, Refused):
-        status = 409 if reply.code == StaleVersion.code else 422
-        raise ApiError(status, reply.code, refusal_text(reply), reply.params)
-    answer = _game_answer(game_id, player)
-    if isinstance(reply, MoveApplied):
-        answer["moved"] = [reply.first, reply.last]
-    return jsonify(answer)
+def _refusal(refused: Refused) -> ApiError:
+    """The answer to a refusal of the intake: a game that does not exist is not found."""
+    return not_found() if refused.code == NoSuchGame.code else ApiError.of(refused)
+
+
+def _fresh() -> str:
+    """The key of a request sent without one: new, since such a request cannot be sent again."""
+    return f"fresh:{uuid.uuid4().hex}"
 
 
 def _idempotency_key() -> str | None:

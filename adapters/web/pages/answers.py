@@ -3,6 +3,8 @@
 ``help``, ``hand``, ``auto`` and ``settings`` change nothing in the game, so the page does not
 move on: it shows their answer above the same table, as the terminal and the chats do, in the
 player's language and card faces.  A move has no answer here: the page shows the new table.
+The answer is worded from the intake's reply (``Answered``, ``SettingChanged``), so a form
+posted twice is answered as the first time, on the game and settings as they are.
 """
 
 from __future__ import annotations
@@ -10,29 +12,32 @@ from __future__ import annotations
 import re
 
 from adapters.web.context import web
-from service.app.outcome import ChangedSetting, Looked, Outcome
+from service.app.replies import Answered, Reply, SettingChanged
+from service.game.events import PlayerId
 from service.language.translation import Translator
 from service.players.profiles import settings_text
-from service.ports.directory import Profile
-from service.words.cast import Cast
-from service.words.grammar import ShowHelp
+from service.words.cast import cast_of
 from service.words.position import position
 from service.words.prompts import help_text, instructions_text
-from service.words.time_commands import ShowInstructions
 
 
-def answer_text(outcome: Outcome, tr: Translator, cast: Cast) -> str:
-    """What the query behind ``outcome`` answers; empty for a move."""
-    view = web().service.player_view(outcome.game, outcome.player)
-    match outcome:
-        case Looked(query=ShowHelp()):
-            return help_text(view, tr)
-        case Looked(query=ShowInstructions()):
-            standing = outcome.game.clocks.instructions[view.seat]
-            return instructions_text(standing, view.variant.deck_faces, tr)
-        case Looked(profile=Profile() as profile) | ChangedSetting(profile=profile):
-            return settings_text(profile, tr, web().service.directory)
-        case Looked():
+def answer_text(reply: Reply, player: PlayerId, tr: Translator) -> str:
+    """What the query ``reply`` answers; empty for a move."""
+    service = web().service
+    match reply:
+        case Answered(query="settings") | SettingChanged():
+            directory = service.directory
+            assert directory is not None  # the web keeps its players in the directory
+            return settings_text(directory.profile(player), tr, directory)
+        case Answered(game_id=game_id, version=version, query=query):
+            game = service.game_at(game_id, version)
+            view = service.player_view(game, player)
+            if query == "help":
+                return help_text(view, tr)
+            if query == "instructions":
+                standing = game.clocks.instructions[view.seat]
+                return instructions_text(standing, view.variant.deck_faces, tr)
+            cast = cast_of(game.players, service.directory, tr, player)
             return "\n".join(position(view, cast, tr).all_lines)
     return ""
 

@@ -33,19 +33,20 @@ from adapters.web.languages import page_translator, speak_to
 from adapters.web.new_links import make_new_links
 from adapters.web.pages import recovery
 from adapters.web.pages.answers import answer_text
+from adapters.web.pages.form_requests import call_off_reply, command_reply, rematch_reply
 from adapters.web.pages.game_list import game_lines
 from adapters.web.pages.new_game import invitation_terms, new_game_form, options_of
 from adapters.web.pages.table import ONLY_YOUR_BROWSER, is_resign, render
 from adapters.web.security import csrf_token, keep_private
+from service.app.replies import Rematched
 from service.game.errors import InvitationUsed, InvitationWithdrawn, StaleVersion, UnknownInvitation
 from service.game.events import GameId
 from service.game.status import GameStatus
 from service.game.stored import UnknownGame
 from service.language.numbers import POSITIVE, NotWithin, whole_number
 from service.rules.errors import IllegalAction
-from service.words.cast import cast_of
 from service.words.lobby import OPPONENTS, read_words
-from service.words.refusals import refusal_text
+from service.words.refusals import Refused, refusal_text
 
 blueprint = Blueprint("pages", __name__)
 
@@ -161,17 +162,13 @@ def move(token: str) -> BaseResponse:
         return render(grant, token, why, 429)
     if is_resign(command) and request.form.get("confirm") != "yes":
         return render(grant, token, confirm_resign=True)  # resigning asks first
-    try:
-        outcome = web().service.act(grant.game_id, grant.player, command, version)
-    except StaleVersion:
+    reply = command_reply(grant, version, command)
+    if isinstance(reply, Refused) and reply.code == StaleVersion.code:
         why = tr.gettext("Your opponent moved first: here is the table now.")
         return render(grant, token, why, 409)
-    except IllegalAction as error:
-        return render(grant, token, refusal_text(error, tr=tr), 422)
-    game = outcome.game
-    answer = answer_text(
-        outcome, tr, cast_of(game.players, web().service.directory, tr, grant.player)
-    )
+    if isinstance(reply, Refused):
+        return render(grant, token, refusal_text(reply, tr=tr), 422)
+    answer = answer_text(reply, grant.player, tr)
     if answer:  # a query: its answer in place, on the same table
         return render(grant, token, answer=answer)
     return redirect(f"/p/{token}", 303)
@@ -182,14 +179,14 @@ def rematch(token: str) -> BaseResponse:
     """Offer a rematch (or accept the opponent's): the new game's page once it has begun."""
     grant = _grant(token)
     check_form()
-    try:
-        started = web().service.offer_rematch(grant.game_id, grant.player)
-    except IllegalAction as error:
-        return render(grant, token, refusal_text(error, tr=page_translator()), status_of(error))
-    if started is None:
-        said = page_translator().gettext("Rematch offered: it begins when your opponent accepts.")
-        return render(grant, token, answer=said)
-    return redirect(web().capabilities.page_url(started, grant.player), 303)
+    match rematch_reply(grant, _nonce(grant)):
+        case Refused() as refused:
+            why = refusal_text(refused, tr=page_translator())
+            return render(grant, token, why, status_of(refused))
+        case Rematched(started=started) if started is not None:
+            return redirect(web().capabilities.page_url(started, grant.player), 303)
+    said = page_translator().gettext("Rematch offered: it begins when your opponent accepts.")
+    return render(grant, token, answer=said)
 
 
 @blueprint.get("/p/<token>/version")
@@ -205,10 +202,10 @@ def cancel(token: str) -> BaseResponse:
     """The host calls off the game they are waiting in: its invitation stops working."""
     grant = _grant(token)
     check_form()
-    try:
-        web().service.cancel(grant.game_id, grant.player)
-    except IllegalAction as error:  # the guest joined while the page was open
-        return render(grant, token, refusal_text(error, tr=page_translator()), status_of(error))
+    refused = call_off_reply(grant, _nonce(grant))
+    if isinstance(refused, Refused):  # the guest joined while the page was open
+        why = refusal_text(refused, tr=page_translator())
+        return render(grant, token, why, status_of(refused))
     return redirect(f"/p/{token}", 303)
 
 
@@ -272,6 +269,15 @@ def recover() -> BaseResponse | tuple[str, int]:
 
 
 # -- helpers --------------------------------------------------------------------------------------
+
+
+def _nonce(grant: PageGrant) -> str:
+    """The nonce of a form without commands: the version the page was drawn at (the version
+    now, from a form drawn before it carried one)."""
+    drawn = request.form.get("version", "")[:12]
+    if drawn.isascii() and drawn.isdigit():
+        return drawn
+    return str(web().service.game(grant.game_id).version)
 
 
 def _grant(token: str) -> PageGrant:

@@ -3,7 +3,7 @@ message box, the preset phrases and the offer buttons (``_talk.html``), posted t
 ``/p/<token>/talk``.
 
 A post carries the version the page showed, and goes through the one intake
-(``GameService.handle``) under that version and a digest of what it says: a form submitted
+(``GameService.handle``) under that version and a digest of what it says (``form_key``): a form submitted
 again (a reload, a double click, a resubmission after a lost answer) is stored and told once,
 and answered as the first time.  The key is drawn from the page's own state, never at random,
 so two twins' pages are the same bytes (``tests/reliability/dup``).
@@ -12,14 +12,13 @@ Only talk is taken here (``talk_commands``); moves keep their own form.
 
 from __future__ import annotations
 
-import hashlib
-
 from flask import Blueprint, redirect, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from adapters.web.browser import check_form
 from adapters.web.context import web
 from adapters.web.languages import page_translator
+from adapters.web.pages.form_requests import form_key
 from adapters.web.pages.routes import _grant
 from adapters.web.pages.table import render
 from service.app.replies import Request
@@ -51,9 +50,7 @@ def talk(token: str) -> BaseResponse:
         )
     service = web().service
     answer = Request(grant.player, grant.game_id, command)
-    digest = hashlib.sha256(command.encode("utf-8", "replace")).hexdigest()[:32]
-    inbox_key = f"{grant.player}:{grant.game_id}:{key}:{digest}"
-    reply = service.handle(SOURCE, inbox_key, command[:600], answer)
+    reply = service.handle(SOURCE, form_key(grant, key, command), command[:600], answer)
     if isinstance(reply, Refused):
         return render(grant, token, refusal_text(reply, tr), 422)
     return redirect(f"/p/{token}#talk", 303)

@@ -1,0 +1,55 @@
+"""A player's page posts its forms as requests of the one intake (``GameService.handle`` for a
+move, a look, a time command or a setting; ``request`` for a rematch or a call-off), each under a
+key drawn from the form it came from: a form submitted twice (a double click, a reload that posts
+again, a replayed POST) is applied once and answered as the first time.
+
+A form's nonce is the version of the game the page was drawn at (every move form carries it, as
+``version``; the rematch and call-off forms too; talk's ``key`` is the same number).  The key is
+the nonce with a digest of what the form says, so two different commands from one page are two
+requests.  The nonce is drawn from the page's own state, never at random, so two twins' pages
+are the same bytes (``tests/reliability/dup``).  One kind of command is not keyed by it: a
+change of the player's settings (``readings``) moves no game's version, so ``lang es``, ``lang
+en``, ``lang es`` on one version would be one key; each is a request of its own, which is no
+harm posted twice, since a setting set twice is set once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+
+from adapters.web.capabilities import PageGrant
+from adapters.web.context import web
+from service.app.lobby_requests import CallOff, Rematch
+from service.app.replies import Reply, Request
+from service.words.readings import Reading, reading
+
+SOURCE = "web-page"
+
+
+def form_key(grant: PageGrant, nonce: str, said: str) -> str:
+    """The inbox key of what a form of ``grant``'s page drawn at ``nonce`` said."""
+    digest = hashlib.sha256(said.encode("utf-8", "replace")).hexdigest()[:32]
+    return f"{grant.player}:{grant.game_id}:{nonce}:{digest}"
+
+
+def command_reply(grant: PageGrant, version: int, command: str) -> Reply:
+    """A command of the move forms or the command box, on the version the page showed."""
+    nonce = str(version)
+    if reading(command) is Reading.SETTING:
+        nonce = f"{version}:{uuid.uuid4().hex}"
+    key = form_key(grant, nonce, command)
+    asked = Request(grant.player, grant.game_id, command, version)
+    return web().service.handle(SOURCE, key, command, asked)
+
+
+def rematch_reply(grant: PageGrant, nonce: str) -> Reply:
+    """The ending's Rematch button: offered (or accepted) once."""
+    key = form_key(grant, nonce, "rematch")
+    return web().service.request(SOURCE, key, "rematch", Rematch(grant.player, grant.game_id))
+
+
+def call_off_reply(grant: PageGrant, nonce: str) -> Reply:
+    """The waiting page's "Call this game off"."""
+    key = form_key(grant, nonce, "cancel")
+    return web().service.request(SOURCE, key, "cancel", CallOff(grant.player, grant.game_id))
