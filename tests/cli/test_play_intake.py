@@ -27,5 +27,6 @@ def test_a_refusal_names_cards_in_the_game_s_deck_faces() -> None:
     result = play(args, ["take 7e 12o discard 1b", "take 7e 12o discard 1b"])
     _, first, again, *_ = responses(result)
     assert first["ok"] is False and first["error"]["code"] == "card_not_in_hand"
-    assert "7E" in first["error"]["message"] and "7S" not in first["error"]["message"]
+    message = first["error"]["message"]  # a card in a sentence by its face: rank and suit symbol
+    assert "7♠" in message and "7S" not in message and "7E" not in message
     assert again == first, "the same line again is a request of its own, answered alike"
