@@ -8,7 +8,8 @@ needs the handler that uses them (which made an import circle).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 from adapters.email.addressing import Addresses
 from adapters.email.compose import Composer
@@ -35,34 +36,38 @@ SOURCE = "email"
 """The inbox's source for mail (its key: the ``Message-ID``)."""
 
 
+@dataclass
 class Desk:
-    def __init__(
-        self,
-        service: GameService,
-        directory: Directory,
-        store: EmailRecords,
-        keys: TokenKeys,
-        mail: GameMail,
-        clock: Clock,
-        quotas: Quotas,
-        limits: InvitationLimits,
-        ratings: Ratings | None = None,
-    ) -> None:
-        self.ratings = ratings
-        """Profiles for a ``stats`` mail (``stats.py``)."""
-        self.service = service
-        self.directory = directory
-        self.store = store
-        self.keys = keys
-        self.mail = mail
-        self.clock = clock
-        self.quotas = quotas
-        self.limits = limits
-        self.consent: Consent = mail.consent
-        self.contacts: EmailContacts = mail.contacts
-        self.composer: Composer = mail.composer
-        self.addresses: Addresses = mail.composer.addresses
-        self.notes = Notes(mail, clock, self.tr_for)
+    service: GameService
+    directory: Directory
+    store: EmailRecords
+    keys: TokenKeys
+    mail: GameMail
+    clock: Clock
+    quotas: Quotas
+    limits: InvitationLimits
+    ratings: Ratings | None = None
+    """Profiles for a ``stats`` mail (``stats.py``)."""
+
+    @property
+    def consent(self) -> Consent:
+        return self.mail.consent
+
+    @property
+    def contacts(self) -> EmailContacts:
+        return self.mail.contacts
+
+    @property
+    def composer(self) -> Composer:
+        return self.mail.composer
+
+    @property
+    def addresses(self) -> Addresses:
+        return self.mail.composer.addresses
+
+    @cached_property
+    def notes(self) -> Notes:
+        return Notes(self.mail, self.clock, self.tr_for)
 
     def earlier(self, inbound: Inbound) -> Reply | None:
         """The reply the service's inbox recorded for ``inbound`` (handled before a crash, say),

@@ -39,6 +39,7 @@ import json
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from adapters.email import finished, listing
 from adapters.email.addressing import CONFIRM, STOP
@@ -49,24 +50,18 @@ from adapters.email.inbound import Inbound, answer_word, message_key, read
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter, move_lines
 from adapters.email.requests import CALL_OFF, ServiceRequests
-from adapters.email.sender import GameMail
-from adapters.email.tokens import ReplyToken, TokenError, TokenKeys, parse_token
+from adapters.email.tokens import ReplyToken, TokenError, parse_token
 from adapters.email.your_data import DataMail
-from adapters.sql.email_records import EmailRecords, StoredMail
-from service.app.games import GameService
+from adapters.sql.email_records import StoredMail
 from service.app.intake import Attempts
 from service.app.lobby_requests import CallOff
-from service.app.ratings import Ratings
 from service.app.replies import Joined, MoveApplied, Reply, Request
 from service.delivery.dispatch import TryLater
 from service.game.errors import GameCalledOff, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.status import GameStatus
 from service.language.vocabulary import word
-from service.players.invitations import InvitationLimits
-from service.ports.directory import Address, Directory
-from service.ports.protocols import Clock
-from service.ports.quotas import Quotas
+from service.ports.directory import Address
 from service.rules.errors import N_
 from service.words.refusals import Refused, refusal_text
 
@@ -95,23 +90,22 @@ class Handler(Desk):
     """Every stored mail handled once: replies to game mail here, mail to the service's own
     address by ``requests``, answers to a confirmation by ``invitations``."""
 
-    def __init__(
-        self,
-        service: GameService,
-        directory: Directory,
-        store: EmailRecords,
-        keys: TokenKeys,
-        mail: GameMail,
-        clock: Clock,
-        quotas: Quotas,
-        limits: InvitationLimits,
-        ratings: Ratings | None = None,
-    ) -> None:
-        super().__init__(service, directory, store, keys, mail, clock, quotas, limits, ratings)
-        self.invitations = Invitations(self)
-        self.requests = ServiceRequests(self, self.invitations)
-        self.data_mail = DataMail(self)
-        self.attempts = Attempts()
+    @cached_property
+    def invitations(self) -> Invitations:
+        return Invitations(self)
+
+    @cached_property
+    def requests(self) -> ServiceRequests:
+        return ServiceRequests(self, self.invitations)
+
+    @cached_property
+    def data_mail(self) -> DataMail:
+        return DataMail(self)
+
+    @cached_property
+    def attempts(self) -> Attempts:
+        """Failures of each stored mail in this process (the intake's give-up policy)."""
+        return Attempts()
 
     # -- storing, then handling ------------------------------------------------------------------
 

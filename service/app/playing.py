@@ -10,6 +10,7 @@ position they saw.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from service.app.follow_ups import deliberating, follow_ups
@@ -44,20 +45,13 @@ from service.words.time_commands import (
 )
 
 
+@dataclass(frozen=True, slots=True)
 class Playing:
-    def __init__(
-        self,
-        journal: Journal,
-        chance: Chance,
-        pauses: Pauses,
-        profiles: ProfileChanges,
-        talking: Talking,
-    ) -> None:
-        self.journal = journal
-        self.chance = chance
-        self.pauses = pauses
-        self.profiles = profiles
-        self.talking = talking
+    journal: Journal
+    chance: Chance
+    pauses: Pauses
+    profiles: ProfileChanges
+    talking: Talking
 
     def act(
         self,

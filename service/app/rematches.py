@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
+from dataclasses import dataclass
 
 from service.app.journal import Journal
 from service.app.seating import Seating
@@ -44,19 +45,13 @@ def has_left(directory: Directory | None, player: PlayerId | None) -> bool:
         return False
 
 
+@dataclass(frozen=True, slots=True)
 class Rematches:
-    def __init__(
-        self,
-        journal: Journal,
-        chance: Chance,
-        seating: Seating,
-        left: Callable[[PlayerId | None], bool] = lambda player: False,
-    ) -> None:
-        self.journal = journal
-        self.chance = chance
-        self.seating = seating
-        self.left = left
-        """Whether a player erased themselves (``has_left`` over the directory)."""
+    journal: Journal
+    chance: Chance
+    seating: Seating
+    left: Callable[[PlayerId | None], bool] = lambda player: False
+    """Whether a player erased themselves (``has_left`` over the directory)."""
 
     def may_rematch(self, game: Game, player: PlayerId) -> bool:
         """Whether ``player`` may be offered a rematch of ``game``: its opponent is still here."""

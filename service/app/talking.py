@@ -14,6 +14,7 @@ setting.  ``unmute`` undoes it and the game's own mute alike.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from service.app.follow_ups import follow_ups
@@ -58,27 +59,18 @@ ADJOURN_LIMIT = timedelta(days=7)
 limit (``GameService(adjourn_limit=…)``)."""
 
 
+@dataclass(frozen=True, slots=True)
 class Talking:
-    def __init__(
-        self,
-        journal: Journal,
-        chance: Chance,
-        started: Callable[[Game], GameId],
-        bot_accepts: Callable[[GameId, PlayerId], GameId],
-        profiles: ProfileChanges,
-        adjourn_limit: timedelta = ADJOURN_LIMIT,
-        check_rematch: Callable[[Game, PlayerId], None] = lambda game, player: None,
-    ) -> None:
-        self.journal = journal
-        self.check_rematch = check_rematch
-        """Refuses a rematch with a player who erased themselves (``Rematches.check_opponent``)."""
-        self.profiles = profiles
-        """Where a mute for good is kept: the player's profile, across games."""
-        self.chance = chance
-        self.started = started
-        self.bot_accepts = bot_accepts
-        """A bot accepts a rematch at once (``Rematches.accept``)."""
-        self.adjourn_limit = adjourn_limit
+    journal: Journal
+    chance: Chance
+    started: Callable[[Game], GameId]
+    bot_accepts: Callable[[GameId, PlayerId], GameId]
+    """A bot accepts a rematch at once (``Rematches.accept``)."""
+    profiles: ProfileChanges
+    """Where a mute for good is kept: the player's profile, across games."""
+    adjourn_limit: timedelta = ADJOURN_LIMIT
+    check_rematch: Callable[[Game, PlayerId], None] = lambda game, player: None
+    """Refuses a rematch with a player who erased themselves (``Rematches.check_opponent``)."""
 
     def answering(self, game: Game, player: PlayerId) -> bool:
         """Whether an offer of the opponent's waits for ``player``'s answer."""

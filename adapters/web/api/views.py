@@ -8,56 +8,18 @@ from ``public_json``.  Nothing here reads a hand but the player's own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
+from adapters.view_fields import view_fields
 from service.game.state import Game
-from service.language.notation import card_text
 from service.language.translation import ENGLISH, Translator
 from service.log.file import format_time
 from service.ports.protocols import GameSummary
-from service.rules.cards import Card
-from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
-from service.words.prompts import action_text, options_text
-
-
-def _seat(value: Seat | None) -> int | None:
-    return None if value is None else value.number
 
 
 def view_json(view: PlayerView, tr: Translator = ENGLISH) -> dict[str, object]:
-    """Everything in the view, cards written as players write them (``7H``), seats as 1 and 2;
-    the legal moves and what the player can do in ``tr``'s language (the player's own)."""
-    faces = view.variant.deck_faces
-
-    def names(cards: Iterable[Card]) -> list[str]:
-        return [card_text(one, faces) for one in cards]
-
-    match = view.match
-    return {
-        "seat": view.seat.number,
-        "phase": view.phase.value,
-        "to_act": _seat(view.to_act),
-        "your_turn": view.is_my_decision,
-        "dealer": view.dealer.number,
-        "deal": view.deal_number,
-        "hand": names(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "tables": [[names(combo) for combo in table] for table in view.tables],
-        "center": None if view.center is None else card_text(view.center, faces),
-        "center_source": None if view.source is None else view.source.value,
-        "stock": view.stock_size,
-        "dead": view.dead_size,
-        "dead_cards": names(view.dead),
-        "revealed": None if view.revealed is None else names(view.revealed),
-        "scores": list(match.scores),
-        "multiplier": match.multiplier,
-        "match_winner": _seat(match.winner),
-        "variant": view.variant.changed_flags(),
-        "legal": [action_text(action, faces, tr) for action in view.legal_actions],
-        "options": options_text(view, tr),
-        "over": view.phase is Phase.OVER,
-    }
+    """Everything in the view (``view_fields``), the legal moves and what the player can do in
+    ``tr``'s language (the player's own), and whether it is their decision."""
+    return {**view_fields(view, tr), "your_turn": view.is_my_decision}
 
 
 def public_json(game: Game, due_at: str | None = None) -> dict[str, object]:
