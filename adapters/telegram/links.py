@@ -14,9 +14,9 @@ shows the same code.
 
 from __future__ import annotations
 
-from adapters.telegram.channel import CHANNEL, SOURCE, Channel
+from adapters.telegram.channel import CHANNEL, SOURCE
 from adapters.telegram.incoming import Said
-from adapters.telegram.screens import Screens
+from adapters.telegram.screens import ChatPart
 from service.app.link_requests import OfferLink
 from service.app.replies import LinkOffered, Shown
 from service.players.linking import valid_for_text
@@ -31,11 +31,7 @@ USAGE = N_(
 )
 
 
-class Links:
-    def __init__(self, channel: Channel, screens: Screens) -> None:
-        self.channel = channel
-        self.screens = screens
-
+class Links(ChatPart):
     def link(self, said: Said, words: list[str]) -> None:
         """``/link``: a code to mail from the address to link."""
         channel = self.channel

@@ -21,10 +21,10 @@ from urllib.parse import quote
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.channel import SOURCE
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.render import short
-from adapters.telegram.screens import Screens
+from adapters.telegram.screens import ChatPart
 from service.app.lobby_requests import CallOff, JoinGame, OpenGame, Rematch
 from service.app.replies import Cancelled, Joined, Opened, Rematched, Reply, Told
 from service.bots.levels import bot_name
@@ -48,11 +48,7 @@ NEW_HELP = N_(
 )
 
 
-class Lobby:
-    def __init__(self, channel: Channel, screens: Screens) -> None:
-        self.channel = channel
-        self.screens = screens
-
+class Lobby(ChatPart):
     def new(self, said: Said, options: list[str]) -> None:
         """``/new [bot|random] [deals=N] [target=N] [stake=N] [time=12h] [flag=value …]``."""
         channel = self.channel

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from adapters.telegram.api import Refused
 from adapters.telegram.callbacks import Press, action_of, selection
-from adapters.telegram.channel import SOURCE, Channel
+from adapters.telegram.channel import SOURCE
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.keyboards import chooser_keyboard, melds_with
 from adapters.telegram.render import short
-from adapters.telegram.screens import Screens
+from adapters.telegram.screens import ChatPart
 from service.app.replies import Answered, MoveApplied, Reply, Request, SettingChanged, Told
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
@@ -33,11 +33,7 @@ from service.words.readings import Reading, reading
 from service.words.refusals import refusal_text
 
 
-class Moves:
-    def __init__(self, channel: Channel, screens: Screens) -> None:
-        self.channel = channel
-        self.screens = screens
-
+class Moves(ChatPart):
     # -- typed ------------------------------------------------------------------------------------
 
     def typed(self, said: Said, command: str, game_id: GameId | None = None) -> None:

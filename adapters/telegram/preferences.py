@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adapters.telegram.channel import Channel
 from adapters.telegram.incoming import Said
-from adapters.telegram.screens import Screens
+from adapters.telegram.screens import ChatPart
 from service.app.replies import Shown
 from service.clock.deadlines import SettingError, check_timezone, parse_offset, parse_quiet_hours
 from service.language.translation import LANGUAGES, Translator, supported, translator
@@ -32,11 +31,7 @@ USAGE = N_(
 BOARDS = N_("boards=tidy turns old boards into one-line records; boards=full keeps them whole.")
 
 
-class Preferences:
-    def __init__(self, channel: Channel, screens: Screens) -> None:
-        self.channel = channel
-        self.screens = screens
-
+class Preferences(ChatPart):
     def settings(self, said: Said, words: list[str]) -> None:
         channel = self.channel
         profile = channel.directory.profile(said.player)

@@ -9,10 +9,9 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callbacks import Press
-from adapters.telegram.channel import Channel
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import games_text, short
-from adapters.telegram.screens import Screens
+from adapters.telegram.screens import ChatPart
 from service.app.replies import Shown
 from service.game.events import GameId
 from service.game.status import GameStatus
@@ -50,11 +49,7 @@ TALK = N_(
 """Talk at the table (issue 20), told apart from ``COMMANDS``."""
 
 
-class Reading:
-    def __init__(self, channel: Channel, screens: Screens) -> None:
-        self.channel = channel
-        self.screens = screens
-
+class Reading(ChatPart):
     def games(self, said: Said) -> None:
         channel = self.channel
         tr = said.tr

@@ -13,10 +13,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.api import Refused
 from adapters.telegram.callbacks import Press
-from adapters.telegram.channel import Channel
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.render import clip, short, worth_telling
-from adapters.telegram.screens import Screens
+from adapters.telegram.screens import ChatPart
 from service.app.replies import Shown, Told
 from service.game.errors import NotAPlayer
 from service.game.events import GameId, PlayerId
@@ -36,11 +35,7 @@ from service.words.position import position
 from service.words.refusals import refusal_text
 
 
-class Replay:
-    def __init__(self, channel: Channel, screens: Screens) -> None:
-        self.channel = channel
-        self.screens = screens
-
+class Replay(ChatPart):
     def start(self, said: Said, game_id: GameId | None) -> None:
         """``/log [#game]``: the first step of the game (by default the latest one)."""
         channel = self.channel

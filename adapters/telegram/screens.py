@@ -301,3 +301,12 @@ class Screens:
         """Tell the game's group (if it has one) the public events it has not heard yet, paced
         under Telegram's per-group limit (``group_news.py``)."""
         self.groups.tell(game_id)
+
+
+class ChatPart:
+    """A part of the bot that answers one kind of command (links, the lobby, moves, …): the
+    channel it answers through and the screens it lays its answers out on."""
+
+    def __init__(self, channel: Channel, screens: Screens) -> None:
+        self.channel = channel
+        self.screens = screens

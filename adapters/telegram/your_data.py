@@ -10,9 +10,8 @@ again.
 
 from __future__ import annotations
 
-from adapters.telegram.channel import Channel
 from adapters.telegram.incoming import Said
-from adapters.telegram.screens import Screens
+from adapters.telegram.screens import ChatPart
 from service.app.replies import Shown
 from service.app.your_data import YourData
 from service.rules.errors import N_, IllegalAction
@@ -25,11 +24,7 @@ ERASE_HOW = N_("Send /erase {code} to erase everything held about you.")
 ERASED = N_("Everything held about you is erased. Goodbye.")
 
 
-class DataRequests:
-    def __init__(self, channel: Channel, screens: Screens) -> None:
-        self.channel = channel
-        self.screens = screens
-
+class DataRequests(ChatPart):
     def privacy(self, said: Said) -> None:
         self.channel.record(said.key, Shown("privacy"))
         self.screens.say(said.chat_id, privacy_text(said.tr, self._your_data().kept))
