@@ -17,6 +17,11 @@ def json_body(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+def request_body(schema: dict[str, Any], required: bool = True) -> dict[str, Any]:
+    """A JSON body of ``schema``."""
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
+
+
 def errors(*statuses: int) -> dict[str, Any]:
     meaning = {
         400: "The body is not JSON, not an object, or a field is missing, of the wrong type or "

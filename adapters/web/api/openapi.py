@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.web.api.describing import GAME_ID, PLAYER, SECURED, errors, json_body, whole
+from adapters.web.api.describing import (
+    GAME_ID,
+    PLAYER,
+    SECURED,
+    errors,
+    json_body,
+    request_body,
+    whole,
+)
 from adapters.web.api.player_paths import PLAYER_PATHS, your_data_paths
 from adapters.web.api.schemas import SCHEMAS, ref
 from service.language.names import NAME_LENGTH
@@ -34,21 +42,14 @@ def _api_paths() -> dict[str, Any]:
             "post": {
                 "summary": "Become a web player; the answer holds your token.",
                 "operationId": "createPlayer",
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["name"],
-                                "allOf": [ref("Settings")],
-                                "properties": {
-                                    "name": {"type": "string", "maxLength": NAME_LENGTH}
-                                },
-                            }
-                        }
-                    },
-                },
+                "requestBody": request_body(
+                    {
+                        "type": "object",
+                        "required": ["name"],
+                        "allOf": [ref("Settings")],
+                        "properties": {"name": {"type": "string", "maxLength": NAME_LENGTH}},
+                    }
+                ),
                 "responses": {
                     "201": json_body(
                         ref("Player"),
@@ -70,10 +71,7 @@ def _api_paths() -> dict[str, Any]:
                 "of the API speaks to me in them from now on.",
                 "operationId": "changeSettings",
                 "security": SECURED,
-                "requestBody": {
-                    "required": True,
-                    "content": {"application/json": {"schema": ref("Settings")}},
-                },
+                "requestBody": request_body(ref("Settings")),
                 "responses": {
                     "200": json_body(ref("Player"), "My settings as changed."),
                     **errors(400, 403, 413),
@@ -126,42 +124,38 @@ def _api_paths() -> dict[str, Any]:
                         "schema": {"type": "string", "minLength": 1, "maxLength": 100},
                     }
                 ],
-                "requestBody": {
-                    "required": False,
-                    "content": {
-                        "application/json": {
-                            "schema": {
+                "requestBody": request_body(
+                    {
+                        "type": "object",
+                        "properties": {
+                            "opponent": {
+                                "type": "string",
+                                "enum": [
+                                    "friend",
+                                    "easy",
+                                    "medium",
+                                    "hard",
+                                    "greedy",
+                                    "random",
+                                ],
+                                "default": "friend",
+                            },
+                            **{name: whole(bounds) for name, bounds in LARGEST.items()},
+                            "move_seconds": {"type": "integer", "minimum": 60},
+                            "rated": {
+                                "type": "boolean",
+                                "description": "true rated, false casual; left out: "
+                                "rated between people, casual against a bot.",
+                            },
+                            "variant": {
                                 "type": "object",
-                                "properties": {
-                                    "opponent": {
-                                        "type": "string",
-                                        "enum": [
-                                            "friend",
-                                            "easy",
-                                            "medium",
-                                            "hard",
-                                            "greedy",
-                                            "random",
-                                        ],
-                                        "default": "friend",
-                                    },
-                                    **{name: whole(bounds) for name, bounds in LARGEST.items()},
-                                    "move_seconds": {"type": "integer", "minimum": 60},
-                                    "rated": {
-                                        "type": "boolean",
-                                        "description": "true rated, false casual; left out: "
-                                        "rated between people, casual against a bot.",
-                                    },
-                                    "variant": {
-                                        "type": "object",
-                                        "additionalProperties": {"type": "string"},
-                                        "examples": [{"forcing": "disabled"}],
-                                    },
-                                },
-                            }
-                        }
+                                "additionalProperties": {"type": "string"},
+                                "examples": [{"forcing": "disabled"}],
+                            },
+                        },
                     },
-                },
+                    required=False,
+                ),
                 "responses": {
                     "201": json_body(ref("Game"), "The new game."),
                     **errors(400, 403, 413, 422, 429),
@@ -219,31 +213,26 @@ def _api_paths() -> dict[str, Any]:
                         "schema": {"type": "string", "minLength": 1, "maxLength": 100},
                     },
                 ],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["command", "expected_version"],
-                                "properties": {
-                                    "command": {
-                                        "type": "string",
-                                        "maxLength": LONGEST_COMMAND,
-                                        "examples": [
-                                            "take 5c 5d discard ks",
-                                            "pass",
-                                            "say Good luck!",
-                                            "offer draw",
-                                            "accept",
-                                        ],
-                                    },
-                                    "expected_version": whole(POSITIVE),
-                                },
-                            }
-                        }
-                    },
-                },
+                "requestBody": request_body(
+                    {
+                        "type": "object",
+                        "required": ["command", "expected_version"],
+                        "properties": {
+                            "command": {
+                                "type": "string",
+                                "maxLength": LONGEST_COMMAND,
+                                "examples": [
+                                    "take 5c 5d discard ks",
+                                    "pass",
+                                    "say Good luck!",
+                                    "offer draw",
+                                    "accept",
+                                ],
+                            },
+                            "expected_version": whole(POSITIVE),
+                        },
+                    }
+                ),
                 "responses": {
                     "200": json_body(ref("Game"), "The game after the command."),
                     **errors(400, 403, 404, 409, 410, 413, 422, 429),
