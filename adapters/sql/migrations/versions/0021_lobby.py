@@ -1,6 +1,6 @@
 """The lobby: seeks, the pairing pool and the reliability projection (issue 36).
 
-Revision ID: 0023
+Revision ID: 0021
 Revises: 0020
 Create Date: 2026-12-07
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
 
-revision: str = "0023"
+revision: str = "0021"
 down_revision: str | None = "0020"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
