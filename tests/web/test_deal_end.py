@@ -24,6 +24,7 @@ from tests.web.conftest import Site
 from tests.web.test_browser import best_move
 from tests.web.test_page_trips import move, page_of
 from tests.web.test_pocket import DOCS, SIZES, WRITE, fits, tap_move
+from tests.web.test_targets import too_small
 
 ENDING = re.compile(
     r"^(You go out and win \d+ from the medium bot\.|The medium bot goes out and "
@@ -82,6 +83,8 @@ def test_the_end_of_a_deal_is_shown_until_the_player_goes_on(
         expect(page.locator("#moves")).to_have_count(0)  # the new deal waits for "Go on"
         expect(page.locator("#command-form")).to_have_count(0)
         fits(page, "deal-end", size, artifacts)
+        if size == "phone":  # a finger reaches "Go on" and every link of the moment (item 10)
+            assert too_small(page) == [], too_small(page)
         if WRITE:
             DOCS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=DOCS / f"deal-end-{size}.png", full_page=size == "phone")
