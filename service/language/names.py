@@ -36,11 +36,21 @@ _FULL_STOPS = str.maketrans({"\u3002": ".", "\uff61": ".", "\ufe12": "."})
 
 
 def display_name(raw: str, fallback: str) -> str:
-    """``raw`` made fit to show, or ``fallback`` when nothing showable is left."""
+    """``raw`` made fit to show, or ``fallback`` when nothing showable is left.
+
+    Made fit again until nothing changes: taking out an address can leave a tag open at the end
+    (``<Ana R.example.org<``), and a name stored is shown through here again."""
+    name = _fit(raw)
+    while (again := _fit(name)) != name:
+        name = again
+    return name or fallback
+
+
+def _fit(raw: str) -> str:
     printable = "".join(c if c.isprintable() else " " if c.isspace() else "" for c in raw)
     printable = _TAG.sub(" ", printable)
     cut = " ".join(_plain_words(printable))[:NAME_LENGTH]
-    return " ".join(_plain_words(cut)) or fallback
+    return " ".join(_plain_words(cut))
 
 
 def _plain_words(text: str) -> list[str]:

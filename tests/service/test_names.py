@@ -104,3 +104,17 @@ ADDRESS_PARTS = st.sampled_from(
 def test_names_built_of_address_parts_carry_no_address(parts: list[str]) -> None:
     name = display_name("".join(parts), "Guest")
     assert name == "Guest" or not LOOKS_LIKE_ADDRESS.search(unicodedata.normalize("NFKC", name))
+
+
+def test_a_tag_left_open_by_an_address_taken_out_goes_too() -> None:
+    """Taking out ``R.пример.рф`` leaves ``<AnaJ.`` open at the end: a tag, taken out as well
+    (found by the fuzzing of the API's names)."""
+    assert display_name("\u202d\u200f<AnaJ. R.пример.рф<\u2069", "Guest") == "Guest"
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from("<>/aA .рф@:xn-\u202d"), max_size=40))
+def test_a_shown_name_is_shown_as_it_is(raw: str) -> None:
+    """A stored name goes through ``display_name`` again when it is shown: nothing changes."""
+    once = display_name(raw, "")
+    assert display_name(once, "") == once
