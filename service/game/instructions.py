@@ -47,7 +47,7 @@ from service.game.instruction_errors import (
     NoSuchInstruction,
     UnknownInstruction,
 )
-from service.game.state import Game
+from service.game.state import PASSES_COUNTED, Game
 from service.language.notation import CardSpellingError, card_text, parse_card
 from service.rules.actions import Force, NoForce, PlayerAction, Refuse, Take
 from service.rules.cards import Card, CardSet
@@ -190,7 +190,7 @@ def instruction_text(canonical: str, faces: DeckFaces = DeckFaces.FRENCH) -> str
     return " ".join(words)
 
 
-SUGGEST_AFTER = 2
+SUGGEST_AFTER = PASSES_COUNTED - 1
 """Passes with no choice a player makes before ``auto pass`` is suggested to them, once."""
 
 

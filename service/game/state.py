@@ -81,6 +81,12 @@ class Clocks(NamedTuple):
     (kept here, not in a local, so a log folds the same however it is cut)."""
 
 
+PASSES_COUNTED = 3
+"""How many passes where passing was all a seat could do ``Game.only_passes`` counts: as many as
+``instructions.suggests_auto_pass`` needs.  Counting on would cost every later refusal a look at
+the legal moves whenever a game is folded (a fifth of a replay's time, measured)."""
+
+
 class Game(NamedTuple):
     id: GameId
     host: PlayerId
@@ -110,8 +116,9 @@ class Game(NamedTuple):
     talk: Talk = Talk()
     """The standing offer, the mutes and the messages (``talk_state``)."""
     only_passes: tuple[int, int] = (0, 0)
-    """How often each seat passed where passing was all it could do (``legal.only_pass``):
-    what suggests ``auto pass`` to a player once (``instructions.suggests_auto_pass``)."""
+    """How often each seat passed where passing was all it could do (``legal.only_pass``), up
+    to ``PASSES_COUNTED``: what suggests ``auto pass`` to a player once
+    (``instructions.suggests_auto_pass``)."""
 
     @property
     def status(self) -> GameStatus:
@@ -192,7 +199,11 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
         version, updated_at = one.seq, one.at
         event = one.event
         if is_rules_event(event):
-            if type(event) is CardRefused and only_pass(rules, event.seat):
+            if (
+                type(event) is CardRefused
+                and only_passes[event.seat] < PASSES_COUNTED
+                and only_pass(rules, event.seat)
+            ):
                 only_passes = _set(only_passes, event.seat, only_passes[event.seat] + 1)
             rules = rules_evolve(rules, event)
             if isinstance(event, _DECISION_BOUNDARIES):

@@ -39,7 +39,9 @@ def only_pass(state: GameState, seat: Seat) -> bool:
     nothing it holds (settled in the usual case by ``_takes``'s one bit-parallel test)."""
     if state.to_act != seat or state.phase is not Phase.DECIDE:
         return False
-    return legal_actions(state, seat) == [_PLAIN_REFUSAL[seat]]
+    if len(_refusals(state, seat)) > 1:  # a meld may be laid down with the pass
+        return False
+    return not _takes(state, seat)
 
 
 def _takes(state: GameState, seat: Seat) -> list[PlayerAction]:
