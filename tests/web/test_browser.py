@@ -22,6 +22,7 @@ from service.language.notation import card_text
 from service.log.replays import steps
 from service.rules.cards import CardSet
 from service.rules.seats import Seat
+from tests.waiting import eventually
 from tests.web.conftest import Site
 
 OVER = "The match is over."
@@ -70,7 +71,13 @@ def test_two_browsers_play_a_whole_deal_through_their_pages(
             if acting is None:
                 if over(host) and over(guest):
                     break
-                host.wait_for_timeout(100)  # the pages poll for the opponent's move
+                eventually(  # the pages poll for the opponent's move
+                    lambda: (
+                        any(p.locator("#moves").count() for p in (host, guest))
+                        or (over(host) and over(guest))
+                    ),
+                    seconds=max(deadline - time.monotonic(), 0.0),
+                )
                 continue
             if not typed:  # once, the command box: a look at the hand changes nothing
                 version = acting.locator("#version").inner_text()

@@ -10,6 +10,7 @@ tapping cards only, and another with the keyboard alone.  Screenshots go to
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from pathlib import Path
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from adapters.web.security import PLAYER_COOKIE
 from tests.web.conftest import ROOT, Site
@@ -116,8 +118,10 @@ def play_by(page: Page, make_move: object, limit: float = 120) -> None:
             return
         if page.locator("#moves").count():
             make_move(page)  # type: ignore[operator]
-        else:
-            page.wait_for_timeout(100)  # the page polls for the bot's move
+        else:  # the page polls for the bot's move: wait for it, or for the match's end
+            left = max(deadline - time.monotonic(), 0.001)  # 0 would mean no limit
+            with contextlib.suppress(PlaywrightTimeout):  # then the loop ends: not ended
+                page.locator("#moves, #headline").first.wait_for(timeout=left * 1000)
     raise AssertionError("the deal did not end")
 
 
