@@ -112,7 +112,11 @@ class GameReads:
         ``since``: the notice also tells the events from that version on (a channel's board
         began there, or it tells the news since the player's last move)."""
         first = notification.from_seq if since is None else min(since, notification.from_seq)
-        moment = self.moment(notification.game_id, first)
+        return self.notice_at(self.moment(notification.game_id, first), notification)
+
+    def notice_at(self, moment: Moment, notification: Notification) -> Notice:
+        """``notice`` told from a ``moment`` the caller read already (from the notification's
+        first event or earlier), for a channel that lays out the same events otherwise too."""
         game, events = moment.game, list(moment.tail)
         player = notification.player
         settings = self.settings.of(player)

@@ -127,14 +127,15 @@ def _table(game: Game, grant: PageGrant, seen: int | None) -> dict[str, object]:
     from)."""
     service = web().service
     player = grant.player
-    notice = service.notice(Notification(player, game.id, 1, game.version))
+    now = service.moment(game.id, 1)  # one read: the notice, the deal's end, the headline
+    notice = service.notice_at(now, Notification(player, game.id, 1, now.game.version))
     tr = translator(notice.language)
     view = notice.view
     faces = view.variant.deck_faces
     due = service.deadline(game) if game.status == GameStatus.PLAYING else None
     timezone = service.clock_settings(player).timezone
     cast = cast_of(game.players, service.directory, tr, player)
-    stored = service.events(game.id)
+    stored = list(now.tail)
     ended = last_deal_end(stored, view.seat, tr, cast)
     moment = ended if _holds(ended, game, seen) else None
     moves = [] if moment else [move_choice(action, faces, tr) for action in view.legal_actions]
