@@ -17,7 +17,7 @@ import json
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adapters.cli.tables import print_table, short
 from adapters.config import Settings
@@ -28,6 +28,9 @@ from service.seeks.reliability import Reliability
 from service.seeks.seeks import Waiting
 from service.seeks.terms import SeekTerms
 from service.words.seek_replies import reliability_words, seek_code, terms_words
+
+if TYPE_CHECKING:
+    from adapters.bootstrap import Wiring
 
 TR = translator("en")
 SEEK_COLUMNS = ("code", "owner", "rating", "reliability", "terms", "expires")
@@ -49,7 +52,7 @@ def add_commands(commands: Any) -> None:
     rebuild.set_defaults(run=_rebuild)
 
 
-def _lobby() -> tuple[Any, Lobby]:
+def _lobby() -> tuple[Wiring, Lobby]:
     from adapters.bootstrap import build
 
     wiring = build(Settings.from_env(os.environ))
@@ -108,8 +111,9 @@ def _rebuild(args: argparse.Namespace) -> int:
     if not rebuilt.differing:
         print(f"{said}; equal to the follower")
         return 0
-    print(f"{said}; differs from the follower for {len(rebuilt.differing)} players (a match")
-    print("that ended meanwhile is counted by the rebuild only: run it again):")
+    players = f"{len(rebuilt.differing)} player" + ("s" if len(rebuilt.differing) > 1 else "")
+    print(f"{said}; differs from the follower for {players} (a match that ended")
+    print("meanwhile is counted by the rebuild only: run it again):")
     print("\n".join(rebuilt.differing))
     return 1
 

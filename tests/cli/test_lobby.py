@@ -164,7 +164,7 @@ def test_the_reliability_rebuild_says_whether_it_equals_the_follower(wiring: Wir
         )
     differed = conquian("lobby", "reliability", "rebuild")
     assert differed.returncode == 1
-    assert "differs from the follower for 1 players" in differed.stdout
+    assert "differs from the follower for 1 player (" in differed.stdout
     assert differed.stdout.splitlines()[-1] == ben
     assert lobby_of(wiring).reliability(ben).abandoned == 1  # the rebuild's counts stand
     assert conquian("lobby", "reliability", "rebuild").returncode == 0
