@@ -104,6 +104,10 @@ class Lobby:
     def leave(self, player: PlayerId) -> bool:
         return self.pool.leave(player)
 
+    def waiting(self, player: PlayerId) -> Waiting | None:
+        """The player's place in the pool, if they wait to be paired (a page shows it)."""
+        return next((one for one in self.pool.seeks.waiting() if one.player == player), None)
+
     def reliability(self, player: PlayerId) -> Reliability:
         return self.reliabilities.of(player)
 
