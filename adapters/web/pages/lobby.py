@@ -45,6 +45,7 @@ from adapters.web.pages.form_requests import lobby_reply
 from adapters.web.pages.new_game import TIMES, new_game_form, options_of
 from adapters.web.security import csrf_token, keep_private
 from service.app.lobby import Lobby
+from service.app.replies import Reply
 from service.app.seekers import check_wanted
 from service.clock.timeouts import check_time_control
 from service.game.events import PlayerId
@@ -119,11 +120,7 @@ def waiting() -> Response:
 @blueprint.post("/lobby")
 def seek() -> BaseResponse:
     """The one form: publish a seek (``do=seek``) or wait to be paired (``do=pair``)."""
-    check_form()
-    _lobby()
-    known = browser_player()
-    speak_to(known)
-    tr = page_translator()
+    known, tr = _form()
     verb = request.form.get("do", "")
     if verb not in ("seek", "pair"):
         return _drawn(tr.gettext("Choose to publish a seek or to be paired."), 400)
@@ -135,14 +132,10 @@ def seek() -> BaseResponse:
         check_wanted(asked.wanted)
     except IllegalAction as error:
         return _drawn(refusal_text(error, tr=tr), status_of(error))
-    if known is None and too_many_invitations():
-        return _drawn(tr.gettext("Too many new players from here; wait a little."), 429)
-    player, token = player_for_form()
-    speak_to(player)
-    reply = lobby_reply(player, _nonce(), said, replace(asked, player=player))
-    if isinstance(reply, Refused):
-        drawn = _drawn(refusal_text(reply, tr=tr), status_of(reply), player=player)
-        return remembered(drawn, token)
+    answered = _as_player(known, said, lambda player: replace(asked, player=player))
+    if isinstance(answered, BaseResponse):
+        return answered
+    reply, player, token = answered
     assert isinstance(reply, (SeekPublished, PairingWaited))
     return remembered(_drawn(said=seek_said(reply, page_translator()), player=player), token)
 
@@ -150,23 +143,43 @@ def seek() -> BaseResponse:
 @blueprint.post("/lobby/accept")
 def accept() -> BaseResponse:
     """One tap on a seek's Accept: its game begins, and the player goes to its page."""
+    known, _ = _form()
+    seek_id = _seek_id()
+    answered = _as_player(known, f"accept {seek_id}", lambda player: AcceptSeek(player, seek_id))
+    if isinstance(answered, BaseResponse):
+        return answered
+    reply, player, token = answered
+    assert isinstance(reply, SeekAccepted)
+    page = web().capabilities.page_url(reply.game_id, player)
+    return remembered(redirect(page, 303), token)
+
+
+def _form() -> tuple[PlayerId | None, Translator]:
+    """What every form of the page begins with: the CSRF check, the browser's player (if it has
+    one) and the words the answer is written in."""
     check_form()
     _lobby()
     known = browser_player()
     speak_to(known)
+    return known, page_translator()
+
+
+def _as_player(
+    known: PlayerId | None, said: str, asking: Callable[[PlayerId], SeekRequest]
+) -> tuple[Reply, PlayerId, str | None] | BaseResponse:
+    """The lobby's answer to what a form asks, as this browser's player or the new one the form
+    names (within the limit on new players from one address), with the token to remember; a
+    refusal is the page again, with why."""
     tr = page_translator()
-    seek_id = _seek_id()
     if known is None and too_many_invitations():
         return _drawn(tr.gettext("Too many new players from here; wait a little."), 429)
     player, token = player_for_form()
     speak_to(player)
-    reply = lobby_reply(player, _nonce(), f"accept {seek_id}", AcceptSeek(player, seek_id))
+    reply = lobby_reply(player, _nonce(), said, asking(player))
     if isinstance(reply, Refused):
-        drawn = _drawn(refusal_text(reply, tr=tr), status_of(reply), player=player)
+        drawn = _drawn(refusal_text(reply, tr=page_translator()), status_of(reply), player=player)
         return remembered(drawn, token)
-    assert isinstance(reply, SeekAccepted)
-    page = web().capabilities.page_url(reply.game_id, player)
-    return remembered(redirect(page, 303), token)
+    return reply, player, token
 
 
 @blueprint.post("/lobby/withdraw")
@@ -183,11 +196,7 @@ def unpair() -> BaseResponse:
 
 def _own(asking: Callable[[PlayerId], SeekRequest], word: str) -> BaseResponse:
     """A form only a known player sends (their seek, their wait), answered on the page."""
-    check_form()
-    _lobby()
-    player = browser_player()
-    speak_to(player)
-    tr = page_translator()
+    player, tr = _form()
     if player is None:
         return _drawn(tr.gettext("Only the browser that plays as this player can do that."), 403)
     asked = asking(player)
