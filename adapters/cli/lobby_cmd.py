@@ -66,7 +66,7 @@ def _listing(args: argparse.Namespace) -> int:
         seeks = [  # every_open names every owner
             (one, lobby.reliability(one.owner)) for one in lobby.every_open() if one.owner
         ]
-        waiting = [(one, lobby.reliability(one.player)) for one in lobby.waiting()]
+        waiting = [(one, lobby.reliability(one.player)) for one in lobby.everyone_waiting()]
     finally:
         wiring.close()
     if args.json:

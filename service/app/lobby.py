@@ -104,6 +104,10 @@ class Lobby:
     def leave(self, player: PlayerId) -> bool:
         return self.pool.leave(player)
 
+    def waiting(self, player: PlayerId) -> Waiting | None:
+        """The player's place in the pool, if they wait to be paired (a page shows it)."""
+        return next((one for one in self.pool.seeks.waiting() if one.player == player), None)
+
     def reliability(self, player: PlayerId) -> Reliability:
         return self.reliabilities.of(player)
 
@@ -111,7 +115,7 @@ class Lobby:
         """Every open seek with its owner's id, for the operators (``conquian lobby``)."""
         return self.seeking.every_open()
 
-    def waiting(self) -> list[Waiting]:
+    def everyone_waiting(self) -> list[Waiting]:
         """The players waiting to be paired, for the operators."""
         return self.pool.waiting()
 

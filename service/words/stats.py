@@ -99,6 +99,14 @@ def stats_lines(
     return lines
 
 
+def per_cent(value: int, tr: Translator) -> str:
+    """``96%`` as the reader's language writes a share (``96 %`` in Spanish).  Apart from the
+    words around it, since a ``%`` before a letter in a message reads as a format code to the
+    catalog tools."""
+    # Translators: a share in per cent, e.g. 96%.
+    return tr.gettext("{percent}%", percent=value)
+
+
 def reliability_line(reliability: Reliability, tr: Translator) -> str:
     """A profile's reliability, the same on every channel: ``96% reliable (48 finished, 1 lost on
     time, 1 abandoned)``, or that the player is new before any finished match."""
@@ -106,8 +114,8 @@ def reliability_line(reliability: Reliability, tr: Translator) -> str:
         return tr.gettext("New player: no match finished yet.")
     # Translators: a player's reliability: the share of their finished matches not abandoned.
     return tr.gettext(
-        "{percent}% reliable ({finished}, {lost_on_time}, {abandoned})",
-        percent=reliability.percent,
+        "{share} reliable ({finished}, {lost_on_time}, {abandoned})",
+        share=per_cent(reliability.percent, tr),
         # Translators: matches finished, as in "48 finished" (a player's reliability).
         finished=tr.ngettext("{n} finished", "{n} finished", reliability.finished),
         # Translators: matches lost by running out of time, as in "1 lost on time".

@@ -25,6 +25,6 @@ def test_an_erased_player_s_seeks_and_wait_are_exported_then_gone(sql_site: Site
     personal.erase(ANA, [], "Ana", sql_site.clock.now())
 
     assert [one.seek_id for one in sql_site.lobby.listing(CY)] == [kept.seek_id]
-    assert sql_site.lobby.waiting() == []
+    assert sql_site.lobby.everyone_waiting() == []
     after = personal.held(ANA, [])
     assert after["seeks"] == after["pairing_pool"] == []
