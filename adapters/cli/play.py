@@ -38,6 +38,7 @@ from service.game.stored import StoredEvent
 from service.game.talk_events import OWN_TALK_EVENTS, TALK_EVENTS
 from service.language.translation import translator
 from service.players.profiles import settings_text
+from service.ports.chances import FirstDealerChance
 from service.ports.memory_directory import SeededChance
 from service.ports.protocols import Chance
 from service.rules.cards import Card
@@ -71,32 +72,6 @@ class Setup:
     json: bool
     language: str = "en"
     """The language the terminal game is written in (``--lang``)."""
-
-
-class FirstDealerChance:
-    """``chance`` with the first dealer fixed: its first ``random()`` answer makes ``dealer`` deal.
-
-    ``GameService`` draws the first dealer of a match with the first ``random()`` of the game
-    (player 1 deals below 0.5) under ``first_dealer=random``.  Only that answer is fixed; decks,
-    salts and tokens still come from ``chance``, so a fixed dealer makes no deal predictable.
-    """
-
-    def __init__(self, chance: Chance, dealer: Seat) -> None:
-        self.chance = chance
-        self.first: float | None = 0.25 if dealer is Seat.FIRST else 0.75
-
-    def deck(self) -> tuple[Card, ...]:
-        return self.chance.deck()
-
-    def salt(self) -> str:
-        return self.chance.salt()
-
-    def token(self) -> str:
-        return self.chance.token()
-
-    def random(self) -> float:
-        first, self.first = self.first, None
-        return self.chance.random() if first is None else first
 
 
 class RepeatableChance(SeededChance):

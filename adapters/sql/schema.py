@@ -18,6 +18,7 @@ from adapters.sql import (
     seek_tables,
     tables,
     telegram_tables,
+    tournament_tables,
 )
 
 TABLE_MODULES = (
@@ -29,6 +30,7 @@ TABLE_MODULES = (
     notice_tables,
     confirmation_tables,
     seek_tables,
+    tournament_tables,
 )
 """Each registers its tables on ``SQLModel.metadata`` when imported."""
 

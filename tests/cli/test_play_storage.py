@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from adapters.bootstrap import build
-from adapters.cli.play import PLAYERS, FirstDealerChance, RepeatableChance, Setup, chance_for
+from adapters.cli.play import PLAYERS, RepeatableChance, Setup, chance_for
 from adapters.config import Settings
 from adapters.system import SystemChance
 from service.app.games import GameService
 from service.game.events import PlayerId
 from service.language.notation import parse_card
+from service.ports.chances import FirstDealerChance
 from service.ports.memory import InMemoryEventStore
 from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.seats import Seat
