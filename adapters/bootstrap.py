@@ -35,10 +35,12 @@ from adapters.sql.reliability import SqlReliability
 from adapters.sql.retention import SqlRetention, Windows
 from adapters.sql.seeks import SqlSeeks
 from adapters.sql.store import SqlEventStore
+from adapters.sql.tournaments import SqlTournaments
 from adapters.system import SystemChance, SystemClock
 from service.app.games import GameService
 from service.app.lobby import Lobby
 from service.app.ratings import Ratings
+from service.app.tournaments import Tournaments
 from service.ports.protocols import Chance, Clock
 from service.words.privacy import Kept
 
@@ -60,6 +62,8 @@ class Wiring:
     """The service's secret (``adapters/keys.service_secret``): the never-mail list's key."""
     lobby: Lobby | None = None
     """Seeks, pairing and reliability (issue 36; the worker's ``rate`` job tends it)."""
+    tournaments: Tournaments | None = None
+    """Tournaments (issue 37; the worker's ``rate`` job tends them after the lobby)."""
 
     def close(self) -> None:
         """Close the database connections (at shutdown, or at the end of a test)."""
@@ -99,6 +103,22 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
     ratings = Ratings(SqlRatings(engine), GlickoRater(), reliability=reliability)
     outbox = SqlOutbox(engine)
     lobby = Lobby(service, SqlSeeks(engine), reliability, ratings, SqlQuotas(engine))
+    tournaments = Tournaments(
+        service,
+        SqlTournaments(engine),
+        lobby.seekers.rating,
+        lambda player: lobby.reliability(player).finished,
+    )
     return Wiring(
-        engine, store, inbox, directory, service, outbox, ratings, retention, secret, lobby
+        engine,
+        store,
+        inbox,
+        directory,
+        service,
+        outbox,
+        ratings,
+        retention,
+        secret,
+        lobby,
+        tournaments,
     )

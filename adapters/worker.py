@@ -239,6 +239,8 @@ class Worker:
         batch one transaction that one worker holds at a time: a game counts once)."""
         if isinstance(self.wiring, Wiring) and self.wiring.lobby is not None:
             self.wiring.lobby.tend()  # the reliabilities' follower, then the pairing of the waiting
+        if isinstance(self.wiring, Wiring) and self.wiring.tournaments is not None:
+            self.wiring.tournaments.tend()  # results recorded, rounds ended and paired
         if self.ratings is None:
             return 0
         total = 0

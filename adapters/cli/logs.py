@@ -29,8 +29,11 @@ from service.game.state import Game, apply, fold, opened
 from service.game.stored import StoredEvent, UnknownGame
 from service.log.file import LogFile, LogFormatError, export_lines, read_log
 from service.log.replays import steps
+from service.log.tournament_file import TournamentFormatError, is_tournament, read_tournament
+from service.log.tournament_verify import verify_tournament
 from service.log.verify import verify
 from service.ports.protocols import ConcurrencyError, EventStore
+from service.tournaments.state import fold as tournament_fold
 
 if TYPE_CHECKING:
     from adapters.bootstrap import Wiring
@@ -65,7 +68,9 @@ def add_commands(commands: Any) -> None:
     export.add_argument("--operator", action="store_true", help=OPERATOR_HELP)
     export.set_defaults(run=_export)
     verify_ = commands.add_parser("verify", help="check an exported log against the rules")
-    verify_.add_argument("file", metavar="FILE")
+    verify_.add_argument(
+        "file", metavar="FILE", help="a game's log, or a tournament's beside its games'"
+    )
     verify_.set_defaults(run=_verify)
     replay = commands.add_parser("replay", help="show a finished game step by step")
     replay.add_argument("target", metavar="GAME_ID|FILE", help="a game id, or an exported log")
@@ -107,9 +112,46 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    if _holds_tournament(args.file):
+        return _verify_tournament(args.file)
     log = _verified(args.file)
     game = fold(log.events)
     print(f"valid: game {game.id}, {len(log.events)} events, {game.status}")
+    return 0
+
+
+def _holds_tournament(path: str) -> bool:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return is_tournament(file.readline())
+    except (OSError, UnicodeDecodeError):
+        return False  # the game log's reading says why
+
+
+def _verify_tournament(path: str) -> int:
+    """A tournament's log and, beside it, the logs of its games (``GAME_ID.jsonl``)."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            stored = read_tournament(file)
+    except TournamentFormatError as error:
+        raise Invalid(f"invalid: {error}") from None
+    folder = Path(path).parent
+
+    def game_log(game_id: GameId) -> Sequence[StoredEvent] | None:
+        beside = folder / f"{game_id}.jsonl"
+        if not beside.is_file():
+            return None
+        try:
+            return _verified(str(beside)).events
+        except Invalid as invalid:
+            said = str(invalid).removeprefix("invalid: ")
+            raise Invalid(f"invalid: game {game_id}: {said}") from None
+
+    verdict = verify_tournament(stored, game_log)
+    if not verdict.ok:
+        raise Invalid(f"invalid: event {verdict.seq}: {verdict.reason}")
+    state = "finished" if tournament_fold(stored).finished else "running"
+    print(f"valid: tournament {stored[0].tournament_id}, {len(stored)} events, {state}")
     return 0
 
 

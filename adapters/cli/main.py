@@ -20,6 +20,7 @@ from adapters.cli import (
     ratings_cmd,
     serve,
     telegram,
+    tournament_cmd,
 )
 from adapters.cli.play import Setup, TerminalGame, chance_for
 from adapters.cli.typed import typed
@@ -111,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     email_cmd.add_commands(commands)
     ratings_cmd.add_commands(commands)
     lobby_cmd.add_commands(commands)
+    tournament_cmd.add_commands(commands)
     serve.add_commands(commands)
     return parser
 

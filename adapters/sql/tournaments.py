@@ -92,7 +92,10 @@ class SqlTournaments(Rows):
         with self.engine.connect() as connection:
             return [
                 Listed(
-                    TournamentId(row.tournament_id), PlayerId(row.creator), row.created, row.finished
+                    TournamentId(row.tournament_id),
+                    PlayerId(row.creator),
+                    row.created,
+                    row.finished,
                 )
                 for row in connection.execute(query)
             ]

@@ -108,6 +108,8 @@ def _check_standings(site: Site, tournament: Tournament, leaver: PlayerId | None
     assert keys == sorted(keys)
     assert tournament.order == tuple(one.player for one in standings)
     results = [r for round_ in tournament.rounds for r in round_.results]
-    assert all(r is not None and r.ending is Ending.PLAYED and r.score in (0, DRAW, WIN) for r in results)
+    assert all(
+        r is not None and r.ending is Ending.PLAYED and r.score in (0, DRAW, WIN) for r in results
+    )
     if leaver is not None:
         assert leaver in tournament.withdrawn
