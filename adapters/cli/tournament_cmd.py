@@ -128,8 +128,8 @@ def _show(args: argparse.Namespace) -> int:
             f"{m['first']}-{m['second']} {m['result'] or '…'}" for m in one["matches"]
         )
         print(f"Round {one['number']}{bye}: {matches}")
-    rows = [
-        [str(n), r["player"], r["points"], r["buchholz"], r["sonneborn_berger"]]
+    rows: list[tuple[str, ...]] = [
+        (str(n), r["player"], r["points"], r["buchholz"], r["sonneborn_berger"])
         for n, r in enumerate(shown["standings"], 1)
     ]
     print_table(STANDINGS, rows)

@@ -144,7 +144,7 @@ class Tournaments:
 
     def tend(self) -> Tended:
         """Advance every running tournament as far as it goes now."""
-        steps, games = 0, []
+        steps, games = 0, list[GameId]()
         for row in self.store.listed():
             if not row.finished:
                 done, opened = self.advance(row.tournament_id)
@@ -153,22 +153,19 @@ class Tournaments:
 
     def advance(self, tournament_id: TournamentId) -> tuple[int, list[GameId]]:
         """Record the results of ended matches (adjudicated at a passed deadline), end a
-        complete round, pair the next or finish; how many events, and the games opened."""
-        steps, opened = 0, []
-        for _ in range(4 * RETRIES):
+        complete round, pair the next or finish; how many events, and the games opened.  A step
+        another worker took first is read again (up to ``RETRIES`` such races)."""
+        steps, opened, lost = 0, list[GameId](), 0
+        while lost < RETRIES:
             tournament = self.tournament(tournament_id)
-            try:
-                command = self._next_step(tournament, opened)
-            except ConcurrencyError:
-                continue
+            command = self._next_step(tournament, opened)
             if command is None:
                 break
             try:
-                steps += len(
-                    self._append(tournament, decide(tournament, command, self.service.clock.now()))
-                )
+                events = decide(tournament, command, self.service.clock.now())
+                steps += len(self._append(tournament, events))
             except ConcurrencyError:
-                continue  # another worker took the step: read again
+                lost += 1
         return steps, opened
 
     def _next_step(self, tournament: Tournament, opened: list[GameId]) -> Command | None:

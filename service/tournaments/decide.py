@@ -26,6 +26,10 @@ from datetime import datetime, timedelta
 from service.game.events import GameId, PlayerId
 from service.tournaments.berger import berger_round, rounds_of
 from service.tournaments.errors import (
+    BadLateEntries,
+    BadRoundDays,
+    BadRounds,
+    BadSize,
     BadTournamentTerms,
     EntriesClosed,
     NoPairing,
@@ -111,17 +115,17 @@ class Draw:
 def check_terms(terms: Terms) -> None:
     """Refuse terms out of bounds (``BadTournamentTerms`` naming the first)."""
     most = MOST_PLAYERS[terms.format]
-    _within("number of players", terms.size, 2, most)
+    _within(BadSize, terms.size, 2, most)
     if terms.format is Format.SWISS:
-        _within("number of rounds", terms.rounds, 1, min(MOST_ROUNDS, terms.size - 1))
-        _within("last round open to late entries", terms.late_until, 1, terms.rounds)
+        _within(BadRounds, terms.rounds, 1, min(MOST_ROUNDS, terms.size - 1))
+        _within(BadLateEntries, terms.late_until, 1, terms.rounds)
     if terms.round_end is RoundEnd.DEADLINE:
-        _within("number of days a round lasts", terms.round_days, 1, MOST_ROUND_DAYS)
+        _within(BadRoundDays, terms.round_days, 1, MOST_ROUND_DAYS)
 
 
-def _within(what: str, value: int, least: int, most: int) -> None:
+def _within(refusal: type[BadTournamentTerms], value: int, least: int, most: int) -> None:
     if not least <= value <= most:
-        raise BadTournamentTerms(what=what, least=least, most=most)
+        raise refusal(least=least, most=most)
 
 
 def decide(tournament: Tournament, command: Command, now: datetime) -> list[TournamentEvent]:

@@ -33,8 +33,25 @@ class TournamentOver(IllegalAction):
 
 
 class BadTournamentTerms(IllegalAction):
+    """Terms out of bounds; each bound has its own words (``decide.check_terms``)."""
+
     code = "bad_tournament_terms"
-    template = N_("A tournament's {what} must be from {least} to {most}.")
+
+
+class BadSize(BadTournamentTerms):
+    template = N_("A tournament takes from {least} to {most} players.")
+
+
+class BadRounds(BadTournamentTerms):
+    template = N_("A Swiss tournament has from {least} to {most} rounds, fewer than its players.")
+
+
+class BadLateEntries(BadTournamentTerms):
+    template = N_("Late entries may be allowed until a round from {least} to {most}.")
+
+
+class BadRoundDays(BadTournamentTerms):
+    template = N_("A round lasts from {least} to {most} days.")
 
 
 class MayNotCreate(IllegalAction):
