@@ -34,8 +34,10 @@ def given(tournament: Tournament, command: Command) -> Tournament:
     return tournament
 
 
-def swiss(players: int, rounds: int, chance: random.Random) -> list[float]:
-    """The seconds each round's pairing took."""
+def swiss_played(
+    players: int, rounds: int, chance: random.Random
+) -> tuple[Tournament, list[float]]:
+    """The tournament played to its end, and the seconds each round's pairing took."""
     created = TournamentCreated(
         TournamentId("bench"), PlayerId("org"), terms(size=players, rounds=rounds)
     )
@@ -57,7 +59,7 @@ def swiss(players: int, rounds: int, chance: random.Random) -> list[float]:
             score = DRAW if roll < 0.1 else (WIN if roll < 0.1 + 0.9 * favourite else 0)
             tournament = given(tournament, Record(draw.number, board, score, Ending.PLAYED))
         tournament = given(tournament, EndRound(draw.number))
-    return seconds
+    return tournament, seconds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| players | rounds | slowest round (s) | all rounds (s) |")
     print("| ---: | ---: | ---: | ---: |")
     for players in args.players:
-        seconds = swiss(players, args.rounds, random.Random(args.seed))
+        seconds = swiss_played(players, args.rounds, random.Random(args.seed))[1]
         print(f"| {players:,} | {args.rounds} | {max(seconds):.3f} | {sum(seconds):.3f} |")
     return 0
 
