@@ -65,6 +65,8 @@ class Verdict:
 
 
 def verify_tournament(stored: Sequence[Stored], games: GameLogs) -> Verdict:
+    if not stored:
+        return Verdict(1, "the log holds no event: a tournament begins with TournamentCreated")
     try:
         tournament = _created(stored[0])
     except (IllegalAction, ValueError) as error:

@@ -14,6 +14,7 @@ Rules the issue leaves open, written here before any round is played:
   later match of theirs is forfeited without a game (a win for the opponent; a draw when both
   have withdrawn).  Results already recorded stand.
 * A forfeit by timeout is a game's own ending (its time control), recorded like any result.
+* A player who withdraws before the first round frees their seat and is never paired.
 * A tournament with fewer than two players at its first pairing, or whose next Swiss round
   cannot be paired without a repeat, ends with the rounds played.
 """

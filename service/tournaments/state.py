@@ -29,8 +29,6 @@ from service.tournaments.events import (
 class Entrant:
     player: PlayerId
     rating: float
-    entered: int
-    """How many rounds were paired when the player entered (0: from the start)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +109,13 @@ def evolve(tournament: Tournament, event: TournamentEvent) -> Tournament:
     after = replace(tournament, version=tournament.version + 1)
     match event:
         case PlayerEntered(player, rating):
-            entrant = Entrant(player, rating, len(tournament.rounds))
+            entrant = Entrant(player, rating)
             return replace(
                 after, entrants=(*after.entrants, entrant), players=after.players | {player}
             )
+        case PlayerWithdrew(player) if not tournament.rounds:  # before it starts: a seat freed
+            entrants = tuple(one for one in after.entrants if one.player != player)
+            return replace(after, entrants=entrants, withdrawn=after.withdrawn | {player})
         case PlayerWithdrew(player):
             return replace(after, withdrawn=after.withdrawn | {player})
         case RoundPaired(number, pairings, bye, deadline):

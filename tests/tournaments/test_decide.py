@@ -182,6 +182,15 @@ def test_a_withdrawn_players_later_round_robin_matches_are_forfeited() -> None:
         decide(tournament, PairRound((GameId("f"), GameId("g"))), CLOSES)
 
 
+def test_a_player_withdrawn_before_the_start_frees_a_seat_and_is_not_in_the_table() -> None:
+    entries = (Enter(p, 1500) for p in (A, B, C))
+    tournament = given(created(format=Format.ROUND_ROBIN, size=3, rounds=0), *entries, Withdraw(B))
+    tournament = paired(given(tournament, Enter(D, 1500)))
+    assert [one.player for one in tournament.entrants] == [A, C, D]
+    assert B not in {one for p in tournament.rounds[0].pairings for one in (p.first, p.second)}
+    assert B not in {one.player for one in ranked(tournament)}
+
+
 def test_at_the_deadline_a_running_match_is_adjudicated_by_its_score() -> None:
     assert adjudicated((3, 1)) == 2 and adjudicated((0, 2)) == 0 and adjudicated((1, 1)) == 1
     tournament = paired(
