@@ -99,3 +99,12 @@ class SqlTournaments(Rows):
                 )
                 for row in connection.execute(query)
             ]
+
+    def running(self) -> list[TournamentId]:
+        query = (
+            select(tournaments.c.tournament_id)
+            .where(tournaments.c.finished.is_(False))
+            .order_by(tournaments.c.created, tournaments.c.tournament_id)
+        )
+        with self.engine.connect() as connection:
+            return [TournamentId(one) for one in connection.scalars(query)]

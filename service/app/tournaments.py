@@ -145,10 +145,9 @@ class Tournaments:
     def tend(self) -> Tended:
         """Advance every running tournament as far as it goes now."""
         steps, games = 0, list[GameId]()
-        for row in self.store.listed():
-            if not row.finished:
-                done, opened = self.advance(row.tournament_id)
-                steps, games = steps + done, [*games, *opened]
+        for tournament_id in self.store.running():
+            done, opened = self.advance(tournament_id)
+            steps, games = steps + done, [*games, *opened]
         return Tended(steps, tuple(games))
 
     def advance(self, tournament_id: TournamentId) -> tuple[int, list[GameId]]:

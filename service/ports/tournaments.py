@@ -51,6 +51,10 @@ class TournamentStore(Protocol):
         """Every tournament, the newest first."""
         ...
 
+    def running(self) -> list[TournamentId]:
+        """The tournaments not finished, oldest first: what the worker tends."""
+        ...
+
 
 @dataclass
 class InMemoryTournaments:
@@ -94,3 +98,6 @@ class InMemoryTournaments:
         with self.lock:
             rows = list(self.rows.values())
         return sorted(rows, key=lambda row: (row.created, row.tournament_id), reverse=True)
+
+    def running(self) -> list[TournamentId]:
+        return [row.tournament_id for row in reversed(self.listed()) if not row.finished]

@@ -52,3 +52,4 @@ def test_the_rows_list_the_newest_first_with_whether_finished(site: Site) -> Non
         (ONE, "a", True),
     ]
     assert rows[1].created == T0
+    assert store.running() == [TWO]
