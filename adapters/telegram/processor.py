@@ -172,6 +172,7 @@ class Processor:
                 message.text.strip(),
                 _reply_to(message),
                 self.channel.tr(player),
+                message.message_id,
             )
             self._reachable(player, lambda: self._said(said))
         else:
