@@ -30,6 +30,7 @@ from adapters.sql.telegram_records import Waiting
 from adapters.telegram import zones
 from adapters.telegram.callbacks import decode
 from adapters.telegram.channel import SOURCE, Channel, user_name
+from adapters.telegram.group_words import in_private
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.lanes import ChatLocks, Lanes, lane_of
 from adapters.telegram.links import Links
@@ -226,12 +227,7 @@ class Processor:
             self.channel.record(said.key, Ignored())
             return
         if not said.private and name not in GROUP_COMMANDS:
-            self._done(
-                said,
-                said.tr.gettext(
-                    "Play in your private chat with me: your hand is shown only there."
-                ),
-            )
+            self._done(said, in_private(name, said.tr))
             return
         self._command(said, name, args)
 

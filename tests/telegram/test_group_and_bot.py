@@ -110,3 +110,27 @@ def test_a_group_post_refused_with_429_arrives_after_retry_after_with_all_the_ne
     story = bot.app.processor.screens.news(bot.service.moment(game_id, 1), 1)
     assert scoreboard.text.splitlines()[1:] == recent(story, SCOREBOARD)
     assert end.text.splitlines()[-1] == story[-1]  # told after Telegram's retry_after
+
+
+def test_commands_for_the_private_chat_sent_in_a_group_say_where_to_send_them_and_why(
+    bot: Bot, fake: FakeTelegram, ana: Phone
+) -> None:
+    """Issue 34 item 5: each in words that fit it, not one line about hands for all."""
+    group = fake.group()
+    ana.say("/start")
+    expected = {
+        "/privacy": "Ask me /privacy in our private chat: I tell you there what I keep about "
+        "you, and for how long.",
+        "/mydata": "Ask me /mydata in our private chat: your data is yours alone.",
+        "/erase": "Ask me /erase in our private chat: only you can erase your data, and only "
+        "there.",
+        "/stats": "Ask me /stats in our private chat: your rating and record are shown to you "
+        "there.",
+        "/say hello all": "To talk to your opponent, write /say … in our private chat, or reply "
+        "there to the game's message: your words go to them alone, never to the group.",
+        "/hand": "Play in your private chat with me: your hand is shown only there.",
+    }
+    for command, answer in expected.items():
+        ana.say(command, chat_id=group)
+        assert fake.last(group).text == answer
+    assert len(fake.chat(ana.chat)) == 1  # the welcome: nothing of it went to her in private

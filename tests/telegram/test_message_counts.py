@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 
+from adapters.telegram.render import RECENT
 from tests.telegram.counts import counted
 from tests.telegram.driver import play
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.telegram.test_play import start_game
+from tests.telegram.test_refusals import on_turn
 
 
 def test_talk_costs_no_board_in_either_chat(
@@ -91,3 +93,18 @@ def test_a_group_game_posts_when_it_starts_and_ends_and_edits_one_scoreboard_bet
     scoreboard = fake.chat(group)[1]
     assert scoreboard.text.startswith(f"Ana vs Ben (#{line.game_id[:6]})")
     assert "won the match against" in scoreboard.text  # edited to the last
+
+
+def test_a_waiting_board_shows_only_the_latest_news_above_its_table(
+    bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
+) -> None:
+    game_id = start_game(bot, ana, ben)
+    mover, waiting = on_turn(bot, game_id, ana, ben)
+    for _ in range(4):  # each edits the waiting player's board: it asks nothing of them
+        mover.say("/offer adjourn")
+        mover.say("/withdraw")
+
+    board = [m for m in waiting.messages() if "Game #" in m.text][-1]
+    news = board.text.split("\n\nGame #")[0].splitlines()
+    assert news[0] == "…" and len(news) == RECENT + 1, board.text
+    assert "withdraws their offer" in news[-1]
