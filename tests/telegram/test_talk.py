@@ -85,7 +85,7 @@ def test_a_muted_opponent_never_reaches_the_one_who_muted_and_a_report_tells_nob
     assert not any("hear me" in m.text for m in fake.chat(ana.chat))
     told_ben = sent(fake, ben)
     ana.say("/report")
-    assert "You report message" in ana.last().text
+    assert "You report message" in board(ana).text
     assert sent(fake, ben) == told_ben
     [report] = talk(bot, game_id, MessageReported)
     assert isinstance(report, MessageReported)
