@@ -7,9 +7,23 @@ import re
 
 from adapters.telegram.group_news import SCOREBOARD
 from adapters.telegram.render import recent
+from service.game.events import GameId
 from tests.telegram.driver import LeakCheck, play
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
+
+
+def group_game(bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone) -> tuple[int, GameId]:
+    """A game Ana (her private chat open) starts in a new group and Ben joins from the group's
+    invitation: the group and the game."""
+    group = fake.group()
+    ana.say("/start")
+    ana.say("/new", chat_id=group)
+    found = re.search(r"start=(\w+)", fake.chat(group)[0].buttons()[0]["url"])
+    assert found is not None
+    ben.say(f"/start {found.group(1)}")
+    [line] = bot.service.games_of(bot.player(ben.person))
+    return group, line.game_id
 
 
 def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
@@ -91,14 +105,7 @@ def test_a_game_against_the_bot_is_played_to_its_end(
 def test_a_group_post_refused_with_429_arrives_after_retry_after_with_all_the_news_in_order(
     bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
 ) -> None:
-    group = fake.group()
-    ana.say("/start")
-    ana.say("/new", chat_id=group)
-    found = re.search(r"start=(\w+)", fake.chat(group)[0].buttons()[0]["url"])
-    assert found is not None
-    ben.say(f"/start {found.group(1)}")
-    [line] = bot.service.games_of(bot.player(ben.person))
-    game_id = line.game_id
+    group, game_id = group_game(bot, fake, ana, ben)
     fake.wait(lambda: len(fake.chat(group)) == 2)  # the invitation, then "Ben joins"
     fake.fail("sendMessage", group, 429, "Too Many Requests: retry after 1", retry_after=1)
 

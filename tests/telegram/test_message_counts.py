@@ -4,13 +4,12 @@ place.  The figures these tests print (``-s``) are the ones in ``docs/benchmarks
 
 from __future__ import annotations
 
-import re
-
 from adapters.telegram.render import RECENT
 from tests.telegram.counts import counted
 from tests.telegram.driver import play
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_group_and_bot import group_game
 from tests.telegram.test_play import start_game
 from tests.telegram.test_refusals import on_turn
 
@@ -72,16 +71,10 @@ def test_a_game_played_with_buttons_costs_at_most_one_new_message_and_a_fifth_pe
 def test_a_group_game_posts_when_it_starts_and_ends_and_edits_one_scoreboard_between(
     bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
 ) -> None:
-    group = fake.group()
-    ana.say("/start")
-    ana.say("/new", chat_id=group)
-    found = re.search(r"start=(\w+)", fake.chat(group)[0].buttons()[0]["url"])
-    assert found is not None
-    ben.say(f"/start {found.group(1)}")
-    [line] = bot.service.games_of(bot.player(ben.person))
+    group, game_id = group_game(bot, fake, ana, ben)
 
     def whole_game() -> int:
-        decisions = play(bot, [ana, ben], line.game_id, seed=5)
+        decisions = play(bot, [ana, ben], game_id, seed=5)
         fake.wait(lambda: len(fake.chat(group)) == 3)  # paced: the end's post may come late
         return decisions
 
@@ -91,7 +84,7 @@ def test_a_group_game_posts_when_it_starts_and_ends_and_edits_one_scoreboard_bet
     print(f"group: {joined} post when Ben joined, then {posts}")
     assert joined == 1 and posts.new == 1, posts  # the start's scoreboard, the end's post
     scoreboard = fake.chat(group)[1]
-    assert scoreboard.text.startswith(f"Ana vs Ben (#{line.game_id[:6]})")
+    assert scoreboard.text.startswith(f"Ana vs Ben (#{game_id[:6]})")
     assert "won the match against" in scoreboard.text  # edited to the last
 
 

@@ -3,7 +3,6 @@ the web page of that game for that player, and nothing in a group does."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from service.ports.memory_directory import SeededChance
 from tests.telegram.driver import play
 from tests.telegram.fake_api import FakeTelegram, Message
 from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_group_and_bot import group_game
 
 PUBLIC = "https://conquian.example"
 
@@ -36,13 +36,7 @@ def test_each_players_board_links_their_own_page_and_the_group_sees_no_link(
     linking: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
 ) -> None:
     bot = linking
-    group = fake.group()
-    ana.say("/start")
-    ana.say("/new", chat_id=group)
-    found = re.search(r"start=(\w+)", fake.chat(group)[0].buttons()[0]["url"])
-    assert found is not None
-    ben.say(f"/start {found.group(1)}")
-    [line] = bot.service.games_of(bot.player(ben.person))
+    group, game_id = group_game(bot, fake, ana, ben)
     pages = Capabilities.from_settings(bot.settings, bot.wiring.directory)
 
     for phone in (ana, ben):
@@ -50,9 +44,9 @@ def test_each_players_board_links_their_own_page_and_the_group_sees_no_link(
         url = page_of(board)
         assert url.startswith(f"{PUBLIC}/p/")
         grant = pages.read_page(url.removeprefix(f"{PUBLIC}/p/"))
-        assert grant == PageGrant(line.game_id, bot.player(phone.person))
+        assert grant == PageGrant(game_id, bot.player(phone.person))
 
-    play(bot, [ana, ben], line.game_id, seed=5)
+    play(bot, [ana, ben], game_id, seed=5)
 
     assert page_of(ana.last()).startswith(f"{PUBLIC}/p/")  # the ending links it too
     fake.wait(lambda: len(fake.chat(group)) == 3)
