@@ -102,7 +102,7 @@ def test_a_game_against_the_bot_is_played_to_its_end(
     assert "the medium bot" in "\n".join(m.text for m in ana.messages())
 
 
-def test_a_group_post_refused_with_429_arrives_after_retry_after_with_all_the_news_in_order(
+def test_the_end_of_a_group_game_refused_with_429_is_posted_after_retry_after(
     bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
 ) -> None:
     group, game_id = group_game(bot, fake, ana, ben)
