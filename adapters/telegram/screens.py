@@ -9,8 +9,9 @@ only loses its buttons).  So the chat reads as a move list with one full board a
 and one chat holds one live keyboard per game.  With pictures on, a PNG of the table comes just
 before a new board.
 
-A group only ever gets narration of public events, paced and never lost (``group_news.py``).
-Hands are only ever sent to private chats.
+A group only ever gets narration of public events, on one scoreboard per game, paced and never
+lost (``group_news.py``).  Hands, and the link to the player's page, are only ever sent to
+private chats.
 """
 
 from __future__ import annotations
