@@ -3,8 +3,10 @@ facade beside ``GameService``, wired by the composition root (``adapters/bootstr
 
 The use cases are ``Seeking`` (publish, list, accept, withdraw), ``PairingPool`` (wait, leave,
 the worker's pairing step) and ``Reliabilities`` (the projection); ``Seekers`` is who a player is
-to them and the limit on games held.  ``answer`` takes the typed requests of ``seek_requests``
-and gives their typed replies, so the channels will only parse and lay out.
+to them and the limit on games held.  ``answer`` takes the typed requests of
+``service.seeks.requests`` and gives their typed replies; ``request`` is the channels' way in, the
+same answer handled once per inbox key, as ``GameService.request`` handles a new game: a channel
+only parses (``words.seek_words``) and lays out.
 """
 
 from __future__ import annotations
@@ -13,10 +15,22 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from service.app.games import GameService
+from service.app.intake import InboxKey
+from service.app.lobby_requests import handled_once
 from service.app.pairing_pool import PairingPool
 from service.app.ratings import Ratings
-from service.app.reliabilities import Reliabilities
-from service.app.seek_requests import (
+from service.app.reliabilities import Rebuilt, Reliabilities
+from service.app.replies import Reply
+from service.app.seekers import Seekers
+from service.app.seeking import Seeking
+from service.game.events import GameId, PlayerId
+from service.ports.quotas import InMemoryQuotas, Quotas
+from service.ports.reliability import ReliabilityStore
+from service.ports.seeks import Seeks
+from service.rules.errors import IllegalAction
+from service.seeks.listing import Listed, SeekFilter
+from service.seeks.reliability import Reliability
+from service.seeks.requests import (
     AcceptSeek,
     LeavePairing,
     PairingLeft,
@@ -24,20 +38,11 @@ from service.app.seek_requests import (
     PublishSeek,
     SeekAccepted,
     SeekPublished,
-    SeekReply,
     SeekRequest,
     SeekWithdrawn,
     WaitForPairing,
     WithdrawSeek,
 )
-from service.app.seekers import Seekers
-from service.app.seeking import Listed, SeekFilter, Seeking
-from service.game.events import GameId, PlayerId
-from service.ports.quotas import InMemoryQuotas, Quotas
-from service.ports.reliability import ReliabilityStore
-from service.ports.seeks import Seeks
-from service.rules.errors import IllegalAction
-from service.seeks.reliability import Reliability
 from service.seeks.seeks import LASTS, Seek, SeekId, Waiting
 from service.seeks.terms import SeekTerms, Wanted
 from service.words.refusals import Refused
@@ -62,6 +67,7 @@ class Lobby:
         ratings: Ratings | None = None,
         quotas: Quotas | None = None,
     ) -> None:
+        self.service = service
         self.reliabilities = Reliabilities(reliability)
         self.seekers = Seekers(service, seeks, self.reliabilities, ratings)
         self.seeking = Seeking(
@@ -101,12 +107,36 @@ class Lobby:
     def reliability(self, player: PlayerId) -> Reliability:
         return self.reliabilities.of(player)
 
+    def every_open(self) -> list[Listed]:
+        """Every open seek with its owner's id, for the operators (``conquian lobby``)."""
+        return self.seeking.every_open()
+
+    def waiting(self) -> list[Waiting]:
+        """The players waiting to be paired, for the operators."""
+        return self.pool.waiting()
+
+    def take_out(self, code: str) -> Seek:
+        """An operator takes an open seek (an abusive one) out of the lobby."""
+        return self.seeking.take_out(code)
+
+    def rebuild_reliability(self) -> Rebuilt:
+        """Rebuild the reliabilities from the logs and say whether they equal the follower."""
+        return self.reliabilities.rebuild_checked()
+
     def tend(self) -> Tended:
         """The worker's step: fold the matches ended since, then pair the waiting."""
         counted = self.reliabilities.follow()
         return Tended(counted, tuple(self.pool.pair_waiting()))
 
-    def answer(self, request: SeekRequest, key: str | None = None) -> SeekReply:
+    def request(self, source: str, key: str, payload: str, request: SeekRequest) -> Reply:
+        """A channel's lobby request, handled once however often it is delivered: the same
+        typed reply each time (a refusal too), recorded in the inbox under ``source``/``key``."""
+        intake = self.service.intake
+        assert intake is not None, "request() needs an inbox"
+        at = InboxKey(source, key)
+        return handled_once(intake, at, payload, lambda: self._answer(request, f"{source}:{key}"))
+
+    def answer(self, request: SeekRequest, key: str | None = None) -> Reply:
         """A typed request's typed reply; a refusal changes nothing.  ``key`` names the message
         that asked (its inbox source and key): a publication under it is made once."""
         try:
@@ -114,15 +144,16 @@ class Lobby:
         except IllegalAction as error:
             return Refused.of(error)
 
-    def _answer(self, request: SeekRequest, key: str | None) -> SeekReply:
+    def _answer(self, request: SeekRequest, key: str | None) -> Reply:
         match request:
             case PublishSeek(player, terms, wanted, lasts):
                 seek = self.publish(player, terms, wanted, lasts, key)
                 return SeekPublished(seek.seek_id, seek.expires)
-            case AcceptSeek(player, seek_id):
+            case AcceptSeek(player, code):
+                seek_id = self.seeking.resolve(code)
                 return SeekAccepted(seek_id, self.accept(player, seek_id))
-            case WithdrawSeek(player, seek_id):
-                return SeekWithdrawn(self.withdraw(player, seek_id).seek_id)
+            case WithdrawSeek(player, code):
+                return SeekWithdrawn(self.withdraw(player, self.seeking.resolve(code)).seek_id)
             case WaitForPairing(player, terms, wanted):
                 return PairingWaited(self.wait(player, terms, wanted).since)
             case LeavePairing(player):

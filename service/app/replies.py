@@ -18,6 +18,14 @@ from typing import Any
 
 from service.game.events import GameId, PlayerId
 from service.rules.variants import DeckFaces
+from service.seeks.requests import (
+    PairingLeft,
+    PairingWaited,
+    SeekAccepted,
+    SeekPublished,
+    SeekWithdrawn,
+)
+from service.seeks.seeks import SeekId
 from service.words.refusals import Reason, Refused
 
 
@@ -165,6 +173,11 @@ Reply = (
     | Shown
     | Told
     | Ignored
+    | SeekPublished
+    | SeekAccepted
+    | SeekWithdrawn
+    | PairingWaited
+    | PairingLeft
 )
 """Everything the service or a channel answers a request with."""
 
@@ -238,6 +251,16 @@ def _fields(reply: Reply) -> dict[str, object]:
             return {"ok": not refused, "said": text}
         case Ignored():
             return {"ok": True, "ignored": True}
+        case SeekPublished(seek_id=seek_id, expires=expires):
+            return {"ok": True, "seek": seek_id, "expires": expires.isoformat()}
+        case SeekAccepted(seek_id=seek_id, game_id=game_id):
+            return {"ok": True, "seek": seek_id, "accepted": game_id}
+        case SeekWithdrawn(seek_id=seek_id):
+            return {"ok": True, "seek": seek_id, "withdrawn": True}
+        case PairingWaited(since=since):
+            return {"ok": True, "waiting_since": since.isoformat()}
+        case PairingLeft(was_waiting=was_waiting):
+            return {"ok": True, "left_pairing": was_waiting}
 
 
 def _error(refused: Refused) -> dict[str, object]:
@@ -311,8 +334,24 @@ def _legacy(fields: dict[str, Any]) -> Reply:
         return Shown(str(fields["command"]), refused=not ok)
     if "ignored" in fields:
         return Ignored()
+    if "seek" in fields:
+        return _seek(fields)
+    if "waiting_since" in fields:
+        return PairingWaited(datetime.fromisoformat(fields["waiting_since"]))
+    if "left_pairing" in fields:
+        return PairingLeft(bool(fields["left_pairing"]))
     text = fields.get("said", fields.get("answer", ""))
     return Told(str(text), refused=not ok)
+
+
+def _seek(fields: dict[str, Any]) -> Reply:
+    """A reply about one seek: published, accepted or withdrawn (only typed rows hold these)."""
+    seek_id = SeekId(str(fields["seek"]))
+    if "accepted" in fields:
+        return SeekAccepted(seek_id, fields["accepted"])
+    if "expires" in fields:
+        return SeekPublished(seek_id, datetime.fromisoformat(fields["expires"]))
+    return SeekWithdrawn(seek_id)
 
 
 def _refused(error: dict[str, Any], game_id: GameId | None) -> Refused:

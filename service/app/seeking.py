@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from service.app.seating import Seating
 from service.app.seekers import Seekers, check_wanted
@@ -21,7 +21,6 @@ from service.game.events import GameId, PlayerId
 from service.ports.protocols import Chance, Clock
 from service.ports.quotas import Quotas
 from service.ports.seeks import Seeks
-from service.rules.variants import Variant
 from service.seeks.errors import (
     NotWanted,
     NotYourSeek,
@@ -31,6 +30,7 @@ from service.seeks.errors import (
     TooManyAccepts,
     TooManySeeks,
 )
+from service.seeks.listing import Listed, SeekFilter
 from service.seeks.seeks import LASTS, Seek, SeekId, SeekStatus
 from service.seeks.terms import SeekTerms, Wanted
 from service.words.naming import may_see
@@ -39,42 +39,10 @@ MOST_SEEKS = 3
 """Open seeks a player may have at once (issue 36's limit against flooding the lobby)."""
 ACCEPTS_AN_HOUR = 10
 """Seeks a player may accept in an hour (each starts a game)."""
+ID_LENGTH = 16
+"""A seek's id in hex digits (drawn like a game's, or derived from the request that asked)."""
 SHORTEST, LONGEST = timedelta(hours=1), timedelta(days=30)
 """How long a seek may be asked to last."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeekFilter:
-    """What a viewer wants listed: None is any.  ``admitting_me`` keeps only the seeks whose
-    rating range and reliability admit the viewer."""
-
-    variant: Variant | None = None
-    rated: bool | None = None
-    shortest_move: int | None = None
-    longest_move: int | None = None
-    admitting_me: bool = True
-
-    def shows(self, terms: SeekTerms) -> bool:
-        move = terms.time_control.move_seconds
-        return (
-            (self.variant is None or terms.variant == self.variant)
-            and (self.rated is None or terms.rated == self.rated)
-            and (self.shortest_move is None or move >= self.shortest_move)
-            and (self.longest_move is None or move <= self.longest_move)
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Listed:
-    """A seek as a viewer sees it in the lobby: ``owner`` is None for "a player" (private)."""
-
-    seek_id: SeekId
-    owner: PlayerId | None
-    rating: int
-    reliability: int | None
-    terms: SeekTerms
-    expires: datetime
-    own: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +87,7 @@ class Seeking:
         """Drawn, or derived from the request and the owner's id (which nobody else knows)."""
         if request is None:
             return SeekId(self.chance.token())
-        return SeekId(hashlib.sha256(f"{owner}\n{request}".encode()).hexdigest()[:16])
+        return SeekId(hashlib.sha256(f"{owner}\n{request}".encode()).hexdigest()[:ID_LENGTH])
 
     def listing(self, viewer: PlayerId | None, wanted: SeekFilter | None = None) -> list[Listed]:
         """The open seeks ``viewer`` asked for, oldest first."""
@@ -134,14 +102,20 @@ class Seeking:
             admits = mine is None or own or seek.wanted.admits(mine, reliable)
             if wanted.admitting_me and not admits:
                 continue
-            listed.append(self._listed(viewer, seek, own))
+            shown = may_see(viewer, seek.owner, self.seekers.is_public)
+            listed.append(self._listed(seek, seek.owner if shown else None, own))
         return listed
 
-    def _listed(self, viewer: PlayerId | None, seek: Seek, own: bool) -> Listed:
-        shown = may_see(viewer, seek.owner, self.seekers.is_public)
+    def every_open(self) -> list[Listed]:
+        """Every open seek with its owner, oldest first: the lobby as its operators see it."""
+        return [
+            self._listed(one, one.owner, False) for one in self.seeks.open_seeks(self.clock.now())
+        ]
+
+    def _listed(self, seek: Seek, owner: PlayerId | None, own: bool) -> Listed:
         return Listed(
             seek.seek_id,
-            seek.owner if shown else None,
+            owner,
             round(self.seekers.rating(seek.owner)),
             self.seekers.reliabilities.of(seek.owner).percent,
             seek.terms,
@@ -186,6 +160,29 @@ class Seeking:
             seek.request,
             terms.rated,
         )
+
+    def resolve(self, code: str) -> SeekId:
+        """The seek a player names by its code (the start of its id, as listings show it): a
+        whole id as it is; a code is looked up among the open seeks (``SeekGone`` if none has
+        it; if two do, which one in 16 million codes of two open seeks would, the player
+        types more of the id)."""
+        if len(code) >= ID_LENGTH:
+            return SeekId(code)
+        code = code.lower()
+        found = [
+            s.seek_id for s in self.seeks.open_seeks(self.clock.now()) if s.seek_id.startswith(code)
+        ]
+        if len(found) != 1 or not code:
+            raise SeekGone()
+        return found[0]
+
+    def take_out(self, code: str) -> Seek:
+        """An operator takes an open seek out of the lobby (an abusive one), whoever owns it;
+        ``SeekGone`` if no open seek has that code or id."""
+        seek = self.seeks.seek(self.resolve(code))
+        if seek is None or not self.seeks.withdraw(seek.seek_id, seek.owner, self.clock.now()):
+            raise SeekGone()
+        return seek
 
     def withdraw(self, owner: PlayerId, seek_id: SeekId) -> Seek:
         seek = self.seeks.seek(seek_id)

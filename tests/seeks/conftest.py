@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import Engine
 
 from adapters.glicko import GlickoRater
+from adapters.sql.inbox import SqlInbox
 from adapters.sql.quotas import SqlQuotas
 from adapters.sql.ratings import SqlRatings
 from adapters.sql.reliability import SqlReliability
@@ -18,8 +19,9 @@ from adapters.sql.store import SqlEventStore
 from service.app.games import GameService
 from service.app.lobby import Lobby
 from service.app.ratings import Ratings
-from service.ports.memory import InMemoryEventStore
+from service.ports.memory import InMemoryEventStore, InMemoryInbox
 from service.ports.memory_directory import ManualClock, SeededChance
+from service.ports.protocols import Inbox
 from service.ports.quotas import InMemoryQuotas, Quotas
 from service.ports.reliability import InMemoryReliability, ReliabilityStore
 from service.ports.seeks import InMemorySeeks, Seeks
@@ -55,12 +57,14 @@ def make_site(name: str, request: pytest.FixtureRequest, tmp_path: Path) -> Site
         reliability: ReliabilityStore = InMemoryReliability(memory.read_all)
         rating_store: RatingStore = InMemoryRatings(memory.read_all)
         quotas: Quotas = InMemoryQuotas()
+        inbox: Inbox = InMemoryInbox()
         engine = None
     else:
         engine = sql_engine(name, request, tmp_path)
         store, seeks, reliability = SqlEventStore(engine), SqlSeeks(engine), SqlReliability(engine)
         rating_store, quotas = SqlRatings(engine), SqlQuotas(engine)
-    service = GameService(store, clock, SeededChance(7))
+        inbox = SqlInbox(engine, clock)
+    service = GameService(store, clock, SeededChance(7), inbox)
     ratings = Ratings(rating_store, GlickoRater())
     lobby = Lobby(service, seeks, reliability, ratings, quotas)
     return Site(service, lobby, clock, seeks, reliability, ratings, quotas, engine)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from service.app.seek_requests import AcceptSeek, PublishSeek, SeekAccepted, SeekPublished
 from service.game.events import PlayerId
 from service.game.status import GameStatus
+from service.seeks.requests import AcceptSeek, PublishSeek, SeekAccepted, SeekPublished
 from service.seeks.seeks import SeekStatus
 from service.words.refusals import Refused
 from tests.seeks.conftest import Site

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.app.seek_requests import LeavePairing, PairingLeft, PairingWaited, WaitForPairing
 from service.game.events import PlayerId, TimeControl
 from service.game.status import GameStatus
 from service.seeks.pairing import pairs
+from service.seeks.requests import LeavePairing, PairingLeft, PairingWaited, WaitForPairing
 from service.seeks.seeks import Pair, Waiting
 from service.seeks.terms import SeekTerms, Wanted
 from tests.seeks.conftest import Site

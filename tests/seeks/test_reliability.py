@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import random
 
-from service.app.seek_requests import PublishSeek, SeekPublished
 from service.app.sweeps import Sweeper
 from service.bots.policies import NoChance, greedy_bot
 from service.game.events import GameId, PlayerId, TimeControl
 from service.game.status import GameStatus
 from service.rules.view import view_for
 from service.seeks.reliability import Reliability
+from service.seeks.requests import PublishSeek, SeekPublished
 from service.words.refusals import Refused
 from tests.seeks.conftest import Site
 

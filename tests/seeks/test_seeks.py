@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.app.seek_requests import (
+from service.app.replies import Reply
+from service.game.events import PlayerId, TimeControl
+from service.game.status import GameStatus
+from service.rules.variants import MatchTerms
+from service.seeks.listing import SeekFilter
+from service.seeks.requests import (
     AcceptSeek,
     PublishSeek,
     SeekAccepted,
     SeekPublished,
-    SeekReply,
     SeekWithdrawn,
     WithdrawSeek,
 )
-from service.app.seeking import SeekFilter
-from service.game.events import PlayerId, TimeControl
-from service.game.status import GameStatus
-from service.rules.variants import MatchTerms
 from service.seeks.seeks import SeekId
 from service.seeks.terms import SeekTerms, Wanted
 from service.words.refusals import Refused
@@ -35,7 +35,7 @@ def given(site: Site, owner: PlayerId = ANA, **asked: object) -> SeekId:
     return reply.seek_id
 
 
-def refused(reply: SeekReply) -> str:
+def refused(reply: Reply) -> str:
     assert isinstance(reply, Refused), reply
     return reply.code
 

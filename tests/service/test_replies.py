@@ -32,6 +32,14 @@ from service.game.errors import StaleVersion
 from service.game.events import GameId
 from service.language.translation import translator
 from service.rules.variants import DeckFaces
+from service.seeks.requests import (
+    PairingLeft,
+    PairingWaited,
+    SeekAccepted,
+    SeekPublished,
+    SeekWithdrawn,
+)
+from service.seeks.seeks import SeekId
 from service.words.refusals import Reason, Refused, refusal_text
 
 texts = st.text(max_size=20)
@@ -39,6 +47,7 @@ ids = st.builds(GameId, st.text(min_size=1, max_size=12))
 versions = st.integers(min_value=0, max_value=10**6)
 params = st.dictionaries(st.text(max_size=8), texts, max_size=3)
 moments = st.datetimes(timezones=st.just(UTC))
+seek_ids = st.builds(SeekId, st.text(alphabet="0123456789abcdef", min_size=16, max_size=16))
 
 BY_TYPE: dict[type, st.SearchStrategy[Reply]] = {
     MoveApplied: st.builds(MoveApplied, ids, versions, versions),
@@ -76,6 +85,11 @@ BY_TYPE: dict[type, st.SearchStrategy[Reply]] = {
     Shown: st.builds(Shown, texts, st.booleans()),
     Told: st.builds(Told, texts, st.booleans()),
     Ignored: st.just(Ignored()),
+    SeekPublished: st.builds(SeekPublished, seek_ids, moments),
+    SeekAccepted: st.builds(SeekAccepted, seek_ids, ids),
+    SeekWithdrawn: st.builds(SeekWithdrawn, seek_ids),
+    PairingWaited: st.builds(PairingWaited, moments),
+    PairingLeft: st.builds(PairingLeft, st.booleans()),
 }
 replies = st.one_of(*BY_TYPE.values())
 

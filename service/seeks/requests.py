@@ -1,7 +1,9 @@
 """Typed requests of finding an opponent — publish a seek, accept one, withdraw one, wait for
 pairing, leave it — and the typed replies they are answered with (``Lobby.answer``), in the style
-of ``lobby_requests``: a channel parses its input into one of these and lays out the reply; a
-refusal is the house's ``Refused`` (a seek taken by someone first: code ``seek_gone``).
+of ``service.app.lobby_requests``: a channel parses its input into one of these (typed words
+through ``service.words.seek_words``) and lays out the reply; a refusal is the house's
+``Refused`` (a seek taken by someone first: code ``seek_gone``).  Here, below the words, so the
+one grammar can build them.
 
 Each request carries what makes it idempotent: a publication its request key (one seek however
 often it is handled), an acceptance the seek (its taker accepting again reaches the same game),
@@ -16,7 +18,6 @@ from datetime import datetime, timedelta
 from service.game.events import GameId, PlayerId
 from service.seeks.seeks import LASTS, SeekId
 from service.seeks.terms import SeekTerms, Wanted
-from service.words.refusals import Refused
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,3 @@ class PairingWaited:
 class PairingLeft:
     was_waiting: bool
     """False if the player was not waiting (or had just been paired: their game is on its way)."""
-
-
-SeekReply = SeekPublished | SeekAccepted | SeekWithdrawn | PairingWaited | PairingLeft | Refused
