@@ -28,14 +28,21 @@ def test_talk_costs_no_board_in_either_chat(
         ana.settle(fake.send(ana.person, "Nice hand so far!", reply_to=board))
         return 1
 
+    def answer() -> int:  # the other way: one of the two owes a decision, the other waits
+        ben.say("/say Thanks!")
+        return 1
+
     said = counted(fake, [ana.chat, ben.chat], say)
     replied = counted(fake, [ana.chat, ben.chat], reply)
+    answered = counted(fake, [ana.chat, ben.chat], answer)
 
     print(f"/say: Ana {said.of(ana.chat)}, Ben {said.of(ben.chat)}")
     print(f"a reply to the board: Ana {replied.of(ana.chat)}, Ben {replied.of(ben.chat)}")
     for tally in (said, replied):
         assert tally.of(ana.chat).new == tally.of(ana.chat).edits == 0, tally  # nothing
         assert tally.of(ben.chat).new == 1, tally  # a small message, no board
+    assert (answered.of(ben.chat).new, answered.of(ana.chat).new) == (0, 1), answered
+    assert answered.of(ben.chat).edits == answered.of(ana.chat).edits == 0, answered
     talk = [m for m in ben.messages() if "Good luck!" in m.text]
     assert [m.text for m in talk] == ["Ana says: “Good luck!”"] and not talk[0].buttons()
     said_by_ana = [key for key in fake.reactions if key[0] == ana.chat]
