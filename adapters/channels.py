@@ -64,7 +64,7 @@ def build_channels(
     else:
         if email is not None:
             telegram = replace(telegram, mail_address=email.handler.addresses.service)
-        app = build_telegram(wiring, telegram, wiring.ratings)
+        app = build_telegram(wiring, telegram, wiring.ratings, wiring.lobby)
         senders.update(app.senders)
     return Channels(senders, app, email)
 
@@ -86,4 +86,5 @@ def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
         service.clock,
         ratings=wiring.ratings,
         secret=wiring.secret,
+        lobby=wiring.lobby,
     )

@@ -22,6 +22,7 @@ from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.sender import TelegramSender
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
+from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.delivery.dispatch import Sender, TryLater, Undeliverable
 from service.ports.directory import Directory
@@ -69,7 +70,10 @@ class TelegramApp:
 
 
 def build_telegram(
-    parts: Parts, settings: TelegramSettings, ratings: Ratings | None = None
+    parts: Parts,
+    settings: TelegramSettings,
+    ratings: Ratings | None = None,
+    lobby: Lobby | None = None,
 ) -> TelegramApp:
     """Connect to the Bot API (``getMe``), set the commands menu in every language (``menu.py``)
     and wire the channel over ``parts``, its chats' seconds kept in the database with every other
@@ -87,6 +91,7 @@ def build_telegram(
         settings,
         SqlQuotas(parts.engine),
         ratings,
+        lobby,
     )
     try:
         set_menus(api)

@@ -15,6 +15,7 @@ from adapters.telegram.api import BotApi
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
 from service.app.intake import InboxKey, Intake
+from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
@@ -49,6 +50,8 @@ class Channel:
     """Counts ``/new`` per user (``service.players.invitations``), in the database every process shares."""
     ratings: Ratings | None = None
     """Profiles for ``/stats`` (``stats.py``); without it ``/stats`` says there is nothing."""
+    lobby: Lobby | None = None
+    """Seeks and pairing for ``/seek``, ``/lobby``, ``/pair`` (``seeking.py``)."""
 
     def player_of(
         self, user_id: int, first_name: str, language_code: str | None = None

@@ -107,3 +107,19 @@ def seek_said(
             return tr.gettext("You are no longer waiting to be paired.")
         case PairingLeft():
             return tr.gettext("You were not waiting to be paired.")
+
+
+LOBBY_AS_IT_IS = frozenset(
+    {
+        "seek_gone",
+        "own_seek",
+        "not_your_seek",
+        "not_wanted",
+        "too_many_games",
+        "too_many_seeks",
+        "too_many_accepts",
+    }
+)
+"""Refusals of a lobby request because of the lobby as it is (a seek gone, a limit reached),
+not of its words: a channel follows the others with its lobby's commands, these with the
+listing's."""
