@@ -127,3 +127,11 @@ def test_seeking_in_a_group_says_where_it_is_done(bot: Bot, fake: FakeTelegram, 
     ana.say("/lobby", chat_id=group)
     assert fake.last(group).text.startswith("Find an opponent in your private chat with me")
     assert bot.wiring.lobby is not None and bot.wiring.lobby.listing(None) == []
+
+
+def test_the_lobby_answers_in_the_players_language(bot: Bot, fake: FakeTelegram) -> None:
+    eva = Phone(fake, fake.person("Eva", "es"))
+    eva.say("/lobby")
+    assert eva.last().text.startswith("Ahora no hay ningún desafío abierto que te corresponda.")
+    eva.say("/seek")
+    assert "/withdraw" in eva.last().text and "la sala" in eva.last().text
