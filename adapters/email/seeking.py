@@ -21,8 +21,6 @@ once.  A listing names an owner only where the service allows (a private player:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound
 from adapters.email.invitations import CONFIRMING, Invitations
@@ -74,8 +72,6 @@ CONFIRM = N_(
     "You asked the lobby of Conquian by email to {what}. Reply {yes} to this mail to do it. If "
     "you did not ask, ignore this mail: nothing will be done."
 )
-UNPROVEN = "ask"
-"""What a lobby request of an unproven sender waits for: their ``yes``."""
 
 
 def is_lobby_mail(command: str) -> bool:
@@ -116,7 +112,7 @@ class LobbyMail:
         request = read_seek_command(player, asked.command)
         if request is None or isinstance(request, LookAtLobby):
             return "ignored: a listing is not confirmed"  # a "yes" to a listing
-        reply = lobby.request(SOURCE, asked.key, asked.command, replace(request, player=player))
+        reply = lobby.request(SOURCE, asked.key, asked.command, request)
         if answering is not asked:
             desk.record(answering, reply)
         return self._answer(answering, player, reply)
@@ -155,17 +151,19 @@ class LobbyMail:
         tr = desk.tr_for(inbound)
         viewer = desk.directory.player_at(Address("email", inbound.sender))
         listed = lobby.listing(viewer, wanted)
-        lines: list[str] = []
-        for one in listed:
-            verb = "withdraw" if one.own else "accept"
-            name_of = lambda someone: desk.mail.name(someone, tr)  # noqa: E731
-            lines.append(f"{verb} {seek_code(one.seek_id)}  ·  {listed_line(one, name_of, tr)}")
-        if lines:
-            intro = tr.gettext("Open seeks. To accept one, reply to this mail with its line:")
-            text = "\n".join([intro, "", *lines])
-        else:
-            text = tr.gettext("No open seek fits you now.")
-        letter = Letter((text, tr.gettext(LOBBY_HELP)), replies=False, tr=tr)
+        name_of = lambda someone: desk.mail.name(someone, tr)  # noqa: E731
+        lines = [
+            f"{listed_line(one, name_of, tr)}\n  {'withdraw' if one.own else 'accept'} "
+            + seek_code(one.seek_id)
+            for one in listed
+        ]
+        intro = (
+            tr.gettext("Open seeks. To accept one, reply to this mail with its accept line:")
+            if lines
+            else tr.gettext("No open seek fits you now.")
+        )
+        notes = ("\n".join(lines), tr.gettext(LOBBY_HELP)) if lines else (tr.gettext(LOBBY_HELP),)
+        letter = Letter((intro,), notes=notes, tr=tr)
         stored = desk.store.message(inbound.key)
         assert stored is not None  # handled from the store
         token = desk.keys.issue(stored.number, CONFIRMING, inbound.sender.lower(), 0)

@@ -27,8 +27,11 @@ def test_a_seek_by_mail_accepted_by_mail_starts_the_game_and_tells_both(world: W
     assert f"To take it out of the lobby, write withdraw {code}." in world.latest(ANA).text()
 
     assert only(world.deliver(request(BEN, "lobby"), (SERVICE,))) == "lobby: 1 listed"
-    listing = world.latest(BEN).text()
-    assert f"accept {code}  ·  {code} · a player (1500, new player) · 1 deal" in listing
+    listing = world.latest(BEN).text().replace("\r\n", "\n")
+    assert (
+        f"{code} · a player (1500, new player) · 1 deal, 1 day a move, rated\n  accept {code}\n"
+        in listing
+    )
     assert "Ana" not in listing and ANA not in listing  # her profile is private
 
     outcome = only(world.deliver(request(BEN, f"accept {code}"), (SERVICE,)))
@@ -98,3 +101,16 @@ def test_withdraw_is_the_owners_and_pair_waits_until_unpair(world: World) -> Non
     assert "To stop waiting, write unpair." in world.latest(BEN).text()
     assert only(world.deliver(request(BEN, "unpair"), (SERVICE,))) == "PairingLeft"
     assert "You are no longer waiting to be paired." in world.latest(BEN).text()
+
+
+def test_a_seek_mail_handled_again_after_a_crash_publishes_one_seek(world: World) -> None:
+    handler = world.channel.handler
+    key = handler.receive(request(ANA, "seek time 2d"))
+    (stored,) = handler.store.waiting()
+    assert handler.handle(stored) == "SeekPublished"  # ... and the process dies here
+
+    assert handler.handle_waiting() == {key: "SeekPublished"}
+
+    assert world.wiring.lobby is not None and len(world.wiring.lobby.listing(None)) == 1
+    codes = {CODE.findall(mail.text())[0] for mail in world.sink.to(ANA)}
+    assert len(codes) == 1 and len(world.sink.to(ANA)) == 2  # the same answer, again
