@@ -114,3 +114,21 @@ def test_a_seek_mail_handled_again_after_a_crash_publishes_one_seek(world: World
     assert world.wiring.lobby is not None and len(world.wiring.lobby.listing(None)) == 1
     codes = {CODE.findall(mail.text())[0] for mail in world.sink.to(ANA)}
     assert len(codes) == 1 and len(world.sink.to(ANA)) == 2  # the same answer, again
+
+
+def test_two_players_waiting_by_mail_are_paired_and_each_gets_the_games_mail(
+    world: World,
+) -> None:
+    for address in (ANA, BEN):
+        assert only(world.deliver(request(address, "pair time 1d"), (SERVICE,))) == "PairingWaited"
+    lobby = world.wiring.lobby
+    assert lobby is not None
+    sent = {address: len(world.sink.to(address)) for address in (ANA, BEN)}
+
+    [game_id] = lobby.tend().paired
+    world.drain()
+
+    assert world.service.game(game_id).status == GameStatus.PLAYING
+    for address in (ANA, BEN):
+        [told] = world.sink.to(address)[sent[address] :]
+        assert str(told.message["Reply-To"]).startswith("reply+"), address  # replies play
