@@ -36,25 +36,19 @@ from service.ports.directory import Address
 from service.rules.errors import N_, IllegalAction
 from service.seeks.listing import SeekFilter
 from service.seeks.requests import (
-    AcceptSeek,
-    LeavePairing,
     PairingLeft,
     PairingWaited,
-    PublishSeek,
     SeekAccepted,
     SeekPublished,
-    SeekRequest,
     SeekWithdrawn,
-    WaitForPairing,
-    WithdrawSeek,
 )
 from service.words.refusals import Refused, refusal_text
 from service.words.seek_replies import (
     LOBBY_AS_IT_IS,
+    asked_words,
     listed_line,
     seek_code,
     seek_said,
-    terms_words,
 )
 from service.words.seek_words import VERBS, LookAtLobby, read_seek_command
 
@@ -97,7 +91,7 @@ class LobbyMail:
         if isinstance(asked, LookAtLobby):
             return self._listing(lobby, inbound, SeekFilter(rated=asked.rated))
         if not desk.consent.proven(inbound.sender):
-            what = _what(asked, tr)
+            what = asked_words(asked, tr)
             question = tr.gettext(CONFIRM, what=what, yes=word(tr, "yes"))
             subject = tr.gettext("{service}: confirm your request", service=SERVICE_NAME)
             return self.invitations.ask(inbound, "", earlier, question, subject)
@@ -184,20 +178,6 @@ def _refused(reply: Refused, tr: Translator) -> str:
         else N_("To see the open seeks, write lobby.")
     )
     return f"{refusal_text(reply, tr)}\n\n{tr.gettext(after)}"
-
-
-def _what(asked: SeekRequest, tr: Translator) -> str:
-    match asked:
-        case PublishSeek(terms=terms):
-            return tr.gettext("publish a seek ({terms})", terms=terms_words(terms, tr))
-        case WaitForPairing(terms=terms):
-            return tr.gettext("pair you with a player ({terms})", terms=terms_words(terms, tr))
-        case AcceptSeek():
-            return tr.gettext("accept a seek")
-        case WithdrawSeek():
-            return tr.gettext("withdraw your seek")
-        case LeavePairing():
-            return tr.gettext("stop waiting to be paired")
 
 
 def _next(
