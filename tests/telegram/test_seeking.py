@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import re
 
+from sqlalchemy import update as sa_update
+
+from adapters.sql.tables import inbox
+from adapters.sql.telegram_tables import telegram_updates
 from service.game.status import GameStatus
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_exactly_once import _id, restart
 
 CODE = re.compile(r"Your seek (\w+) is in the lobby")
 
@@ -135,3 +140,36 @@ def test_the_lobby_answers_in_the_players_language(bot: Bot, fake: FakeTelegram)
     assert eva.last().text.startswith("Ahora no hay ningún desafío abierto que te corresponda.")
     eva.say("/seek")
     assert "/withdraw" in eva.last().text and "la sala" in eva.last().text
+
+
+def test_a_seek_answered_again_after_a_crash_before_its_answer_was_recorded_is_one_seek(
+    bot: Bot, bots: list[Bot], fake: FakeTelegram, ana: Phone
+) -> None:
+    ana.say("/start")
+    bot.close()
+    crashing = restart(fake, bots, started=False)
+    update = fake.send(ana.person, "/seek time=2d")
+    crashing.poller.fetch(timeout=1)
+    crashing.app.processor.answer_waiting()
+    key = f"message:{ana.chat}:{_id(update)}"
+    with crashing.wiring.engine.begin() as connection:  # the crash: the seek was published,
+        connection.execute(  # its answer and the update's "answered" never written
+            sa_update(inbox)
+            .where(inbox.c.source == "telegram", inbox.c.key == key)
+            .values(reply=None, completed_at=None)
+        )
+        connection.execute(
+            sa_update(telegram_updates)
+            .where(telegram_updates.c.key == key)
+            .values(answered_at=None)
+        )
+    crashing.close()
+
+    restarted = restart(fake, bots)
+    ana.settle(update)
+
+    lobby = restarted.wiring.lobby
+    assert lobby is not None and len(lobby.listing(None)) == 1
+    codes = {m.text.split()[2] for m in ana.messages() if m.text.startswith("Your seek ")}
+    assert len(codes) == 1  # answered twice, the same seek
+    assert restarted.app.channel.records.waiting() == []
