@@ -95,9 +95,10 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
         secret,
         confirmations=SqlConfirmations(engine),
     )
-    ratings = Ratings(SqlRatings(engine), GlickoRater())
+    reliability = SqlReliability(engine)
+    ratings = Ratings(SqlRatings(engine), GlickoRater(), reliability=reliability)
     outbox = SqlOutbox(engine)
-    lobby = Lobby(service, SqlSeeks(engine), SqlReliability(engine), ratings, SqlQuotas(engine))
+    lobby = Lobby(service, SqlSeeks(engine), reliability, ratings, SqlQuotas(engine))
     return Wiring(
         engine, store, inbox, directory, service, outbox, ratings, retention, secret, lobby
     )

@@ -14,6 +14,7 @@ from adapters.cli import (
     arena_cmd,
     email_cmd,
     erasures,
+    lobby_cmd,
     logs,
     operate,
     ratings_cmd,
@@ -109,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     telegram.add_commands(commands)
     email_cmd.add_commands(commands)
     ratings_cmd.add_commands(commands)
+    lobby_cmd.add_commands(commands)
     serve.add_commands(commands)
     return parser
 

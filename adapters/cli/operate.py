@@ -18,6 +18,7 @@ import sys
 from datetime import datetime
 from typing import Any
 
+from adapters.cli.tables import print_table, short
 from adapters.config import Settings
 from service.game.status import GameStatus
 from service.ports.protocols import GameSummary
@@ -93,8 +94,10 @@ def _games(args: argparse.Namespace) -> int:
     if args.json:
         for line in lines:
             print(json.dumps(_as_json(line)))
+    elif lines:
+        print_table(_COLUMNS, [_as_row(line) for line in lines])
     else:
-        _print_table([_as_row(line) for line in lines])
+        print("no games", file=sys.stderr)
     return 0
 
 
@@ -140,25 +143,9 @@ def _as_json(line: GameSummary) -> dict[str, object]:
 
 def _as_row(line: GameSummary) -> tuple[str, ...]:
     players = " ".join(player or "-" for player in line.players)
-    times = (_short(line.since), _short(line.due_at), _short(line.next_reminder_at))
+    times = (short(line.since), short(line.due_at), short(line.next_reminder_at))
     return (line.game_id, line.status, players, line.to_act or "-", *times, str(line.version))
-
-
-def _print_table(rows: list[tuple[str, ...]]) -> None:
-    if not rows:
-        print("no games", file=sys.stderr)
-        return
-    widths = [max(len(row[i]) for row in [_COLUMNS, *rows]) for i in range(len(_COLUMNS))]
-    for row in [tuple(name.upper() for name in _COLUMNS), *rows]:
-        print(
-            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-        )
 
 
 def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
-
-
-def _short(moment: datetime | None) -> str:
-    """UTC to the minute, e.g. ``2026-03-02 09:00Z``; ``-`` for none."""
-    return "-" if moment is None else moment.strftime("%Y-%m-%d %H:%MZ")

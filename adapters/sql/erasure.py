@@ -2,7 +2,9 @@
 ``service.ports.personal``).
 
 A player's own rows go: addresses, vacations, the channels' rows about them (Telegram's settings
-and turn messages, mail threads, contacts, link codes, counted uses), their notifications, their pending confirmation codes.  Their
+and turn messages, mail threads, contacts, link codes, counted uses), their notifications, their
+pending confirmation codes, their seeks and their wait in the pairing pool (a seek of theirs left
+in the lobby would let someone accept a game against nobody).  Their
 ``players`` row stays as a tombstone — the id their finished games name, the defaults instead of
 their name and settings, ``erased_at`` set — so those games read "a former player".
 
@@ -43,6 +45,7 @@ from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.notice_tables import notice_mail, notice_push, notices_sent
 from adapters.sql.quota_tables import quota_uses
 from adapters.sql.rating_tables import profile_choices
+from adapters.sql.seek_tables import pairing_pool, seeks
 from adapters.sql.suppression import suppress
 from adapters.sql.tables import DEFAULT_REMINDERS, addresses, inbox, outbox, players, vacations
 from adapters.sql.telegram_tables import (
@@ -176,6 +179,8 @@ class _Found:
         yield outbox, select(outbox).where(outbox.c.player == player)
         yield notice_push, select(notice_push).where(notice_push.c.player == player)
         yield notice_mail, select(notice_mail).where(notice_mail.c.player == player)
+        yield seeks, select(seeks).where(seeks.c.owner == player)
+        yield pairing_pool, select(pairing_pool).where(pairing_pool.c.player == player)
         yield inbox, select(inbox).where(self._in_payload()).order_by(inbox.c.id)
         yield (
             email_messages,
@@ -203,6 +208,11 @@ class _Found:
         # The profile goes private and off the leaderboard; the standing stays, under the id
         # alone, so that `conquian ratings rebuild` still gives what the follower kept.
         yield delete(profile_choices).where(profile_choices.c.player == player)
+        yield delete(seeks).where(seeks.c.owner == player)
+        # A wait already paired is left to the pairing step, which settles both rows together.
+        yield delete(pairing_pool).where(
+            pairing_pool.c.player == player, pairing_pool.c.pair_key.is_(None)
+        )
         for mail in self.mails:
             yield delete(quota_uses).where(quota_uses.c.key.endswith(f":{mail}", autoescape=True))
 

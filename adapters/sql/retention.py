@@ -16,8 +16,12 @@ Two windows, counted from when a message was received:
 Notifications sent, given up or superseded go after ``sent``, and so does the ledger of turn
 notices sent to web players; a notice address not confirmed in time goes when its link expires; counted uses once older than the
 longest quota window (a week) and a day; link codes and confirmation codes once expired; a chat's turn to post
-(``telegram_chat_pace``) a minute after it passed.  Each step is one statement,
-so a prune that stops half-way is simply continued by the next.
+(``telegram_chat_pace``) a minute after it passed.  A seek of the lobby goes ``keys`` after its
+expiry, however it ended (accepted, withdrawn or expired): until then an accept or a publication
+delivered again may still ask for it (the taker's second accept reaches the same game through the
+accepted seek), and a seek lasts at most 30 days, so none is kept more than twice that
+(docs/decisions/lobby-ended-seeks-are-pruned.md).  Each step is one statement, so a prune that
+stops half-way is simply continued by the next.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from adapters.sql.engine import reconnecting
 from adapters.sql.notice_tables import notice_mail, notices_sent
 from adapters.sql.notices import CONFIRM_WITHIN
 from adapters.sql.quota_tables import quota_uses
+from adapters.sql.seek_tables import seeks
 from adapters.sql.tables import inbox, outbox
 from adapters.sql.telegram_tables import telegram_chat_pace, telegram_updates
 
@@ -97,6 +102,7 @@ class SqlRetention:
             "chats' paces": delete(telegram_chat_pace).where(
                 telegram_chat_pace.c.free_at < now.timestamp() - PACE_KEPT_SECONDS
             ),
+            "ended seeks": delete(seeks).where(seeks.c.expires < keys),
             "link codes": delete(link_codes).where(link_codes.c.expires_at < now),
             "confirmation codes": delete(confirmation_codes).where(
                 confirmation_codes.c.expires_at < now

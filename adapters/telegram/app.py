@@ -25,6 +25,7 @@ from service.app.games import GameService
 from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.delivery.dispatch import Sender, TryLater, Undeliverable
+from service.game.events import GameId, PlayerId
 from service.ports.directory import Directory
 from service.ports.protocols import Inbox
 
@@ -73,6 +74,7 @@ def build_telegram(
     parts: Parts,
     settings: TelegramSettings,
     ratings: Ratings | None = None,
+    page_url: Callable[[GameId, PlayerId], str] | None = None,
     lobby: Lobby | None = None,
 ) -> TelegramApp:
     """Connect to the Bot API (``getMe``), set the commands menu in every language (``menu.py``)
@@ -91,6 +93,7 @@ def build_telegram(
         settings,
         SqlQuotas(parts.engine),
         ratings,
+        page_url,
         lobby,
     )
     try:

@@ -30,6 +30,7 @@ from adapters.sql.telegram_records import Waiting
 from adapters.telegram import zones
 from adapters.telegram.callbacks import decode
 from adapters.telegram.channel import SOURCE, Channel, user_name
+from adapters.telegram.group_words import in_private
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.lanes import ChatLocks, Lanes, lane_of
 from adapters.telegram.links import Links
@@ -174,6 +175,7 @@ class Processor:
                 message.text.strip(),
                 _reply_to(message),
                 self.channel.tr(player),
+                message.message_id,
             )
             self._reachable(player, lambda: self._said(said))
         else:
@@ -232,12 +234,7 @@ class Processor:
             self.seeking.command(said, name, args)
             return
         if not said.private and name not in GROUP_COMMANDS:
-            self._done(
-                said,
-                said.tr.gettext(
-                    "Play in your private chat with me: your hand is shown only there."
-                ),
-            )
+            self._done(said, in_private(name, said.tr))
             return
         self._command(said, name, args)
 

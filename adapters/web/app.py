@@ -24,7 +24,7 @@ from adapters.sql.engine import UNAVAILABLE_ERRORS, is_unavailable
 from adapters.sql.pulse import Pulse, pulse_for
 from adapters.sql.quotas import SqlQuotas
 from adapters.web import health, security
-from adapters.web.api import players  # noqa: F401  (its routes are registered under the API's)
+from adapters.web.api import players, seeks  # noqa: F401  (their routes are the API's)
 from adapters.web.api import routes as api
 from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web
@@ -32,7 +32,7 @@ from adapters.web.languages import page_language, page_translator
 from adapters.web.limits import RateLimit, SharedLimit
 from adapters.web.notices import asking as notices
 from adapters.web.notices.desk import desk_for
-from adapters.web.pages import profiles, replay, rules, unsubscribe, your_data
+from adapters.web.pages import lobby, profiles, replay, rules, unsubscribe, your_data
 from adapters.web.pages import routes as pages
 from adapters.web.pages import talk as talk_page
 from adapters.web.readiness import Readiness
@@ -73,6 +73,7 @@ def parts_for(
         unsubscribe=Unsubscribe.from_keys(email.token_keys) if email else None,
         ratings=wiring.ratings,
         notices=desk_for(wiring, settings, mail),
+        lobby=wiring.lobby,
     )
 
 
@@ -103,6 +104,7 @@ def create_app(parts: Web) -> Flask:
         notices.blueprint,
         talk_page.blueprint,
         rules.blueprint,
+        lobby.blueprint,
     )
     for blueprint in (*blueprints, *others):
         app.register_blueprint(blueprint)

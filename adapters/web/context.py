@@ -13,6 +13,7 @@ from adapters.web.capabilities import Capabilities
 from adapters.web.limits import Limit, RateLimit
 from adapters.web.readiness import Readiness
 from service.app.games import GameService
+from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.game.events import PlayerId
 from service.players.unsubscribe import Unsubscribe
@@ -47,6 +48,9 @@ class Web:
     notices: Forgets | None = None
     """Turn notices by Web Push and mail (``notices/``: the desk); without it the page offers
     none.  Typed by what the shell needs of it, so the shell imports no part of ``notices``."""
+    lobby: Lobby | None = None
+    """Seeks and automatic pairing (issue 36: ``api/seeks.py``, ``pages/lobby.py``); without it
+    their addresses are 404."""
 
     def is_public(self, player: PlayerId) -> bool:
         """Whether anyone may see ``player``'s name (``words.naming``); without the ratings no

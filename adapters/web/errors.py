@@ -29,6 +29,17 @@ from service.game.errors import (
 from service.language.translation import ENGLISH, Translator
 from service.rules.errors import IllegalAction
 from service.rules.variants import DeckFaces
+from service.seeks.errors import (
+    BadWanted,
+    NotWanted,
+    NotYourSeek,
+    OwnSeek,
+    SeekGone,
+    SeekLasts,
+    TooManyAccepts,
+    TooManyGames,
+    TooManySeeks,
+)
 from service.words.lobby import BadNumber, NumberTooLarge
 from service.words.refusals import Refused, refusal_text
 
@@ -52,6 +63,15 @@ _STATUS: dict[type[IllegalAction], int] = {
     NotConfirmed: 409,
     WrongCode: 409,
     NothingToErase: 410,
+    SeekGone: 409,
+    OwnSeek: 409,
+    NotYourSeek: 403,
+    NotWanted: 403,
+    TooManyGames: 409,
+    TooManySeeks: 409,
+    TooManyAccepts: 409,
+    BadWanted: 400,
+    SeekLasts: 400,
 }
 """Refusals about the request's standing, and numbers a field cannot hold (the API's schema
 bounds them); anything else the rules or the grammar refuse is 422."""

@@ -19,7 +19,7 @@ from service.app.intake import InboxKey
 from service.app.lobby_requests import handled_once
 from service.app.pairing_pool import PairingPool
 from service.app.ratings import Ratings
-from service.app.reliabilities import Reliabilities
+from service.app.reliabilities import Rebuilt, Reliabilities
 from service.app.replies import Reply
 from service.app.seekers import Seekers
 from service.app.seeking import Seeking
@@ -104,8 +104,28 @@ class Lobby:
     def leave(self, player: PlayerId) -> bool:
         return self.pool.leave(player)
 
+    def waiting(self, player: PlayerId) -> Waiting | None:
+        """The player's place in the pool, if they wait to be paired (a page shows it)."""
+        return next((one for one in self.pool.seeks.waiting() if one.player == player), None)
+
     def reliability(self, player: PlayerId) -> Reliability:
         return self.reliabilities.of(player)
+
+    def every_open(self) -> list[Listed]:
+        """Every open seek with its owner's id, for the operators (``conquian lobby``)."""
+        return self.seeking.every_open()
+
+    def everyone_waiting(self) -> list[Waiting]:
+        """The players waiting to be paired, for the operators."""
+        return self.pool.waiting()
+
+    def take_out(self, code: str) -> Seek:
+        """An operator takes an open seek (an abusive one) out of the lobby."""
+        return self.seeking.take_out(code)
+
+    def rebuild_reliability(self) -> Rebuilt:
+        """Rebuild the reliabilities from the logs and say whether they equal the follower."""
+        return self.reliabilities.rebuild_checked()
 
     def tend(self) -> Tended:
         """The worker's step: fold the matches ended since, then pair the waiting."""

@@ -51,6 +51,10 @@ class PairingPool:
         """Stop waiting; False if the player was not waiting (or has just been paired)."""
         return self.seeks.leave(player)
 
+    def waiting(self) -> list[Waiting]:
+        """The players waiting to be paired, longest waiting first."""
+        return self.seeks.waiting()
+
     def pair_waiting(self) -> list[GameId]:
         """The worker's step: finish the pairs a stopped step left, pair the waiting who fit, and
         open their games; the games opened."""

@@ -1,7 +1,8 @@
 """The ratings' use cases: follow the log, rebuild, a player's stats, the leaderboard, choices.
 
 Every channel asks these, so a private profile is hidden in one place (``stats``): another player
-gets ``None``, exactly what an unknown player gets, and cannot tell the two apart.
+gets ``None``, exactly what an unknown player gets, and cannot tell the two apart.  A profile
+carries the player's reliability too (issue 36), so it is shown exactly where the rating is.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import replace
 
 from service.game.events import PlayerId
 from service.game.stored import StoredEvent
+from service.ports.reliability import ReliabilityStore
 from service.ratings.fairness import RatingRules
 from service.ratings.finished import ENDED, finished
 from service.ratings.projection import Counted, fold, new_standing
@@ -31,10 +33,18 @@ is the same)."""
 
 
 class Ratings:
-    def __init__(self, store: RatingStore, rater: Rater, rules: RatingRules | None = None) -> None:
+    def __init__(
+        self,
+        store: RatingStore,
+        rater: Rater,
+        rules: RatingRules | None = None,
+        reliability: ReliabilityStore | None = None,
+    ) -> None:
         self.store = store
         self.rater = rater
         self.rules = rules or RatingRules()
+        self.reliability = reliability
+        """The reliabilities a profile shows beside the rating (the lobby keeps them)."""
 
     def follow(self, limit: int = BATCH) -> int:
         """Fold the games finished since the last call (up to ``limit``); how many."""
@@ -73,7 +83,9 @@ class Ratings:
         if not own and not visibility.public:
             return None
         standing = self.store.standing(player) or new_standing(player, self.rules)
-        return Stats(standing if own else self._seen_by(reader, standing), visibility, own)
+        shown = standing if own else self._seen_by(reader, standing)
+        reliability = None if self.reliability is None else self.reliability.of(player)
+        return Stats(shown, visibility, own, reliability)
 
     def is_public(self, player: PlayerId) -> bool:
         """Whether anyone may see the player's name and profile (a bot's always)."""

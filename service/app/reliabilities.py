@@ -7,12 +7,26 @@ follower holds (tests/seeks/test_reliability_rebuild.py).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from service.game.events import PlayerId
 from service.ports.reliability import ReliabilityStore
 from service.seeks.reliability import Reliability, of_game
 
 BATCH = 500
 """Matches a follower folds in one transaction (the ratings' batch: the write lock is soon free)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A rebuild compared with the follower it replaced (``conquian lobby reliability rebuild``)."""
+
+    counted: int
+    """Ended matches the rebuild folded."""
+    players: int
+    """Players the rebuilt projection holds."""
+    differing: tuple[PlayerId, ...]
+    """Players whose counts the follower held otherwise (none when the two agree)."""
 
 
 class Reliabilities:
@@ -33,6 +47,21 @@ class Reliabilities:
         """Forget the projection and fold every ended match again, in the same order."""
         self.store.reset()
         return self.catch_up()
+
+    def rebuild_checked(self) -> Rebuilt:
+        """Bring the follower to the log's end, rebuild, and compare the two player by player.
+        A match that ends in between is folded by the rebuild only, and shows as a difference
+        until the check is run again."""
+        self.catch_up()
+        followed = self.store.every()
+        counted = self.rebuild()
+        rebuilt = self.store.every()
+        differing = sorted(
+            one
+            for one in followed.keys() | rebuilt.keys()
+            if followed.get(one, Reliability()) != rebuilt.get(one, Reliability())
+        )
+        return Rebuilt(counted, len(rebuilt), tuple(differing))
 
     def of(self, player: PlayerId) -> Reliability:
         return self.store.of(player)

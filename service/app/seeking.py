@@ -102,14 +102,20 @@ class Seeking:
             admits = mine is None or own or seek.wanted.admits(mine, reliable)
             if wanted.admitting_me and not admits:
                 continue
-            listed.append(self._listed(viewer, seek, own))
+            shown = may_see(viewer, seek.owner, self.seekers.is_public)
+            listed.append(self._listed(seek, seek.owner if shown else None, own))
         return listed
 
-    def _listed(self, viewer: PlayerId | None, seek: Seek, own: bool) -> Listed:
-        shown = may_see(viewer, seek.owner, self.seekers.is_public)
+    def every_open(self) -> list[Listed]:
+        """Every open seek with its owner, oldest first: the lobby as its operators see it."""
+        return [
+            self._listed(one, one.owner, False) for one in self.seeks.open_seeks(self.clock.now())
+        ]
+
+    def _listed(self, seek: Seek, owner: PlayerId | None, own: bool) -> Listed:
         return Listed(
             seek.seek_id,
-            seek.owner if shown else None,
+            owner,
             round(self.seekers.rating(seek.owner)),
             self.seekers.reliabilities.of(seek.owner).percent,
             seek.terms,
@@ -169,6 +175,14 @@ class Seeking:
         if len(found) != 1 or not code:
             raise SeekGone()
         return found[0]
+
+    def take_out(self, code: str) -> Seek:
+        """An operator takes an open seek out of the lobby (an abusive one), whoever owns it;
+        ``SeekGone`` if no open seek has that code or id."""
+        seek = self.seeks.seek(self.resolve(code))
+        if seek is None or not self.seeks.withdraw(seek.seek_id, seek.owner, self.clock.now()):
+            raise SeekGone()
+        return seek
 
     def withdraw(self, owner: PlayerId, seek_id: SeekId) -> Seek:
         seek = self.seeks.seek(seek_id)

@@ -21,6 +21,7 @@ from service.ports.followed import ended_after
 from service.ratings.finished import KINDS
 from service.ratings.projection import Counted
 from service.ratings.standing import Standing
+from service.seeks.reliability import Reliability
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,9 @@ class Stats:
     visibility: Visibility
     own: bool
     """Whether the reader is the player (who sees their own profile, public or not)."""
+    reliability: Reliability | None = None
+    """The player's reliability (issue 36), shown wherever the profile is; None where no
+    reliability is kept."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from service.seeks.requests import (
 )
 from service.seeks.terms import SeekTerms
 from service.words.seek_words import CODE_LENGTH
+from service.words.stats import per_cent
 
 HOUR, DAY = 3600, 86400
 
@@ -64,7 +65,7 @@ def terms_words(terms: SeekTerms, tr: Translator) -> str:
 def reliability_words(percent: int | None, tr: Translator) -> str:
     if percent is None:
         return tr.gettext("new player")
-    return tr.gettext("{percent}% reliable", percent=percent)
+    return tr.gettext("{share} reliable", share=per_cent(percent, tr))
 
 
 def listed_line(listed: Listed, name_of: Callable[[PlayerId], str], tr: Translator) -> str:

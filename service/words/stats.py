@@ -14,6 +14,7 @@ from service.game.events import PlayerId
 from service.language.translation import Translator
 from service.ratings.store import Stats
 from service.rules.errors import N_
+from service.seeks.reliability import Reliability
 from service.words.naming import A_PLAYER
 
 HIDDEN = N_("That profile is private, or there is no such player.")
@@ -66,6 +67,8 @@ def stats_lines(
             draws=record.draws,
         )
     )
+    if stats.reliability is not None:
+        lines.append(reliability_line(stats.reliability, tr))
     busiest = sorted(standing.opponents, key=lambda pair: -pair[1].games)[:SHOWN_OPPONENTS]
     for opponent, tally in busiest:
         lines.append(
@@ -94,6 +97,32 @@ def stats_lines(
         else:
             lines.append(tr.gettext("Your profile is private (stats public shows it)."))
     return lines
+
+
+def per_cent(value: int, tr: Translator) -> str:
+    """``96%`` as the reader's language writes a share (``96 %`` in Spanish).  Apart from the
+    words around it, since a ``%`` before a letter in a message reads as a format code to the
+    catalog tools."""
+    # Translators: a share in per cent, e.g. 96%.
+    return tr.gettext("{percent}%", percent=value)
+
+
+def reliability_line(reliability: Reliability, tr: Translator) -> str:
+    """A profile's reliability, the same on every channel: ``96% reliable (48 finished, 1 lost on
+    time, 1 abandoned)``, or that the player is new before any finished match."""
+    if reliability.percent is None:
+        return tr.gettext("New player: no match finished yet.")
+    # Translators: a player's reliability: the share of their finished matches not abandoned.
+    return tr.gettext(
+        "{share} reliable ({finished}, {lost_on_time}, {abandoned})",
+        share=per_cent(reliability.percent, tr),
+        # Translators: matches finished, as in "48 finished" (a player's reliability).
+        finished=tr.ngettext("{n} finished", "{n} finished", reliability.finished),
+        # Translators: matches lost by running out of time, as in "1 lost on time".
+        lost_on_time=tr.ngettext("{n} lost on time", "{n} lost on time", reliability.lost_on_time),
+        # Translators: matches left without a word, as in "1 abandoned".
+        abandoned=tr.ngettext("{n} abandoned", "{n} abandoned", reliability.abandoned),
+    )
 
 
 def _named(

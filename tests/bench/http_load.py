@@ -17,6 +17,14 @@ when the version moved, to swap its live parts; those requests are counted and t
 The worker is there to send the notifications the moves write, as in production.  Nothing is
 pinned: the load spreads over the web processes, the worker, PostgreSQL and this client, and
 all of them share the machine's two cores.
+
+Moves per second follow whatever else the machine runs.  What a move costs does much less, so
+the result also says how many milliseconds of CPU each move took in the window (Linux's
+``/proc``), by process: the web processes, the worker, the database's backends for the scratch
+database and this client; ``cpu_ms_per_move_after`` is what the worker and the database still
+spent in the ``SETTLE`` seconds after it, on the notifications the window's moves left behind.
+Two trees compared by their CPU per move agree on a busy machine where their moves per second
+do not (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from http.client import HTTPConnection
@@ -45,6 +53,9 @@ from tests.bench import databases
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "bench-web-key-0123456789"
+SETTLE = 3.0
+"""Seconds after the window in which the CPU spent on the window's notifications is counted."""
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -54,10 +65,53 @@ def free_port() -> int:
         return port
 
 
+@dataclass(frozen=True)
+class Served:
+    """The running service: the web processes' ports, each kind's process ids and the database."""
+
+    ports: list[int]
+    pids: dict[str, list[int]]
+    database: str
+
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds each kind of process has spent so far, this client's included."""
+        spent = {kind: sum(_cpu(pid) for pid in pids) for kind, pids in self.pids.items()}
+        spent["postgres"] = sum(_cpu(pid) for pid in _backends(self.database))
+        spent["client"] = time.process_time()
+        return spent
+
+
+def _cpu(pid: int) -> float:
+    """User and system CPU seconds of one process (0 once it is gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(stat[11]) + int(stat[12])) / TICKS
+
+
+def _backends(database: str) -> list[int]:
+    """The PostgreSQL backends serving ``database`` (their titles name it)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                title = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if title.startswith("postgres:") and f" {database} " in title:
+                found.append(int(entry.name))
+    return found
+
+
+def per_move(before: dict[str, float], after: dict[str, float], moves: int) -> dict[str, float]:
+    return {kind: round((after[kind] - before[kind]) * 1000 / max(moves, 1), 3) for kind in after}
+
+
 @contextmanager
-def service(url: str, web: int, log_dir: Path) -> Iterator[list[int]]:
+def service(url: str, web: int, log_dir: Path) -> Iterator[Served]:
     """The service's processes on ``url``: migrated, then ``web`` web processes and one worker;
-    yields the web ports once every web process answers.  Stopped with SIGTERM on the way out."""
+    yields them once every web process answers.  Stopped with SIGTERM on the way out."""
     conquian = str(Path(sys.prefix) / "bin" / "conquian")
     ports = [free_port() for _ in range(web)]
     base = {
@@ -75,7 +129,7 @@ def service(url: str, web: int, log_dir: Path) -> Iterator[list[int]]:
     try:
         roles = [("worker", None), *(("web", port) for port in ports)]
         for role, port in roles:
-            env = dict(base, CONQUIAN_WEB_PORT=str(port or 0))
+            env = base if port is None else dict(base, CONQUIAN_WEB_PORT=str(port))
             out = open(log_dir / f"{role}-{port or 0}.log", "wb")  # noqa: SIM115 - closed with the process
             started.append(
                 subprocess.Popen(
@@ -88,7 +142,8 @@ def service(url: str, web: int, log_dir: Path) -> Iterator[list[int]]:
             out.close()
         for port in ports:
             _wait_for(port)
-        yield ports
+        pids = {"worker": [started[0].pid], "web": [process.pid for process in started[1:]]}
+        yield Served(ports, pids, url.rsplit("/", 1)[1].split("?")[0])
     finally:
         for process in started:
             process.send_signal(signal.SIGTERM)
@@ -306,10 +361,12 @@ def measure(
     seconds: float,
     opponent: str = "friend",
     pages: bool = True,
+    cpu: Callable[[], dict[str, float]] | None = None,
 ) -> dict[str, Any]:
     start = time.monotonic() + warmup
     window = (start, start + seconds)
     tally = Tally()
+    samples: list[dict[str, float]] = []
     player = play if opponent == "friend" else play_bot
     threads = [
         threading.Thread(target=player, args=(ports, seed, window, tally))
@@ -317,11 +374,21 @@ def measure(
     ]
     if opponent == "friend" and pages:
         threads.append(threading.Thread(target=watch, args=(ports, clients, window, tally)))
+    if cpu is not None:
+        threads.append(threading.Thread(target=_sample, args=(cpu, window, samples)))
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     moves = tally.moves
+    costs = {}
+    if cpu is not None:
+        time.sleep(SETTLE)
+        settled = cpu()
+        costs = {
+            "cpu_ms_per_move": per_move(samples[0], samples[1], len(moves)),
+            "cpu_ms_per_move_after": per_move(samples[1], settled, len(moves)),
+        }
     return {
         "clients": clients,
         "web_processes": len(ports),
@@ -340,7 +407,17 @@ def measure(
         "poll_p99_ms": percentile(tally.polls, 0.99) * 1000 if tally.polls else None,
         "page_refreshes": len(tally.refreshes),
         "refresh_p99_ms": percentile(tally.refreshes, 0.99) * 1000 if tally.refreshes else None,
+        **costs,
     }
+
+
+def _sample(
+    cpu: Callable[[], dict[str, float]], window: tuple[float, float], into: list[dict[str, float]]
+) -> None:
+    """The CPU spent so far, at the window's start and at its end."""
+    for moment in window:
+        time.sleep(max(0.0, moment - time.monotonic()))
+        into.append(cpu())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -362,9 +439,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     with ExitStack() as stack:
         url = stack.enter_context(databases.scratch("postgresql"))
         logs = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="conquian-http-")))
-        ports = stack.enter_context(service(url, args.web, logs))
+        served = stack.enter_context(service(url, args.web, logs))
         result = measure(
-            ports, args.clients, args.warmup, args.seconds, args.opponent, not args.no_pages
+            served.ports,
+            args.clients,
+            args.warmup,
+            args.seconds,
+            args.opponent,
+            not args.no_pages,
+            served.cpu,
         )
     print(json.dumps(result))
     return 0

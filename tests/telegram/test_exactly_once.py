@@ -99,9 +99,9 @@ def test_a_process_killed_between_storing_and_answering_applies_the_update_once_
         restarted.service.store.load(GameId(game_id))[before].event.__class__.__name__
         == "CardRefused"
     )
-    # the mover's table and the opponent's turn, each a new board, and the old boards edited
-    # down to their one-line records
-    assert sent(fake, mover, other) == told + 4
+    # the mover's board edited in place (issue 34), the opponent's turn a new board and their
+    # old board edited down to its one-line record
+    assert sent(fake, mover, other) == told + 3
     assert restarted.app.channel.records.waiting() == []
 
 

@@ -4,7 +4,8 @@ player's page at every position of a game against the bot until the match is ove
 table's "stock" and "dead" among them), the replay at its first, middle and last step, and the
 error pages (a refused command, an unknown link, an expired form, a used invitation, a bad
 recovery code, revoking from another browser), an invitation already accepted, a recovery
-code, the answer to ``help`` and the rules page.
+code, the answer to ``help``, the rules page and the lobby (listing, a seek published, waiting
+to be paired, a seek gone).
 
 Beyond English words, a page names no card by its code where a reader reads it (``7H`` in
 the history, the center card's label, the status line or the table in words: issue 33 item
@@ -118,6 +119,12 @@ def test_every_page_in_each_language_has_no_english_left(site: Site, language: s
         pages.check(player.get(f"{replay.group(1)}?step={step}"), f"replay {step}")
     pages.check(player.get("/"), "the list of games")
     pages.check(player.get("/rules"), "the rules page")
+    site.http.post("/api/v1/seeks", {"deals": 3}, token=site.player("Someone"))
+    lobby = hidden_fields(pages.check(player.get("/lobby"), "the lobby"))
+    pages.check(player.post_form("/lobby", {**lobby, "do": "seek"}), "a seek published")
+    pages.check(player.post_form("/lobby", {**lobby, "do": "pair"}), "waiting to be paired")
+    gone = player.post_form("/lobby/accept", {**lobby, "seek": "0123456789abcdef"})
+    pages.check(gone, "a seek gone", 409)
 
     refused = player.post_form(page, {**hidden_fields(over), "command": "bailar xyzzy"})
     pages.check(refused, "a refused command", refused.status)

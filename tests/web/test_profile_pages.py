@@ -1,6 +1,6 @@
 """The profile and leaderboard pages in Chromium at a phone's size (390×844) and a laptop's
 (1280×800): nothing scrolls sideways, and axe-core (4.12) finds no serious or critical
-violation.  Screenshots go to ``test-artifacts/web/``."""
+violation; the profile shows the player's reliability.  Screenshots go to ``test-artifacts/web/``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from playwright.sync_api import Browser
 
 from adapters.web.security import PLAYER_COOKIE
 from tests.web.conftest import Site
-from tests.web.test_profiles import played
+from tests.web.test_profiles import ANA_RELIABLE, played
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 800)}
 SERIOUS = {"serious", "critical"}
@@ -34,6 +34,7 @@ def test_profile_and_leaderboard_fit_the_screen_and_pass_axe(
             page.goto(site.url + path)
             if name == "profile":  # the plot's table too
                 page.locator("details").first.evaluate("d => d.open = true")
+                assert page.locator("#reliability").inner_text() == ANA_RELIABLE
             page.screenshot(path=artifacts / f"ratings-{name}-{size}.png", full_page=True)
             overflow = page.evaluate(
                 "document.documentElement.scrollWidth - document.documentElement.clientWidth"

@@ -1,11 +1,15 @@
 """Profiles and the leaderboard over the pages and the JSON API: a private profile shows nothing
-to anyone but its player; a public one shows the rating, the plot, the record, never addresses."""
+to anyone but its player; a public one shows the rating, the plot, the record and the reliability,
+never addresses."""
 
 from __future__ import annotations
 
 from adapters.web.security import PLAYER_COOKIE
 from service.game.events import PlayerId
 from tests.web.conftest import Site
+
+ANA_RELIABLE = "100% reliable (6 finished, 0 lost on time, 0 abandoned)"
+BEN_RELIABLE = "0% reliable (2 finished, 0 lost on time, 2 abandoned)"
 
 
 def played(site: Site) -> tuple[str, PlayerId, str, PlayerId]:
@@ -21,6 +25,8 @@ def played(site: Site) -> tuple[str, PlayerId, str, PlayerId]:
             service.join(service.game(game_id).invitation, opponent)
             service.resign(game_id, opponent)
     site.wiring.ratings.catch_up()
+    assert site.wiring.lobby is not None
+    site.wiring.lobby.reliabilities.catch_up()
     return ana_token, ana, ben_token, ben
 
 
@@ -41,6 +47,7 @@ def test_a_private_profile_shows_nothing_to_another_player(site: Site) -> None:
 
     status, text = page(site, f"/players/{ana}", ana_token)
     assert status == 200 and "make-public" in text
+    assert f'<p id="reliability">{ANA_RELIABLE}</p>' in text  # her own, private profile
     mine = site.http.get(f"/api/v1/players/{ana}", token=ana_token)
     assert mine.status == 200 and mine.json["record"]["wins"] == 6
 
@@ -51,7 +58,8 @@ def test_a_public_profile_shows_rating_plot_record_and_replays_but_no_address(si
     assert chosen.json == {"public": True, "listed": True}
 
     status, text = page(site, f"/players/{ana}", ben_token)
-    assert status == 200
+    assert status == 200 and f'<p id="reliability">{ANA_RELIABLE}</p>' in text
+    assert BEN_RELIABLE in page(site, f"/players/{ben}", ben_token)[1]  # his own, private
     assert '<svg class="rating-plot"' in text and 'id="history"' in text
     assert "/games/" in text and "/replay" in text
     assert ana_token not in text and "@" not in text
@@ -71,3 +79,17 @@ def test_a_public_profile_shows_rating_plot_record_and_replays_but_no_address(si
     assert page(site, f"/players/{ana}", ben_token)[0] == 200  # still public, off the board
     site.http.post("/api/v1/players/me/profile", {"public": False}, token=ana_token)
     assert page(site, f"/players/{ana}", ben_token)[0] == 404
+
+
+def test_a_public_profile_shows_the_reliability_in_the_reader_s_language(site: Site) -> None:
+    _, ana, _, _ = played(site)
+    site.wiring.ratings.choose(ana, public=True)
+    spanish = site.http.get(f"/players/{ana}", **{"Accept-Language": "es"}).text
+    assert "100 % fiable (6 terminadas, 0 perdidas por tiempo, 0 abandonadas)" in spanish
+    newcomer_token = site.player("Eli")
+    newcomer = site.parts.capabilities.read_player(newcomer_token)
+    site.http.post("/api/v1/players/me/profile", {"public": True}, token=newcomer_token)
+    assert (
+        '<p id="reliability">New player: no match finished yet.</p>'
+        in page(site, f"/players/{newcomer}")[1]
+    )

@@ -66,6 +66,8 @@ def every_page(site: Site, browser: Browser, size: str) -> dict[str, list[str]]:
     game = site.http.post("/api/v1/games", {"opponent": "easy"}, token=token).json
     waiting = site.http.post("/api/v1/games", {"opponent": "friend"}, token=token).json
     replayed = finished_game(site)
+    site.http.post("/api/v1/seeks", {}, token=site.player("Seeker"))  # an Accept in the lobby
+    site.http.post("/api/v1/seeks", {}, token=token)  # and a Withdraw
     me = site.parts.capabilities.read_player(token)
     context = browser_of(browser, site, token, size)
     found: dict[str, list[str]] = {}
@@ -81,6 +83,7 @@ def every_page(site: Site, browser: Browser, size: str) -> dict[str, list[str]]:
             "erase": game["page_url"] + "/erase",
             "profile": f"{site.url}/players/{me}",
             "leaderboard": site.url + "/leaderboard",
+            "lobby": site.url + "/lobby",
             "error": site.url + "/no/such/page",
         }
         for name, url in pages.items():
@@ -102,6 +105,8 @@ def every_page(site: Site, browser: Browser, size: str) -> dict[str, list[str]]:
             found["join"] = too_small(join)
             join.goto(site.url + "/")  # a browser with no games: "Have a recovery code?"
             found["landing, new browser"] = too_small(join)
+            join.goto(site.url + "/lobby")  # a visitor: the name fields
+            found["lobby, new browser"] = too_small(join)
         finally:
             stranger.close()
     finally:

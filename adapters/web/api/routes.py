@@ -157,7 +157,7 @@ def create_game() -> tuple[Response, int]:
     player = token_player()
     body = bodies.json_object()
     options = bodies.game_options(body, OPPONENTS)
-    key = _idempotency_key()
+    key = idempotency_key()
     _limit_invitations()
     service = web().service
     try:
@@ -191,7 +191,7 @@ def cancel(game_id: str) -> Response:
     """The host calls off a game nobody has joined yet; its invitation stops working."""
     player = token_player()
     asked = CallOff(player, GameId(game_id))
-    key = _idempotency_key() or _fresh()
+    key = idempotency_key() or fresh_key()
     try:
         reply = web().service.request(API_SOURCE, f"{player}:{key}", "cancel", asked)
     except UnknownGame:
@@ -216,11 +216,11 @@ def act(game_id: str) -> Response:
     command = bodies.text(body, "command", COMMAND_LENGTH, required=True)
     expected = bodies.whole(body, "expected_version", POSITIVE, required=True)
     _limit_moves(player)
-    key = _idempotency_key()
+    key = idempotency_key()
     asked = Request(player, GameId(game_id), command, expected)
     try:
         reply = web().service.handle(
-            API_SOURCE, f"{player}:{key or _fresh()}", command, asked, new=key is None
+            API_SOURCE, f"{player}:{key or fresh_key()}", command, asked, new=key is None
         )
     except UnknownGame:
         raise not_found() from None
@@ -274,12 +274,12 @@ def _refusal(refused: Refused) -> ApiError:
     return not_found() if refused.code == NoSuchGame.code else ApiError.of(refused)
 
 
-def _fresh() -> str:
+def fresh_key() -> str:
     """The key of a request sent without one: new, since such a request cannot be sent again."""
     return f"fresh:{uuid.uuid4().hex}"
 
 
-def _idempotency_key() -> str | None:
+def idempotency_key() -> str | None:
     """The request's name for ``open_game``, from its ``Idempotency-Key`` header if it has one."""
     key = request.headers.get(IDEMPOTENCY_KEY)
     if key is None:

@@ -143,3 +143,56 @@ SCHEMAS: dict[str, Any] = {
         },
     },
 }
+
+SCHEMAS["Seek"] = {
+    "type": "object",
+    "description": "An open seek as the reader may see it: terms, a rating and a reliability, "
+    "never an address or words a player typed.",
+    "required": ["seek_id", "code", "player", "name", "rating", "reliability", "terms"],
+    "properties": {
+        "seek_id": {"type": "string"},
+        "code": {"type": "string", "description": "Its six characters, as chats list it."},
+        "player": {
+            "type": ["string", "null"],
+            "description": "The owner's id; null for a private player.",
+        },
+        "name": {"type": "string", "description": 'The owner\'s name, or "a player".'},
+        "own": {"type": "boolean", "description": "The reader's own seek."},
+        "rating": {"type": "integer"},
+        "reliability": {
+            "type": ["integer", "null"],
+            "description": "Per cent of finished games not abandoned; null for a new player.",
+        },
+        "terms": {
+            "type": "object",
+            "properties": {
+                "deals": {"type": ["integer", "null"]},
+                "target": {"type": ["integer", "null"]},
+                "stake": {"type": "integer"},
+                "move_seconds": {"type": "integer"},
+                "rated": {"type": "boolean"},
+                "variant": {"type": "object", "additionalProperties": {"type": "string"}},
+            },
+        },
+        "terms_text": {"type": "string", "description": "The terms in the reader's words."},
+        "expires_at": {"type": "string", "format": "date-time"},
+    },
+}
+SCHEMAS["SeekPublished"] = {
+    "type": "object",
+    "required": ["seek_id", "code", "expires_at"],
+    "properties": {
+        "seek_id": {"type": "string"},
+        "code": {"type": "string"},
+        "expires_at": {"type": "string", "format": "date-time"},
+    },
+}
+SCHEMAS["SeekAccepted"] = {
+    "type": "object",
+    "required": ["seek_id", "game_id", "page_url"],
+    "properties": {
+        "seek_id": {"type": "string"},
+        "game_id": {"type": "string"},
+        "page_url": {"type": "string", "description": "My private page of the game."},
+    },
+}

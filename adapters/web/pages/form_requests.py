@@ -11,6 +11,10 @@ are the same bytes (``tests/reliability/dup``).  One kind of command is not keye
 change of the player's settings (``readings``) moves no game's version, so ``lang es``, ``lang
 en``, ``lang es`` on one version would be one key; each is a request of its own, which is no
 harm posted twice, since a setting set twice is set once.
+
+The lobby page (``lobby_reply``) has no game and no version: its forms carry a nonce drawn at
+random when the page is drawn, so each drawing of the page asks afresh and a form posted twice
+from one drawing is answered once.
 """
 
 from __future__ import annotations
@@ -22,9 +26,12 @@ from adapters.web.capabilities import PageGrant
 from adapters.web.context import web
 from service.app.lobby_requests import CallOff, Rematch
 from service.app.replies import Reply, Request
+from service.game.events import PlayerId
+from service.seeks.requests import SeekRequest
 from service.words.readings import Reading, reading
 
 SOURCE = "web-page"
+LOBBY_SOURCE = "web-lobby"
 
 
 def form_key(grant: PageGrant, nonce: str, said: str) -> str:
@@ -53,3 +60,12 @@ def call_off_reply(grant: PageGrant, nonce: str) -> Reply:
     """The waiting page's "Call this game off"."""
     key = form_key(grant, nonce, "cancel")
     return web().service.request(SOURCE, key, "cancel", CallOff(grant.player, grant.game_id))
+
+
+def lobby_reply(player: PlayerId, nonce: str, said: str, asked: SeekRequest) -> Reply:
+    """A form of the lobby page (publish, pair, accept, withdraw, stop waiting), handled once per
+    page drawn and what it says: a second press of Accept reaches the same game."""
+    digest = hashlib.sha256(said.encode("utf-8", "replace")).hexdigest()[:32]
+    lobby = web().lobby
+    assert lobby is not None, "the lobby page is drawn only with a lobby"
+    return lobby.request(LOBBY_SOURCE, f"{player}:lobby:{nonce}:{digest}", said, asked)

@@ -1,7 +1,8 @@
 """A player's profile page, ``/players/<id>``, and the leaderboard, ``/leaderboard``.
 
 Both read ``service.app.ratings.Ratings``: a profile another reader may not see (private, or no
-such player) is the same 404 either way, so a page never tells that a private player exists.
+such player) is the same 404 either way, so a page never tells that a private player exists.  A
+profile shows the player's reliability in the words every channel uses (``words.stats``).
 The browser's own player sees their own profile and may make it public or private and leave or
 join the leaderboard (a form, posted with the page's CSRF protection like every form).
 """
@@ -20,6 +21,7 @@ from adapters.web.security import csrf_token
 from service.app.ratings import LEAST_GAMES, Ratings
 from service.game.events import PlayerId
 from service.words.naming import listed_name
+from service.words.stats import reliability_line
 
 blueprint = Blueprint("profiles", __name__)
 
@@ -69,6 +71,7 @@ def profile(player_id: str) -> str:
         opponents=opponents,
         recent=recent,
         channels=channels,
+        reliability=None if stats.reliability is None else reliability_line(stats.reliability, tr),
         format_time=lambda at: at.strftime("%Y-%m-%d %H:%M"),
         csrf=csrf_token(web().capabilities) if stats.own else "",
     )

@@ -1,0 +1,194 @@
+"""The JSON API's lobby (issue 36): ``/api/v1/seeks`` (publish, list, accept, withdraw) and
+``/api/v1/pairing`` (wait to be paired, stop waiting).  Described in ``seek_paths.py``.
+
+Every request but the listing goes through the lobby's one way in, ``Lobby.request``, under a
+key of its own: the ``Idempotency-Key`` header (with the player and the operation), else a fresh
+one.  So a request sent again with its key publishes one seek, accepts once, and is answered as
+the first time.  A refusal is the API's error shape with the lobby's code (409 ``seek_gone`` to
+all but the one who took a seek).  A listing names an owner only where the reader may see their
+name (``Listed.owner``): a private player is "a player" with a null id, and no answer here holds
+a player's address.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from adapters.web.api import bodies, routes, seek_bodies
+from adapters.web.api.callers import reader, token_player
+from adapters.web.context import web
+from adapters.web.errors import ApiError, bad_request, not_found
+from service.app.lobby import Lobby
+from service.app.replies import Reply
+from service.game.events import PlayerId
+from service.language.numbers import Bounds
+from service.log.file import format_time
+from service.seeks.listing import Listed, SeekFilter
+from service.seeks.requests import (
+    AcceptSeek,
+    LeavePairing,
+    PairingLeft,
+    PairingWaited,
+    PublishSeek,
+    SeekAccepted,
+    SeekPublished,
+    SeekRequest,
+    SeekWithdrawn,
+    WaitForPairing,
+    WithdrawSeek,
+)
+from service.seeks.seeks import SeekId
+from service.words.refusals import Refused
+from service.words.seek_replies import seek_code, terms_words
+
+blueprint = Blueprint("seeks", __name__)
+routes.blueprint.register_blueprint(blueprint)  # under /api/v1, its routes are the API's
+
+SOURCE = "api-lobby"
+SEEK_ID_LENGTH = 32
+MOVE = Bounds(60, 365 * 86_400)
+
+
+def _lobby() -> Lobby:
+    lobby = web().lobby
+    if lobby is None:
+        raise not_found("There is no lobby here.")
+    return lobby
+
+
+def _asked(player: PlayerId, operation: str, asked: SeekRequest) -> Reply:
+    """The lobby's answer to ``asked``, handled once under the request's key; a refusal raised."""
+    key = routes.idempotency_key() or routes.fresh_key()
+    reply = _lobby().request(SOURCE, f"{player}:{operation}:{key}", operation, asked)
+    if isinstance(reply, Refused):
+        raise ApiError.of(reply)
+    return reply
+
+
+def _seek_id(seek_id: str) -> SeekId:
+    """A seek's id from the path (or the six characters a listing shows as its code)."""
+    if not 0 < len(seek_id) <= SEEK_ID_LENGTH or not seek_id.isalnum() or not seek_id.isascii():
+        raise not_found("There is no such seek.")
+    return SeekId(seek_id.lower())
+
+
+@blueprint.post("/seeks")
+def publish() -> tuple[Response, int]:
+    """Put an open challenge in the lobby, on these terms, for whom it admits."""
+    player = token_player()
+    body = bodies.json_object()
+    asked = PublishSeek(
+        player,
+        seek_bodies.seek_terms(body),
+        seek_bodies.wanted(body),
+        seek_bodies.lasts(body),
+    )
+    reply = _asked(player, "seek", asked)
+    assert isinstance(reply, SeekPublished)
+    answer = {"seek_id": reply.seek_id, "code": seek_code(reply.seek_id)}
+    return jsonify({**answer, "expires_at": format_time(reply.expires)}), 201
+
+
+@blueprint.get("/seeks")
+def listing() -> Response:
+    """The open seeks for the caller (anyone without a token): filtered by ``rated`` and the
+    time per move (``shortest_move``, ``longest_move``, in seconds)."""
+    viewer = token_player() if request.headers.get("Authorization") else None
+    wanted = SeekFilter(
+        rated=_rated(request.args.get("rated")),
+        shortest_move=_seconds("shortest_move"),
+        longest_move=_seconds("longest_move"),
+    )
+    return jsonify({"seeks": [_listed(one) for one in _lobby().listing(viewer, wanted)]})
+
+
+@blueprint.post("/seeks/<seek_id>/accept")
+def accept(seek_id: str) -> tuple[Response, int]:
+    """Take the seek: its game begins at once (the same game again for its taker)."""
+    player = token_player()
+    reply = _asked(
+        player, f"accept {seek_id[:SEEK_ID_LENGTH]}", AcceptSeek(player, _seek_id(seek_id))
+    )
+    assert isinstance(reply, SeekAccepted)
+    page = web().capabilities.page_url(reply.game_id, player)
+    return jsonify({"seek_id": reply.seek_id, "game_id": reply.game_id, "page_url": page}), 201
+
+
+@blueprint.delete("/seeks/<seek_id>")
+def withdraw(seek_id: str) -> Response:
+    """Take one's own seek out of the lobby."""
+    player = token_player()
+    asked = WithdrawSeek(player, _seek_id(seek_id))
+    reply = _asked(player, f"withdraw {seek_id[:SEEK_ID_LENGTH]}", asked)
+    assert isinstance(reply, SeekWithdrawn)
+    return jsonify({"seek_id": reply.seek_id, "status": "withdrawn"})
+
+
+@blueprint.post("/pairing")
+def wait() -> tuple[Response, int]:
+    """Wait to be paired with anyone whose terms fit; the game, once paired, is in GET /games."""
+    player = token_player()
+    body = bodies.json_object()
+    seek_bodies.no_days(body)
+    asked = WaitForPairing(player, seek_bodies.seek_terms(body), seek_bodies.wanted(body))
+    reply = _asked(player, "pair", asked)
+    assert isinstance(reply, PairingWaited)
+    return jsonify({"waiting": True, "since": format_time(reply.since)}), 201
+
+
+@blueprint.delete("/pairing")
+def leave() -> Response:
+    """Stop waiting to be paired."""
+    player = token_player()
+    reply = _asked(player, "unpair", LeavePairing(player))
+    assert isinstance(reply, PairingLeft)
+    return jsonify({"waiting": False, "was_waiting": reply.was_waiting})
+
+
+def _rated(value: str | None) -> bool | None:
+    if value is None:
+        return None
+    if value not in ("true", "false"):
+        raise bad_request("'rated' must be true or false.", "bad_query")
+    return value == "true"
+
+
+def _seconds(name: str) -> int | None:
+    value = request.args.get(name)
+    if value is None:
+        return None
+    if not (value.isascii() and value.isdigit()) or not MOVE.least <= int(value) <= MOVE.most:
+        raise bad_request(
+            f"'{name}' must be a whole number of seconds from {MOVE.least} to {MOVE.most}.",
+            "bad_query",
+        )
+    return int(value)
+
+
+def _listed(listed: Listed) -> dict[str, Any]:
+    """A seek as the reader may see it: a private owner has a null id and is "a player"."""
+    tr = reader()
+    owner = listed.owner
+    terms = listed.terms
+    match = terms.match
+    return {
+        "seek_id": listed.seek_id,
+        "code": seek_code(listed.seek_id),
+        "player": owner,
+        "name": tr.gettext("a player") if owner is None else web().service.name_of(owner, tr),
+        "own": listed.own,
+        "rating": listed.rating,
+        "reliability": listed.reliability,
+        "terms": {
+            "deals": match.deals,
+            "target": match.target,
+            "stake": match.stake,
+            "move_seconds": terms.time_control.move_seconds,
+            "rated": terms.rated,
+            "variant": terms.variant.changed_flags(),
+        },
+        "terms_text": terms_words(terms, tr),
+        "expires_at": format_time(listed.expires),
+    }
