@@ -6,14 +6,10 @@ from __future__ import annotations
 
 import re
 
-from sqlalchemy import update as sa_update
-
-from adapters.sql.tables import inbox
-from adapters.sql.telegram_tables import telegram_updates
 from service.game.status import GameStatus
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
-from tests.telegram.test_exactly_once import _id, restart
+from tests.telegram.test_exactly_once import answered_then_crashed, restart
 
 CODE = re.compile(r"Your seek (\w+) is in the lobby")
 
@@ -145,24 +141,7 @@ def test_the_lobby_answers_in_the_players_language(bot: Bot, fake: FakeTelegram)
 def test_a_seek_answered_again_after_a_crash_before_its_answer_was_recorded_is_one_seek(
     bot: Bot, bots: list[Bot], fake: FakeTelegram, ana: Phone
 ) -> None:
-    ana.say("/start")
-    bot.close()
-    crashing = restart(fake, bots, started=False)
-    update = fake.send(ana.person, "/seek time=2d")
-    crashing.poller.fetch(timeout=1)
-    crashing.app.processor.answer_waiting()
-    key = f"message:{ana.chat}:{_id(update)}"
-    with crashing.wiring.engine.begin() as connection:  # the crash: the seek was published,
-        connection.execute(  # its answer and the update's "answered" never written
-            sa_update(inbox)
-            .where(inbox.c.source == "telegram", inbox.c.key == key)
-            .values(reply=None, completed_at=None)
-        )
-        connection.execute(
-            sa_update(telegram_updates)
-            .where(telegram_updates.c.key == key)
-            .values(answered_at=None)
-        )
+    update, crashing = answered_then_crashed(bot, bots, fake, ana, "/seek time=2d")
     crashing.close()
 
     restarted = restart(fake, bots)
