@@ -67,7 +67,9 @@ def build_channels(
     else:
         if email is not None:
             telegram = replace(telegram, mail_address=email.handler.addresses.service)
-        app = build_telegram(wiring, telegram, wiring.ratings, _page_url(wiring, settings))
+        app = build_telegram(
+            wiring, telegram, wiring.ratings, _page_url(wiring, settings), wiring.lobby
+        )
         senders.update(app.senders)
     return Channels(senders, app, email)
 
@@ -98,4 +100,5 @@ def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
         service.clock,
         ratings=wiring.ratings,
         secret=wiring.secret,
+        lobby=wiring.lobby,
     )

@@ -22,6 +22,7 @@ from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.sender import TelegramSender
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
+from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.delivery.dispatch import Sender, TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
@@ -74,6 +75,7 @@ def build_telegram(
     settings: TelegramSettings,
     ratings: Ratings | None = None,
     page_url: Callable[[GameId, PlayerId], str] | None = None,
+    lobby: Lobby | None = None,
 ) -> TelegramApp:
     """Connect to the Bot API (``getMe``), set the commands menu in every language (``menu.py``)
     and wire the channel over ``parts``, its chats' seconds kept in the database with every other
@@ -92,6 +94,7 @@ def build_telegram(
         SqlQuotas(parts.engine),
         ratings,
         page_url,
+        lobby,
     )
     try:
         set_menus(api)
