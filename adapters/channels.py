@@ -16,6 +16,7 @@ meet.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from adapters.bootstrap import Wiring
@@ -24,8 +25,10 @@ from adapters.email.channel import EmailChannel, build_channel
 from adapters.email.digests import Digests
 from adapters.telegram.app import TelegramApp, build_telegram
 from adapters.telegram.settings import TelegramSettings
+from adapters.web.capabilities import Capabilities
 from adapters.web.notices.sender import web_sender
 from service.delivery.dispatch import LogSender, Sender
+from service.game.events import GameId, PlayerId
 
 log = logging.getLogger(__name__)
 
@@ -64,9 +67,20 @@ def build_channels(
     else:
         if email is not None:
             telegram = replace(telegram, mail_address=email.handler.addresses.service)
-        app = build_telegram(wiring, telegram, wiring.ratings)
+        app = build_telegram(
+            wiring, telegram, wiring.ratings, _page_url(wiring, settings), wiring.lobby
+        )
         senders.update(app.senders)
     return Channels(senders, app, email)
+
+
+def _page_url(wiring: Wiring, settings: Settings) -> Callable[[GameId, PlayerId], str] | None:
+    """How a Telegram board links its player's private page (issue 34 item 6): only when the
+    service has a public address (``CONQUIAN_PUBLIC_URL``), since Telegram refuses a button to
+    an address no phone can open, like the default ``http://127.0.0.1:8000``."""
+    if settings.web.public_url is None:
+        return None
+    return Capabilities.from_settings(settings, wiring.directory).page_url
 
 
 def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
@@ -86,4 +100,5 @@ def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
         service.clock,
         ratings=wiring.ratings,
         secret=wiring.secret,
+        lobby=wiring.lobby,
     )

@@ -1,5 +1,6 @@
-"""A player's view as JSON-ready fields: what the API's game answer and the terminal's ``--json``
-lines both show of it, so that the two formats cannot drift apart where they say the same thing.
+"""A player's view, and a seek's terms, as JSON-ready fields: what the API's answers and the
+terminal's ``--json`` lines both show of them, so that the two formats cannot drift apart where
+they say the same thing.
 
 Cards are written as players type them (``7H``; Spanish faces ``7C``), seats numbered 1 and 2.
 Built from the player's own ``PlayerView`` only: nothing here reads a hand but theirs.
@@ -14,6 +15,7 @@ from service.language.translation import ENGLISH, Translator
 from service.rules.cards import Card
 from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView
+from service.seeks.terms import SeekTerms
 from service.words.prompts import action_text, options_text
 
 
@@ -54,4 +56,17 @@ def view_fields(
         "legal": [action_text(one, faces, commands or tr) for one in view.legal_actions],
         "options": options_text(view, tr),
         "over": view.phase is Phase.OVER,
+    }
+
+
+def terms_fields(terms: SeekTerms) -> dict[str, object]:
+    """A seek's terms in the names ``POST /api/v1/games`` takes them by."""
+    match = terms.match
+    return {
+        "deals": match.deals,
+        "target": match.target,
+        "stake": match.stake,
+        "move_seconds": terms.time_control.move_seconds,
+        "rated": terms.rated,
+        "variant": terms.variant.changed_flags(),
     }

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from adapters.cli.tables import print_table, short
 from adapters.config import Settings
+from adapters.view_fields import terms_fields
 from service.app.lobby import Lobby
 from service.language.translation import translator
 from service.seeks.listing import Listed
@@ -151,16 +152,7 @@ def _reliability_json(reliability: Reliability) -> dict[str, object]:
 
 def _terms_json(terms: SeekTerms) -> dict[str, object]:
     """The terms in the JSON API's names (``POST /api/v1/games``), and in words."""
-    match = terms.match
-    return {
-        "deals": match.deals,
-        "target": match.target,
-        "stake": match.stake,
-        "move_seconds": terms.time_control.move_seconds,
-        "rated": terms.rated,
-        "variant": terms.variant.changed_flags(),
-        "words": terms_words(terms, TR),
-    }
+    return {**terms_fields(terms), "words": terms_words(terms, TR)}
 
 
 def _seek_row(seek: Listed, reliability: Reliability) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ from adapters.sql.email_records import EmailRecords
 from adapters.sql.engine import Engine
 from adapters.sql.quotas import SqlQuotas
 from service.app.games import GameService
+from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.delivery.dispatch import Sender
 from service.players.invitations import InvitationLimits
@@ -55,6 +56,7 @@ def build_channel(
     transport: Transport | None = None,
     ratings: Ratings | None = None,
     *,
+    lobby: Lobby | None = None,
     secret: Callable[[], bytes],
 ) -> EmailChannel:
     """Wire the channel; ``transport`` defaults to SMTP as configured (``ValueError`` without);
@@ -78,6 +80,6 @@ def build_channel(
         per_sender_day=settings.invitations_per_day, per_hour=settings.invitations_per_hour
     )
     quotas = SqlQuotas(engine)
-    handler = Handler(service, directory, store, keys, mail, clock, quotas, limits, ratings)
+    handler = Handler(service, directory, store, keys, mail, clock, quotas, limits, ratings, lobby)
     digests = Digests(mail, DigestClaims(engine))
     return EmailChannel(store, contacts, mail, EmailSender(mail), handler, digests)

@@ -21,6 +21,7 @@ from adapters.email.tokens import TokenKeys
 from adapters.sql.email_contacts import EmailContacts
 from adapters.sql.email_records import EmailRecords
 from service.app.games import GameService
+from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
@@ -48,6 +49,8 @@ class Desk:
     limits: InvitationLimits
     ratings: Ratings | None = None
     """Profiles for a ``stats`` mail (``stats.py``)."""
+    lobby: Lobby | None = None
+    """Seeks and pairing for ``seek``, ``lobby``, ``accept``, ``pair`` mail (``seeking.py``)."""
 
     @property
     def consent(self) -> Consent:

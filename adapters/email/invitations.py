@@ -53,9 +53,15 @@ CONFIRM = N_(
 
 
 class Opener(Protocol):
-    """Opens the game a confirmed request asked for (``requests.ServiceRequests``)."""
+    """Does what a confirmed request asked for (``requests.ServiceRequests``): opens its game,
+    or does what it asked of the lobby."""
 
-    def new_game(self, asked: Inbound, answering: Inbound) -> str: ...
+    def confirmed(self, asked: Inbound, answering: Inbound) -> str: ...
+
+    def in_reply(self, inbound: Inbound) -> str | None:
+        """A reply to a confirmation that is a request of its own (``accept CODE`` to a
+        listing), done now that its sender is proven; None if it is none."""
+        ...
 
 
 class Invitations:
@@ -88,10 +94,19 @@ class Invitations:
         desk.notes.note(inbound, Letter((text,), replies=False, tr=tr))
         return f"refused: {why}"
 
-    def ask(self, inbound: Inbound, guest: str, earlier: str | None) -> str:
+    def ask(
+        self,
+        inbound: Inbound,
+        guest: str,
+        earlier: str | None,
+        question: str | None = None,
+        subject: str | None = None,
+    ) -> str:
         """An unproven sender's request: mail them a confirmation, within its limits.  It is
         counted (and that noted) before it is sent, so a mail handled again after the mail
-        server refused it sends it then, instead of finding it counted."""
+        server refused it sends it then, instead of finding it counted.  ``question`` and
+        ``subject``: the confirmation's words for another request than an invitation (the
+        lobby's, ``seeking``)."""
         desk = self.desk
         stored = desk.store.message(inbound.key)
         assert stored is not None  # handled from the store
@@ -104,9 +119,10 @@ class Invitations:
             desk.store.note(inbound.key, COUNTED)
         token = desk.keys.issue(stored.number, CONFIRMING, inbound.sender.lower(), 0)
         tr = desk.tr_for(inbound)
-        text = tr.gettext(CONFIRM, address=guest, yes=word(tr, "yes"))
+        text = question or tr.gettext(CONFIRM, address=guest, yes=word(tr, "yes"))
         letter = Letter((text,), replies=False, tr=tr)
-        desk.notes.note_to(inbound, letter, confirmation_subject(tr), desk.addresses.confirm(token))
+        subject = subject or confirmation_subject(tr)
+        desk.notes.note_to(inbound, letter, subject, desk.addresses.confirm(token))
         return "confirmation asked"
 
     def confirmed(self, inbound: Inbound, text: str, opener: Opener) -> str:
@@ -126,9 +142,10 @@ class Invitations:
         if answer == "stop":
             return desk.stop(inbound.sender)
         if answer != "yes":
-            return "ignored: the confirmation was not answered yes"
+            done = opener.in_reply(inbound)
+            return done or "ignored: the confirmation was not answered yes"
         asked = read(request.raw, desk.addresses, request.envelope)
         opened = desk.earlier(asked)
         if isinstance(opened, Opened) and desk.earlier(inbound) is None:
             return f"ignored: confirmed already (opened {opened.game_id})"
-        return opener.new_game(asked, inbound)
+        return opener.confirmed(asked, inbound)

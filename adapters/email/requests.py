@@ -28,6 +28,7 @@ from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
+from adapters.email.seeking import LOBBY_HELP, LobbyMail, is_lobby_mail
 from adapters.email.stats import stats
 from adapters.email.your_data import ABOUT_YOU
 from service.app.link_requests import ConfirmLink, OfferLink
@@ -61,6 +62,7 @@ class ServiceRequests:
         self.desk = desk
         self.invitations = invitations
         self.bot_games = BotGames(desk)
+        self.lobby = LobbyMail(desk, invitations)
 
     def handle(self, inbound: Inbound, earlier: str | None = None) -> str:
         command = inbound.command
@@ -79,6 +81,8 @@ class ServiceRequests:
         if answer_word(command) == "stop" and not self.desk.consent.proven(inbound.sender):
             # without a token only a stranger's: a forged stop must not silence a player's games
             return self.desk.stop(inbound.sender)
+        if self.desk.lobby is not None and is_lobby_mail(command):
+            return self.lobby.handle(inbound, earlier)
         joining = _JOIN.match(command)
         if joining is not None:
             return self._join(inbound, joining.group(1).lower())
@@ -88,7 +92,21 @@ class ServiceRequests:
         if words[:1] == ["stats"]:
             return stats(self.desk, inbound, command.split()[1:])
         tr = self.desk.tr_for(inbound)
-        return self.desk.notes.refuse(inbound, f"{tr.gettext(HELP)}\n{tr.gettext(ABOUT_YOU)}")
+        about_you = tr.gettext(ABOUT_YOU)
+        lobby = "" if self.desk.lobby is None else f"\n{tr.gettext(LOBBY_HELP)}"
+        return self.desk.notes.refuse(inbound, f"{tr.gettext(HELP)}{lobby}\n{about_you}")
+
+    def confirmed(self, asked: Inbound, answering: Inbound) -> str:
+        """A request confirmed by its sender's ``yes`` (``invitations``)."""
+        if self.desk.lobby is not None and is_lobby_mail(asked.command):
+            return self.lobby.confirmed(asked, answering)
+        return self.new_game(asked, answering)
+
+    def in_reply(self, inbound: Inbound) -> str | None:
+        """A lobby request in a reply to a listing, whose token proved its sender."""
+        if self.desk.lobby is not None and is_lobby_mail(inbound.command):
+            return self.lobby.handle(inbound, None)
+        return None
 
     # -- new games -------------------------------------------------------------------------------
 

@@ -200,6 +200,11 @@ class BotApi:
     ) -> None:
         self._call(self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=markup))
 
+    def react(self, chat_id: int, message_id: int, emoji: str) -> None:
+        """Put a reaction on a message (a person's own, to say it was heard): no new message,
+        no notification."""
+        self._call(self.bot.set_message_reaction(chat_id, message_id, emoji))
+
     def set_commands(self, commands: list[tuple[str, str]], language_code: str | None) -> None:
         """The "/" menu for users whose app is in ``language_code`` (None: everyone else)."""
         listed = [BotCommand(name, description) for name, description in commands]

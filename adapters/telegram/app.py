@@ -22,8 +22,10 @@ from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.sender import TelegramSender
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
+from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.delivery.dispatch import Sender, TryLater, Undeliverable
+from service.game.events import GameId, PlayerId
 from service.ports.directory import Directory
 from service.ports.protocols import Inbox
 
@@ -69,7 +71,11 @@ class TelegramApp:
 
 
 def build_telegram(
-    parts: Parts, settings: TelegramSettings, ratings: Ratings | None = None
+    parts: Parts,
+    settings: TelegramSettings,
+    ratings: Ratings | None = None,
+    page_url: Callable[[GameId, PlayerId], str] | None = None,
+    lobby: Lobby | None = None,
 ) -> TelegramApp:
     """Connect to the Bot API (``getMe``), set the commands menu in every language (``menu.py``)
     and wire the channel over ``parts``, its chats' seconds kept in the database with every other
@@ -87,6 +93,8 @@ def build_telegram(
         settings,
         SqlQuotas(parts.engine),
         ratings,
+        page_url,
+        lobby,
     )
     try:
         set_menus(api)

@@ -14,6 +14,8 @@ done.  The forms (``<game>`` is the game id, ``<v>`` the version)::
     n0:<game>:0:                 a new game, as ``/new`` (under a finished game)
     o<seat>:<game>:<v>:A|D       accept or decline the opponent's standing offer, as ``/accept``
     z0:<game>:0:<zone>           this time zone for the player (``zones.py``)
+    k0:<seek>:0:                 accept this seek of the lobby (``seeking.py``; a seek's id in
+                                 the game's place)
 
 A mask is the hex bit mask of hand cards (``CardSet``), a card its number (0–39), ``-`` none.
 A move press becomes the shared text command (``prompts.action_text``), so buttons are
@@ -40,6 +42,7 @@ KINDS = {
     "n": "new",
     "o": "answer",
     "z": "zone",
+    "k": "seek",
 }
 _CODES = {name: code for code, name in KINDS.items()}
 

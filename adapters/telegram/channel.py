@@ -8,6 +8,7 @@ the same id.  A person writing to the bot for the first time is registered under
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from adapters.sql.telegram_records import TelegramRecords
@@ -15,6 +16,7 @@ from adapters.telegram.api import BotApi
 from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
 from service.app.intake import InboxKey, Intake
+from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
@@ -49,6 +51,11 @@ class Channel:
     """Counts ``/new`` per user (``service.players.invitations``), in the database every process shares."""
     ratings: Ratings | None = None
     """Profiles for ``/stats`` (``stats.py``); without it ``/stats`` says there is nothing."""
+    page_url: Callable[[GameId, PlayerId], str] | None = None
+    """The address of a player's private page of a game (``adapters.web.capabilities``), put
+    under their board; None when the service has no public address a phone could open."""
+    lobby: Lobby | None = None
+    """Seeks and pairing for ``/seek``, ``/lobby``, ``/pair`` (``seeking.py``)."""
 
     def player_of(
         self, user_id: int, first_name: str, language_code: str | None = None

@@ -26,6 +26,8 @@ class Said:
     """The bot's message this one answers (Telegram's reply), if any."""
     tr: Translator = ENGLISH
     """The player's language: every answer to them is written in it."""
+    message_id: int = 0
+    """The message's id in its chat: how far below the chat's board it was written."""
 
 
 @dataclass(frozen=True)

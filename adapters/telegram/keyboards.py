@@ -135,3 +135,14 @@ def with_offer_answers(
     ]
     rows = [] if markup is None else [list(one) for one in markup.inline_keyboard]
     return InlineKeyboardMarkup([*rows, row])
+
+
+def with_page(
+    markup: InlineKeyboardMarkup | None, url: str, tr: Translator
+) -> InlineKeyboardMarkup:
+    """``markup`` with a last row that opens the player's private page of the game (issue 34
+    item 6): a link, so it is pressed in the player's browser, never by the bot."""
+    rows = [] if markup is None else [list(one) for one in markup.inline_keyboard]
+    return InlineKeyboardMarkup(
+        [*rows, [InlineKeyboardButton(tr.pgettext("button", "Your page"), url=url)]]
+    )

@@ -15,6 +15,8 @@ from service.rules.errors import N_
 
 MENU = (
     ("new", N_("invite a friend to a game, or play the bot")),
+    ("lobby", N_("find an opponent: the open seeks to accept")),
+    ("seek", N_("publish an open challenge anyone may accept")),
     ("games", N_("your games and whose turn it is")),
     ("hand", N_("your table again, with its buttons")),
     ("rematch", N_("play the last opponent again")),

@@ -18,6 +18,7 @@ from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.keyboards import chooser_keyboard, melds_with
 from adapters.telegram.render import short
 from adapters.telegram.screens import ChatPart
+from adapters.telegram.talk import acknowledge, words_only
 from service.app.replies import Answered, MoveApplied, Reply, Request, SettingChanged, Told
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
@@ -63,7 +64,7 @@ class Moves(ChatPart):
                 self.screens.turn(said.player, game_id, [f"⚠ {refusal_text(reply, said.tr)}"])
             case MoveApplied():
                 with self.screens.remembering():
-                    self._show(reply, said.player, said.chat_id, said.tr)
+                    self._typed_shown(reply, said)
                 self.screens.tell_group(game_id)
             case Answered(query="hand"):
                 self.screens.turn(said.player, game_id)
@@ -145,6 +146,19 @@ class Moves(ChatPart):
         seen = self.screens.seen(player, reply.game_id, reply.first, chat)
         told = self.screens.told(seen.notice, reply.first, reply.last)
         self.screens.turn(player, reply.game_id, told, edit=edit, seen=seen)
+
+    def _typed_shown(self, reply: MoveApplied, said: Said) -> None:
+        """What a typed move or words did, shown to the one who typed them: words alone with
+        a reaction on their message (``talk.py``); anything else on the chat's live board,
+        edited in place as a press edits it, and on a new board only when there is none to
+        edit (issue 34: typing costs no more messages than pressing)."""
+        seen = self.screens.seen(said.player, reply.game_id, reply.first, said.chat_id)
+        if words_only(seen.notice, reply.first, reply.last):
+            acknowledge(self.channel, said.chat_id, said.message_id)
+            return
+        told = self.screens.told(seen.notice, reply.first, reply.last)
+        edit = None if seen.board is None else seen.board.message_id
+        self.screens.turn(said.player, reply.game_id, told, edit=edit, seen=seen)
 
     # -- pressed ----------------------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from adapters.sql.telegram_records import Waiting
 from adapters.telegram import zones
 from adapters.telegram.callbacks import decode
 from adapters.telegram.channel import SOURCE, Channel, user_name
+from adapters.telegram.group_words import in_private
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.lanes import ChatLocks, Lanes, lane_of
 from adapters.telegram.links import Links
@@ -40,6 +41,7 @@ from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
 from adapters.telegram.screens import Screens
+from adapters.telegram.seeking import Seeking, is_seek_command
 from adapters.telegram.stats import stats
 from adapters.telegram.your_data import DataRequests
 from service.app.intake import Attempts
@@ -74,6 +76,7 @@ class Processor:
         self.screens = Screens(channel)
         self.moves = Moves(channel, self.screens)
         self.lobby = Lobby(channel, self.screens)
+        self.seeking = Seeking(channel, self.screens)
         self.reading = Reading(channel, self.screens)
         self.preferences = Preferences(channel, self.screens)
         self.replay = Replay(channel, self.screens)
@@ -172,6 +175,7 @@ class Processor:
                 message.text.strip(),
                 _reply_to(message),
                 self.channel.tr(player),
+                message.message_id,
             )
             self._reachable(player, lambda: self._said(said))
         else:
@@ -205,6 +209,8 @@ class Processor:
             self.replay.pressed(pressed, press)
         elif press.kind == "zone":
             zones.pressed(self.channel, pressed, press, self.screens.again)
+        elif press.kind == "seek":
+            self.seeking.pressed(pressed, press)
         elif press.kind in ("rematch", "new"):
             name = user_name(query.from_user.first_name if query.from_user else "")
             self.lobby.after_the_end(pressed, press.kind, press.game_id, name)
@@ -224,13 +230,11 @@ class Processor:
         if addressee and addressee.lower() != self.channel.api.username.lower():
             self.channel.record(said.key, Ignored())
             return
+        if is_seek_command(name, args):  # in a group too, to say where seeking is done
+            self.seeking.command(said, name, args)
+            return
         if not said.private and name not in GROUP_COMMANDS:
-            self._done(
-                said,
-                said.tr.gettext(
-                    "Play in your private chat with me: your hand is shown only there."
-                ),
-            )
+            self._done(said, in_private(name, said.tr))
             return
         self._command(said, name, args)
 

@@ -12,6 +12,7 @@ from adapters.telegram.callbacks import Press
 from adapters.telegram.incoming import Said
 from adapters.telegram.render import games_text, short
 from adapters.telegram.screens import ChatPart
+from adapters.telegram.seeking import SEEK_HELP
 from service.app.replies import Shown
 from service.game.events import GameId
 from service.game.status import GameStatus
@@ -90,8 +91,8 @@ class Reading(ChatPart):
     def help(self, said: Said) -> None:
         self._record(said, "help")
         tr = said.tr
-        about_you, talk = tr.gettext(ABOUT_YOU), tr.gettext(TALK)
-        text = f"{tr.gettext(COMMANDS)}\n{about_you}\n{talk}\n\n{tr.gettext(HELP)}"
+        about_you, talk, seeking = tr.gettext(ABOUT_YOU), tr.gettext(TALK), tr.gettext(SEEK_HELP)
+        text = f"{tr.gettext(COMMANDS)}\n{seeking}\n{about_you}\n{talk}\n\n{tr.gettext(HELP)}"
         self.screens.say(said.chat_id, text)
 
     def rules(self, said: Said) -> None:

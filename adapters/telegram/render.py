@@ -161,6 +161,16 @@ def _hinted(line: str, tr: Translator) -> str:
     return f"{line} {hint}"
 
 
+RECENT = 4
+"""How many lines of news a waiting board shows above its table (issue 34): the latest; the
+whole story is the board's one-line record once it is put away."""
+
+
+def recent(lines: Sequence[str], keep: int = RECENT) -> list[str]:
+    """The last ``keep`` of ``lines``, an ellipsis standing for the rest."""
+    return list(lines) if len(lines) <= keep else ["…", *lines[-keep:]]
+
+
 def clip(text: str, limit: int = TEXT_LIMIT) -> str:
     """``text`` cut to Telegram's limit, the cut marked; the end (the table) is kept."""
     if len(text) <= limit:

@@ -9,8 +9,9 @@ only loses its buttons).  So the chat reads as a move list with one full board a
 and one chat holds one live keyboard per game.  With pictures on, a PNG of the table comes just
 before a new board.
 
-A group only ever gets narration of public events, paced and never lost (``group_news.py``).
-Hands are only ever sent to private chats.
+A group only ever gets narration of public events, on one scoreboard per game, paced and never
+lost (``group_news.py``).  Hands, and the link to the player's page, are only ever sent to
+private chats.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from adapters.telegram.api import LostAnswer, Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.ending import ending_keyboard
 from adapters.telegram.group_news import GroupNews
-from adapters.telegram.keyboards import turn_keyboard, with_offer_answers
+from adapters.telegram.keyboards import turn_keyboard, with_offer_answers, with_page
 from adapters.telegram.picture import table_picture
 from adapters.telegram.remembering import RememberingDirectory
 from adapters.telegram.render import (
@@ -184,6 +185,8 @@ class Screens:
             headline = [line for line in (notice.result,) if line and line in before]
             before = [*headline, *(line for line in before if line not in headline)]
             markup = ending_keyboard(game_id, tr, notice.rematch)
+        if channel.page_url is not None:  # the board is only ever in the private chat
+            markup = with_page(markup, channel.page_url(game_id, player), tr)
         text, in_utc = self.table_text(notice, before)
         choices = channel.records.board_choices(player) if in_utc or edit is None else None
         if ask and in_utc and choices is not None and not choices[2]:  # asked once (``zones.py``)

@@ -6,7 +6,9 @@ offer), then their table with its buttons; a reminder says the decision is due. 
 nothing of them edits their board in place (the news since that board began, then the table): an
 edit does not notify, so a player gets at most one new message per own turn, plus the ending.
 A notification whose events the player's turn message already shows (the bot's first moves,
-shown in the answer to their own ``/new bot``) is not sent again.  The game's group hears the
+shown in the answer to their own ``/new bot``) is not sent again.  Words alone (the opponent's
+``/say``) are one small message of their own, never a board (``talk.py``); an edited waiting
+board shows only the latest lines of news (``render.recent``).  The game's group hears the
 same news.  Laid out from the player's ``Notice`` the dispatcher hands over (asked for with the
 news since the chat's board began, which the board's one-line record tells): the game as it
 stands when sent, so a late retry shows the current position, from one read of the log.
@@ -21,10 +23,15 @@ with Telegram's ``retry_after``, which the dispatcher waits out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from adapters.telegram.channel import Channel
 from adapters.telegram.lanes import ChatLocks
+from adapters.telegram.render import recent
 from adapters.telegram.screens import Screens, Seen
+from adapters.telegram.talk import words_only
 from service.delivery.dispatch import Telling, Undeliverable
+from service.game.events import PlayerId
 from service.game.status import GameStatus
 from service.ports.directory import Address
 
@@ -58,6 +65,13 @@ class TelegramSender:
             self.screens.tell_group(game_id)
             return  # their turn message already shows this (e.g. the answer to their own /new)
         notice = telling.notice(None if shown is None else shown.since + 1)
+        if notification.kind == "moves" and words_only(
+            notice, notification.from_seq, notification.to_seq
+        ):  # talk is its own small message, never a board (``talk.py``)
+            said = self.screens.told(notice, notification.from_seq, notification.to_seq)
+            if said:
+                self._reaching(player, lambda: self.screens.say(chat, "\n".join(said)))
+            return
         if notification.kind == "reminder":
             if notice.overtaken:
                 return  # answered meanwhile: nothing left to remind of
@@ -71,13 +85,19 @@ class TelegramSender:
             and notice.status is GameStatus.PLAYING
             and not notice.view.is_my_decision
         ):  # news that asks nothing of them: the board, edited
-            before = self.screens.told(notice, shown.since + 1, notice.version)
+            before = recent(self.screens.told(notice, shown.since + 1, notice.version))
             edit = shown.message_id
-        try:
-            self.screens.turn(
-                player, game_id, before, edit=edit, ask=False, seen=Seen(notice, chat, shown)
-            )
-        except Undeliverable as error:
-            channel.records.mark_unreachable(player, channel.clock.now(), str(error))
-            raise
+        seen = Seen(notice, chat, shown)
+        self._reaching(
+            player,
+            lambda: self.screens.turn(player, game_id, before, edit=edit, ask=False, seen=seen),
+        )
         self.screens.tell_group(game_id)
+
+    def _reaching(self, player: PlayerId, showing: Callable[[], object]) -> None:
+        """Run ``showing``; a chat that refuses it marks the player unreachable."""
+        try:
+            showing()
+        except Undeliverable as error:
+            self.channel.records.mark_unreachable(player, self.channel.clock.now(), str(error))
+            raise

@@ -15,11 +15,17 @@ from service.game.events import PlayerId, TimeControl
 from service.language.translation import Translator
 from service.seeks.listing import Listed
 from service.seeks.requests import (
+    AcceptSeek,
+    LeavePairing,
     PairingLeft,
     PairingWaited,
+    PublishSeek,
     SeekAccepted,
     SeekPublished,
+    SeekRequest,
     SeekWithdrawn,
+    WaitForPairing,
+    WithdrawSeek,
 )
 from service.seeks.terms import SeekTerms
 from service.words.seek_words import CODE_LENGTH
@@ -108,3 +114,35 @@ def seek_said(
             return tr.gettext("You are no longer waiting to be paired.")
         case PairingLeft():
             return tr.gettext("You were not waiting to be paired.")
+
+
+LOBBY_AS_IT_IS = frozenset(
+    {
+        "seek_gone",
+        "own_seek",
+        "not_your_seek",
+        "not_wanted",
+        "too_many_games",
+        "too_many_seeks",
+        "too_many_accepts",
+    }
+)
+"""Refusals of a lobby request because of the lobby as it is (a seek gone, a limit reached),
+not of its words: a channel follows the others with its lobby's commands, these with the
+listing's."""
+
+
+def asked_words(asked: SeekRequest, tr: Translator) -> str:
+    """What a request asks of the lobby, in the service's words (terms, never the sender's
+    text): for a channel that asks its sender to confirm it (mail from an unproven address)."""
+    match asked:
+        case PublishSeek(terms=terms):
+            return tr.gettext("publish a seek ({terms})", terms=terms_words(terms, tr))
+        case WaitForPairing(terms=terms):
+            return tr.gettext("pair you with a player ({terms})", terms=terms_words(terms, tr))
+        case AcceptSeek():
+            return tr.gettext("accept a seek")
+        case WithdrawSeek():
+            return tr.gettext("withdraw your seek")
+        case LeavePairing():
+            return tr.gettext("stop waiting to be paired")

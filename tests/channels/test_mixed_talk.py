@@ -43,8 +43,12 @@ def test_messages_both_ways_and_a_draw_by_consent(
     post = Post(bot, smtp_sink, mailbox)
     ben, game_id = started(bot, fake, post)
 
-    ben.say("/say Hello Ana, good luck!")
-    assert "You say: “Hello Ana, good luck!”" in ben.last().text
+    said = fake.send(ben.person, "/say Hello Ana, good luck!")
+    ben.settle(said)
+    message = said["message"]
+    assert isinstance(message, dict)
+    heard = fake.reactions[(ben.chat, int(message["message_id"]))]
+    assert heard == [{"type": "emoji", "emoji": "👍"}]  # no board for words (issue 34)
     bot.worker.drain()
     news_mail = post.latest(ANA).text()
     assert "Ben says: “Hello Ana, good luck!”" in news_mail

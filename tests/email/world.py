@@ -96,6 +96,7 @@ class World:
             self.clock,
             ratings=wiring.ratings,
             secret=wiring.secret,
+            lobby=wiring.lobby,
         )
 
     @property

@@ -124,6 +124,8 @@ class FakeTelegram:
     started: set[int] = field(default_factory=set)
     """People who wrote to the bot in private: it cannot write to anyone else (403)."""
     menus: dict[str, list[JSON]] = field(default_factory=dict)
+    reactions: dict[tuple[int, int], list[JSON]] = field(default_factory=dict)
+    """``setMessageReaction`` by chat and message: the bot's reactions to people's messages."""
     """``setMyCommands`` by language code ("" for the default menu)."""
     allowed_updates: list[str] | None = None
     """What the last ``getUpdates`` asked for."""
@@ -421,6 +423,9 @@ class FakeTelegram:
         if method == "sendChatAction":
             return _ok(True)  # "typing…": nothing is posted
         assert chat is not None, method
+        if method == "setMessageReaction":
+            self.reactions[(chat, int(params["message_id"]))] = json.loads(params["reaction"])
+            return _ok(True)
         if method in ("sendMessage", "sendPhoto", "sendDocument"):
             text = str(params.get("text", params.get("caption", "")))
             message = Message(chat, self._next_message_id(chat), text, markup, photo)

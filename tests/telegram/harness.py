@@ -11,7 +11,7 @@ from pathlib import Path
 
 from adapters.bootstrap import Wiring, build
 from adapters.channels import Channels, build_channels
-from adapters.config import EmailSettings, Settings
+from adapters.config import EmailSettings, Settings, WebSettings
 from adapters.telegram.app import TelegramApp
 from adapters.telegram.callbacks import decode
 from adapters.telegram.settings import RateLimits, TelegramSettings
@@ -37,11 +37,15 @@ class Bot:
         clock: Clock | None = None,
         email: EmailSettings | None = None,
         database_url: str | None = None,
+        web: WebSettings | None = None,
     ) -> None:
         """``email``: the email channel's settings, when this process has it too;
-        ``database_url``: another database than the SQLite file in ``data_dir``."""
+        ``database_url``: another database than the SQLite file in ``data_dir``; ``web``: the
+        web side's (its public address puts page links under the boards)."""
         self.fake = fake
-        self.settings = Settings(data_dir=data_dir, email=email, database_url=database_url)
+        self.settings = Settings(
+            data_dir=data_dir, email=email, database_url=database_url, web=web or WebSettings()
+        )
         self.wiring: Wiring = build(self.settings, clock, chance)
         self.channels: Channels = build_channels(
             self.wiring, self.settings, telegram_settings(fake)

@@ -105,16 +105,18 @@ def test_a_429_on_a_direct_answer_is_waited_out_and_the_move_made_once(
     game_id = start_game(bot, ana, ben)
     mover, _ = on_turn(bot, game_id, ana, ben)
     before = bot.service.game(game_id).version
-    fake.fail("sendMessage", mover.chat, 429, "Too Many Requests: retry after 1", retry_after=1)
+    fake.fail("editMessageText", mover.chat, 429, "Too Many Requests: retry after 1", retry_after=1)
 
     def answers() -> list[Call]:
         return [
-            c for c in fake.calls_to(mover.chat, "sendMessage") if "You refuse" in c.params["text"]
+            c
+            for c in fake.calls_to(mover.chat, "editMessageText")
+            if "You refuse" in c.params["text"]
         ]
 
     started = time.monotonic()
     mover.say("pass")
-    fake.wait(lambda: len(answers()) == 2)  # refused once by flood control, then sent
+    fake.wait(lambda: len(answers()) == 2)  # the board: refused once by flood control, then edited
 
     assert time.monotonic() - started >= 1
     mover.settle(fake.send(mover.person, "/games"))

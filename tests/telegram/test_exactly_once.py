@@ -99,9 +99,9 @@ def test_a_process_killed_between_storing_and_answering_applies_the_update_once_
         restarted.service.store.load(GameId(game_id))[before].event.__class__.__name__
         == "CardRefused"
     )
-    # the mover's table and the opponent's turn, each a new board, and the old boards edited
-    # down to their one-line records
-    assert sent(fake, mover, other) == told + 4
+    # the mover's board edited in place (issue 34), the opponent's turn a new board and their
+    # old board edited down to its one-line record
+    assert sent(fake, mover, other) == told + 3
     assert restarted.app.channel.records.waiting() == []
 
 
@@ -111,18 +111,20 @@ def _id(update: dict[str, object]) -> int:
     return int(message["message_id"])
 
 
-def test_new_answered_again_after_a_crash_before_its_answer_was_recorded_opens_one_game(
-    bot: Bot, bots: list[Bot], fake: FakeTelegram, ana: Phone
-) -> None:
-    ana.say("/start")
+def answered_then_crashed(
+    bot: Bot, bots: list[Bot], fake: FakeTelegram, phone: Phone, text: str
+) -> tuple[dict[str, object], Bot]:
+    """``text`` from ``phone`` answered by a process that then dies before the update's reply and
+    its "answered" are written (the update, to deliver again; the process, to read and close)."""
+    phone.say("/start")
     bot.close()
     crashing = restart(fake, bots, started=False)
-    update = fake.send(ana.person, "/new")
+    update = fake.send(phone.person, text)
     crashing.poller.fetch(timeout=1)
     crashing.app.processor.answer_waiting()
-    key = f"message:{ana.chat}:{_id(update)}"
-    with crashing.wiring.engine.begin() as connection:  # the crash: the game was opened, its
-        connection.execute(  # answer and the update's "answered" never written
+    key = f"message:{phone.chat}:{_id(update)}"
+    with crashing.wiring.engine.begin() as connection:  # the crash: what was asked is done,
+        connection.execute(  # its answer and the update's "answered" never written
             sa_update(inbox)
             .where(inbox.c.source == "telegram", inbox.c.key == key)
             .values(reply=None, completed_at=None)
@@ -132,6 +134,13 @@ def test_new_answered_again_after_a_crash_before_its_answer_was_recorded_opens_o
             .where(telegram_updates.c.key == key)
             .values(answered_at=None)
         )
+    return update, crashing
+
+
+def test_new_answered_again_after_a_crash_before_its_answer_was_recorded_opens_one_game(
+    bot: Bot, bots: list[Bot], fake: FakeTelegram, ana: Phone
+) -> None:
+    update, crashing = answered_then_crashed(bot, bots, fake, ana, "/new")
     [opened] = crashing.service.games_of(crashing.player(ana.person))
     crashing.close()
 

@@ -5,9 +5,25 @@ from __future__ import annotations
 
 import re
 
+from adapters.telegram.group_news import SCOREBOARD
+from adapters.telegram.render import recent
+from service.game.events import GameId
 from tests.telegram.driver import LeakCheck, play
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
+
+
+def group_game(bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone) -> tuple[int, GameId]:
+    """A game Ana (her private chat open) starts in a new group and Ben joins from the group's
+    invitation: the group and the game."""
+    group = fake.group()
+    ana.say("/start")
+    ana.say("/new", chat_id=group)
+    found = re.search(r"start=(\w+)", fake.chat(group)[0].buttons()[0]["url"])
+    assert found is not None
+    ben.say(f"/start {found.group(1)}")
+    [line] = bot.service.games_of(bot.player(ben.person))
+    return group, line.game_id
 
 
 def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
@@ -46,7 +62,8 @@ def test_a_group_game_shows_public_moves_in_the_group_and_hands_only_in_private(
     fake.wait(lambda: " won the match against " in fake.last(group).text)  # paced: may come late
     said = [m.text for m in fake.chat(group)]
     assert " won the match against " in said[-1].splitlines()[-1]
-    assert sum(text.count("turns up") for text in said) >= 3
+    edits = [str(c.params["text"]) for c in fake.calls_to(group, "editMessageText")]
+    assert sum(text.count("turns up") for text in edits) >= 3  # on the scoreboard, in turn
     assert all(not m.buttons() for m in fake.chat(group)[2:])  # after the ask and the invitation
     assert not any("Your hand" in text or "hand was" in text for text in said)
 
@@ -85,31 +102,42 @@ def test_a_game_against_the_bot_is_played_to_its_end(
     assert "the medium bot" in "\n".join(m.text for m in ana.messages())
 
 
-def test_a_group_post_refused_with_429_arrives_after_retry_after_with_all_the_news_in_order(
+def test_the_end_of_a_group_game_refused_with_429_is_posted_after_retry_after(
     bot: Bot, fake: FakeTelegram, ana: Phone, ben: Phone
 ) -> None:
-    group = fake.group()
-    ana.say("/start")
-    ana.say("/new", chat_id=group)
-    found = re.search(r"start=(\w+)", fake.chat(group)[0].buttons()[0]["url"])
-    assert found is not None
-    ben.say(f"/start {found.group(1)}")
-    [line] = bot.service.games_of(bot.player(ben.person))
-    game_id = line.game_id
+    group, game_id = group_game(bot, fake, ana, ben)
     fake.wait(lambda: len(fake.chat(group)) == 2)  # the invitation, then "Ben joins"
     fake.fail("sendMessage", group, 429, "Too Many Requests: retry after 1", retry_after=1)
 
-    decisions = play(bot, [ana, ben], game_id, seed=5)
+    play(bot, [ana, ben], game_id, seed=5)  # the scoreboard is edited; the end is a post
 
-    fake.wait(lambda: " won the match against " in fake.last(group).text)
-    assert not fake.failures[0].times, "the group's post was refused once"
-    told = [
-        line
-        for post in fake.chat(group)[1:]
-        for line in post.text.splitlines()
-        if not line.startswith("Ana vs Ben (")
-    ]
-    screens = bot.app.processor.screens
-    assert told == screens.news(bot.service.moment(game_id, 2), 2)  # all of it, once, in order
-    posts = len(fake.chat(group)) - 1
-    assert posts < decisions, "the news held back by the 429 went out together"
+    fake.wait(lambda: len(fake.chat(group)) == 3)  # paced: the end's post comes after 429
+    assert not fake.failures[0].times, "the end's post was refused once"
+    scoreboard, end = fake.chat(group)[1:]
+    story = bot.app.processor.screens.news(bot.service.moment(game_id, 1), 1)
+    assert scoreboard.text.splitlines()[1:] == recent(story, SCOREBOARD)
+    assert end.text.splitlines()[-1] == story[-1]  # told after Telegram's retry_after
+
+
+def test_commands_for_the_private_chat_sent_in_a_group_say_where_to_send_them_and_why(
+    bot: Bot, fake: FakeTelegram, ana: Phone
+) -> None:
+    """Issue 34 item 5: each in words that fit it, not one line about hands for all."""
+    group = fake.group()
+    ana.say("/start")
+    expected = {
+        "/privacy": "Ask me /privacy in our private chat: I tell you there what I keep about "
+        "you, and for how long.",
+        "/mydata": "Ask me /mydata in our private chat: your data is yours alone.",
+        "/erase": "Ask me /erase in our private chat: only you can erase your data, and only "
+        "there.",
+        "/stats": "Ask me /stats in our private chat: your rating and record are shown to you "
+        "there.",
+        "/say hello all": "To talk to your opponent, write /say … in our private chat, or reply "
+        "there to the game's message: your words go to them alone, never to the group.",
+        "/hand": "Play in your private chat with me: your hand is shown only there.",
+    }
+    for command, answer in expected.items():
+        ana.say(command, chat_id=group)
+        assert fake.last(group).text == answer
+    assert len(fake.chat(ana.chat)) == 1  # the welcome: nothing of it went to her in private

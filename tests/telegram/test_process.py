@@ -105,7 +105,7 @@ def test_a_bot_killed_after_receiving_a_move_applies_it_once_after_a_restart(
         assert len([e for e in events if isinstance(e, CardRefused) and e.seat == seat]) == 1
         answers = [
             c
-            for c in fake.calls_to(ana.chat, "sendMessage")
+            for c in fake.calls_to(ana.chat, "sendMessage", "editMessageText")
             if "You refuse" in str(c.params["text"])
         ]
         assert len(answers) == 1

@@ -8,7 +8,7 @@ from adapters.telegram.channel import SOURCE
 from adapters.telegram.processor import key_of
 from service.game.events import GameId
 from service.game.talk_events import MessageReported, MessageSaid, OfferAnswered
-from tests.telegram.fake_api import FakeTelegram
+from tests.telegram.fake_api import FakeTelegram, Message
 from tests.telegram.harness import Bot, Phone
 from tests.telegram.test_exactly_once import again, sent
 from tests.telegram.test_play import start_game
@@ -16,6 +16,11 @@ from tests.telegram.test_play import start_game
 
 def talk(bot: Bot, game_id: GameId, kind: type) -> list[object]:
     return [one.event for one in bot.service.store.load(game_id) if isinstance(one.event, kind)]
+
+
+def board(phone: Phone) -> Message:
+    """The phone's board: a typed command's answer is an edit of it (issue 34)."""
+    return [m for m in phone.messages() if "Game #" in m.text][-1]
 
 
 def test_a_message_delivered_again_is_stored_and_told_once(
@@ -72,7 +77,7 @@ def test_a_muted_opponent_never_reaches_the_one_who_muted_and_a_report_tells_nob
     game_id = start_game(bot, ana, ben)
     ben.say("/say first words")
     ana.say("/mute")
-    assert "You mute your opponent's messages in this game." in ana.last().text
+    assert "You mute your opponent's messages in this game." in board(ana).text
     before = len(ana.messages())
     ben.say("/say can you hear me?")
     ben.say("/say hello?")
@@ -80,7 +85,7 @@ def test_a_muted_opponent_never_reaches_the_one_who_muted_and_a_report_tells_nob
     assert not any("hear me" in m.text for m in fake.chat(ana.chat))
     told_ben = sent(fake, ben)
     ana.say("/report")
-    assert "You report message" in ana.last().text
+    assert "You report message" in board(ana).text
     assert sent(fake, ben) == told_ben
     [report] = talk(bot, game_id, MessageReported)
     assert isinstance(report, MessageReported)
@@ -123,7 +128,7 @@ def test_words_said_while_muted_never_arrive_and_the_mute_is_told_to_nobody(
     assert sent(fake, ben) == told_ben
     ben.say("/say can you hear me?")
     ana.say("/unmute")
-    assert "You hear your opponent's messages again." in ana.last().text
+    assert "You hear your opponent's messages again." in board(ana).text
     ben.say("/say and now?")
     assert any("and now?" in m.text for m in fake.chat(ana.chat))
     assert not any("hear me" in m.text for m in fake.chat(ana.chat))

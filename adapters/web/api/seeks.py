@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
+from adapters.view_fields import terms_fields
 from adapters.web.api import bodies, routes, seek_bodies
 from adapters.web.api.callers import reader, token_player
 from adapters.web.context import web
@@ -172,7 +173,6 @@ def _listed(listed: Listed) -> dict[str, Any]:
     tr = reader()
     owner = listed.owner
     terms = listed.terms
-    match = terms.match
     return {
         "seek_id": listed.seek_id,
         "code": seek_code(listed.seek_id),
@@ -181,14 +181,7 @@ def _listed(listed: Listed) -> dict[str, Any]:
         "own": listed.own,
         "rating": listed.rating,
         "reliability": listed.reliability,
-        "terms": {
-            "deals": match.deals,
-            "target": match.target,
-            "stake": match.stake,
-            "move_seconds": terms.time_control.move_seconds,
-            "rated": terms.rated,
-            "variant": terms.variant.changed_flags(),
-        },
+        "terms": terms_fields(terms),
         "terms_text": terms_words(terms, tr),
         "expires_at": format_time(listed.expires),
     }

@@ -174,7 +174,10 @@ def seen(played: World, table: Table, update: JSON) -> Seen:
         queued=bool(queued),
         answered=bool(queued) and queued[0].answered_at is not None,
         notifications=[(note.status, note.claimed_until is not None) for note in notes],
-        to_mover=[call.params["text"] for call in fake.calls_to(table.mover.id, "sendMessage")],
+        to_mover=[
+            call.params["text"]
+            for call in fake.calls_to(table.mover.id, "sendMessage", "editMessageText")
+        ],
         to_other=[call.params["text"] for call in fake.calls_to(table.other.id, "sendMessage")],
         confirmed=fake.confirmed > int(update["update_id"]),
     )
