@@ -65,10 +65,10 @@ class TelegramSender:
             self.screens.tell_group(game_id)
             return  # their turn message already shows this (e.g. the answer to their own /new)
         notice = telling.notice(None if shown is None else shown.since + 1)
-        if notification.kind == "moves" and words_only(
-            notice, notification.from_seq, notification.to_seq
-        ):  # talk is its own small message, never a board (``talk.py``)
-            said = self.screens.told(notice, notification.from_seq, notification.to_seq)
+        first = notice.news_from  # with the talk held back in their quiet hours, if any
+        if notification.kind == "moves" and words_only(notice, first, notification.to_seq):
+            # talk is its own small message, never a board (``talk.py``)
+            said = self.screens.told(notice, first, notification.to_seq)
             if said:
                 self._reaching(player, lambda: self.screens.say(chat, "\n".join(said)))
             return
@@ -77,7 +77,7 @@ class TelegramSender:
                 return  # answered meanwhile: nothing left to remind of
             before = [channel.tr(player).gettext("⏰ Reminder: this game waits for your move.")]
         else:
-            before = self.screens.told(notice, notification.from_seq, notification.to_seq)
+            before = self.screens.told(notice, first, notification.to_seq)
         edit = None
         if (
             notification.kind == "moves"
