@@ -8,7 +8,8 @@ edit does not notify, so a player gets at most one new message per own turn, plu
 A notification whose events the player's turn message already shows (the bot's first moves,
 shown in the answer to their own ``/new bot``) is not sent again.  Words alone (the opponent's
 ``/say``) are one small message of their own, never a board (``talk.py``); an edited waiting
-board shows only the latest lines of news (``render.recent``).  The game's group hears the
+board shows only the latest lines of news (``render.recent``).  Talk held back in the player's
+quiet hours opens the news of their next notice (``Notice.news_from``), board or words.  The game's group hears the
 same news.  Laid out from the player's ``Notice`` the dispatcher hands over (asked for with the
 news since the chat's board began, which the board's one-line record tells): the game as it
 stands when sent, so a late retry shows the current position, from one read of the log.
