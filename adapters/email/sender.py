@@ -176,7 +176,8 @@ class EmailSender:
             return
         when = self.mail.choices.of(address.value)[0]
         each = when is When.EACH  # else the news since their last move, held back till now
-        notice = telling.notice(None if each else max(1, notification.from_seq - LOOK_BACK + 1))
+        # read back for that move, and for talk held back in their quiet hours (``held_back``)
+        notice = telling.notice(max(1, notification.from_seq - LOOK_BACK + 1))
         if notice.overtaken:
             if each:  # its news alone: the position is the later mail's
                 self._mail(address, notice, Mailing.NEWS)

@@ -250,9 +250,9 @@ class Moves(ChatPart):
         self._answer(pressed, "", record=True)
         try:
             self.channel.api.edit_buttons(pressed.chat_id, pressed.message_id, markup)
-        except Refused as error:
-            if not error.not_modified:  # pressed twice: the buttons already show this
-                raise
+        except Refused as error:  # not modified: pressed twice, the buttons already show this
+            if not error.not_modified:  # the board is gone (or too old): a new one to choose on
+                self.screens.turn(pressed.player, game.id)
 
     def _explain(self, pressed: Pressed, press: Press, game: Game) -> None:
         chosen = selection(press)

@@ -8,7 +8,8 @@ edit does not notify, so a player gets at most one new message per own turn, plu
 A notification whose events the player's turn message already shows (the bot's first moves,
 shown in the answer to their own ``/new bot``) is not sent again.  Words alone (the opponent's
 ``/say``) are one small message of their own, never a board (``talk.py``); an edited waiting
-board shows only the latest lines of news (``render.recent``).  The game's group hears the
+board shows only the latest lines of news (``render.recent``).  Talk held back in the player's
+quiet hours opens the news of their next notice (``Notice.news_from``), board or words.  The game's group hears the
 same news.  Laid out from the player's ``Notice`` the dispatcher hands over (asked for with the
 news since the chat's board began, which the board's one-line record tells): the game as it
 stands when sent, so a late retry shows the current position, from one read of the log.
@@ -65,10 +66,10 @@ class TelegramSender:
             self.screens.tell_group(game_id)
             return  # their turn message already shows this (e.g. the answer to their own /new)
         notice = telling.notice(None if shown is None else shown.since + 1)
-        if notification.kind == "moves" and words_only(
-            notice, notification.from_seq, notification.to_seq
-        ):  # talk is its own small message, never a board (``talk.py``)
-            said = self.screens.told(notice, notification.from_seq, notification.to_seq)
+        first = notice.news_from  # with the talk held back in their quiet hours, if any
+        if notification.kind == "moves" and words_only(notice, first, notification.to_seq):
+            # talk is its own small message, never a board (``talk.py``)
+            said = self.screens.told(notice, first, notification.to_seq)
             if said:
                 self._reaching(player, lambda: self.screens.say(chat, "\n".join(said)))
             return
@@ -77,7 +78,7 @@ class TelegramSender:
                 return  # answered meanwhile: nothing left to remind of
             before = [channel.tr(player).gettext("⏰ Reminder: this game waits for your move.")]
         else:
-            before = self.screens.told(notice, notification.from_seq, notification.to_seq)
+            before = self.screens.told(notice, first, notification.to_seq)
         edit = None
         if (
             notification.kind == "moves"

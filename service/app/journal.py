@@ -14,7 +14,7 @@ from typing import TypeVar
 from service.app.folded import FoldedGames
 from service.app.follow_ups import deliberating
 from service.bots.levels import BOTS
-from service.clock.deadlines import Deadline, after_quiet_hours, deadline, quiet_record
+from service.clock.deadlines import Deadline, deadline, in_quiet_hours, quiet_record
 from service.clock.settings import ClockSettingsOf
 from service.game.codec import LogEvent
 from service.game.errors import StaleVersion
@@ -118,14 +118,14 @@ class Journal:
         """Whether talk alone is sent to ``player`` now: not messages of an opponent they muted
         (in this game or for good, ``muting``),
         nor anything in their quiet hours (talk never wakes anyone: it waits for the next notice,
-        whose news runs from what the player last saw)."""
+        whose news begins with it: ``notices.held_back``)."""
         seat = game.seat_of(player)
         if seat is None:
             return False
         deaf = deaf_to_opponent(game, player, self.settings.directory)
         if deaf and all(isinstance(one, MessageSaid) for one in events):
             return False
-        return after_quiet_hours(now, self.settings.of(player)) == now
+        return not in_quiet_hours(now, self.settings.of(player))
 
     def quiet_hours(
         self, game: Game, players: tuple[PlayerId | None, PlayerId | None] | None = None

@@ -137,6 +137,7 @@ class GameReads:
             deaf,
             self.clock.now(),
             rematch,
+            settings,
         )
 
     def board(self, game_id: GameId, player: PlayerId, since: int) -> Notice:

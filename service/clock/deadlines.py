@@ -137,6 +137,12 @@ def after_quiet_hours(moment: datetime, settings: ClockSettings) -> datetime:
     return end.astimezone(moment.tzinfo)
 
 
+def in_quiet_hours(moment: datetime, settings: ClockSettings) -> bool:
+    """Whether ``moment`` falls in the player's quiet hours: talk then waits for their next
+    notice (``Journal``), which tells it (``notices.held_back``)."""
+    return after_quiet_hours(moment, settings) != moment
+
+
 def reminder_times(
     started: datetime, due: datetime, settings: ClockSettings
 ) -> tuple[datetime, ...]:

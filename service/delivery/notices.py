@@ -15,12 +15,12 @@ channel reads the log again to word it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from service.clock.deadlines import Deadline
+from service.clock.deadlines import ClockSettings, Deadline, in_quiet_hours
 from service.game.codec import LogEvent
 from service.game.events import (
     PRIVATE_EVENTS,
@@ -121,6 +121,9 @@ class Notice:
     """How the match ended, told to the player, when its end is among ``lines``."""
     own_move: int | None = None
     """The first event after the player's own last move among ``lines`` (None: none there)."""
+    news_from: int = 1
+    """The first event ``news`` tells: the notification's first, or the talk held back from the
+    player in their quiet hours just before it (``held_back``), which is told with it."""
 
     @property
     def asks(self) -> bool:
@@ -159,19 +162,23 @@ def notice(
     for_good: bool = False,
     now: datetime | None = None,
     rematch: bool = True,
+    quiet: ClockSettings | None = None,
 ) -> Notice:
     """The notice of ``notification`` on ``game`` as it stands, in the language of ``tr`` (the
     player's), told to the player (``cast``, by default the players' ids as names).  ``events``
     are the game's log from some version up to the notification's first event on (a ``Line``
     each): those after its range only name a forced card.  ``for_good``: the player muted the
     opponent in every game (``muting``); ``now``: an offer that lapsed by then waits for no
-    answer; ``rematch``: whether a rematch may be offered to the player."""
+    answer; ``rematch``: whether a rematch may be offered to the player; ``quiet``: the player's
+    settings, whose quiet hours held talk back from them (``held_back``: the news tells it)."""
     seat = game.seat_of(notification.player)
     assert seat is not None, "a notification goes to a player of the game"
     cast = cast or cast_of(game.players, None, tr, notification.player)
     view = in_faces(view_for(game.rules, seat), faces)
-    first = notification.from_seq
     told = 0 if notification.kind == "reminder" else notification.to_seq
+    first = notification.from_seq
+    if quiet is not None and notification.kind == "moves":
+        first = held_back(events, first, lambda one: _doer(one, game) is seat, quiet)
     logged = [one.event for one in events]
     muted = game.talk.muted[seat] or for_good
     said = news(logged, view.variant, cast, tr, forced_card(game.rules), None, muted)
@@ -180,7 +187,7 @@ def notice(
         for one, text in zip(events, said, strict=False)
     )
     mine = due is not None and due.player == notification.player
-    told_now = [one for one in events if first <= one.seq <= told]
+    told_now = [one for one in events if notification.from_seq <= one.seq <= told]
     if notification.kind == "reminder":
         overtaken = game.version != notification.to_seq or not view.is_my_decision
     else:
@@ -219,8 +226,32 @@ def notice(
         timezone,
         rematch,
         next((line.text for line in reversed(lines) if line.kind is MatchEnded), ""),
-        _after_own_move(lines, seat, first),
+        _after_own_move(lines, seat, notification.from_seq),
+        first,
     )
+
+
+def held_back(
+    events: Sequence[StoredEvent],
+    first: int,
+    own: Callable[[LogEvent], bool],
+    quiet: ClockSettings,
+) -> int:
+    """Where the news of a notification from version ``first`` begins: at the run of talk just
+    before it that was held back from its reader in their ``quiet`` hours (``Journal``: talk
+    wakes nobody, it waits for the next notice), else at ``first``.  Going back from ``first``
+    through ``events``, the run takes talk said in the quiet hours and what notified nobody (a
+    standing instruction, a mute); it ends at anything else, and at the reader's ``own`` doing,
+    which they saw.  The quiet hours are the reader's as they are now: hours changed since the
+    talk may tell it again or leave it untold."""
+    start = first
+    for one in reversed([one for one in events if one.seq < first]):
+        if own(one.event) or not isinstance(one.event, TALK_EVENTS + PRIVATE_EVENTS):
+            break
+        if not isinstance(one.event, PRIVATE_EVENTS) and not in_quiet_hours(one.at, quiet):
+            break
+        start = one.seq
+    return start
 
 
 def _doer(event: LogEvent, game: Game) -> Seat | None:

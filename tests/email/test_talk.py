@@ -4,10 +4,12 @@ mute and report answered by mail."""
 
 from __future__ import annotations
 
+import pytest
+
 from service.game.events import GameId
 from service.game.talk_events import MessageSaid, OfferAnswered
 from service.rules.seats import Phase
-from tests.email.world import ANA, BEN, World, reply
+from tests.email.world import ANA, BEN, SERVICE, World, greedy_command, only, reply, request
 
 
 def talk(world: World, game_id: GameId, kind: type) -> list[object]:
@@ -83,3 +85,30 @@ def test_words_said_while_muted_never_arrive_by_mail_and_nobody_hears_of_the_mut
     assert "now you hear me" in world.latest(ANA).text()
     assert not any("are you there" in mail.text() for mail in world.sink.to(ANA))
     assert not any("changes a setting" in mail.text() for mail in world.sink.to(BEN))
+
+
+@pytest.mark.parametrize("when", ["turn", "each"])
+def test_words_held_back_in_quiet_hours_are_mailed_once_with_the_next_news(
+    world: World, when: str
+) -> None:
+    """Talk wakes nobody: words said in the reader's quiet hours are not mailed then, and the
+    next mail after the quiet hours carries them once (``mail turn``: the turn mail's news since
+    the reader's last move; ``mail each``: the next move's mail)."""
+    game_id = world.start_game()
+    mover, sleeper = (
+        (ANA, BEN) if world.service.game(game_id).to_act == world.players[ANA] else (BEN, ANA)
+    )
+    world.answer(world.latest(sleeper), "quiet 22:00-07:00")
+    assert only(world.send(request(sleeper, f"mail {when}"), SERVICE)) == f"mail {when}"
+    world.clock.advance(hours=14)  # 23:00
+    sent = len(world.sink.to(sleeper))
+    world.answer(world.latest(mover), "say Sleep well")
+    assert world.sink.to(sleeper)[sent:] == []
+
+    world.clock.advance(hours=9)  # 08:00, the quiet hours over
+    for step in range(6):
+        world.answer(world.latest(mover), greedy_command(world, game_id, mover, seed=step))
+        if world.sink.to(sleeper)[sent:]:
+            break
+    told = [mail.text().count("Sleep well") for mail in world.sink.to(sleeper)[sent:]]
+    assert sum(told) == 1, told

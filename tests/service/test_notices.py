@@ -130,3 +130,34 @@ def test_a_notice_asked_for_older_news_has_their_lines_and_the_same_news() -> No
         service.name_of(service.game(game_id).players[1]),
     )
     assert back.opponent != service.name_of(reader)
+
+
+def test_talk_held_back_in_the_readers_quiet_hours_opens_the_news_of_their_next_notice() -> None:
+    """Talk wakes nobody: what the opponent said in the reader's quiet hours made no notification,
+    so the next one's news begins with it — not with what was told when it came, nor before the
+    reader's own doing."""
+    service, store, clock, game_id = game_between_ana_in_madrid_and_ben()
+    game = service.game(game_id)
+    mover = game.to_act
+    sleeper = game.players[0] if mover == game.players[1] else game.players[1]
+    assert mover is not None and sleeper is not None
+    directory = service.directory
+    assert isinstance(directory, InMemoryDirectory)
+    directory.update(replace(directory.profile(sleeper), quiet_hours="22:00-07:00"))
+    service.settings_changed(sleeper)
+    clock.advance(hours=11)  # 21:00 in Madrid
+    service.act(game_id, mover, "say still up?")
+    clock.advance(hours=1, minutes=30)  # 22:30
+    told = len(store.outbox)
+    service.act(game_id, mover, "say sleep well")
+    assert len(store.outbox) == told, "talk wakes nobody"
+    clock.advance(hours=9)  # 07:30
+    service.act(game_id, mover, "pass")
+    note = store.outbox[-1].notification
+    assert note.player == sleeper
+
+    news = service.notice(note, since=1).news
+
+    assert any("sleep well" in line for line in news)
+    assert not any("still up?" in line for line in news), "told when it came"
+    assert not any("sleep well" in line for line in service.notice(note).news), "not read back"

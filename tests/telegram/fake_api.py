@@ -219,6 +219,12 @@ class FakeTelegram:
             }
         return self.deliver({"message": message})
 
+    def delete(self, chat_id: int, message_id: int) -> None:
+        """The person deletes one of the bot's messages from their chat: an edit of it is then
+        answered 400 "message to edit not found", as Telegram does."""
+        with self.changed:
+            del self.messages[(chat_id, message_id)]
+
     def press(self, who: Person, message: Message, data: str) -> JSON:
         """``who`` presses the button with ``data`` under ``message``."""
         query = {

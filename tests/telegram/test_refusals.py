@@ -196,3 +196,25 @@ def test_a_typed_command_on_a_position_the_chat_was_not_shown_is_refused_and_sho
     assert news.startswith(f"⚠ This position has moved on (you saw move {shown};")
     mover.say(command)  # now the chat shows the position: the same command is played
     assert bot.service.game(game).version > moved_on
+
+
+def test_a_card_chosen_on_a_board_the_chat_no_longer_has_shows_the_board_anew(
+    bot: Bot, fake: FakeTelegram, game: GameId, ana: Phone, ben: Phone
+) -> None:
+    """Found by fuzzing: choosing a card edits the board's buttons, and an edit of a message
+    the player deleted was raised again and again until the update was given up."""
+    mover, _ = on_turn(bot, game, ana, ben)
+    board = mover.turn_message()
+    seat = bot.service.game(game).seat_of(bot.player(mover.person))
+    choose = Press("select", game, bot.service.game(game).version, seat, "0").encode()
+    fake.delete(mover.chat, board.message_id)
+    unchanged = Unchanged(fake, bot, game)
+
+    assert mover.press_data(board, choose) == ""
+
+    new = mover.turn_message()
+    assert new.message_id > board.message_id and new.text.startswith("Game #")
+    sent = [c.method for c in unchanged.new_calls() if c.chat_id == mover.chat]
+    assert sent[:2] == ["editMessageReplyMarkup", "sendMessage"]
+    assert sent.count("editMessageReplyMarkup") == 1, "handled once, not retried"
+    assert bot.service.game(game).version == unchanged.version

@@ -4,14 +4,21 @@ mute and report."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
 from adapters.telegram.channel import SOURCE
 from adapters.telegram.processor import key_of
 from service.game.events import GameId
 from service.game.talk_events import MessageReported, MessageSaid, OfferAnswered
+from service.ports.memory_directory import ManualClock, SeededChance
 from tests.telegram.fake_api import FakeTelegram, Message
 from tests.telegram.harness import Bot, Phone
 from tests.telegram.test_exactly_once import again, sent
 from tests.telegram.test_play import start_game
+from tests.telegram.test_refusals import on_turn
 
 
 def talk(bot: Bot, game_id: GameId, kind: type) -> list[object]:
@@ -133,3 +140,35 @@ def test_words_said_while_muted_never_arrive_and_the_mute_is_told_to_nobody(
     assert any("and now?" in m.text for m in fake.chat(ana.chat))
     assert not any("hear me" in m.text for m in fake.chat(ana.chat))
     assert not any("changes a setting" in m.text for m in fake.chat(ben.chat))
+
+
+@pytest.mark.parametrize("next_notice", ["board", "words"])
+def test_words_held_back_in_quiet_hours_come_once_with_the_next_notice(
+    fake: FakeTelegram, tmp_path: Path, bots: list[Bot], ana: Phone, ben: Phone, next_notice: str
+) -> None:
+    """Talk wakes nobody: words said in the reader's quiet hours wait for the next notice, which
+    tells them once — a new board (their turn) above the move, not only the move; more words, in
+    their small message."""
+    clock = ManualClock(datetime(2026, 3, 2, 20, 0, tzinfo=UTC))
+    bot = Bot(fake, tmp_path / "data", SeededChance(11), clock).start()
+    bots.append(bot)
+    game_id = start_game(bot, ana, ben)
+    mover, sleeper = on_turn(bot, game_id, ana, ben)
+    sleeper.say("/settings quiet=22:00-07:00")
+
+    clock.advance(hours=3)
+    mover.say("/say Sleep well")
+    assert not any("Sleep well" in m.text for m in sleeper.messages())
+
+    clock.advance(hours=9)
+    if next_notice == "board":
+        mover.press(mover.turn_message(), "Pass")
+        assert bot.service.game(game_id).to_act == bot.player(sleeper.person)
+        shown = sleeper.turn_message()
+    else:
+        mover.say("/say Good morning")
+        shown = sleeper.last()
+        assert "Good morning" in shown.text and "Game #" not in shown.text
+    told = [m for m in sleeper.messages() if "Sleep well" in m.text]
+    assert told == [shown], [m.text for m in sleeper.messages()]
+    assert shown.text.count("Sleep well") == 1
