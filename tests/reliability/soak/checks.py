@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Engine, func, select
 
+from adapters.sql.engine import reconnecting
 from adapters.sql.tables import game_summaries, outbox
 from service.log.file import export_lines, read_log
 from service.log.verify import verify
@@ -105,6 +106,7 @@ def verify_log(players: Players, store: EventStore, engine: Engine) -> LogVerdic
     return verdict
 
 
+@reconnecting  # the soak restarts PostgreSQL: a pooled connection from before it is gone
 def _versions(engine: Engine, game_ids: list[str]) -> dict[str, int]:
     statement = select(game_summaries.c.game_id, game_summaries.c.version).where(
         game_summaries.c.game_id.in_(game_ids)
@@ -113,6 +115,7 @@ def _versions(engine: Engine, game_ids: list[str]) -> dict[str, int]:
         return {game_id: version for game_id, version in connection.execute(statement)}
 
 
+@reconnecting
 def outbox_counts(engine: Engine) -> dict[str, int]:
     statement = select(outbox.c.status, func.count()).group_by(outbox.c.status)
     with engine.connect() as connection:
