@@ -66,6 +66,10 @@ class InMemoryEventStore:
     lock: threading.Lock = field(default_factory=threading.Lock)
     deadline_claims: dict[GameId, datetime] = field(default_factory=dict)
     reminder_claims: dict[GameId, datetime] = field(default_factory=dict)
+    reminders_sent: dict[GameId, tuple[int, OutboxItem | None, datetime]] = field(
+        default_factory=dict
+    )
+    """Per game: how many of its decision's reminders were queued, the last one and its time."""
 
     def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
         with self.lock:
@@ -200,17 +204,33 @@ class InMemoryEventStore:
         return [Due(s.game_id, s.version, s.to_act, getattr(s, when)) for s in ready]
 
     def reminded(
-        self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
+        self,
+        game_id: GameId,
+        version: int,
+        player: PlayerId,
+        schedule: Sequence[datetime],
+        now: datetime,
     ) -> bool:
         with self.lock:
             summary = self.game_summaries.get(game_id)
             if summary is None or summary.version != version:
                 return False
-            self.game_summaries[game_id] = replace(summary, next_reminder_at=next_reminder_at)
+            self.reminder_claims.pop(game_id, None)
+            counted, last, last_at = self.reminders_sent.get(game_id, (0, None, summary.since))
+            sent = 0  # as the SQL stores count (``adapters/sql/claims.py``)
+            if last is not None and last_at > summary.since:
+                sent = counted - (last.status == "superseded")
+            if sent >= len(schedule) or schedule[sent] > now:
+                upcoming = schedule[sent] if sent < len(schedule) else None
+                self.game_summaries[game_id] = replace(summary, next_reminder_at=upcoming)
+                return False
+            upcoming = schedule[sent + 1] if sent + 1 < len(schedule) else None
+            self.game_summaries[game_id] = replace(summary, next_reminder_at=upcoming)
             self._cancel_reminders(game_id)  # the new reminder supersedes a waiting one
             note = Notification(player, game_id, version, version, "reminder")
-            self.outbox.append(OutboxItem(note, next_attempt_at=summary.next_reminder_at))
-            self.reminder_claims.pop(game_id, None)
+            queued = OutboxItem(note, next_attempt_at=schedule[sent])
+            self.outbox.append(queued)
+            self.reminders_sent[game_id] = (sent + 1, queued, schedule[sent])
             return True
 
     def _cancel_reminders(self, game_id: GameId) -> None:

@@ -211,11 +211,19 @@ class EventStore(Protocol):
         ...
 
     def reminded(
-        self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
+        self,
+        game_id: GameId,
+        version: int,
+        player: PlayerId,
+        schedule: Sequence[datetime],
+        now: datetime,
     ) -> bool:
-        """If the game is still at ``version``: queue the reminder for ``player`` (replacing one of
-        theirs for this game still waiting to be sent) and move the next reminder time; True if
-        it was queued.  A game that moved on since needs no reminder."""
+        """If the game is still at ``version``, whose decision ``player`` owes with reminders at
+        ``schedule`` (earliest first): queue the decision's next reminder if its time has come
+        (replacing one of theirs for this game still waiting to be sent), and move the next
+        reminder time to the one after; True if one was queued.  A decision's n-th reminder is
+        queued once, whatever pauses and extensions move its time — again only if an append
+        superseded it before it went out.  A game that moved on since needs no reminder."""
         ...
 
 

@@ -18,10 +18,9 @@ from sqlalchemy import Engine
 from adapters.sql.engine import create
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from service.game.events import GameId
 from service.ports.protocols import Due
 from tests.storage.conftest import Backend
-from tests.storage.test_claims_contract import HOUR, LEASE, move, start
+from tests.storage.test_claims_contract import HOUR, LEASE, move, remind, start
 from tests.storage.test_event_store_contract import ANA, BEN, T0
 from tests.storage.test_outbox_contract import news, notify
 
@@ -144,7 +143,7 @@ def test_a_reminder_queued_while_a_move_lands_is_never_handed_out(sql_backend: B
     def reminders() -> None:
         for game in games:
             barrier.wait()
-            queued.append(store.reminded(GameId(game), 2, ANA, None))
+            queued.append(remind(store, game))
 
     together(moves, reminders)
 
