@@ -47,7 +47,7 @@ from sqlalchemy.engine import Connection
 from adapters.sql.outbox import SUPERSEDE, outbox_row
 from adapters.sql.tables import UtcDateTime, game_summaries, outbox
 from service.game.events import GameId, PlayerId
-from service.ports.protocols import Due, Notification
+from service.ports.protocols import Due, Notification, next_reminder
 
 _NOW = bindparam("now", type_=UtcDateTime)
 _GAME = bindparam("b_game", type_=String)
@@ -162,7 +162,7 @@ def remind(connection: Connection, postgresql: bool, decision: Decision, now: da
     The decision's reminders queued so far are the summary's ``reminders_sent`` if the game's
     last reminder fell due within the decision (after ``since``; an older one was another
     decision's), less that last one if an append superseded it before it went out.  Pauses and
-    extensions move the reminder times, never this count: the next one is ``schedule[sent]``."""
+    extensions move the reminder times, never this count (``next_reminder``)."""
     game_id, schedule = decision.game_id, decision.schedule
     where = {"b_game": game_id, "b_version": decision.version}
     found = connection.execute(_at_version(postgresql), where).first()
@@ -172,14 +172,13 @@ def remind(connection: Connection, postgresql: bool, decision: Decision, now: da
     sent = 0
     if counted is not None and last_at is not None and last_at > since:
         sent = counted - (last_status == "superseded")
-    if sent >= len(schedule) or schedule[sent] > now:
-        upcoming = schedule[sent] if sent < len(schedule) else None
+    due, upcoming = next_reminder(schedule, sent, now)
+    if due is None:
         connection.execute(_MOVE_ON, {"b_game": game_id, "b_next": upcoming})
         return False
     connection.execute(SUPERSEDE, {"b_game": game_id})
     note = Notification(decision.player, game_id, decision.version, decision.version, "reminder")
-    queued = connection.execute(_QUEUE, outbox_row(note, schedule[sent])).scalar_one()
-    upcoming = schedule[sent + 1] if sent + 1 < len(schedule) else None
+    queued = connection.execute(_QUEUE, outbox_row(note, due)).scalar_one()
     values = {"b_game": game_id, "b_next": upcoming, "b_sent": sent + 1, "b_last": queued}
     connection.execute(_COUNTED, values)
     return True

@@ -30,6 +30,7 @@ from service.ports.protocols import (
     Notification,
     check_appends,
     check_summary,
+    next_reminder,
 )
 
 
@@ -220,17 +221,15 @@ class InMemoryEventStore:
             sent = 0  # as the SQL stores count (``adapters/sql/claims.py``)
             if last is not None and last_at > summary.since:
                 sent = counted - (last.status == "superseded")
-            if sent >= len(schedule) or schedule[sent] > now:
-                upcoming = schedule[sent] if sent < len(schedule) else None
-                self.game_summaries[game_id] = replace(summary, next_reminder_at=upcoming)
-                return False
-            upcoming = schedule[sent + 1] if sent + 1 < len(schedule) else None
+            due, upcoming = next_reminder(schedule, sent, now)
             self.game_summaries[game_id] = replace(summary, next_reminder_at=upcoming)
+            if due is None:
+                return False
             self._cancel_reminders(game_id)  # the new reminder supersedes a waiting one
             note = Notification(player, game_id, version, version, "reminder")
-            queued = OutboxItem(note, next_attempt_at=schedule[sent])
+            queued = OutboxItem(note, next_attempt_at=due)
             self.outbox.append(queued)
-            self.reminders_sent[game_id] = (sent + 1, queued, schedule[sent])
+            self.reminders_sent[game_id] = (sent + 1, queued, due)
             return True
 
     def _cancel_reminders(self, game_id: GameId) -> None:

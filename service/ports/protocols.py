@@ -88,6 +88,18 @@ class GameSummary:
     """When ``to_act`` is next reminded of it; None when no reminder is left."""
 
 
+def next_reminder(
+    schedule: Sequence[datetime], sent: int, now: datetime
+) -> tuple[datetime | None, datetime | None]:
+    """Of a decision's reminder ``schedule`` (earliest first), ``sent`` of which were queued:
+    the one to queue at ``now`` (None if the next has not come, or none is left) and the
+    reminder time after it (None when none is left).  A pause or an extension moves the times,
+    never the count, so no reminder of a decision goes out twice."""
+    if sent >= len(schedule) or schedule[sent] > now:
+        return None, schedule[sent] if sent < len(schedule) else None
+    return schedule[sent], schedule[sent + 1] if sent + 1 < len(schedule) else None
+
+
 @dataclass(frozen=True, slots=True)
 class Due:
     """A game whose deadline or reminder time has come, claimed by the worker that got it."""
