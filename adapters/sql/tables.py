@@ -176,6 +176,7 @@ class OutboxRow(SQLModel, table=True):
             "game_id",
             where="kind = 'reminder' AND status = 'pending'",
         ),
+        partial_index("ix_outbox_claimed", "claimed_until", where="claimed_until IS NOT NULL"),
         AUTOINCREMENT,
     )
 

@@ -247,12 +247,19 @@ class InMemoryOutbox:
 
     def claim(self, now: datetime, limit: int, lease: timedelta) -> list[Delivery]:
         with self.store.lock:
+            outbox = self.store.outbox
+            held = {  # players another claim holds: as the SQL outbox (``adapters/sql/outbox.py``)
+                item.notification.player
+                for item in outbox
+                if item.claimed_until is not None and item.claimed_until > now
+            }
             due = [
                 (number, item)
-                for number, item in enumerate(self.store.outbox)
+                for number, item in enumerate(outbox)
                 if item.status == "pending"
                 and (item.next_attempt_at is None or item.next_attempt_at <= now)
                 and (item.claimed_until is None or item.claimed_until <= now)
+                and item.notification.player not in held
             ][:limit]
             for _, item in due:
                 item.claimed_until = now + lease

@@ -53,9 +53,11 @@ def test_a_claim_hands_out_due_notifications_oldest_first_up_to_the_limit(
     batch = outbox.claim(T0, 2, LEASE)
 
     assert claimed(batch) == [(first, 0), (second, 0)]
+    assert item(backend, first).claimed_until == T0 + LEASE
+    assert outbox.claim(T0, 2, LEASE) == []  # Ana's next waits while her first is held
+    outbox.delivered(batch[0].id, T0)
     assert claimed(outbox.claim(T0, 2, LEASE)) == [(third, 0)]
     assert outbox.claim(T0, 2, LEASE) == []
-    assert item(backend, first).claimed_until == T0 + LEASE
 
 
 def test_a_notification_is_not_handed_out_before_its_time(backend: Backend) -> None:

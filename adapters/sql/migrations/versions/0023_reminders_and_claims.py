@@ -1,4 +1,5 @@
-"""The reminders a decision has had: counted in its game's summary (issue 35).
+"""The reminders a decision has had, counted in its game's summary; the outbox's claimed rows
+indexed (issue 35).
 
 Revision ID: 0023
 Revises: 0021
@@ -6,7 +7,8 @@ Create Date: 2026-12-07
 
 Written by hand from ``GameSummaryRow`` in ``adapters/sql/tables.py``: ``reminders_sent`` and
 ``last_reminder_id``, written by the worker's reminder round only (``claims.remind``), so a pause,
-an extension or a vacation no longer sends a decision's reminder again.  Written off 0021 while
+an extension or a vacation no longer sends a decision's reminder again; and the partial index
+``ix_outbox_claimed`` of ``OutboxRow``, by which a claim finds the players another claim holds.  Written off 0021 while
 0022 is taken by work in parallel; to be chained after 0022 once that is merged.
 """
 
@@ -26,8 +28,17 @@ ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 def upgrade() -> None:
     op.add_column("game_summaries", sa.Column("reminders_sent", sa.Integer(), nullable=True))
     op.add_column("game_summaries", sa.Column("last_reminder_id", ID, nullable=True))
+    claimed = sa.text("claimed_until IS NOT NULL")
+    op.create_index(
+        "ix_outbox_claimed",
+        "outbox",
+        ["claimed_until"],
+        sqlite_where=claimed,
+        postgresql_where=claimed,
+    )
 
 
 def downgrade() -> None:
+    op.drop_index("ix_outbox_claimed", table_name="outbox")
     op.drop_column("game_summaries", "last_reminder_id")
     op.drop_column("game_summaries", "reminders_sent")
