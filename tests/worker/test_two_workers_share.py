@@ -1,14 +1,18 @@
-"""Two workers share one outbox under load, on SQLite and PostgreSQL: two worker loops in
-threads, each with its own wiring (its own engine, as separate processes have), drain while a
-third wiring plays moves.  Every notification is delivered exactly once, each player's
-notifications go out in the order they were queued (a player's chat reads them in order), and
-both workers deliver a share."""
+"""Two workers share one outbox and the deadlines under load, on SQLite and PostgreSQL: two
+worker loops in threads, each with its own wiring (its own engine, as separate processes have),
+sweep, remind and drain while a third wiring plays moves in some games, on a clock it moves on a
+second a move, and leaves other games to time out.  Every notification is delivered exactly once
+(a reminder a move superseded, never), each player's notifications go out in the order they were
+queued (a player's chat reads them in order), both workers deliver a share, and every decision
+times out once, on time: each game's log verifies."""
 
 from __future__ import annotations
 
 import itertools
 import threading
 from collections import Counter
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -20,15 +24,20 @@ from adapters.sql.tables import outbox
 from adapters.worker import Worker
 from service.bots.policies import NoChance, greedy_bot
 from service.delivery.dispatch import Telling
-from service.game.events import GameId, PlayerId
+from service.game.events import GameId, PlayerId, TimeControl, TurnTimedOut
+from service.log.file import export_lines, read_log
+from service.log.verify import verify as check_log
 from service.ports.directory import Address
-from service.ports.memory_directory import SeededChance
+from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.view import view_for
 from tests.conftest import sql_engine
 from tests.waiting import eventually
 
 PLAYERS = 6
 MOVES = 240
+START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+IDLE = TimeControl(60)
+"""The games nobody plays: each decision times out a minute (60 moves) after it began."""
 BATCH = 4
 """Small batches: the workers' claims interleave, and one player's notifications are often in
 both workers' hands at once."""
@@ -58,15 +67,23 @@ class _Sender:
             self.recorder.sent.append((self.worker, sent))
 
 
-def _play(wiring: Wiring, players: list[PlayerId], stop: threading.Event) -> None:
-    """Games around a ring of players (each in two), then ``MOVES`` moves in turn among them."""
-    service = wiring.service
-    games = []
-    for host, guest in zip(players, players[1:] + players[:1], strict=True):
-        game_id = service.open_game(host)
-        service.join(service.game(game_id).invitation, guest)
-        games.append(game_id)
-    for game_id in itertools.islice(itertools.cycle(games), MOVES):
+def _open(wiring: Wiring, host: PlayerId, guest: PlayerId, control: TimeControl) -> GameId:
+    game_id = wiring.service.open_game(host, time_control=control)
+    wiring.service.join(wiring.service.game(game_id).invitation, guest)
+    return game_id
+
+
+def _play(wiring: Wiring, players: list[PlayerId], clock: ManualClock) -> list[GameId]:
+    """Games around a ring of players (each in two), played ``MOVES`` moves in turn, a second
+    apart, and as many games left to time out; every game."""
+    service, ring = wiring.service, players[1:] + players[:1]
+    played = [
+        _open(wiring, host, guest, TimeControl()) for host, guest in zip(players, ring, strict=True)
+    ]
+    across = ring[1:] + ring[:1]
+    idle = [_open(wiring, host, guest, IDLE) for host, guest in zip(players, across, strict=True)]
+    for game_id in itertools.islice(itertools.cycle(played), MOVES):
+        clock.advance(seconds=1)
         game = service.game(game_id)
         seat = game.rules.to_act
         player = None if seat is None else game.players[seat]
@@ -74,16 +91,15 @@ def _play(wiring: Wiring, players: list[PlayerId], stop: threading.Event) -> Non
             continue
         action = greedy_bot(view_for(game.rules, seat), NoChance())
         service.act(game_id, player, action, expected_version=game.version)
-    stop.set()
+    return played + idle
 
 
-def _drain(worker: Worker, stop: threading.Event, errors: list[BaseException]) -> None:
-    try:
-        while not stop.is_set():
-            worker.drain()
+def _work(worker: Worker, timed_out: Counter[str], name: str, stop: threading.Event) -> None:
+    """The worker's jobs in a loop (its scheduler's, without waiting for their intervals)."""
+    while not stop.is_set():
+        timed_out[name] += worker.sweep()
+        worker.remind()
         worker.drain()
-    except BaseException as error:  # re-raised by the test
-        errors.append(error)
 
 
 @pytest.mark.parametrize("database", ["sqlite", "postgresql"])
@@ -93,8 +109,9 @@ def test_two_workers_deliver_each_notification_once_in_order_per_player(
     engine = sql_engine(database, request, tmp_path)
     url = engine.url.render_as_string(hide_password=False)
     settings = Settings(database_url=url, worker=WorkerSettings(batch_size=BATCH))
-    wirings = [build(settings, chance=SeededChance(n)) for n in range(3)]
-    recorder = Recorder()
+    clock = ManualClock(START)
+    wirings = [build(settings, clock, SeededChance(n)) for n in range(3)]
+    recorder, timed_out = Recorder(), Counter[str]()
     try:
         front = wirings[0]
         players = [
@@ -104,39 +121,59 @@ def test_two_workers_deliver_each_notification_once_in_order_per_player(
             name: Worker(wiring, settings, senders={"log": recorder.sender(name)})
             for name, wiring in zip(("first", "second"), wirings[1:], strict=True)
         }
-        stop, errors = threading.Event(), []
-        threads = [
-            threading.Thread(target=_drain, args=(worker, stop, errors))
-            for worker in workers.values()
-        ]
-        for thread in threads:
-            thread.start()
+        stop = threading.Event()
+        threads = [Thread(_work, worker, timed_out, name, stop) for name, worker in workers.items()]
         try:
-            _play(front, players, stop)
+            game_ids = _play(front, players, clock)
         finally:
             stop.set()
             for thread in threads:
-                thread.join(timeout=60)
-        assert errors == []
+                thread.finish()
         left = workers.values()  # what the last moves queued, if a worker stopped short of it
         assert eventually(lambda: sum(worker.drain().claimed for worker in left) == 0)
 
         with engine.connect() as connection:
-            rows = connection.execute(
-                select(outbox.c.id, *_NAMED).where(outbox.c.kind == "moves").order_by(outbox.c.id)
-            ).all()
-        queued = {tuple(row[1:]): row.id for row in rows}
+            rows = connection.execute(select(outbox.c.id, outbox.c.status, *_NAMED)).all()
+        assert {row.status for row in rows} <= {"delivered", "superseded"}
+        queued = {tuple(row[2:]): row.id for row in rows if row.status == "delivered"}
         sent = [one for _, one in recorder.sent]
-        assert len(queued) == len(rows) > MOVES // 2
         assert Counter(sent) == Counter(list(queued))  # each delivered, once
+        assert sum(one[4] == "moves" for one in sent) > MOVES // 2
+        assert any(one[4] == "reminder" for one in sent)
         for player in players:
             order = [queued[one] for one in sent if one[0] == player]
             assert order == sorted(order), f"{player}'s notifications out of order"
         by_worker = Counter(worker for worker, _ in recorder.sent)
         assert by_worker["first"] > 0 and by_worker["second"] > 0
+
+        logs = [front.service.store.load(game_id) for game_id in game_ids]
+        assert all(check_log(read_log(export_lines(log))).ok for log in logs)  # on time, once
+        timeouts = sum(isinstance(one.event, TurnTimedOut) for log in logs for one in log)
+        assert timeouts == timed_out.total() > PLAYERS
     finally:
         for wiring in wirings:
             wiring.close()
+
+
+class Thread(threading.Thread):
+    """A worker's thread: whatever it raised is raised again by ``finish``."""
+
+    def __init__(self, target: Callable[..., None], *args: object) -> None:
+        super().__init__(target=self._run, args=(target, *args))
+        self.error: BaseException | None = None
+        self.start()
+
+    def _run(self, target: Callable[..., None], *args: object) -> None:
+        try:
+            target(*args)
+        except BaseException as error:  # raised again by ``finish``
+            self.error = error
+
+    def finish(self) -> None:
+        self.join(timeout=60)
+        assert not self.is_alive(), "a worker did not stop"
+        if self.error is not None:
+            raise self.error
 
 
 _NAMED = (outbox.c.player, outbox.c.game_id, outbox.c.from_seq, outbox.c.to_seq, outbox.c.kind)
