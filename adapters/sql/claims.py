@@ -16,15 +16,18 @@ its alarm for the moment a timeout falls due rather than find it on its next reg
 A claim only says who handles the game for the lease; appends do not touch it and it lapses by
 time.  What makes a late or repeated timeout harmless is the version it is appended under.
 
-``remind`` queues a reminder if the game is still at the version the worker saw: it locks the
-summary row (``FOR UPDATE`` on PostgreSQL; the write lock on SQLite), supersedes the player's
-pending reminder for the game, inserts the new one, due when the reminder fell due, moves the
-next reminder time and releases the reminder claim.
+``remind`` queues a reminder if the game is still at the version the worker saw and the
+decision's next reminder has come: it locks the summary row (``FOR UPDATE`` on PostgreSQL; the
+write lock on SQLite), supersedes the player's pending reminder for the game, inserts the new one,
+due when the reminder fell due, counts it, moves the next reminder time and releases the reminder
+claim.  A decision's reminders are counted (``Decision``), so an append that moves their times —
+a pause, an extension, a vacation, quiet hours — never has one sent twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -44,7 +47,7 @@ from sqlalchemy.engine import Connection
 from adapters.sql.outbox import SUPERSEDE, outbox_row
 from adapters.sql.tables import UtcDateTime, game_summaries, outbox
 from service.game.events import GameId, PlayerId
-from service.ports.protocols import Due, Notification
+from service.ports.protocols import Due, Notification, next_reminder
 
 _NOW = bindparam("now", type_=UtcDateTime)
 _GAME = bindparam("b_game", type_=String)
@@ -118,10 +121,13 @@ def due_all(rows: Sequence[Any]) -> list[Due]:
 
 
 def _at_version(postgresql: bool) -> Any:
-    found = select(game_summaries.c.next_reminder_at, game_summaries.c.since).where(
-        game_summaries.c.game_id == _GAME, game_summaries.c.version == _VERSION
+    summary, last = game_summaries.c, outbox.alias("last")
+    found = (
+        select(summary.since, summary.reminders_sent, last.c.created_at, last.c.status)
+        .outerjoin(last, last.c.id == summary.last_reminder_id)
+        .where(summary.game_id == _GAME, summary.version == _VERSION)
     )
-    return found.with_for_update() if postgresql else found
+    return found.with_for_update(of=game_summaries) if postgresql else found
 
 
 _MOVE_ON = (
@@ -132,25 +138,47 @@ _MOVE_ON = (
         reminder_claimed_until=None,
     )
 )
-_QUEUE = insert(outbox)
+_COUNTED = _MOVE_ON.values(
+    reminders_sent=bindparam("b_sent", type_=Integer),
+    last_reminder_id=bindparam("b_last", type_=Integer),
+)
+_QUEUE = insert(outbox).returning(outbox.c.id)
 
 
-def remind(
-    connection: Connection,
-    postgresql: bool,
-    game_id: GameId,
-    version: int,
-    player: PlayerId,
-    next_reminder_at: datetime | None,
-) -> bool:
-    """``EventStore.reminded`` inside a write transaction on ``connection``."""
-    where = {"b_game": game_id, "b_version": version}
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The decision a claimed reminder is for: its game at the version the worker saw, the
+    player who owes it and its reminder times, earliest first (``EventStore.reminded``)."""
+
+    game_id: GameId
+    version: int
+    player: PlayerId
+    schedule: tuple[datetime, ...]
+
+
+def remind(connection: Connection, postgresql: bool, decision: Decision, now: datetime) -> bool:
+    """``EventStore.reminded`` inside a write transaction on ``connection``.
+
+    The decision's reminders queued so far are the summary's ``reminders_sent`` if the game's
+    last reminder fell due within the decision (after ``since``; an older one was another
+    decision's), less that last one if an append superseded it before it went out.  Pauses and
+    extensions move the reminder times, never this count (``next_reminder``)."""
+    game_id, schedule = decision.game_id, decision.schedule
+    where = {"b_game": game_id, "b_version": decision.version}
     found = connection.execute(_at_version(postgresql), where).first()
     if found is None:
         return False  # the game moved on (or never was): no reminder needed
-    due_at = found.next_reminder_at or found.since
+    since, counted, last_at, last_status = found
+    sent = 0
+    if counted is not None and last_at is not None and last_at > since:
+        sent = counted - (last_status == "superseded")
+    due, upcoming = next_reminder(schedule, sent, now)
+    if due is None:
+        connection.execute(_MOVE_ON, {"b_game": game_id, "b_next": upcoming})
+        return False
     connection.execute(SUPERSEDE, {"b_game": game_id})
-    note = Notification(player, game_id, version, version, "reminder")
-    connection.execute(_QUEUE, outbox_row(note, due_at))
-    connection.execute(_MOVE_ON, {"b_game": game_id, "b_next": next_reminder_at})
+    note = Notification(decision.player, game_id, decision.version, decision.version, "reminder")
+    queued = connection.execute(_QUEUE, outbox_row(note, due)).scalar_one()
+    values = {"b_game": game_id, "b_next": upcoming, "b_sent": sent + 1, "b_last": queued}
+    connection.execute(_COUNTED, values)
     return True

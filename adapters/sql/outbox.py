@@ -4,10 +4,14 @@ Appends write the rows (``appends``), the worker's reminder round writes reminde
 (``claims.remind``); a dispatcher claims the pending rows that are due, oldest first, for a lease,
 then reports each one ``delivered``, to ``retry`` later (one more attempt counted, the error kept)
 or ``failed`` for good.  A claim is one statement that marks the rows it returns:
-``UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING …`` in autocommit on
-PostgreSQL, so two dispatchers get different rows, and the same ``UPDATE`` (SQLite ignores
-``SKIP LOCKED``) in a ``BEGIN IMMEDIATE`` transaction on SQLite, which serialises claimers.  A
-claim that lapses (a dispatcher that died) makes its rows claimable again.
+``UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING …``.  Claims are taken
+one at a time — after an advisory lock (``CLAIM_LOCK``) in the claim's transaction on PostgreSQL,
+in a ``BEGIN IMMEDIATE`` transaction on SQLite — and a claim passes over every player with a
+notification another claim holds: so several dispatchers (workers, the Telegram process) share
+the outbox, each notification goes to one of them, and one player's notifications go out in the
+order they were queued, by one dispatcher at a time.  (``SKIP LOCKED`` stays for the appends'
+row locks.)  A claim that lapses (a dispatcher that died) makes its rows, and its players,
+claimable again.
 
 A reminder is for one version of its game (``to_seq``): every append marks the game's pending
 reminders ``superseded`` (``SUPERSEDE``, run by the append), and a claim never hands out a reminder
@@ -29,6 +33,7 @@ from sqlalchemy import (
     Text,
     bindparam,
     exists,
+    func,
     literal_column,
     not_,
     or_,
@@ -100,12 +105,20 @@ _CURRENT = exists(
     )
 )
 """The row's game is still at the row's last event (for a reminder: the decision it is about)."""
+_HELD = outbox.alias("held")
+_BUSY = select(_HELD.c.player).where(_HELD.c.claimed_until > _NOW)
+"""Players with a notification another claim holds (``ix_outbox_claimed``: a claim's rows
+only; sending a row clears its ``claimed_until``)."""
 _DUE = (
     outbox.c.status == literal_column("'pending'"),
     outbox.c.next_attempt_at <= _NOW,
     or_(outbox.c.claimed_until.is_(None), outbox.c.claimed_until <= _NOW),
     or_(outbox.c.kind != literal_column("'reminder'"), _CURRENT),
+    outbox.c.player.not_in(_BUSY),
 )
+CLAIM_LOCK = 0x436F_6E71_0035
+"""PostgreSQL advisory lock key held by each outbox claim until it commits: claims one at a time,
+so none takes a player another claim holds while it is being taken."""
 _DELIVERY = (
     outbox.c.id,
     outbox.c.player,
@@ -191,9 +204,11 @@ class SqlOutbox:
     @reconnecting
     def claim(self, now: datetime, limit: int, lease: timedelta) -> list[Delivery]:
         values = {"now": now, "until": now + lease, "limit": limit}
-        # One statement: atomic by itself on PostgreSQL; SQLite needs the write lock up front.
-        transaction = self.engine.connect() if self._postgresql else self._writer.begin()
-        with transaction as connection:
+        # One claim at a time: SQLite's write lock up front, an advisory lock on PostgreSQL (the
+        # claim's snapshot is taken after it, so it sees every claim made before).
+        with self._writer.begin() as connection:
+            if self._postgresql:
+                connection.execute(select(func.pg_advisory_xact_lock(CLAIM_LOCK)))
             rows = connection.execute(self._claim, values).all()
         return [_delivery(row) for row in sorted(rows, key=lambda row: row.id)]
 

@@ -36,7 +36,14 @@ from sqlalchemy.exc import IntegrityError
 
 from adapters.sql.appends import APPEND_LOCK, PostgresqlAppend, SqliteAppend
 from adapters.sql.batches import PostgresqlAppendMany, SqliteAppendMany
-from adapters.sql.claims import NEXT_DUE, claim_deadlines, claim_reminders, due_all, remind
+from adapters.sql.claims import (
+    NEXT_DUE,
+    Decision,
+    claim_deadlines,
+    claim_reminders,
+    due_all,
+    remind,
+)
 from adapters.sql.engine import is_postgresql, reconnecting, writer
 from adapters.sql.summaries import BY_INVITATION, EVERY, OF_PLAYER, WITH_STATUS, summary_of
 from adapters.sql.tables import events
@@ -227,10 +234,16 @@ class SqlEventStore:
 
     @reconnecting
     def reminded(
-        self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
+        self,
+        game_id: GameId,
+        version: int,
+        player: PlayerId,
+        schedule: Sequence[datetime],
+        now: datetime,
     ) -> bool:
         with self._writer.begin() as connection:
-            return remind(connection, self._postgresql, game_id, version, player, next_reminder_at)
+            decision = Decision(game_id, version, player, tuple(schedule))
+            return remind(connection, self._postgresql, decision, now)
 
 
 def _appended(

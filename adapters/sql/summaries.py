@@ -38,9 +38,15 @@ _COLUMNS = (
 WRITTEN = tuple(
     column
     for column in game_summaries.c
-    if column.name not in ("deadline_claimed_until", "reminder_claimed_until")
+    if column.name
+    not in (
+        "deadline_claimed_until",
+        "reminder_claimed_until",
+        "reminders_sent",
+        "last_reminder_id",
+    )
 )
-"""The columns an append writes: all but the workers' claims."""
+"""The columns an append writes: all but the workers' claims and reminders."""
 OF_PLAYER = (
     select(*_COLUMNS)
     .where(

@@ -140,6 +140,12 @@ class GameSummaryRow(SQLModel, table=True):
         default=None, sa_column=Column(UtcDateTime, nullable=True)
     )
     """A worker claimed the reminder until then (not written by appends)."""
+    reminders_sent: int | None = Field(default=None, sa_column=Column(Integer, nullable=True))
+    """How many of its decision's reminders were queued, counting the last one
+    (``last_reminder_id``) even if an append superseded it since (not written by appends)."""
+    last_reminder_id: int | None = Field(default=None, sa_column=Column(AUTO_ID, nullable=True))
+    """The outbox row of the game's last reminder: its decision is the summary's if it fell due
+    after ``since`` (not written by appends)."""
 
 
 class InboxRow(SQLModel, table=True):
@@ -170,6 +176,7 @@ class OutboxRow(SQLModel, table=True):
             "game_id",
             where="kind = 'reminder' AND status = 'pending'",
         ),
+        partial_index("ix_outbox_claimed", "claimed_until", where="claimed_until IS NOT NULL"),
         AUTOINCREMENT,
     )
 

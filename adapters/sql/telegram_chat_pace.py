@@ -6,7 +6,11 @@ second to themselves, so when the opponent answered quickly — a bot, or a fast
 two could post into one chat within a second, and Telegram refused the second post with 429
 (twice in the ten minutes at 50 moves/s).  ``SharedChats.take`` hands out a chat's turns to
 post from one row per chat, in one statement: each turn at least ``gap`` after the chat's last
-turn, whichever process took it.  Rows older than a minute are pruned
+turn, whichever process took it.  A turn its process used late (its own 30 a second held the
+post up) moves the chat's next turn after it (``push``) only if nobody took that next turn
+meanwhile; if somebody did, the late post takes a new turn after theirs (``pacing.py``) — when the
+late post moved the turn only after it was sent, the other process's post could follow it within
+the second (once in ten minutes at 50 moves/s, issue 35).  Rows older than a minute are pruned
 (``adapters/sql/retention.py``) and erased with the player (``adapters/sql/erasure.py``).
 
 Times are seconds since the epoch (``time.time``): the processes may live on different machines,
@@ -15,13 +19,17 @@ whose clocks NTP keeps within milliseconds of each other.
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, func
+from sqlalchemy import Engine, func, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.sql.expression import ColumnElement
 
 from adapters.sql.engine import is_postgresql, reconnecting
 from adapters.sql.telegram_tables import telegram_chat_pace as _pace
+
+SAME = 1e-3
+"""Seconds within which a chat's next turn is still the one a process took (the float of
+``taken + gap`` need not be the stored one to the last bit; another turn is ``gap`` away)."""
 
 
 class SharedChats:
@@ -43,17 +51,18 @@ class SharedChats:
         return free_at - gap
 
     @reconnecting
-    def push(self, chat: int, at: float, gap: float) -> None:
-        """The turn taken was used later, at ``at`` (Telegram's 30 a second held it up): the
-        chat's next turn is ``gap`` after that."""
-        insert = postgresql_insert if is_postgresql(self.engine) else sqlite_insert
-        first = insert(_pace).values(chat_id=chat, free_at=at + gap)
-        pushed = first.on_conflict_do_update(
-            index_elements=[_pace.c.chat_id],
-            set_={"free_at": self._later(_pace.c.free_at, at + gap)},
+    def push(self, chat: int, taken: float, at: float, gap: float) -> bool:
+        """The turn taken at ``taken`` is used later, at ``at`` (Telegram's 30 a second held it
+        up): the chat's next turn is ``gap`` after that — unless another process took a turn in
+        the chat since, which the post must not come near: False, and the post takes a new turn.
+        """
+        pushed = (
+            update(_pace)
+            .where(_pace.c.chat_id == chat, func.abs(_pace.c.free_at - (taken + gap)) < SAME)
+            .values(free_at=at + gap)
         )
         with self.engine.connect() as connection:
-            connection.execute(pushed)
+            return connection.execute(pushed).rowcount == 1
 
     def _later(self, column: ColumnElement[float], moment: float) -> ColumnElement[float]:
         """The later of ``column`` and ``moment``, in the database's own words."""

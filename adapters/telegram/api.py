@@ -22,7 +22,7 @@ import os
 import threading
 from collections.abc import Coroutine
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import httpx
 from telegram import BotCommand, InlineKeyboardMarkup, Message, Update
@@ -60,6 +60,19 @@ class LostAnswer(TryLater):
     Telegram may have done it, a message sent may be in the chat."""
 
 
+class _Bot(ExtBot[Any]):
+    """``ExtBot`` with ``getUpdates`` as JSON: its own ``get_updates`` parses the whole batch
+    at once, so one update it cannot parse would fail that batch, and every poll after it, for
+    every chat.  Each update is parsed when it is answered (``processor.py``), where one that
+    cannot be is kept and ignored."""
+
+    async def raw_updates(self, offset: int | None, timeout: int) -> list[dict[str, Any]]:
+        data = {"offset": offset, "timeout": timeout, "allowed_updates": list(UPDATES)}
+        read_timeout = (self._request[0].read_timeout or 0) + timeout  # as ``get_updates``
+        result = await self._post("getUpdates", data, read_timeout=read_timeout)
+        return cast("list[dict[str, Any]]", result)
+
+
 class BotApi:
     """The Bot API methods the channel uses, synchronous; ``close`` when done."""
 
@@ -75,7 +88,7 @@ class BotApi:
         self._thread.start()
         limits = settings.limits
         self.pacer = Pacer(limits.posts_per_second, limits.chat_seconds)
-        self.bot: ExtBot[Any] = ExtBot(
+        self.bot = _Bot(
             settings.token,
             base_url=settings.api_url,
             request=HTTPXRequest(connection_pool_size=32, read_timeout=15),
@@ -137,13 +150,8 @@ class BotApi:
 
     def get_updates(self, offset: int | None, timeout: int) -> list[dict[str, Any]]:
         """Updates from ``offset`` on (which confirms every earlier one), waiting up to
-        ``timeout`` seconds for the first, as JSON-ready dicts."""
-        updates = self._call(
-            self.bot.get_updates(
-                offset=offset, timeout=timedelta(seconds=timeout), allowed_updates=UPDATES
-            )
-        )
-        return [update.to_dict() for update in updates]
+        ``timeout`` seconds for the first, as Telegram sent them (``_Bot.raw_updates``)."""
+        return self._call(self.bot.raw_updates(offset, timeout))
 
     def parse(self, data: dict[str, Any]) -> Update:
         return Update.de_json(data, self.bot)

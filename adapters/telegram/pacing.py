@@ -15,7 +15,9 @@ The budget is this process's: a deployment where several processes post for one 
 Telegram role and the worker) gives each a share (``CONQUIAN_TELEGRAM_POSTS_PER_SECOND``) so
 that together they stay under Telegram's 30.  A chat's second cannot be shared out that way —
 both processes post to the same player — so with ``shared`` (``chat_pace.py``) the chat's turns
-are taken from the database, one statement a post, and every process keeps it.
+are taken from the database, one statement a post, and every process keeps it.  A post its
+process's budget holds up past its chat's turn moves the chat's next turn after it before it
+waits — or, if another process took that next turn meanwhile, takes a new turn after theirs.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ class Chats(Protocol):
 
     def take(self, chat: int, now: float, gap: float) -> float: ...
 
-    def push(self, chat: int, at: float, gap: float) -> None: ...
+    def push(self, chat: int, taken: float, at: float, gap: float) -> bool: ...
 
 
 class Pacer:
@@ -67,43 +69,64 @@ class Pacer:
 
     def wait(self, chat: int) -> None:
         """Wait until a post to ``chat`` fits the limits, and count it."""
-        turn = None
-        if self.chat_seconds > 0 and chat > 0:
-            turn = self._chat_turn(chat)
-            self._until(turn)
-        if self.per_second > 0:
-            with self._lock:
-                at = self._clock()
-                posts = self._posts
-                if posts:
-                    at = max(at, posts[-1])
-                if len(posts) >= self.per_second:
-                    at = max(at, posts[-self.per_second] + 1.0 + MARGIN)
-                posts.append(at)
-                while len(posts) > self.per_second:
-                    posts.popleft()
-                if chat in self._chats:
-                    self._chats[chat] = max(self._chats[chat], at)
+        paced = self.chat_seconds > 0 and chat > 0
+        while True:
+            turn, taken = self._chat_turn(chat) if paced else (None, 0.0)
+            if turn is not None:
+                self._until(turn)
+            at = self._place(chat) if self.per_second > 0 else None
+            if (
+                at is None
+                or turn is None
+                or at <= turn + MARGIN / 2
+                or self._moved(chat, taken, at)
+            ):
+                break
+        if at is not None:
             self._until(at)
-            if self.shared is not None and turn is not None and at > turn:
-                self.shared.push(chat, self._wall() + at - self._clock(), self._gap)
+
+    def _place(self, chat: int) -> float:
+        """This post's place among the process's posts (``clock``), counted."""
+        with self._lock:
+            at = self._clock()
+            posts = self._posts
+            if posts:
+                at = max(at, posts[-1])
+            if len(posts) >= self.per_second:
+                at = max(at, posts[-self.per_second] + 1.0 + MARGIN)
+            posts.append(at)
+            while len(posts) > self.per_second:
+                posts.popleft()
+            if chat in self._chats:
+                self._chats[chat] = max(self._chats[chat], at)
+        return at
+
+    def _moved(self, chat: int, taken: float, at: float) -> bool:
+        """The post goes at ``at``, later than its chat's turn: move the chat's next turn after
+        it.  False when another process took that next turn meanwhile (the post must take a new
+        one); always True for this process's own count, which the place just moved."""
+        if self.shared is None:
+            return True
+        return self.shared.push(chat, taken, self._wall() + at - self._clock(), self._gap)
 
     @property
     def _gap(self) -> float:
         return self.chat_seconds + MARGIN
 
-    def _chat_turn(self, chat: int) -> float:
-        """When (``clock``) this post to ``chat`` may go, by the chat's second."""
+    def _chat_turn(self, chat: int) -> tuple[float, float]:
+        """When (``clock``) this post to ``chat`` may go, by the chat's second; and the turn as
+        taken (the processes' shared clock; ``Chats.push`` names the turn by it)."""
         if self.shared is not None:
             now, wall = self._clock(), self._wall()
-            return now + self.shared.take(chat, wall, self._gap) - wall
+            taken = self.shared.take(chat, wall, self._gap)
+            return now + taken - wall, taken
         with self._lock:
             now = self._clock()
             last = self._chats.get(chat)
             at = now if last is None else max(now, last + self._gap)
             self._chats[chat] = at
             self._forget(now)
-        return at
+        return at, at
 
     def _until(self, at: float) -> None:
         wait = at - self._clock()

@@ -77,14 +77,17 @@ class Sweeper:
         service.settings.warm([p for game in seen if game for p in game.players if p])
 
     def _remind(self, due: Due) -> bool:
-        """Queue the reminder of the decision claimed at ``due.version``.  The game as last seen
-        will do at that version: ``reminded`` queues nothing for a game that has moved on."""
+        """Queue the next reminder of the decision claimed at ``due.version``, if it has come (a
+        pause or an extension since its last reminder moves the times, and the claim comes
+        early).  The game as last seen will do at that version: ``reminded`` queues nothing for
+        a game that has moved on."""
         game = self.service.folded.last_seen(due.game_id)
         if game is None or game.version != due.version:
             game = self.service.game(due.game_id)
         deadline = self.service.deadline(game)
         if deadline is None or game.version != due.version:
             return False
-        later = [at for at in deadline.reminders if at > due.at]
-        upcoming = later[0] if later else None
-        return self.service.store.reminded(due.game_id, due.version, deadline.player, upcoming)
+        now, player = self.service.clock.now(), deadline.player
+        return self.service.store.reminded(
+            due.game_id, due.version, player, deadline.reminders, now
+        )

@@ -198,12 +198,13 @@ class Dispatcher:
         return Drained(**outcomes)
 
     def _turns_first(self, deliveries: list[Delivery]) -> list[Delivery]:
-        """Notifications telling a player it is now their turn before the rest (a stable sort:
-        otherwise in the order claimed, oldest first)."""
+        """The players told it is now their turn before the rest, each player's notifications
+        in the order claimed, oldest first (a stable sort): a player hears of their games in
+        the order things happened, and a player who must move hears first."""
         if self.to_act is None or len(deliveries) < 2:
             return deliveries
-        turns = {d.id for d in deliveries if self._is_turn(d.notification)}
-        return sorted(deliveries, key=lambda d: d.id not in turns)
+        turns = {d.notification.player for d in deliveries if self._is_turn(d.notification)}
+        return sorted(deliveries, key=lambda d: d.notification.player not in turns)
 
     def _is_turn(self, notification: Notification) -> bool:
         if notification.kind != "moves" or self.to_act is None:

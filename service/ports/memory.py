@@ -30,6 +30,7 @@ from service.ports.protocols import (
     Notification,
     check_appends,
     check_summary,
+    next_reminder,
 )
 
 
@@ -66,6 +67,10 @@ class InMemoryEventStore:
     lock: threading.Lock = field(default_factory=threading.Lock)
     deadline_claims: dict[GameId, datetime] = field(default_factory=dict)
     reminder_claims: dict[GameId, datetime] = field(default_factory=dict)
+    reminders_sent: dict[GameId, tuple[int, OutboxItem | None, datetime]] = field(
+        default_factory=dict
+    )
+    """Per game: how many of its decision's reminders were queued, the last one and its time."""
 
     def load(self, game_id: GameId, after: int = 0) -> list[StoredEvent]:
         with self.lock:
@@ -200,17 +205,31 @@ class InMemoryEventStore:
         return [Due(s.game_id, s.version, s.to_act, getattr(s, when)) for s in ready]
 
     def reminded(
-        self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
+        self,
+        game_id: GameId,
+        version: int,
+        player: PlayerId,
+        schedule: Sequence[datetime],
+        now: datetime,
     ) -> bool:
         with self.lock:
             summary = self.game_summaries.get(game_id)
             if summary is None or summary.version != version:
                 return False
-            self.game_summaries[game_id] = replace(summary, next_reminder_at=next_reminder_at)
+            self.reminder_claims.pop(game_id, None)
+            counted, last, last_at = self.reminders_sent.get(game_id, (0, None, summary.since))
+            sent = 0  # as the SQL stores count (``adapters/sql/claims.py``)
+            if last is not None and last_at > summary.since:
+                sent = counted - (last.status == "superseded")
+            due, upcoming = next_reminder(schedule, sent, now)
+            self.game_summaries[game_id] = replace(summary, next_reminder_at=upcoming)
+            if due is None:
+                return False
             self._cancel_reminders(game_id)  # the new reminder supersedes a waiting one
             note = Notification(player, game_id, version, version, "reminder")
-            self.outbox.append(OutboxItem(note, next_attempt_at=summary.next_reminder_at))
-            self.reminder_claims.pop(game_id, None)
+            queued = OutboxItem(note, next_attempt_at=due)
+            self.outbox.append(queued)
+            self.reminders_sent[game_id] = (sent + 1, queued, due)
             return True
 
     def _cancel_reminders(self, game_id: GameId) -> None:
@@ -228,12 +247,19 @@ class InMemoryOutbox:
 
     def claim(self, now: datetime, limit: int, lease: timedelta) -> list[Delivery]:
         with self.store.lock:
+            outbox = self.store.outbox
+            held = {  # players another claim holds: as the SQL outbox (``adapters/sql/outbox.py``)
+                item.notification.player
+                for item in outbox
+                if item.claimed_until is not None and item.claimed_until > now
+            }
             due = [
                 (number, item)
-                for number, item in enumerate(self.store.outbox)
+                for number, item in enumerate(outbox)
                 if item.status == "pending"
                 and (item.next_attempt_at is None or item.next_attempt_at <= now)
                 and (item.claimed_until is None or item.claimed_until <= now)
+                and item.notification.player not in held
             ][:limit]
             for _, item in due:
                 item.claimed_until = now + lease

@@ -88,6 +88,18 @@ class GameSummary:
     """When ``to_act`` is next reminded of it; None when no reminder is left."""
 
 
+def next_reminder(
+    schedule: Sequence[datetime], sent: int, now: datetime
+) -> tuple[datetime | None, datetime | None]:
+    """Of a decision's reminder ``schedule`` (earliest first), ``sent`` of which were queued:
+    the one to queue at ``now`` (None if the next has not come, or none is left) and the
+    reminder time after it (None when none is left).  A pause or an extension moves the times,
+    never the count, so no reminder of a decision goes out twice."""
+    if sent >= len(schedule) or schedule[sent] > now:
+        return None, schedule[sent] if sent < len(schedule) else None
+    return schedule[sent], schedule[sent + 1] if sent + 1 < len(schedule) else None
+
+
 @dataclass(frozen=True, slots=True)
 class Due:
     """A game whose deadline or reminder time has come, claimed by the worker that got it."""
@@ -211,11 +223,19 @@ class EventStore(Protocol):
         ...
 
     def reminded(
-        self, game_id: GameId, version: int, player: PlayerId, next_reminder_at: datetime | None
+        self,
+        game_id: GameId,
+        version: int,
+        player: PlayerId,
+        schedule: Sequence[datetime],
+        now: datetime,
     ) -> bool:
-        """If the game is still at ``version``: queue the reminder for ``player`` (replacing one of
-        theirs for this game still waiting to be sent) and move the next reminder time; True if
-        it was queued.  A game that moved on since needs no reminder."""
+        """If the game is still at ``version``, whose decision ``player`` owes with reminders at
+        ``schedule`` (earliest first): queue the decision's next reminder if its time has come
+        (replacing one of theirs for this game still waiting to be sent), and move the next
+        reminder time to the one after; True if one was queued.  A decision's n-th reminder is
+        queued once, whatever pauses and extensions move its time — again only if an append
+        superseded it before it went out.  A game that moved on since needs no reminder."""
         ...
 
 

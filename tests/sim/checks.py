@@ -16,9 +16,12 @@ Every game's log, exported as a file, must verify (``conquian verify``, clock ch
 log of the simulation that the verifier refuses is a false refusal, or a timeout the worker fired
 too early.
 
-A reminder is about one decision: (game, version, player).  None may go out twice, each must go
-out while its decision is still waiting, and every decision still waiting a reminder interval and
-a drain interval after its reminder time (or after the restart) must have had its reminder.
+A reminder names its game, the game's version while it waited and its player, and must go out
+while that version still waits, not before its first reminder time.  A decision lasts over every
+append that keeps it (a pause, an extension, quiet hours: the same turn, ``Game.turn_since``) and
+none may be reminded more often than it has reminder times, however those appends moved them; and
+every decision still waiting a reminder interval and a drain interval after a reminder time (or
+after the restart) must have had a reminder.
 """
 
 from __future__ import annotations
@@ -45,12 +48,17 @@ from tests.sim.hour import ClockedSender, Plan, Run
 
 Key = tuple[GameId, int, PlayerId]
 """A decision, as a reminder names it: its game, the game's version while it waits, its player."""
+Turn = tuple[GameId, datetime, PlayerId]
+"""A decision over the appends that keep it: its game, when it began, its player."""
 
 
 @dataclass(frozen=True)
 class Decision:
     player: PlayerId
+    turn: datetime
+    """When the decision began (``Game.turn_since``): the same over appends that keep it."""
     started: datetime
+    """When this version of it began."""
     due: datetime
     reminders: tuple[datetime, ...]
     ended: datetime | None
@@ -183,32 +191,48 @@ class Checker:
         self.findings.decisions += 1
         key = (game.id, game.version, waiting.player)
         self.decisions[key] = Decision(
-            waiting.player, started, waiting.due_at, waiting.reminders, ended
+            waiting.player, game.turn_since, started, waiting.due_at, waiting.reminders, ended
         )
 
     def _reminders(self, sender: ClockedSender) -> None:
-        settings = self.plan.worker
-        slack = timedelta(seconds=settings.reminder_seconds + settings.drain_seconds)
         sent: dict[Key, list[datetime]] = {}
         for note, at in sender.sent:
             if note.kind == "reminder":
                 sent.setdefault((note.game_id, note.to_seq, note.player), []).append(at)
         self.findings.reminders_sent = sum(len(times) for times in sent.values())
+        per_turn: Counter[Turn] = Counter()
         for key, times in sent.items():
             decision = self.decisions.get(key)
-            if len(times) > 1:
-                self.findings.reminders_twice += len(times) - 1
-                self._report(f"{key}: reminded {len(times)} times, at {times}")
             if decision is None or not decision.reminders:
                 self._report(f"{key}: a reminder for no decision that has one")
-            elif times[0] < decision.reminders[0] or not _waiting(decision, times[0]):
-                self._report(f"{key}: reminded at {times[0]}, outside {decision}")
+            elif times[0] < decision.reminders[0] or not _waiting(decision, times[-1]):
+                self._report(f"{key}: reminded at {times}, outside {decision}")
+            else:
+                per_turn[_turn(key, decision)] += len(times)
+        most: dict[Turn, int] = {}
+        for key, decision in self.decisions.items():
+            turn = _turn(key, decision)
+            most[turn] = max(most.get(turn, 0), len(decision.reminders))
+        for turn, count in per_turn.items():
+            if count > most[turn]:
+                self.findings.reminders_twice += count - most[turn]
+                self._report(f"{turn}: reminded {count} times, of {most[turn]} reminder times")
+        self._reminded(per_turn)
+
+    def _reminded(self, per_turn: Counter[Turn]) -> None:
+        """Every decision that waited long enough after a reminder time had a reminder."""
+        settings = self.plan.worker
+        slack = timedelta(seconds=settings.reminder_seconds + settings.drain_seconds)
+        due: set[Turn] = set()
         for key, decision in self.decisions.items():
             ended = decision.ended or self.plan.finish
-            if any(self.fires(at) + slack < ended for at in decision.reminders):
-                self.findings.reminders_due += 1
-                if key not in sent:
-                    self._report(f"{key}: never reminded of {decision}")
+            if any(
+                max(self.fires(at), decision.started) + slack < ended for at in decision.reminders
+            ):
+                due.add(_turn(key, decision))
+        self.findings.reminders_due = len(due)
+        for turn in due - set(per_turn):
+            self._report(f"{turn}: never reminded")
 
     def _outbox(self) -> None:
         """Every notification ends delivered or superseded (none failed, none left behind)."""
@@ -225,6 +249,10 @@ class Checker:
 
     def _report(self, what: str) -> None:
         self.findings.problems.append(what)
+
+
+def _turn(key: Key, decision: Decision) -> Turn:
+    return (key[0], decision.turn, key[2])
 
 
 def _waiting(decision: Decision, moment: datetime) -> bool:

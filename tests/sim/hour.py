@@ -9,7 +9,11 @@ next decision, whose deadline may fall inside the hour too.  Now and then a play
 makes the move the greedy bot would (a visit; most decisions time out).  A tenth of the games
 forfeit at the first timeout, three tenths let the bot play, the rest make the safest choice.
 A seventh of the players have quiet hours from the start, another seventh set them an hour in:
-their deadlines move, by the quiet hours their games recorded (``QuietHoursSet``).
+their deadlines move, by the quiet hours their games recorded (``QuietHoursSet``).  Other appends
+move a decision's deadline and its reminders too: in a fifth of the games the player to act pauses
+their clock for a while once, late in a decision; in another fifth the waiting player extends a
+deadline that fell while the worker was stopped; and an eleventh of the players go on vacation a
+third of the way in.
 
 The worker runs in its own wiring (its own engine: another process).  Its sweep runs in rounds as
 ``Worker.start`` schedules them — a round on every interval, and within a round an alarm at each
@@ -33,6 +37,7 @@ from zoneinfo import ZoneInfo
 from adapters.bootstrap import Wiring, build
 from adapters.config import Settings, WorkerSettings
 from adapters.worker import ROUND_SHARE, Worker
+from service.app.outcome import Applied
 from service.bots.policies import NoChance, greedy_bot
 from service.delivery.dispatch import Telling
 from service.game.events import GameId, PlayerId, TimeControl
@@ -113,12 +118,15 @@ class Run:
     moves: int = 0
     timed_out: int = 0
     reminded: int = 0
+    paused: int = 0
+    extended: int = 0
+    vacations: int = 0
     sweeps: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
 
 
 # What may happen at one instant, in the order it happens then.
-OPEN, VISIT, SWEEP, ALARM, REMIND, DRAIN, STOP, RESTART, QUIET = range(9)
+OPEN, VISIT, SWEEP, ALARM, REMIND, DRAIN, STOP, RESTART, QUIET, PAUSE, EXTEND, AWAY = range(12)
 QUIET_FROM_THE_START = ("Europe/Madrid", 0.5, 0.6)
 """A seventh of the players have quiet hours when they sit down: these shares of the plan's
 span, in Madrid's time."""
@@ -161,12 +169,15 @@ class Simulation:
                 self._set_quiet(number, *QUIET_FROM_THE_START)
             elif number % 7 == 3:
                 self.at(plan.start + plan.end * 2 / 3, QUIET, number)
+            if number % 11 == 5:
+                self.at(plan.start + plan.end / 3, AWAY, number)
         opening = plan.opening.total_seconds()
         times = sorted(self.rng.uniform(0, opening) for _ in range(plan.games))
         for number, offset in enumerate(times):  # off the worker's ticks, as people come
             self.at(plan.start + timedelta(seconds=offset), OPEN, number)
         self._start_worker()
         self.at(plan.stopped, STOP)
+        self.at(plan.stopped + plan.outage * 0.6, EXTEND)
         self.at(plan.restarted, RESTART)
         setup = time.perf_counter()
         while self._agenda and self._agenda[0][0] <= plan.finish:
@@ -196,6 +207,9 @@ class Simulation:
             STOP: self._stop,
             RESTART: lambda _: self._start_worker(),
             QUIET: lambda number: self._set_quiet(number, *QUIET_LATER),
+            PAUSE: self._pause,
+            EXTEND: self._extend,
+            AWAY: self._away,
         }
 
     def _set_quiet(self, number: int, timezone: str, begin: float, end: float) -> None:
@@ -220,6 +234,9 @@ class Simulation:
         moment, mean = self.clock.now(), plan.visit_every.total_seconds()
         while (moment := moment + timedelta(seconds=self.rng.expovariate(1 / mean))) < plan.finish:
             self.at(moment, VISIT, len(self.run.game_ids) - 1)
+        if number % 5 == 2:  # late in the first decision, its first reminder sent
+            late = self.rng.uniform(0.6, 0.95) * plan.move_seconds
+            self.at(self.clock.now() + timedelta(seconds=late), PAUSE, len(self.run.game_ids) - 1)
 
     def _visit(self, index: int) -> None:
         """The player to act in game ``index`` looks in and makes the greedy bot's move."""
@@ -233,6 +250,37 @@ class Simulation:
         action = greedy_bot(view_for(game.rules, seat), NoChance())
         service.act(game.id, player, action, expected_version=game.version)
         self.run.moves += 1
+
+    def _pause(self, index: int) -> None:
+        """The player to act in game ``index`` pauses their clock for a quarter of a move time
+        (before their deadline: a pause cannot undo a timeout)."""
+        service = self.front.service
+        game = service.game(self.run.game_ids[index])
+        waiting = service.deadline(game)
+        if waiting is None or waiting.due_at <= self.clock.now():
+            return
+        until = self.clock.now() + timedelta(seconds=self.plan.move_seconds / 4)
+        self.run.paused += service.pause_clock(game.id, waiting.player, until) is not None
+
+    def _extend(self, _: int) -> None:
+        """In a fifth of the games whose deadline fell while the worker was stopped, the waiting
+        player gives half a move time more."""
+        service, plan, now = self.front.service, self.plan, self.clock.now()
+        for game_id in self.run.game_ids[1::5]:
+            game = service.game(game_id)
+            waiting = service.deadline(game)
+            if waiting is None or not plan.stopped < waiting.due_at <= now:
+                continue
+            other = game.players[waiting.seat.other]
+            assert other is not None
+            more = timedelta(seconds=plan.move_seconds / 2)
+            outcome = service.extend_deadline(game_id, other, more)
+            self.run.extended += isinstance(outcome, Applied)
+
+    def _away(self, number: int) -> None:
+        """Player ``number`` goes on vacation for a day: their clock stops in every game."""
+        self.front.service.pauses.take_vacation(self.players[number], 1)
+        self.run.vacations += 1
 
     def _start_worker(self) -> None:
         """A worker process starts: a fresh wiring; the sweep at once, the others on their

@@ -1,6 +1,7 @@
 """The simulated hour at a tenth of its length and a hundred-odd games, on SQLite and PostgreSQL:
 every timeout fires once, when it falls due (or at once when the stopped worker restarts), no
-reminder goes out twice, and every game's log verifies.  ``make sim`` runs the whole hour with 10,000 games."""
+reminder goes out twice (pauses, extensions and vacations among the moves), and every game's log
+verifies.  ``make sim`` runs the whole hour with 10,000 games."""
 
 from __future__ import annotations
 
@@ -37,3 +38,5 @@ def test_every_timeout_fires_once_and_every_reminder_goes_out_once(
     assert found.timeouts > GAMES and found.at_restart > 0 and found.moves > 0
     assert found.reminders_sent >= found.reminders_due > GAMES
     assert found.quiet_hours_recorded > GAMES // 7  # and the deadlines they moved verify
+    assert run.paused > GAMES // 10 and run.extended > 0 and run.vacations > GAMES // 20
+    assert found.reminders_twice == 0  # however pauses, extensions and vacations moved them

@@ -12,7 +12,7 @@ from service.game.codec import SCHEMA_VERSION, LogEvent, encode
 from service.game.events import GameId, RematchOffered
 from service.ports.protocols import Append, EventStore, Notification
 from tests.storage.conftest import Backend
-from tests.storage.test_claims_contract import HOUR, LEASE, line, move, start
+from tests.storage.test_claims_contract import HOUR, LEASE, line, move, remind, start
 from tests.storage.test_event_store_contract import ANA, BEN, T0
 
 AT = T0 + 2 * HOUR
@@ -71,7 +71,7 @@ def test_the_appends_supersede_waiting_reminders_and_release_the_claims(
 ) -> None:
     store = backend.store
     start(store, "g1", T0, T0)
-    store.reminded(GameId("g1"), 2, ANA, None)
+    remind(store)
     assert [due.game_id for due in store.claim_due(T0, 10, LEASE)] == ["g1"]
 
     store.append_many([offered("g1", 2)], AT)

@@ -18,11 +18,11 @@ from sqlalchemy import Engine
 from adapters.sql.engine import create
 from adapters.sql.outbox import SqlOutbox
 from adapters.sql.store import SqlEventStore
-from service.game.events import GameId
+from service.game.events import PlayerId
 from service.ports.protocols import Due
 from tests.storage.conftest import Backend
-from tests.storage.test_claims_contract import HOUR, LEASE, move, start
-from tests.storage.test_event_store_contract import ANA, BEN, T0
+from tests.storage.test_claims_contract import HOUR, LEASE, move, remind, start
+from tests.storage.test_event_store_contract import BEN, T0
 from tests.storage.test_outbox_contract import news, notify
 
 WORKERS = 6
@@ -108,19 +108,21 @@ def test_racing_workers_claim_each_due_game_once(sql_backend: Backend, kind: str
 
 
 def test_racing_dispatchers_claim_each_due_notification_once(sql_backend: Backend) -> None:
-    due = [news(ANA, seq) for seq in range(DUE)]
+    """Each dispatcher sends what it claimed before it claims again (a player another claim
+    holds is passed over until then)."""
+    due = [news(PlayerId(f"p{seq % 12}"), seq) for seq in range(DUE)]
     notify(sql_backend, *due[: DUE // 2], at=NOW - HOUR)
     notify(sql_backend, *due[DUE // 2 :], at=NOW)
     notify(sql_backend, *[news(BEN, seq) for seq in range(NOT_YET)], at=NOW + TICK)
 
+    def sending(outbox: SqlOutbox) -> list[Hashable]:
+        batch = outbox.claim(NOW, BATCH, LEASE)
+        for delivery in batch:
+            outbox.delivered(delivery.id, NOW)
+        return [delivery.notification for delivery in batch]
+
     with engines(sql_backend) as made:
-        outboxes = [SqlOutbox(engine) for engine in made]
-        got = race(
-            [
-                lambda outbox=outbox: [d.notification for d in outbox.claim(NOW, BATCH, LEASE)]
-                for outbox in outboxes
-            ]
-        )
+        got = race([functools.partial(sending, SqlOutbox(engine)) for engine in made])
 
     assert_each_once(got, set(due))
 
@@ -144,7 +146,7 @@ def test_a_reminder_queued_while_a_move_lands_is_never_handed_out(sql_backend: B
     def reminders() -> None:
         for game in games:
             barrier.wait()
-            queued.append(store.reminded(GameId(game), 2, ANA, None))
+            queued.append(remind(store, game))
 
     together(moves, reminders)
 

@@ -21,6 +21,8 @@ from tests.storage.test_event_store_contract import ANA, BEN, T0, open_game
 
 LEASE = timedelta(seconds=30)
 HOUR = timedelta(hours=1)
+BEGAN = T0 - HOUR
+"""When Ana's decision began: its reminders fall after it."""
 
 
 def line(
@@ -30,9 +32,9 @@ def line(
     next_reminder_at: datetime | None = None,
     status: str = "playing",
 ) -> GameSummary:
-    """The summary of a game between Ana and Ben in which Ana is to act."""
+    """The summary of a game between Ana and Ben in which Ana is to act (since ``BEGAN``)."""
     return GameSummary(
-        GameId(game_id), (ANA, BEN), status, ANA, T0, version, None, due_at, next_reminder_at
+        GameId(game_id), (ANA, BEN), status, ANA, BEGAN, version, None, due_at, next_reminder_at
     )
 
 
@@ -217,12 +219,21 @@ def reminder(version: int, game_id: str = "g1") -> Notification:
     return Notification(ANA, GameId(game_id), version, version, "reminder")
 
 
+def remind(
+    store: EventStore, game_id: str = "g1", then: datetime | None = None, version: int = 2
+) -> bool:
+    """Queue Ana's first reminder of the decision, due at ``T0``; the next one at ``then``."""
+    schedule = (T0,) if then is None else (T0, then)
+    return store.reminded(GameId(game_id), version, ANA, schedule, T0)
+
+
 def test_reminded_queues_a_reminder_and_moves_the_next_reminder_time(backend: Backend) -> None:
     store = backend.store
     start(store, "g1", T0 + HOUR, T0 + HOUR / 2)
     (due,) = store.claim_reminders(T0 + HOUR / 2, 10, LEASE)
 
-    assert store.reminded(due.game_id, due.version, ANA, T0 + 50 * timedelta(minutes=1))
+    schedule = (T0 + HOUR / 2, T0 + 50 * timedelta(minutes=1))
+    assert store.reminded(due.game_id, due.version, ANA, schedule, T0 + HOUR / 2)
 
     (item,) = backend.outbox_items()
     assert (item.notification, item.status, item.attempts) == (reminder(2), "pending", 0)
@@ -235,7 +246,7 @@ def test_reminded_releases_the_reminder_claim(store: EventStore) -> None:
     start(store, "g1", T0 + HOUR, T0)
     store.claim_reminders(T0, 10, LEASE)
 
-    store.reminded(GameId("g1"), 2, ANA, T0 + timedelta(seconds=1))
+    remind(store, then=T0 + timedelta(seconds=1))
 
     assert store.claim_reminders(T0 + timedelta(seconds=1), 10, LEASE) == [
         Due(GameId("g1"), 2, ANA, T0 + timedelta(seconds=1))
@@ -246,7 +257,7 @@ def test_after_the_last_reminder_none_is_due(store: EventStore) -> None:
     start(store, "g1", T0 + HOUR, T0)
     store.claim_reminders(T0, 10, LEASE)
 
-    assert store.reminded(GameId("g1"), 2, ANA, None)
+    assert remind(store)
 
     assert store.all_summaries()[0].next_reminder_at is None
     assert store.claim_reminders(T0 + 2 * HOUR, 10, LEASE) == []
@@ -258,9 +269,9 @@ def test_a_game_that_moved_on_gets_no_reminder(backend: Backend) -> None:
     (due,) = store.claim_reminders(T0, 10, LEASE)
     move(store, "g1", 2, T0 + 2 * HOUR, T0 + HOUR)
 
-    assert not store.reminded(due.game_id, due.version, ANA, T0 + HOUR / 2)
-    assert not store.reminded(GameId("g1"), 4, ANA, T0 + HOUR / 2)
-    assert not store.reminded(GameId("nothing"), 1, ANA, T0 + HOUR / 2)
+    assert not remind(store, due.game_id, version=due.version)
+    assert not remind(store, version=4)
+    assert not remind(store, "nothing", version=1)
 
     assert reminders(backend) == []
     assert store.all_summaries() == [line("g1", 3, T0 + 2 * HOUR, T0 + HOUR)]
@@ -270,10 +281,10 @@ def test_a_new_reminder_supersedes_the_one_still_waiting(backend: Backend) -> No
     store = backend.store
     start(store, "g1", T0 + HOUR, T0)
     start(store, "g2", T0 + HOUR, T0)
-    store.reminded(GameId("g2"), 2, ANA, T0 + HOUR / 2)
+    remind(store, "g2")
 
-    store.reminded(GameId("g1"), 2, ANA, T0 + HOUR / 2)
-    store.reminded(GameId("g1"), 2, ANA, T0 + HOUR * 3 / 4)
+    remind(store, "g1", then=T0 + HOUR / 2)
+    store.reminded(GameId("g1"), 2, ANA, (T0, T0 + HOUR / 2), T0 + HOUR / 2)
 
     assert reminders(backend) == [
         (reminder(2, "g2"), "pending"),
@@ -289,8 +300,8 @@ def test_an_append_supersedes_the_games_waiting_reminders_but_not_its_news(
     news = Notification(BEN, GameId("g1"), 2, 2)
     start(store, "g1", T0 + HOUR, T0, notifications=[news])
     start(store, "g2", T0 + HOUR, T0)
-    store.reminded(GameId("g1"), 2, ANA, T0 + HOUR / 2)
-    store.reminded(GameId("g2"), 2, ANA, T0 + HOUR / 2)
+    remind(store, "g1")
+    remind(store, "g2")
     later = Notification(BEN, GameId("g1"), 3, 3)
 
     move(store, "g1", 2, T0 + 2 * HOUR, T0 + HOUR, notifications=[later])
@@ -306,10 +317,77 @@ def test_an_append_supersedes_the_games_waiting_reminders_but_not_its_news(
 def test_an_append_leaves_a_sent_reminder_as_it_is(backend: Backend) -> None:
     store = backend.store
     start(store, "g1", T0 + HOUR, T0)
-    store.reminded(GameId("g1"), 2, ANA, None)
+    remind(store)
     (delivery,) = backend.outbox.claim(T0, 10, LEASE)
     backend.outbox.delivered(delivery.id, T0)
 
     move(store, "g1", 2, T0 + 2 * HOUR, T0 + HOUR)
 
     assert reminders(backend) == [(reminder(2), "delivered")]
+
+
+# -- a reminder once per decision -------------------------------------------------------------
+
+
+def test_an_append_that_keeps_the_decision_does_not_send_its_reminder_again(
+    backend: Backend,
+) -> None:
+    """A pause, an extension or a vacation is an append that keeps Ana's decision: its summary
+    says the first reminder again, which was sent already."""
+    store = backend.store
+    start(store, "g1", T0 + HOUR, T0)
+    remind(store)
+    (delivery,) = backend.outbox.claim(T0, 10, LEASE)
+    backend.outbox.delivered(delivery.id, T0)
+    move(store, "g1", 2, T0 + 2 * HOUR, T0 + HOUR / 2)  # paused: later times
+    later = T0 + HOUR
+
+    assert [due.game_id for due in store.claim_reminders(later, 10, LEASE)] == ["g1"]
+    assert not store.reminded(GameId("g1"), 3, ANA, (T0 + HOUR / 2,), later)
+
+    assert reminders(backend) == [(reminder(2), "delivered")]
+    assert store.all_summaries()[0].next_reminder_at is None
+    assert store.claim_reminders(later, 10, LEASE) == []
+
+
+def test_the_decisions_next_reminder_keeps_its_place_after_such_an_append(
+    backend: Backend,
+) -> None:
+    store = backend.store
+    start(store, "g1", T0 + HOUR, T0)
+    remind(store, then=T0 + HOUR / 2)
+    (delivery,) = backend.outbox.claim(T0, 10, LEASE)
+    backend.outbox.delivered(delivery.id, T0)
+    move(store, "g1", 2, T0 + 2 * HOUR, T0 + HOUR / 4)  # the first reminder's new time
+    schedule = (T0 + HOUR / 4, T0 + HOUR)
+
+    assert not store.reminded(GameId("g1"), 3, ANA, schedule, T0 + HOUR / 2)
+    assert store.all_summaries()[0].next_reminder_at == T0 + HOUR  # the second's new time
+    assert store.reminded(GameId("g1"), 3, ANA, schedule, T0 + HOUR)
+    assert [one for _, one in reminders(backend)] == ["delivered", "pending"]
+
+
+def test_a_reminder_an_append_superseded_before_it_went_out_is_queued_again(
+    backend: Backend,
+) -> None:
+    store = backend.store
+    start(store, "g1", T0 + HOUR, T0)
+    remind(store)
+    move(store, "g1", 2, T0 + HOUR, T0)  # before the reminder went out
+
+    assert store.reminded(GameId("g1"), 3, ANA, (T0,), T0)
+
+    assert reminders(backend) == [(reminder(2), "superseded"), (reminder(3), "pending")]
+
+
+def test_the_next_decision_is_reminded_afresh(backend: Backend) -> None:
+    store = backend.store
+    start(store, "g1", T0 + HOUR, T0)
+    remind(store)
+    ben_to_act = GameSummary(
+        GameId("g1"), (ANA, BEN), "playing", BEN, T0 + HOUR, 3, None, T0 + 3 * HOUR, T0 + 2 * HOUR
+    )
+    store.append(GameId("g1"), 2, [RematchOffered(ANA)], T0 + HOUR, ben_to_act)
+
+    assert store.reminded(GameId("g1"), 3, BEN, (T0 + 2 * HOUR,), T0 + 2 * HOUR)
+    assert len(reminders(backend)) == 2

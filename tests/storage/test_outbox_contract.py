@@ -14,7 +14,7 @@ from service.game.events import GameId, PlayerId
 from service.ports.memory import OutboxItem
 from service.ports.protocols import Delivery, Notification
 from tests.storage.conftest import Backend
-from tests.storage.test_claims_contract import HOUR, LEASE, move, reminder, start
+from tests.storage.test_claims_contract import HOUR, LEASE, move, remind, reminder, start
 from tests.storage.test_event_store_contract import ANA, BEN, T0
 
 TICK = timedelta(microseconds=1)
@@ -53,9 +53,11 @@ def test_a_claim_hands_out_due_notifications_oldest_first_up_to_the_limit(
     batch = outbox.claim(T0, 2, LEASE)
 
     assert claimed(batch) == [(first, 0), (second, 0)]
+    assert item(backend, first).claimed_until == T0 + LEASE
+    assert outbox.claim(T0, 2, LEASE) == []  # Ana's next waits while her first is held
+    outbox.delivered(batch[0].id, T0)
     assert claimed(outbox.claim(T0, 2, LEASE)) == [(third, 0)]
     assert outbox.claim(T0, 2, LEASE) == []
-    assert item(backend, first).claimed_until == T0 + LEASE
 
 
 def test_a_notification_is_not_handed_out_before_its_time(backend: Backend) -> None:
@@ -156,8 +158,8 @@ def test_a_waiting_reminder_is_handed_out_and_a_superseded_one_is_not(backend: B
     store = backend.store
     start(store, "g1", T0 + HOUR, T0)
     start(store, "g2", T0 + HOUR, T0)
-    store.reminded(GameId("g1"), 2, ANA, None)
-    store.reminded(GameId("g2"), 2, ANA, None)
+    remind(store, "g1")
+    remind(store, "g2")
     told = news(BEN, 3)
     move(store, "g1", 2, notifications=[told])  # answers g1's reminder
 
@@ -173,7 +175,7 @@ def test_a_reminder_about_a_decision_already_made_is_not_handed_out(
     start(store, "g1", T0 + HOUR, T0)
     start(store, "g2", T0 + HOUR, T0)
     move(store, "g1", 2)
-    store.reminded(GameId("g2"), 2, ANA, None)
+    remind(store, "g2")
     assert sql_backend.engine is not None
     with sql_backend.engine.begin() as connection:  # as if queued just before that move
         connection.execute(insert(tables.outbox), outbox_row(reminder(2), T0))

@@ -21,7 +21,7 @@ from service.ports.directory import Address
 from service.ports.protocols import GameSummary, Notification
 from service.rules.seats import Seat
 from tests.storage.conftest import Backend
-from tests.storage.test_claims_contract import LEASE, start
+from tests.storage.test_claims_contract import LEASE, remind, start
 from tests.storage.test_event_store_contract import ANA, BEN, T0, open_game, summary
 
 
@@ -81,7 +81,7 @@ def test_every_deadline_and_outbox_operation_survives_its_connection_being_dropp
     assert len(after_a_drop(backend, lambda: store.all_summaries("playing"))) == 1
     assert len(after_a_drop(backend, lambda: store.claim_due(T0, 10, LEASE))) == 1
     assert len(after_a_drop(backend, lambda: store.claim_reminders(T0, 10, LEASE))) == 1
-    assert after_a_drop(backend, lambda: store.reminded(GameId("g1"), 2, ANA, None))
+    assert after_a_drop(backend, lambda: remind(store))
     first, second = after_a_drop(backend, lambda: outbox.claim(T0, 10, LEASE))
     after_a_drop(backend, lambda: outbox.delivered(first.id, T0))
     after_a_drop(backend, lambda: outbox.retry(second.id, T0, "try later: network down"))

@@ -81,3 +81,17 @@ def test_one_row_a_chat(engine: Engine) -> None:
     with engine.connect() as connection:
         rows = connection.execute(select(func.count()).select_from(telegram_chat_pace)).scalar()
     assert rows == 2
+
+
+def test_a_late_turn_moves_the_next_only_if_nobody_took_it(engine: Engine) -> None:
+    """``push`` names the turn it moves: once another process took the chat's next turn, a post
+    held up past its own turn must take a new one instead."""
+    chats = SharedChats(engine)
+    taken = chats.take(7, 1_000.0, 1.25)
+    assert chats.push(7, taken, 1_000.5, 1.25)
+    assert chats.take(7, 1_000.0, 1.25) == 1_001.75  # after the late post
+    late = chats.take(8, 1_000.0, 1.25)
+    chats.take(8, 1_000.0, 1.25)  # another process's turn, at 1 001.25
+
+    assert not chats.push(8, late, 1_000.5, 1.25)
+    assert chats.take(8, 1_000.0, 1.25) == 1_002.5

@@ -204,7 +204,8 @@ def test_turn_notifications_go_before_the_others() -> None:
     reminder = post.notify(post.ana, kind="reminder")
     turn = post.notify(post.ben, other)  # Ben's turn in g2
     post.drain()
-    assert [note for _, _, note in post.sender.delivered] == [turn, first, reminder]
+    # Ben's turn brings Ben's notifications first, in their order: his chat reads them in order
+    assert [note for _, _, note in post.sender.delivered] == [first, turn, reminder]
 
 
 class SlowSender(RecordingSender):
