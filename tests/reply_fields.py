@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from service.app.replies import Reply, encode
+from service.app.replies import Reply
+from service.app.reply_codec import encode
 
 
 def fields(reply: Reply) -> dict[str, Any]:

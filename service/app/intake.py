@@ -17,7 +17,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from service.app.replies import Reply, decode, encode
+from service.app.replies import Reply
+from service.app.reply_codec import decode, encode
 from service.ports.protocols import Clock, Inbox, InboxReply
 
 log = logging.getLogger(__name__)

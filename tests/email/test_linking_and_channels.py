@@ -12,7 +12,8 @@ from sqlalchemy import select
 
 from adapters.sql.tables import inbox
 from adapters.worker import Worker
-from service.app.replies import LinkOffered, Told, decode
+from service.app.replies import LinkOffered, Told
+from service.app.reply_codec import decode
 from service.bots.policies import greedy_bot
 from service.ports.directory import Address
 from service.words.prompts import action_text

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from service.app.games import GameService, Request
-from service.app.replies import decode
+from service.app.reply_codec import decode
 from service.game.events import GameId
 from service.ports.memory import InMemoryEventStore, InMemoryInbox
 from service.words.grammar import UnknownCommand

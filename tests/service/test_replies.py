@@ -25,9 +25,8 @@ from service.app.replies import (
     SettingChanged,
     Shown,
     Told,
-    decode,
-    encode,
 )
+from service.app.reply_codec import decode, encode
 from service.game.errors import StaleVersion
 from service.game.events import GameId
 from service.language.translation import translator

@@ -30,7 +30,8 @@ from adapters.sql.store import SqlEventStore
 from adapters.sql.tables import outbox
 from adapters.sql.telegram_records import TelegramRecords, TurnMessage
 from service.app.games import GameService
-from service.app.replies import Rematched, encode
+from service.app.replies import Rematched
+from service.app.reply_codec import encode
 from service.app.your_data import NotConfirmed, WrongCode
 from service.game.events import PlayerId
 from service.game.status import GameStatus
