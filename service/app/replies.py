@@ -26,6 +26,8 @@ from service.seeks.requests import (
     SeekWithdrawn,
 )
 from service.seeks.seeks import SeekId
+from service.tournaments.events import TournamentId
+from service.tournaments.requests import TournamentEntered, TournamentLeft, TournamentOpened
 from service.words.refusals import Reason, Refused
 
 
@@ -178,6 +180,9 @@ Reply = (
     | SeekWithdrawn
     | PairingWaited
     | PairingLeft
+    | TournamentOpened
+    | TournamentEntered
+    | TournamentLeft
 )
 """Everything the service or a channel answers a request with."""
 
@@ -261,6 +266,12 @@ def _fields(reply: Reply) -> dict[str, object]:
             return {"ok": True, "waiting_since": since.isoformat()}
         case PairingLeft(was_waiting=was_waiting):
             return {"ok": True, "left_pairing": was_waiting}
+        case TournamentOpened(tournament_id=tournament_id):
+            return {"ok": True, "tournament": tournament_id, "did": "created"}
+        case TournamentEntered(tournament_id=tournament_id):
+            return {"ok": True, "tournament": tournament_id, "did": "entered"}
+        case TournamentLeft(tournament_id=tournament_id):
+            return {"ok": True, "tournament": tournament_id, "did": "withdrew"}
 
 
 def _error(refused: Refused) -> dict[str, object]:
@@ -340,6 +351,8 @@ def _legacy(fields: dict[str, Any]) -> Reply:
         return PairingWaited(datetime.fromisoformat(fields["waiting_since"]))
     if "left_pairing" in fields:
         return PairingLeft(bool(fields["left_pairing"]))
+    if "tournament" in fields:
+        return _tournament(fields)
     text = fields.get("said", fields.get("answer", ""))
     return Told(str(text), refused=not ok)
 
@@ -352,6 +365,13 @@ def _seek(fields: dict[str, Any]) -> Reply:
     if "expires" in fields:
         return SeekPublished(seek_id, datetime.fromisoformat(fields["expires"]))
     return SeekWithdrawn(seek_id)
+
+
+def _tournament(fields: dict[str, Any]) -> Reply:
+    """A reply about one tournament: created, entered or withdrawn from (typed rows only)."""
+    tournament_id = TournamentId(str(fields["tournament"]))
+    did = {"created": TournamentOpened, "entered": TournamentEntered, "withdrew": TournamentLeft}
+    return did[str(fields["did"])](tournament_id)
 
 
 def _refused(error: dict[str, Any], game_id: GameId | None) -> Refused:

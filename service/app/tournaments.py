@@ -12,11 +12,15 @@ deals first (``FirstDealerChance``), which is how the pairing balances who deals
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 
 from service.app.games import GameService
+from service.app.intake import InboxKey
+from service.app.lobby_requests import handled_once
+from service.app.replies import Reply
 from service.app.seating import Seating
 from service.game.events import GameId, PlayerId
 from service.ports.chances import FirstDealerChance
@@ -38,6 +42,7 @@ from service.tournaments.decide import (
     decide,
     due_to_pair,
     next_round,
+    takes_entries,
 )
 from service.tournaments.errors import MayNotCreate, TooManyTournaments, UnknownTournament
 from service.tournaments.events import (
@@ -49,9 +54,20 @@ from service.tournaments.events import (
     TournamentFinished,
     TournamentId,
 )
+from service.tournaments.requests import (
+    CODE_LENGTH,
+    CreateTournament,
+    EnterTournament,
+    TournamentEntered,
+    TournamentLeft,
+    TournamentOpened,
+    TournamentRequest,
+    WithdrawFromTournament,
+)
 from service.tournaments.results import match_result
 from service.tournaments.standings import adjudicated
 from service.tournaments.state import Tournament, fold
+from service.words.naming import Public, may_see
 
 RETRIES = 5
 
@@ -85,12 +101,14 @@ class Tournaments:
         rating: Callable[[PlayerId], float] = lambda player: 1500.0,
         finished_games: Callable[[PlayerId], int] = lambda player: 0,
         limits: CreatorLimits = CreatorLimits(),
+        public: Public = lambda player: False,
     ) -> None:
         self.service = service
         self.store = store
         self.rating = rating
         self.finished_games = finished_games
         self.limits = limits
+        self.public = public
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -106,14 +124,81 @@ class Tournaments:
     def listed(self) -> list[Listed]:
         return self.store.listed()
 
+    def resolve(self, code: str) -> TournamentId:
+        """The tournament a player names by its code as listed (or its whole id), among those
+        not finished; ``UnknownTournament`` if it names none or more than one."""
+        code = code.lower()
+        if len(code) < CODE_LENGTH:
+            raise UnknownTournament()
+        found = [
+            row.tournament_id
+            for row in self.store.listed()
+            if not row.finished and row.tournament_id.startswith(code)
+        ]
+        if len(found) != 1:
+            raise UnknownTournament()
+        return found[0]
+
+    def open_ones(self) -> list[Tournament]:
+        """The tournaments a player may still enter (not full, entries not closed), newest
+        first."""
+        shown = []
+        for row in self.store.listed():
+            if row.finished:
+                continue
+            tournament = self.tournament(row.tournament_id)
+            if takes_entries(tournament):
+                shown.append(tournament)
+        return shown
+
+    def shown_as(self, reader: PlayerId | None, player: PlayerId) -> PlayerId | None:
+        """``player`` as ``reader`` may see them in a tournament's lists: None ("a player")
+        for a private player (``words.naming.may_see``; a tournament is no one game)."""
+        return player if may_see(reader, player, self.public) else None
+
+    # -- the channels' way in ---------------------------------------------------------------------
+
+    def request(self, source: str, key: str, payload: str, asked: TournamentRequest) -> Reply:
+        """A channel's tournament request, handled once however often it is delivered: the same
+        typed reply each time (a refusal too), recorded in the inbox under ``source``/``key``."""
+        intake = self.service.intake
+        assert intake is not None, "request() needs an inbox"
+        at = InboxKey(source, key)
+        return handled_once(intake, at, payload, lambda: self._answer(asked, f"{source}:{key}"))
+
+    def _answer(self, asked: TournamentRequest, key: str) -> Reply:
+        match asked:
+            case CreateTournament(player, terms):
+                return TournamentOpened(self.create(player, terms, request=key))
+            case EnterTournament(player, code):
+                tournament_id = self.resolve(code)
+                return TournamentEntered(self.enter(tournament_id, player).tournament_id)
+            case WithdrawFromTournament(player, code):
+                tournament_id = self.resolve(code)
+                return TournamentLeft(self.withdraw(tournament_id, player).tournament_id)
+
     # -- players' requests ----------------------------------------------------------------------
 
-    def create(self, creator: PlayerId, terms: Terms, operator: bool = False) -> TournamentId:
+    def create(
+        self,
+        creator: PlayerId,
+        terms: Terms,
+        operator: bool = False,
+        request: str | None = None,
+    ) -> TournamentId:
         """A new tournament; unless ``operator``, only by a player with enough finished games and
-        fewer running tournaments than the limit."""
+        fewer running tournaments than the limit.  Under a ``request`` key its id is derived from
+        the key and the creator, so a request handled again after a crash creates it once."""
         check_terms(terms)
         # "colours of Conquian (who deals first) balanced": the pairing says who deals first
         terms = replace(terms, variant=replace(terms.variant, first_dealer=FirstDealer.RANDOM))
+        if request is None:
+            tournament_id = TournamentId(self.service.chance.token())
+        else:
+            derived = hashlib.sha256(f"{creator}\n{request}".encode()).hexdigest()
+            tournament_id = TournamentId(derived[:16])
+            if self.store.load(tournament_id):
+                return tournament_id  # created by this request before
         if not operator:
             if self.finished_games(creator) < self.limits.finished_games:
                 raise MayNotCreate(games=self.limits.finished_games)
@@ -122,7 +207,6 @@ class Tournaments:
             )
             if held >= self.limits.running:
                 raise TooManyTournaments(held=held, most=self.limits.running)
-        tournament_id = TournamentId(self.service.chance.token())
         created = TournamentCreated(tournament_id, creator, terms)
         self.store.append(tournament_id, 0, [created], self.service.clock.now(), False)
         return tournament_id
