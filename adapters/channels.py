@@ -68,7 +68,12 @@ def build_channels(
         if email is not None:
             telegram = replace(telegram, mail_address=email.handler.addresses.service)
         app = build_telegram(
-            wiring, telegram, wiring.ratings, _page_url(wiring, settings), wiring.lobby
+            wiring,
+            telegram,
+            wiring.ratings,
+            _page_url(wiring, settings),
+            wiring.lobby,
+            wiring.tournaments,
         )
         senders.update(app.senders)
     return Channels(senders, app, email)

@@ -21,7 +21,7 @@ from service.app.games import GameService
 from service.app.intake import InboxKey
 from service.app.lobby_requests import handled_once
 from service.app.replies import Reply
-from service.app.seating import Seating
+from service.app.seating import Seating, requested_game
 from service.game.events import GameId, PlayerId
 from service.ports.chances import FirstDealerChance
 from service.ports.protocols import ConcurrencyError
@@ -109,6 +109,7 @@ class Tournaments:
         self.finished_games = finished_games
         self.limits = limits
         self.public = public
+        service.round_of = self.round_of
 
     # -- reads --------------------------------------------------------------------------------
 
@@ -150,6 +151,23 @@ class Tournaments:
             if takes_entries(tournament):
                 shown.append(tournament)
         return shown
+
+    def round_of(self, game_id: GameId) -> tuple[TournamentId, int] | None:
+        """The running tournament and round ``game_id`` is played in, if any: what the news
+        of a game's start adds (``GameReads.round_of``).  Its host's games of the round being
+        paired or played are named by their requests (``_open_games``), so this holds while
+        the round is being paired too, before ``RoundPaired`` is appended; read only at a
+        game's start, the look through the running tournaments is cheap enough."""
+        host = self.service.game(game_id).players[0]
+        for tournament_id in self.store.running():
+            tournament = self.tournament(tournament_id)
+            if host not in tournament.players:
+                continue
+            number = len(tournament.rounds) + (tournament.current is None)
+            for board in range(tournament.terms.size // 2):
+                if requested_game(host, _board_request(tournament_id, number, board)) == game_id:
+                    return tournament_id, number
+        return None
 
     def shown_as(self, reader: PlayerId | None, player: PlayerId) -> PlayerId | None:
         """``player`` as ``reader`` may see them in a tournament's lists: None ("a player")
@@ -283,7 +301,7 @@ class Tournaments:
             if {first, second} & tournament.withdrawn:
                 games.append(None)
                 continue
-            request = f"tournament {tournament.tournament_id} round {draw.number} board {board}"
+            request = _board_request(tournament.tournament_id, draw.number, board)
             games.append(
                 Seating(
                     self.service.journal, FirstDealerChance(self.service.chance, Seat.FIRST)
@@ -295,6 +313,7 @@ class Tournaments:
                     second,
                     request,
                     terms.rated,
+                    tell_player=True,  # neither player asked for this game: both are told
                 )
             )
         return tuple(games)
@@ -326,3 +345,8 @@ class Tournaments:
                 finished,
             )
         return events
+
+
+def _board_request(tournament_id: TournamentId, number: int, board: int) -> str:
+    """The request a round's board's game is opened under: the same game when asked again."""
+    return f"tournament {tournament_id} round {number} board {board}"
