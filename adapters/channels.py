@@ -106,4 +106,5 @@ def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
         ratings=wiring.ratings,
         secret=wiring.secret,
         lobby=wiring.lobby,
+        tournaments=wiring.tournaments,
     )
