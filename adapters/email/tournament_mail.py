@@ -3,6 +3,7 @@
     tournaments                  the tournaments open for entries, each with its join line
     join tournament CODE         enter one
     withdraw tournament CODE     leave one
+    tournament CODE              its standings
 
 The words are the tournaments' one grammar (``service.words.tournament_words``), the answers the
 tournaments' (``Tournaments.request``, once under the mail's ``Message-ID``), worded by
@@ -26,22 +27,29 @@ from service.game.events import PlayerId
 from service.language.translation import Translator
 from service.language.vocabulary import word
 from service.players.invitations import DAY, within
+from service.ports.directory import Address
 from service.rules.errors import N_, IllegalAction
 from service.tournaments.requests import TournamentEntered, TournamentLeft, TournamentOpened
 from service.words.refusals import Refused, refusal_text
 from service.words.tournament_replies import (
     asked_words,
     listed_line,
+    standings_lines,
     tournament_code,
     tournament_said,
 )
-from service.words.tournament_words import LookAtTournaments, read_tournament_command
+from service.words.tournament_words import (
+    LookAtTournaments,
+    ShowStandings,
+    read_tournament_command,
+)
 
 TOURNAMENT_HELP = N_(
     "To play in a tournament, write on the first line:\n"
     "  tournaments                          the tournaments open for entries\n"
     "  join tournament CODE                 enter one\n"
-    "  withdraw tournament CODE             leave one"
+    "  withdraw tournament CODE             leave one\n"
+    "  tournament CODE                      its standings"
 )
 CONFIRM = N_(
     "You asked Conquian's tournaments by email to {what}. Reply {yes} to this mail to do it. "
@@ -75,6 +83,8 @@ class TournamentMail:
         assert asked is not None  # ``is_tournament_mail`` let only these through
         if isinstance(asked, LookAtTournaments):
             return self._listing(tournaments, inbound)
+        if isinstance(asked, ShowStandings):
+            return self._standings(tournaments, inbound, asked.code)
         if not desk.consent.proven(inbound.sender):
             question = tr.gettext(CONFIRM, what=asked_words(asked, tr), yes=word(tr, "yes"))
             subject = tr.gettext("{service}: confirm your request", service=SERVICE_NAME)
@@ -88,7 +98,7 @@ class TournamentMail:
         assert tournaments is not None
         player = desk.player_for(asked.sender, asked.sender_name, asked.language)
         request = read_tournament_command(player, asked.command)
-        if request is None or isinstance(request, LookAtTournaments):
+        if request is None or isinstance(request, LookAtTournaments | ShowStandings):
             return "ignored: a listing is not confirmed"  # a "yes" to a listing
         reply = tournaments.request(SOURCE, asked.key, asked.command, request)
         if answering is not asked:
@@ -107,6 +117,26 @@ class TournamentMail:
             case Refused():
                 return self.desk.notes.refuse(inbound, _refused(reply, tr))
         return f"answered {type(reply).__name__}"
+
+    def _standings(self, tournaments: Tournaments, inbound: Inbound, code: str) -> str:
+        """One tournament's standings (once a day to an unproven address, as a listing)."""
+        desk = self.desk
+        if not desk.consent.proven(inbound.sender) and not _once_a_day(desk, inbound):
+            return "tournament: not answered (one a day)"
+        tr = desk.tr_for(inbound)
+        try:
+            tournament = tournaments.found(code)
+        except IllegalAction as error:
+            return desk.notes.refuse(inbound, _refused(Refused.of(error), tr))
+        viewer = desk.directory.player_at(Address("email", inbound.sender))
+        lines = standings_lines(
+            tournament,
+            lambda player: tournaments.shown_as(viewer, player),
+            lambda player: desk.mail.name(player, tr),
+            tr,
+        )
+        desk.notes.note(inbound, Letter(("\n".join(lines),), replies=False, tr=tr))
+        return f"tournament: {len(lines) - 1} standing"
 
     def _listing(self, tournaments: Tournaments, inbound: Inbound) -> str:
         """The tournaments open for entries, each with the line that enters it; sent with a

@@ -1,5 +1,6 @@
 """Tournaments on Telegram (issue 37): ``/tournaments`` (the open ones, each with its *Join*
-button), ``/join_tournament CODE`` and ``/withdraw_tournament CODE``.
+button), ``/join_tournament CODE``, ``/withdraw_tournament CODE`` and ``/tournament CODE`` (its
+standings, a private player as "a player").
 
 The words are the one grammar of tournaments (``service.words.tournament_words``), the answers
 the tournaments' (``Tournaments.request``, handled once under the update's key, a refusal too),
@@ -29,24 +30,31 @@ from service.tournaments.requests import (
     TournamentOpened,
 )
 from service.words.refusals import Refused, refusal_text
-from service.words.tournament_replies import listed_line, tournament_code, tournament_said
+from service.words.tournament_replies import (
+    listed_line,
+    standings_lines,
+    tournament_code,
+    tournament_said,
+)
 from service.words.tournament_words import (
     JOIN,
     LOOK,
+    SHOW,
     WITHDRAW,
     LookAtTournaments,
+    ShowStandings,
     read_tournament_command,
 )
 
 TOURNAMENT_HELP = N_(
     "/tournaments — the tournaments open for entries, to join; /join_tournament CODE — enter "
-    "one; /withdraw_tournament CODE — leave one"
+    "one; /withdraw_tournament CODE — leave one; /tournament CODE — its standings"
 )
 """The tournaments' commands, for ``/help`` and after words they cannot read."""
 NOT_HERE = N_(
     "Enter a tournament in your private chat with me: its games are played there, with your hand."
 )
-COMMANDS = frozenset({LOOK, JOIN, WITHDRAW})
+COMMANDS = frozenset({LOOK, SHOW, JOIN, WITHDRAW})
 LISTED = 10
 """Tournaments a listing shows with their buttons (Telegram's keyboards stay short)."""
 
@@ -83,6 +91,9 @@ class Entering(ChatPart):
         if isinstance(asked, LookAtTournaments):
             channel.record(said.key, Shown("tournaments"))
             self._listing(said, tournaments)
+            return
+        if isinstance(asked, ShowStandings):
+            self._standings(said, tournaments, asked.code)
             return
         assert asked is not None  # ``COMMANDS`` let only the tournaments' verbs through
         self._answer(said, tournaments.request(SOURCE, said.key, said.payload, asked))
@@ -133,6 +144,23 @@ class Entering(ChatPart):
                 self.screens.say(said.chat_id, text)
             case Told(text=text):
                 self.screens.say(said.chat_id, f"⚠ {text}")
+
+    def _standings(self, said: Said, tournaments: Tournaments, code: str) -> None:
+        """One tournament's standings, every player as the reader may see them."""
+        tr = said.tr
+        try:
+            tournament = tournaments.found(code)
+        except IllegalAction as error:
+            self._answer(said, self.channel.record(said.key, Refused.of(error)))
+            return
+        self.channel.record(said.key, Shown("tournament"))
+        lines = standings_lines(
+            tournament,
+            lambda player: tournaments.shown_as(said.player, player),
+            lambda player: self.channel.name(player, tr),
+            tr,
+        )
+        self.screens.say(said.chat_id, "\n".join(lines))
 
     def _listing(self, said: Said, tournaments: Tournaments) -> None:
         """The tournaments open for entries, each with its *Join* button (not one already

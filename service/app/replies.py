@@ -370,8 +370,12 @@ def _seek(fields: dict[str, Any]) -> Reply:
 def _tournament(fields: dict[str, Any]) -> Reply:
     """A reply about one tournament: created, entered or withdrawn from (typed rows only)."""
     tournament_id = TournamentId(str(fields["tournament"]))
-    did = {"created": TournamentOpened, "entered": TournamentEntered, "withdrew": TournamentLeft}
-    return did[str(fields["did"])](tournament_id)
+    match fields["did"]:
+        case "created":
+            return TournamentOpened(tournament_id)
+        case "entered":
+            return TournamentEntered(tournament_id)
+    return TournamentLeft(tournament_id)
 
 
 def _refused(error: dict[str, Any], game_id: GameId | None) -> Refused:

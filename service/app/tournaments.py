@@ -140,6 +140,12 @@ class Tournaments:
             raise UnknownTournament()
         return found[0]
 
+    def found(self, code: str) -> Tournament:
+        """The tournament named by its whole id (finished too) or by its code as listed."""
+        if len(code) > CODE_LENGTH and self.store.load(TournamentId(code)):
+            return self.tournament(TournamentId(code))
+        return self.tournament(self.resolve(code))
+
     def open_ones(self) -> list[Tournament]:
         """The tournaments a player may still enter (not full, entries not closed), newest
         first."""

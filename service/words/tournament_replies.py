@@ -70,15 +70,20 @@ def standings_lines(
     name_of: Callable[[PlayerId], str],
     tr: Translator,
 ) -> list[str]:
-    """``1. Ana — 3 points``: the standings, a private player as "a player"."""
-    lines = []
+    """The standings under their heading (``1. Ana — 3 points``), a private player as "a
+    player"."""
+    lines = [
+        tr.gettext(
+            "Standings of tournament {code} ({format}), in points:",
+            code=tournament_code(tournament.tournament_id),
+            format=format_words(tournament.terms, tr),
+        )
+    ]
     for place, record in enumerate(ranked(tournament), start=1):
         player = shown(record.player)
         who = tr.gettext(A_PLAYER) if player is None else name_of(player)
         points = f"{record.points / 2:g}"
-        lines.append(
-            tr.gettext("{place}. {who} — {points} points", place=place, who=who, points=points)
-        )
+        lines.append(tr.gettext("{place}. {who} — {points}", place=place, who=who, points=points))
     return lines
 
 

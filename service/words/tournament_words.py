@@ -3,6 +3,7 @@
 ``tournaments``, ``join tournament CODE``, ``withdraw tournament CODE``)::
 
     tournaments                  the tournaments open for entries
+    tournament CODE              one tournament's standings
     join tournament CODE         enter one (its code as listed, or its whole id)
     withdraw tournament CODE     leave one: no more pairings, a running match resigned
 
@@ -23,7 +24,7 @@ from service.tournaments.requests import (
     WithdrawFromTournament,
 )
 
-LOOK = "tournaments"
+LOOK, SHOW = "tournaments", "tournament"
 JOIN, WITHDRAW = "join_tournament", "withdraw_tournament"
 """The verbs as one word (Telegram's commands); ``join tournament`` reads as ``join_tournament``."""
 
@@ -33,6 +34,13 @@ class LookAtTournaments:
     """``tournaments``: the ones open for entries."""
 
 
+@dataclass(frozen=True, slots=True)
+class ShowStandings:
+    """``tournament CODE``: its standings."""
+
+    code: str
+
+
 class NoTournamentCode(IllegalAction):
     code = "no_tournament_code"
     template = N_("Write the tournament's code as the list shows it, e.g. {verb} 3f9a2c.")
@@ -40,7 +48,7 @@ class NoTournamentCode(IllegalAction):
 
 def read_tournament_command(
     player: PlayerId, text: str
-) -> TournamentRequest | LookAtTournaments | None:
+) -> TournamentRequest | LookAtTournaments | ShowStandings | None:
     """The tournament request ``text`` asks for; None when it is not one.  A verb without one
     code after it is refused (``NoTournamentCode``)."""
     words = text.replace(",", " ").split()
@@ -51,11 +59,13 @@ def read_tournament_command(
         verb, rest = f"{verb}_tournament", rest[1:]
     if verb == LOOK:
         return LookAtTournaments()
-    if verb not in (JOIN, WITHDRAW):
+    if verb not in (JOIN, WITHDRAW, SHOW):
         return None
     if len(rest) != 1:
         raise NoTournamentCode(verb=verb.replace("_", " "))
     code = rest[0].lower()
+    if verb == SHOW:
+        return ShowStandings(code)
     if verb == JOIN:
         return EnterTournament(player, code)
     return WithdrawFromTournament(player, code)

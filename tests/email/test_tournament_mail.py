@@ -46,6 +46,12 @@ def test_a_listing_by_mail_and_a_proven_player_joins_and_withdraws(world: World)
     assert f"You are in tournament {code}." in said
     assert f"To leave it, write withdraw tournament {code}." in said
     assert entrants(world, tournament_id) == [world.players[ANA]]
+    assert only(world.deliver(request(BEN, f"tournament {code}"), (SERVICE,))) == (
+        "tournament: 1 standing"
+    )
+    standings = world.latest(BEN).text()
+    assert f"Standings of tournament {code} (Swiss, 2 rounds), in points:" in standings
+    assert "1. a player — 0" in standings and "Ana" not in standings  # her profile is private
     done = world.deliver(request(ANA, f"withdraw tournament {code}"), (SERVICE,))
     assert only(done) == "TournamentLeft"
     assert f"You withdrew from tournament {code}" in world.latest(ANA).text()
@@ -87,6 +93,7 @@ def test_words_without_a_code_or_naming_no_tournament_are_refused_and_change_not
     refusals = {
         "join tournament": "Write the tournament's code as the list shows it",
         "join tournament ffffff": "There is no such tournament.",
+        "tournament 0": "There is no such tournament.",
         f"withdraw tournament {tournament_id[:6]}": "You are not playing in this tournament.",
     }
     for text, why in refusals.items():

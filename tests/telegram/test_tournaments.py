@@ -46,6 +46,12 @@ def test_a_player_joins_with_the_button_and_withdraws_by_code(
     assert "1 of 3 players" in ana.last().text
     assert not ana.last().buttons(), "no Join button for a tournament she is in"
 
+    ben.say(f"/tournament {code}")
+    standings = ben.last().text
+    assert standings.startswith(f"Standings of tournament {code} (Swiss, 2 rounds), in points:")
+    assert "1. a player — 0" in standings and "Ana" not in standings  # her profile is private
+    ana.say(f"/tournament {code}")
+    assert "1. Ana — 0" in ana.last().text
     ben.say(f"/join_tournament {code}")
     assert ben.last().text.startswith(f"You are in tournament {code}.")
     ben.say(f"/withdraw_tournament {code}")

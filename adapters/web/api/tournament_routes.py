@@ -31,7 +31,6 @@ from service.log.tournament_file import export_lines
 from service.rules.errors import IllegalAction
 from service.seeks.terms import SeekTerms
 from service.tournaments.decide import takes_entries
-from service.tournaments.events import TournamentId
 from service.tournaments.requests import (
     CreateTournament,
     EnterTournament,
@@ -79,11 +78,8 @@ def _code(tournament_id: str) -> str:
 
 
 def _read(tournament_id: str) -> Tournament:
-    tournaments = _tournaments()
-    code = _code(tournament_id)
     try:
-        found = tournaments.store.load(TournamentId(code))
-        return tournaments.tournament(TournamentId(code) if found else tournaments.resolve(code))
+        return _tournaments().found(_code(tournament_id))
     except IllegalAction as error:
         raise ApiError.of(error) from None
 
