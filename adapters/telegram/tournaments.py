@@ -16,7 +16,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callbacks import Press
 from adapters.telegram.channel import SOURCE
-from adapters.telegram.incoming import Pressed, Said
+from adapters.telegram.incoming import Pressed, Said, said_by_press
 from adapters.telegram.screens import ChatPart
 from service.app.replies import Reply, Shown, Told
 from service.app.tournaments import Tournaments
@@ -72,17 +72,10 @@ class Entering(ChatPart):
 
     def command(self, said: Said, name: str, args: list[str]) -> None:
         """A tournament command typed in a chat: read, asked once, answered."""
-        channel, tr = self.channel, said.tr
-        if not said.private:
-            channel.record(said.key, Told(tr.gettext(NOT_HERE), refused=True))
-            self.screens.say(said.chat_id, tr.gettext(NOT_HERE))
+        channel, tournaments = self.channel, self.tournaments
+        if self.not_here(said, name, tournaments is not None, NOT_HERE):
             return
-        tournaments = self.tournaments
-        if tournaments is None:  # a bot wired without tournaments (tests of other parts)
-            text = tr.gettext("I don't know /{name}. /help lists the commands.", name=name)
-            channel.record(said.key, Told(text))
-            self.screens.say(said.chat_id, text)
-            return
+        assert tournaments is not None
         try:
             asked = read_tournament_command(said.player, " ".join([name, *args]))
         except IllegalAction as error:
@@ -113,20 +106,7 @@ class Entering(ChatPart):
             self.channel.api.answer(pressed.callback_id, refusal_text(reply, tr), alert=True)
             return
         self.channel.api.answer(pressed.callback_id)
-        self._answer(
-            Said(
-                pressed.key,
-                pressed.payload,
-                pressed.player,
-                "",
-                pressed.chat_id,
-                True,
-                "",
-                None,
-                tr,
-            ),
-            reply,
-        )
+        self._answer(said_by_press(pressed), reply)
 
     def _answer(self, said: Said, reply: Reply) -> None:
         tr = said.tr
