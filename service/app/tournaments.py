@@ -21,11 +21,12 @@ from service.app.games import GameService
 from service.app.intake import InboxKey
 from service.app.lobby_requests import handled_once
 from service.app.replies import Reply
-from service.app.seating import Seating, requested_game
+from service.app.seating import Seating
+from service.app.tournament_reads import TournamentReads, board_request
 from service.game.events import GameId, PlayerId
 from service.ports.chances import FirstDealerChance
 from service.ports.protocols import ConcurrencyError
-from service.ports.tournaments import Listed, TournamentStore
+from service.ports.tournaments import TournamentStore
 from service.rules.errors import IllegalAction
 from service.rules.seats import Seat
 from service.rules.variants import FirstDealer
@@ -42,12 +43,10 @@ from service.tournaments.decide import (
     decide,
     due_to_pair,
     next_round,
-    takes_entries,
 )
-from service.tournaments.errors import MayNotCreate, TooManyTournaments, UnknownTournament
+from service.tournaments.errors import MayNotCreate, TooManyTournaments
 from service.tournaments.events import (
     Ending,
-    Stored,
     Terms,
     TournamentCreated,
     TournamentEvent,
@@ -55,7 +54,6 @@ from service.tournaments.events import (
     TournamentId,
 )
 from service.tournaments.requests import (
-    CODE_LENGTH,
     CreateTournament,
     EnterTournament,
     TournamentEntered,
@@ -66,8 +64,8 @@ from service.tournaments.requests import (
 )
 from service.tournaments.results import match_result
 from service.tournaments.standings import adjudicated
-from service.tournaments.state import Tournament, fold
-from service.words.naming import Public, may_see
+from service.tournaments.state import Tournament
+from service.words.naming import Public
 
 RETRIES = 5
 
@@ -93,7 +91,7 @@ class Tended:
     """Games opened for rounds paired."""
 
 
-class Tournaments:
+class Tournaments(TournamentReads):
     def __init__(
         self,
         service: GameService,
@@ -110,75 +108,6 @@ class Tournaments:
         self.limits = limits
         self.public = public
         service.round_of = self.round_of
-
-    # -- reads --------------------------------------------------------------------------------
-
-    def log(self, tournament_id: TournamentId) -> list[Stored]:
-        stored = self.store.load(tournament_id)
-        if not stored:
-            raise UnknownTournament()
-        return stored
-
-    def tournament(self, tournament_id: TournamentId) -> Tournament:
-        return fold(self.log(tournament_id))
-
-    def listed(self) -> list[Listed]:
-        return self.store.listed()
-
-    def resolve(self, code: str) -> TournamentId:
-        """The tournament a player names by its code as listed (or its whole id), among those
-        not finished; ``UnknownTournament`` if it names none or more than one."""
-        code = code.lower()
-        if len(code) < CODE_LENGTH:
-            raise UnknownTournament()
-        found = [
-            row.tournament_id
-            for row in self.store.listed()
-            if not row.finished and row.tournament_id.startswith(code)
-        ]
-        if len(found) != 1:
-            raise UnknownTournament()
-        return found[0]
-
-    def found(self, code: str) -> Tournament:
-        """The tournament named by its whole id (finished too) or by its code as listed."""
-        if len(code) > CODE_LENGTH and self.store.load(TournamentId(code)):
-            return self.tournament(TournamentId(code))
-        return self.tournament(self.resolve(code))
-
-    def open_ones(self) -> list[Tournament]:
-        """The tournaments a player may still enter (not full, entries not closed), newest
-        first."""
-        shown = []
-        for row in self.store.listed():
-            if row.finished:
-                continue
-            tournament = self.tournament(row.tournament_id)
-            if takes_entries(tournament):
-                shown.append(tournament)
-        return shown
-
-    def round_of(self, game_id: GameId) -> tuple[TournamentId, int] | None:
-        """The running tournament and round ``game_id`` is played in, if any: what the news
-        of a game's start adds (``GameReads.round_of``).  Its host's games of the round being
-        paired or played are named by their requests (``_open_games``), so this holds while
-        the round is being paired too, before ``RoundPaired`` is appended; read only at a
-        game's start, the look through the running tournaments is cheap enough."""
-        host = self.service.game(game_id).players[0]
-        for tournament_id in self.store.running():
-            tournament = self.tournament(tournament_id)
-            if host not in tournament.players:
-                continue
-            number = len(tournament.rounds) + (tournament.current is None)
-            for board in range(tournament.terms.size // 2):
-                if requested_game(host, _board_request(tournament_id, number, board)) == game_id:
-                    return tournament_id, number
-        return None
-
-    def shown_as(self, reader: PlayerId | None, player: PlayerId) -> PlayerId | None:
-        """``player`` as ``reader`` may see them in a tournament's lists: None ("a player")
-        for a private player (``words.naming.may_see``; a tournament is no one game)."""
-        return player if may_see(reader, player, self.public) else None
 
     # -- the channels' way in ---------------------------------------------------------------------
 
@@ -307,7 +236,7 @@ class Tournaments:
             if {first, second} & tournament.withdrawn:
                 games.append(None)
                 continue
-            request = _board_request(tournament.tournament_id, draw.number, board)
+            request = board_request(tournament.tournament_id, draw.number, board)
             games.append(
                 Seating(
                     self.service.journal, FirstDealerChance(self.service.chance, Seat.FIRST)
@@ -351,8 +280,3 @@ class Tournaments:
                 finished,
             )
         return events
-
-
-def _board_request(tournament_id: TournamentId, number: int, board: int) -> str:
-    """The request a round's board's game is opened under: the same game when asked again."""
-    return f"tournament {tournament_id} round {number} board {board}"
