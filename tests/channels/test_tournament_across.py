@@ -2,7 +2,7 @@
 Telegram (the fake Bot API), by email (aiosmtpd out) and through the web's JSON API (Flask's test
 client, on the same database), one of whom withdraws through the API after round 1 and one of
 whom has the bye; played to the end with the greedy bot's policy choosing every move (as the
-core's test plays, ``tests/tournaments/play.py``).  Each channel's players are told their round,
+core's test plays, ``tests/tournaments/play.py``), on SQLite and PostgreSQL.  Each channel's players are told their round,
 the standings are the ones counted by hand from the games' logs, and no private player's name
 is in the API's answer to a stranger."""
 
@@ -10,19 +10,23 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
+import pytest
 from flask.testing import FlaskClient
 
 from adapters.cli.tournament_cmd import OPERATORS
 from adapters.web.app import create_app, parts_for
 from service.game.events import PlayerId
+from service.ports.memory_directory import SeededChance
 from service.tournaments.events import WIN, Format
 from service.tournaments.results import match_result
 from tests.channels.mixed import Post
 from tests.email.smtp_sink import SmtpSink
-from tests.email.world import SERVICE, request
+from tests.email.world import SERVICE, email_settings, request
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.tournaments.play import play_round, terms
@@ -30,6 +34,18 @@ from tests.tournaments.play import play_round, terms
 MAILS = ("uma@example.org", "vic@example.org", "wes@example.org")
 PHONES = ("Tara", "Ugo", "Vera")
 WEB = ("Xena Private", "Yuri Private", "Zoe Private")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def bot(
+    request: pytest.FixtureRequest, fake: FakeTelegram, smtp_sink: SmtpSink, tmp_path: Path
+) -> Iterator[Bot]:
+    """The bot process with email, on SQLite or on a PostgreSQL database of its own."""
+    url = None if request.param == "sqlite" else request.getfixturevalue("postgres_databases")()
+    email = email_settings(smtp_sink)
+    running = Bot(fake, tmp_path / "data", SeededChance(11), email=email, database_url=url)
+    yield running.start()
+    running.close()
 
 
 def token(client: FlaskClient, name: str) -> str:
