@@ -108,6 +108,7 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
         SqlTournaments(engine),
         lobby.seekers.rating,
         lambda player: lobby.reliability(player).finished,
+        public=lobby.seekers.is_public,
     )
     return Wiring(
         engine,

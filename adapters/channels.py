@@ -68,7 +68,12 @@ def build_channels(
         if email is not None:
             telegram = replace(telegram, mail_address=email.handler.addresses.service)
         app = build_telegram(
-            wiring, telegram, wiring.ratings, _page_url(wiring, settings), wiring.lobby
+            wiring,
+            telegram,
+            wiring.ratings,
+            _page_url(wiring, settings),
+            wiring.lobby,
+            wiring.tournaments,
         )
         senders.update(app.senders)
     return Channels(senders, app, email)
@@ -101,4 +106,5 @@ def _email(wiring: Wiring, settings: Settings) -> EmailChannel | None:
         ratings=wiring.ratings,
         secret=wiring.secret,
         lobby=wiring.lobby,
+        tournaments=wiring.tournaments,
     )

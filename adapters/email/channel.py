@@ -24,6 +24,7 @@ from adapters.sql.quotas import SqlQuotas
 from service.app.games import GameService
 from service.app.lobby import Lobby
 from service.app.ratings import Ratings
+from service.app.tournaments import Tournaments
 from service.delivery.dispatch import Sender
 from service.players.invitations import InvitationLimits
 from service.players.unsubscribe import Unsubscribe
@@ -57,6 +58,7 @@ def build_channel(
     ratings: Ratings | None = None,
     *,
     lobby: Lobby | None = None,
+    tournaments: Tournaments | None = None,
     secret: Callable[[], bytes],
 ) -> EmailChannel:
     """Wire the channel; ``transport`` defaults to SMTP as configured (``ValueError`` without);
@@ -80,6 +82,8 @@ def build_channel(
         per_sender_day=settings.invitations_per_day, per_hour=settings.invitations_per_hour
     )
     quotas = SqlQuotas(engine)
-    handler = Handler(service, directory, store, keys, mail, clock, quotas, limits, ratings, lobby)
+    handler = Handler(
+        service, directory, store, keys, mail, clock, quotas, limits, ratings, lobby, tournaments
+    )
     digests = Digests(mail, DigestClaims(engine))
     return EmailChannel(store, contacts, mail, EmailSender(mail), handler, digests)

@@ -24,6 +24,7 @@ from service.app.games import GameService
 from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.app.replies import Reply
+from service.app.tournaments import Tournaments
 from service.game.events import GameId, PlayerId
 from service.language.names import NO_NAME, display_name
 from service.language.translation import Translator, translator
@@ -51,6 +52,8 @@ class Desk:
     """Profiles for a ``stats`` mail (``stats.py``)."""
     lobby: Lobby | None = None
     """Seeks and pairing for ``seek``, ``lobby``, ``accept``, ``pair`` mail (``seeking.py``)."""
+    tournaments: Tournaments | None = None
+    """Tournaments for ``tournaments``, ``join tournament`` mail (``tournament_mail.py``)."""
 
     @property
     def consent(self) -> Consent:

@@ -30,6 +30,7 @@ from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
 from adapters.email.seeking import LOBBY_HELP, LobbyMail, is_lobby_mail
 from adapters.email.stats import stats
+from adapters.email.tournament_mail import TOURNAMENT_HELP, TournamentMail, is_tournament_mail
 from adapters.email.your_data import ABOUT_YOU
 from service.app.link_requests import ConfirmLink, OfferLink
 from service.app.lobby_requests import JoinGame
@@ -63,6 +64,7 @@ class ServiceRequests:
         self.invitations = invitations
         self.bot_games = BotGames(desk)
         self.lobby = LobbyMail(desk, invitations)
+        self.tournaments = TournamentMail(desk, invitations)
 
     def handle(self, inbound: Inbound, earlier: str | None = None) -> str:
         command = inbound.command
@@ -81,6 +83,8 @@ class ServiceRequests:
         if answer_word(command) == "stop" and not self.desk.consent.proven(inbound.sender):
             # without a token only a stranger's: a forged stop must not silence a player's games
             return self.desk.stop(inbound.sender)
+        if self._tournament_mail(command):  # before the lobby's: it has "withdraw" too
+            return self.tournaments.handle(inbound, earlier)
         if self.desk.lobby is not None and is_lobby_mail(command):
             return self.lobby.handle(inbound, earlier)
         joining = _JOIN.match(command)
@@ -94,19 +98,29 @@ class ServiceRequests:
         tr = self.desk.tr_for(inbound)
         about_you = tr.gettext(ABOUT_YOU)
         lobby = "" if self.desk.lobby is None else f"\n{tr.gettext(LOBBY_HELP)}"
+        if self.desk.tournaments is not None:
+            lobby += f"\n{tr.gettext(TOURNAMENT_HELP)}"
         return self.desk.notes.refuse(inbound, f"{tr.gettext(HELP)}{lobby}\n{about_you}")
 
     def confirmed(self, asked: Inbound, answering: Inbound) -> str:
         """A request confirmed by its sender's ``yes`` (``invitations``)."""
+        if self._tournament_mail(asked.command):
+            return self.tournaments.confirmed(asked, answering)
         if self.desk.lobby is not None and is_lobby_mail(asked.command):
             return self.lobby.confirmed(asked, answering)
         return self.new_game(asked, answering)
 
     def in_reply(self, inbound: Inbound) -> str | None:
-        """A lobby request in a reply to a listing, whose token proved its sender."""
+        """A lobby or tournament request in a reply to a listing, whose token proved its
+        sender."""
+        if self._tournament_mail(inbound.command):
+            return self.tournaments.handle(inbound, None)
         if self.desk.lobby is not None and is_lobby_mail(inbound.command):
             return self.lobby.handle(inbound, None)
         return None
+
+    def _tournament_mail(self, command: str) -> bool:
+        return self.desk.tournaments is not None and is_tournament_mail(command)
 
     # -- new games -------------------------------------------------------------------------------
 

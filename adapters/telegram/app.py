@@ -24,6 +24,7 @@ from adapters.telegram.settings import TelegramSettings
 from service.app.games import GameService
 from service.app.lobby import Lobby
 from service.app.ratings import Ratings
+from service.app.tournaments import Tournaments
 from service.delivery.dispatch import Sender, TryLater, Undeliverable
 from service.game.events import GameId, PlayerId
 from service.ports.directory import Directory
@@ -76,6 +77,7 @@ def build_telegram(
     ratings: Ratings | None = None,
     page_url: Callable[[GameId, PlayerId], str] | None = None,
     lobby: Lobby | None = None,
+    tournaments: Tournaments | None = None,
 ) -> TelegramApp:
     """Connect to the Bot API (``getMe``), set the commands menu in every language (``menu.py``)
     and wire the channel over ``parts``, its chats' seconds kept in the database with every other
@@ -95,6 +97,7 @@ def build_telegram(
         ratings,
         page_url,
         lobby,
+        tournaments,
     )
     try:
         set_menus(api)

@@ -16,6 +16,8 @@ done.  The forms (``<game>`` is the game id, ``<v>`` the version)::
     z0:<game>:0:<zone>           this time zone for the player (``zones.py``)
     k0:<seek>:0:                 accept this seek of the lobby (``seeking.py``; a seek's id in
                                  the game's place)
+    t0:<tournament>:0:           enter this tournament (``tournaments.py``; its id in the
+                                 game's place)
 
 A mask is the hex bit mask of hand cards (``CardSet``), a card its number (0–39), ``-`` none.
 A move press becomes the shared text command (``prompts.action_text``), so buttons are
@@ -43,6 +45,7 @@ KINDS = {
     "o": "answer",
     "z": "zone",
     "k": "seek",
+    "t": "tournament",
 }
 _CODES = {name: code for code, name in KINDS.items()}
 

@@ -19,6 +19,7 @@ from service.app.intake import InboxKey, Intake
 from service.app.lobby import Lobby
 from service.app.ratings import Ratings
 from service.app.replies import Reply
+from service.app.tournaments import Tournaments
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.language.names import NO_NAME, display_name
@@ -56,6 +57,8 @@ class Channel:
     under their board; None when the service has no public address a phone could open."""
     lobby: Lobby | None = None
     """Seeks and pairing for ``/seek``, ``/lobby``, ``/pair`` (``seeking.py``)."""
+    tournaments: Tournaments | None = None
+    """Tournaments for ``/tournaments``, ``/join_tournament`` (``tournaments.py``)."""
 
     def player_of(
         self, user_id: int, first_name: str, language_code: str | None = None

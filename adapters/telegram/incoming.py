@@ -40,3 +40,19 @@ class Pressed:
     message_id: int
     data: str
     tr: Translator = ENGLISH
+
+
+def said_by_press(pressed: Pressed) -> Said:
+    """A press in a private chat as the message that asks the same (a listing's button), so
+    its answer is laid out as the typed command's."""
+    return Said(
+        pressed.key,
+        pressed.payload,
+        pressed.player,
+        "",
+        pressed.chat_id,
+        True,
+        "",
+        None,
+        pressed.tr,
+    )

@@ -17,6 +17,7 @@ MENU = (
     ("new", N_("invite a friend to a game, or play the bot")),
     ("lobby", N_("find an opponent: the open seeks to accept")),
     ("seek", N_("publish an open challenge anyone may accept")),
+    ("tournaments", N_("tournaments open for entries, to join")),
     ("games", N_("your games and whose turn it is")),
     ("hand", N_("your table again, with its buttons")),
     ("rematch", N_("play the last opponent again")),

@@ -43,6 +43,8 @@ from adapters.telegram.replay import Replay
 from adapters.telegram.screens import Screens
 from adapters.telegram.seeking import Seeking, is_seek_command
 from adapters.telegram.stats import stats
+from adapters.telegram.tournaments import COMMANDS as TOURNAMENT_COMMANDS
+from adapters.telegram.tournaments import Entering
 from adapters.telegram.your_data import DataRequests
 from service.app.intake import Attempts
 from service.app.replies import Ignored, Told
@@ -77,6 +79,7 @@ class Processor:
         self.moves = Moves(channel, self.screens)
         self.lobby = Lobby(channel, self.screens)
         self.seeking = Seeking(channel, self.screens)
+        self.entering = Entering(channel, self.screens)
         self.reading = Reading(channel, self.screens)
         self.preferences = Preferences(channel, self.screens)
         self.replay = Replay(channel, self.screens)
@@ -211,6 +214,8 @@ class Processor:
             zones.pressed(self.channel, pressed, press, self.screens.again)
         elif press.kind == "seek":
             self.seeking.pressed(pressed, press)
+        elif press.kind == "tournament":
+            self.entering.pressed(pressed, press)
         elif press.kind in ("rematch", "new"):
             name = user_name(query.from_user.first_name if query.from_user else "")
             self.lobby.after_the_end(pressed, press.kind, press.game_id, name)
@@ -232,6 +237,9 @@ class Processor:
             return
         if is_seek_command(name, args):  # in a group too, to say where seeking is done
             self.seeking.command(said, name, args)
+            return
+        if name in TOURNAMENT_COMMANDS:  # in a group too, to say where entering is done
+            self.entering.command(said, name, args)
             return
         if not said.private and name not in GROUP_COMMANDS:
             self._done(said, in_private(name, said.tr))

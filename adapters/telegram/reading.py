@@ -13,6 +13,7 @@ from adapters.telegram.incoming import Said
 from adapters.telegram.render import games_text, short
 from adapters.telegram.screens import ChatPart
 from adapters.telegram.seeking import SEEK_HELP
+from adapters.telegram.tournaments import TOURNAMENT_HELP
 from service.app.replies import Shown
 from service.game.events import GameId
 from service.game.status import GameStatus
@@ -92,7 +93,9 @@ class Reading(ChatPart):
         self._record(said, "help")
         tr = said.tr
         about_you, talk, seeking = tr.gettext(ABOUT_YOU), tr.gettext(TALK), tr.gettext(SEEK_HELP)
-        text = f"{tr.gettext(COMMANDS)}\n{seeking}\n{about_you}\n{talk}\n\n{tr.gettext(HELP)}"
+        tournaments = tr.gettext(TOURNAMENT_HELP)
+        text = f"{tr.gettext(COMMANDS)}\n{seeking}\n{tournaments}\n{about_you}\n{talk}"
+        text += f"\n\n{tr.gettext(HELP)}"
         self.screens.say(said.chat_id, text)
 
     def rules(self, said: Said) -> None:

@@ -29,6 +29,7 @@ from adapters.telegram.api import LostAnswer, Refused
 from adapters.telegram.channel import Channel
 from adapters.telegram.ending import ending_keyboard
 from adapters.telegram.group_news import GroupNews
+from adapters.telegram.incoming import Said
 from adapters.telegram.keyboards import turn_keyboard, with_offer_answers, with_page
 from adapters.telegram.picture import table_picture
 from adapters.telegram.remembering import RememberingDirectory
@@ -42,6 +43,7 @@ from adapters.telegram.render import (
     told_lines,
 )
 from service.app.reads import Moment
+from service.app.replies import Told
 from service.delivery.dispatch import TryLater, Undeliverable
 from service.delivery.notices import Notice
 from service.game.events import GameId, PlayerId
@@ -313,3 +315,18 @@ class ChatPart:
     def __init__(self, channel: Channel, screens: Screens) -> None:
         self.channel = channel
         self.screens = screens
+
+    def not_here(self, said: Said, name: str, wired: bool, where: str) -> bool:
+        """Whether ``/name`` was answered already: typed in a group (``where`` says where it
+        is done), or to a bot wired without the part (tests of other parts)."""
+        tr = said.tr
+        if not said.private:
+            self.channel.record(said.key, Told(tr.gettext(where), refused=True))
+            self.screens.say(said.chat_id, tr.gettext(where))
+            return True
+        if not wired:
+            text = tr.gettext("I don't know /{name}. /help lists the commands.", name=name)
+            self.channel.record(said.key, Told(text))
+            self.screens.say(said.chat_id, text)
+            return True
+        return False

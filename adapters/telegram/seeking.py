@@ -19,7 +19,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callbacks import Press
 from adapters.telegram.channel import SOURCE
-from adapters.telegram.incoming import Pressed, Said
+from adapters.telegram.incoming import Pressed, Said, said_by_press
 from adapters.telegram.screens import ChatPart
 from service.app.lobby import Lobby
 from service.app.replies import Reply, Shown, Told
@@ -74,17 +74,10 @@ class Seeking(ChatPart):
 
     def command(self, said: Said, name: str, args: list[str]) -> None:
         """A lobby command typed in a chat: read, asked of the lobby once, answered."""
-        channel, tr = self.channel, said.tr
-        if not said.private:
-            channel.record(said.key, Told(tr.gettext(NOT_HERE), refused=True))
-            self.screens.say(said.chat_id, tr.gettext(NOT_HERE))
+        channel, lobby = self.channel, self.lobby
+        if self.not_here(said, name, lobby is not None, NOT_HERE):
             return
-        lobby = self.lobby
-        if lobby is None:  # a bot wired without the lobby (tests of other parts)
-            self._done(
-                said, tr.gettext("I don't know /{name}. /help lists the commands.", name=name)
-            )
-            return
+        assert lobby is not None
         try:
             asked = read_seek_command(said.player, " ".join([name, *args]))
         except IllegalAction as error:
@@ -112,10 +105,7 @@ class Seeking(ChatPart):
             self.channel.api.answer(pressed.callback_id, refusal_text(reply, tr), alert=True)
             return
         self.channel.api.answer(pressed.callback_id)
-        said = Said(
-            pressed.key, pressed.payload, pressed.player, "", pressed.chat_id, True, "", None, tr
-        )
-        self._answer(said, reply)
+        self._answer(said_by_press(pressed), reply)
 
     def _answer(self, said: Said, reply: Reply) -> None:
         tr = said.tr
@@ -151,10 +141,6 @@ class Seeking(ChatPart):
         heading = tr.gettext("Open seeks (code · who · terms):")
         text = "\n".join([heading, *lines, "", tr.gettext("/withdraw CODE takes your seek out.")])
         self.screens.say(said.chat_id, text, InlineKeyboardMarkup(buttons) if buttons else None)
-
-    def _done(self, said: Said, text: str) -> None:
-        self.channel.record(said.key, Told(text))
-        self.screens.say(said.chat_id, text)
 
 
 def _next(

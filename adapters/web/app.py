@@ -24,7 +24,7 @@ from adapters.sql.engine import UNAVAILABLE_ERRORS, is_unavailable
 from adapters.sql.pulse import Pulse, pulse_for
 from adapters.sql.quotas import SqlQuotas
 from adapters.web import health, security
-from adapters.web.api import players, seeks  # noqa: F401  (their routes are the API's)
+from adapters.web.api import players, seeks, tournament_routes  # noqa: F401  (their routes are the API's)
 from adapters.web.api import routes as api
 from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web
@@ -74,6 +74,7 @@ def parts_for(
         ratings=wiring.ratings,
         notices=desk_for(wiring, settings, mail),
         lobby=wiring.lobby,
+        tournaments=wiring.tournaments,
     )
 
 

@@ -40,6 +40,16 @@ from service.seeks.errors import (
     TooManyGames,
     TooManySeeks,
 )
+from service.tournaments.errors import (
+    BadTournamentTerms,
+    EntriesClosed,
+    MayNotCreate,
+    NotEntered,
+    TooManyTournaments,
+    TournamentFull,
+    TournamentOver,
+    UnknownTournament,
+)
 from service.words.lobby import BadNumber, NumberTooLarge
 from service.words.refusals import Refused, refusal_text
 
@@ -72,6 +82,14 @@ _STATUS: dict[type[IllegalAction], int] = {
     TooManyAccepts: 409,
     BadWanted: 400,
     SeekLasts: 400,
+    UnknownTournament: 404,
+    EntriesClosed: 409,
+    TournamentFull: 409,
+    NotEntered: 409,
+    TournamentOver: 409,
+    BadTournamentTerms: 400,
+    MayNotCreate: 403,
+    TooManyTournaments: 409,
 }
 """Refusals about the request's standing, and numbers a field cannot hold (the API's schema
 bounds them); anything else the rules or the grammar refuse is 422."""

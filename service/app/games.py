@@ -22,7 +22,7 @@ from service.app.outcome import Applied, Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
-from service.app.reads import GameReads
+from service.app.reads import GameReads, RoundOf, no_round
 from service.app.rematches import Rematches, has_left
 from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
@@ -73,6 +73,7 @@ class GameService(GameReads):
         codes = link_codes or InMemoryLinkCodes()
         self.linking = None if directory is None else Linking(directory, codes, clock, chance)
         self.folded = FoldedGames(store)
+        self.round_of: RoundOf = no_round  # tournaments set theirs (``Tournaments.round_of``)
         self.settings = ClockSettingsOf(directory, clock)
         journal = Journal(store, clock, self.folded, self.settings)
         self.journal = journal

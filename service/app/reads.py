@@ -6,6 +6,7 @@ a channel may see of a game is decided here, once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from service.app.folded import FoldedGames
@@ -16,7 +17,7 @@ from service.clock.deadlines import ClockSettings, Deadline
 from service.clock.settings import ClockSettingsOf
 from service.delivery.notices import Notice, notice
 from service.game.errors import GameNotOver
-from service.game.events import GameId, PlayerId
+from service.game.events import GameId, PlayerId, PlayerJoined
 from service.game.state import Game, fold
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
@@ -27,6 +28,14 @@ from service.ports.directory import Directory
 from service.ports.protocols import Clock, EventStore, GameSummary, Notification
 from service.rules.view import PlayerView
 from service.words.cast import cast_of, player_name
+from service.words.tournament_replies import round_paired_line
+
+RoundOf = Callable[[GameId], tuple[str, int] | None]
+"""The tournament and round a game is played in, if it is a tournament's."""
+
+
+def no_round(game_id: GameId) -> None:
+    """A service without tournaments: no game is a tournament's."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +68,7 @@ class GameReads:
     playing: Playing
     rematches: Rematches
     clock: Clock
+    round_of: RoundOf
 
     def game(self, game_id: GameId) -> Game:
         """The game as its log stands now (reading only what this process has not folded yet)."""
@@ -138,7 +148,25 @@ class GameReads:
             self.clock.now(),
             rematch,
             settings,
+            self._occasion(game, events, notification, tr),
         )
+
+    def _occasion(
+        self,
+        game: Game,
+        events: Sequence[StoredEvent],
+        notification: Notification,
+        tr: Translator,
+    ) -> str:
+        """What the news of the game's start adds: the round of the tournament it is played
+        in ("a line when your next round is paired"); empty for any other game or news."""
+        starts = any(
+            isinstance(one.event, PlayerJoined)
+            and notification.from_seq <= one.seq <= notification.to_seq
+            for one in events
+        )
+        in_round = self.round_of(game.id) if starts else None
+        return "" if in_round is None else round_paired_line(in_round[1], in_round[0], tr)
 
     def board(self, game_id: GameId, player: PlayerId, since: int) -> Notice:
         """The game as ``player`` is shown it now, with every event from version ``since`` on

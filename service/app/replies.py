@@ -19,6 +19,7 @@ from service.seeks.requests import (
     SeekPublished,
     SeekWithdrawn,
 )
+from service.tournaments.requests import TournamentEntered, TournamentLeft, TournamentOpened
 from service.words.refusals import Refused
 
 
@@ -171,6 +172,9 @@ Reply = (
     | SeekWithdrawn
     | PairingWaited
     | PairingLeft
+    | TournamentOpened
+    | TournamentEntered
+    | TournamentLeft
 )
 """Everything the service or a channel answers a request with."""
 

@@ -36,6 +36,8 @@ from service.seeks.requests import (
     SeekWithdrawn,
 )
 from service.seeks.seeks import SeekId
+from service.tournaments.events import TournamentId
+from service.tournaments.requests import TournamentEntered, TournamentLeft, TournamentOpened
 from service.words.refusals import Reason, Refused
 
 
@@ -106,6 +108,12 @@ def _fields(reply: Reply) -> dict[str, object]:
             return {"ok": True, "waiting_since": since.isoformat()}
         case PairingLeft(was_waiting=was_waiting):
             return {"ok": True, "left_pairing": was_waiting}
+        case TournamentOpened(tournament_id=tournament_id):
+            return {"ok": True, "tournament": tournament_id, "did": "created"}
+        case TournamentEntered(tournament_id=tournament_id):
+            return {"ok": True, "tournament": tournament_id, "did": "entered"}
+        case TournamentLeft(tournament_id=tournament_id):
+            return {"ok": True, "tournament": tournament_id, "did": "withdrew"}
 
 
 def _error(refused: Refused) -> dict[str, object]:
@@ -181,6 +189,8 @@ def _legacy(fields: dict[str, Any]) -> Reply:
         return Ignored()
     if "seek" in fields:
         return _seek(fields)
+    if "tournament" in fields:
+        return _tournament(fields)
     if "waiting_since" in fields:
         return PairingWaited(datetime.fromisoformat(fields["waiting_since"]))
     if "left_pairing" in fields:
@@ -197,6 +207,17 @@ def _seek(fields: dict[str, Any]) -> Reply:
     if "expires" in fields:
         return SeekPublished(seek_id, datetime.fromisoformat(fields["expires"]))
     return SeekWithdrawn(seek_id)
+
+
+def _tournament(fields: dict[str, Any]) -> Reply:
+    """A reply about one tournament: created, entered or withdrawn from (typed rows only)."""
+    tournament_id = TournamentId(str(fields["tournament"]))
+    match fields["did"]:
+        case "created":
+            return TournamentOpened(tournament_id)
+        case "entered":
+            return TournamentEntered(tournament_id)
+    return TournamentLeft(tournament_id)
 
 
 def _refused(error: dict[str, Any], game_id: GameId | None) -> Refused:

@@ -21,6 +21,12 @@ from service.ports.protocols import Chance, ConcurrencyError, GameSummary, Inbox
 from service.rules.variants import MatchTerms, Variant
 
 
+def requested_game(host: PlayerId, request: str) -> GameId:
+    """The id of the game ``host`` opens under ``request``: derived from both, so the request
+    handled again opens the same game and its asker can tell which game it opened."""
+    return GameId(hashlib.sha256(f"{host}\n{request}".encode()).hexdigest()[:16])
+
+
 class Seating:
     def __init__(self, journal: Journal, chance: Chance) -> None:
         self.journal = journal
@@ -35,15 +41,17 @@ class Seating:
         opponent: PlayerId | None,
         request: str | None,
         rated: bool | None = None,
+        tell_player: bool = False,
     ) -> GameId:
-        """``GameService.open_game``: the same ``request`` opens the same game."""
+        """``GameService.open_game``: the same ``request`` opens the same game.  The opponent
+        is told of it too with ``tell_player`` (the service seated them: a tournament's round)."""
         if request is None:
             game_id = self.opened(host, variant, terms, time_control, rated=rated)
         else:
             game_id = self._open_once(host, variant, terms, time_control, request, rated)
         game = self.journal.game(game_id)
         if opponent is not None and game.status is GameStatus.OPEN:
-            self.join(game.invitation, opponent)
+            self.join(game.invitation, opponent, tell_player=tell_player)
         return game_id
 
     def _open_once(
@@ -56,8 +64,7 @@ class Seating:
         rated: bool | None = None,
     ) -> GameId:
         """The game's id derived from the request and the host's id (which nobody else knows)."""
-        digest = hashlib.sha256(f"{host}\n{request}".encode()).hexdigest()
-        game_id = GameId(digest[:16])
+        game_id = requested_game(host, request)
         try:
             return self.opened(host, variant, terms, time_control, None, game_id, rated)
         except ConcurrencyError:

@@ -12,16 +12,21 @@ deals first (``FirstDealerChance``), which is how the pairing balances who deals
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 
 from service.app.games import GameService
+from service.app.intake import InboxKey
+from service.app.lobby_requests import handled_once
+from service.app.replies import Reply
 from service.app.seating import Seating
+from service.app.tournament_reads import TournamentReads, board_request
 from service.game.events import GameId, PlayerId
 from service.ports.chances import FirstDealerChance
 from service.ports.protocols import ConcurrencyError
-from service.ports.tournaments import Listed, TournamentStore
+from service.ports.tournaments import TournamentStore
 from service.rules.errors import IllegalAction
 from service.rules.seats import Seat
 from service.rules.variants import FirstDealer
@@ -39,19 +44,28 @@ from service.tournaments.decide import (
     due_to_pair,
     next_round,
 )
-from service.tournaments.errors import MayNotCreate, TooManyTournaments, UnknownTournament
+from service.tournaments.errors import MayNotCreate, TooManyTournaments
 from service.tournaments.events import (
     Ending,
-    Stored,
     Terms,
     TournamentCreated,
     TournamentEvent,
     TournamentFinished,
     TournamentId,
 )
+from service.tournaments.requests import (
+    CreateTournament,
+    EnterTournament,
+    TournamentEntered,
+    TournamentLeft,
+    TournamentOpened,
+    TournamentRequest,
+    WithdrawFromTournament,
+)
 from service.tournaments.results import match_result
 from service.tournaments.standings import adjudicated
-from service.tournaments.state import Tournament, fold
+from service.tournaments.state import Tournament
+from service.words.naming import Public
 
 RETRIES = 5
 
@@ -77,7 +91,7 @@ class Tended:
     """Games opened for rounds paired."""
 
 
-class Tournaments:
+class Tournaments(TournamentReads):
     def __init__(
         self,
         service: GameService,
@@ -85,35 +99,59 @@ class Tournaments:
         rating: Callable[[PlayerId], float] = lambda player: 1500.0,
         finished_games: Callable[[PlayerId], int] = lambda player: 0,
         limits: CreatorLimits = CreatorLimits(),
+        public: Public = lambda player: False,
     ) -> None:
         self.service = service
         self.store = store
         self.rating = rating
         self.finished_games = finished_games
         self.limits = limits
+        self.public = public
+        service.round_of = self.round_of
 
-    # -- reads --------------------------------------------------------------------------------
+    # -- the channels' way in ---------------------------------------------------------------------
 
-    def log(self, tournament_id: TournamentId) -> list[Stored]:
-        stored = self.store.load(tournament_id)
-        if not stored:
-            raise UnknownTournament()
-        return stored
+    def request(self, source: str, key: str, payload: str, asked: TournamentRequest) -> Reply:
+        """A channel's tournament request, handled once however often it is delivered: the same
+        typed reply each time (a refusal too), recorded in the inbox under ``source``/``key``."""
+        intake = self.service.intake
+        assert intake is not None, "request() needs an inbox"
+        at = InboxKey(source, key)
+        return handled_once(intake, at, payload, lambda: self._answer(asked, f"{source}:{key}"))
 
-    def tournament(self, tournament_id: TournamentId) -> Tournament:
-        return fold(self.log(tournament_id))
-
-    def listed(self) -> list[Listed]:
-        return self.store.listed()
+    def _answer(self, asked: TournamentRequest, key: str) -> Reply:
+        match asked:
+            case CreateTournament(player, terms):
+                return TournamentOpened(self.create(player, terms, request=key))
+            case EnterTournament(player, code):
+                tournament_id = self.resolve(code)
+                return TournamentEntered(self.enter(tournament_id, player).tournament_id)
+            case WithdrawFromTournament(player, code):
+                tournament_id = self.resolve(code)
+                return TournamentLeft(self.withdraw(tournament_id, player).tournament_id)
 
     # -- players' requests ----------------------------------------------------------------------
 
-    def create(self, creator: PlayerId, terms: Terms, operator: bool = False) -> TournamentId:
+    def create(
+        self,
+        creator: PlayerId,
+        terms: Terms,
+        operator: bool = False,
+        request: str | None = None,
+    ) -> TournamentId:
         """A new tournament; unless ``operator``, only by a player with enough finished games and
-        fewer running tournaments than the limit."""
+        fewer running tournaments than the limit.  Under a ``request`` key its id is derived from
+        the key and the creator, so a request handled again after a crash creates it once."""
         check_terms(terms)
         # "colours of Conquian (who deals first) balanced": the pairing says who deals first
         terms = replace(terms, variant=replace(terms.variant, first_dealer=FirstDealer.RANDOM))
+        if request is None:
+            tournament_id = TournamentId(self.service.chance.token())
+        else:
+            derived = hashlib.sha256(f"{creator}\n{request}".encode()).hexdigest()
+            tournament_id = TournamentId(derived[:16])
+            if self.store.load(tournament_id):
+                return tournament_id  # created by this request before
         if not operator:
             if self.finished_games(creator) < self.limits.finished_games:
                 raise MayNotCreate(games=self.limits.finished_games)
@@ -122,7 +160,6 @@ class Tournaments:
             )
             if held >= self.limits.running:
                 raise TooManyTournaments(held=held, most=self.limits.running)
-        tournament_id = TournamentId(self.service.chance.token())
         created = TournamentCreated(tournament_id, creator, terms)
         self.store.append(tournament_id, 0, [created], self.service.clock.now(), False)
         return tournament_id
@@ -199,7 +236,7 @@ class Tournaments:
             if {first, second} & tournament.withdrawn:
                 games.append(None)
                 continue
-            request = f"tournament {tournament.tournament_id} round {draw.number} board {board}"
+            request = board_request(tournament.tournament_id, draw.number, board)
             games.append(
                 Seating(
                     self.service.journal, FirstDealerChance(self.service.chance, Seat.FIRST)
@@ -211,6 +248,7 @@ class Tournaments:
                     second,
                     request,
                     terms.rated,
+                    tell_player=True,  # neither player asked for this game: both are told
                 )
             )
         return tuple(games)

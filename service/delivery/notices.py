@@ -163,6 +163,7 @@ def notice(
     now: datetime | None = None,
     rematch: bool = True,
     quiet: ClockSettings | None = None,
+    occasion: str = "",
 ) -> Notice:
     """The notice of ``notification`` on ``game`` as it stands, in the language of ``tr`` (the
     player's), told to the player (``cast``, by default the players' ids as names).  ``events``
@@ -170,7 +171,9 @@ def notice(
     each): those after its range only name a forced card.  ``for_good``: the player muted the
     opponent in every game (``muting``); ``now``: an offer that lapsed by then waits for no
     answer; ``rematch``: whether a rematch may be offered to the player; ``quiet``: the player's
-    settings, whose quiet hours held talk back from them (``held_back``: the news tells it)."""
+    settings, whose quiet hours held talk back from them (``held_back``: the news tells it);
+    ``occasion``: a sentence told after the news that the guest sat down (the round of a
+    tournament)."""
     seat = game.seat_of(notification.player)
     assert seat is not None, "a notification goes to a player of the game"
     cast = cast or cast_of(game.players, None, tr, notification.player)
@@ -182,6 +185,11 @@ def notice(
     logged = [one.event for one in events]
     muted = game.talk.muted[seat] or for_good
     said = news(logged, view.variant, cast, tr, forced_card(game.rules), None, muted)
+    if occasion:
+        said = [
+            f"{text}\n{occasion}" if isinstance(event, PlayerJoined) else text
+            for event, text in zip(logged, said, strict=False)
+        ]
     lines = tuple(
         Line(one.seq, type(one.event), text, _doer(one.event, game))
         for one, text in zip(events, said, strict=False)

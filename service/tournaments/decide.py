@@ -170,6 +170,17 @@ def _enter(tournament: Tournament, player: PlayerId, rating: float) -> list[Tour
     return [PlayerEntered(player, rating)]
 
 
+def takes_entries(tournament: Tournament) -> bool:
+    """Whether a newcomer may enter now: what a listing of open tournaments shows."""
+    terms = tournament.terms
+    late = terms.late_until if terms.format is Format.SWISS else 1
+    return (
+        not tournament.finished
+        and len(tournament.rounds) < late
+        and len(tournament.entrants) < terms.size
+    )
+
+
 def total_rounds(tournament: Tournament) -> int:
     """Swiss: the rounds of its terms.  Round-robin: the rounds of its table."""
     terms = tournament.terms

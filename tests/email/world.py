@@ -97,6 +97,7 @@ class World:
             ratings=wiring.ratings,
             secret=wiring.secret,
             lobby=wiring.lobby,
+            tournaments=wiring.tournaments,
         )
 
     @property

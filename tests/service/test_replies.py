@@ -39,6 +39,8 @@ from service.seeks.requests import (
     SeekWithdrawn,
 )
 from service.seeks.seeks import SeekId
+from service.tournaments.events import TournamentId
+from service.tournaments.requests import TournamentEntered, TournamentLeft, TournamentOpened
 from service.words.refusals import Reason, Refused, refusal_text
 
 texts = st.text(max_size=20)
@@ -46,6 +48,9 @@ ids = st.builds(GameId, st.text(min_size=1, max_size=12))
 versions = st.integers(min_value=0, max_value=10**6)
 params = st.dictionaries(st.text(max_size=8), texts, max_size=3)
 moments = st.datetimes(timezones=st.just(UTC))
+tournament_ids = st.builds(
+    TournamentId, st.text(alphabet="0123456789abcdef", min_size=16, max_size=16)
+)
 seek_ids = st.builds(SeekId, st.text(alphabet="0123456789abcdef", min_size=16, max_size=16))
 
 BY_TYPE: dict[type, st.SearchStrategy[Reply]] = {
@@ -89,6 +94,9 @@ BY_TYPE: dict[type, st.SearchStrategy[Reply]] = {
     SeekWithdrawn: st.builds(SeekWithdrawn, seek_ids),
     PairingWaited: st.builds(PairingWaited, moments),
     PairingLeft: st.builds(PairingLeft, st.booleans()),
+    TournamentOpened: st.builds(TournamentOpened, tournament_ids),
+    TournamentEntered: st.builds(TournamentEntered, tournament_ids),
+    TournamentLeft: st.builds(TournamentLeft, tournament_ids),
 }
 replies = st.one_of(*BY_TYPE.values())
 

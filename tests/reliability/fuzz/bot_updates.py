@@ -104,10 +104,12 @@ COMMANDS = (
     *("/start", "/new", "/new bot", "/games", "/hand", "/resign", "/rematch", "/log", "/help"),
     *("/rules", "/settings", "/link", "/new@conquian_test_bot", "/hand@other_bot", "/x", "/"),
     *("/seek", "/seek deals=2 rating", "/lobby", "/pair", "/unpair", "/withdraw", "/accept"),
+    *("/tournaments", "/join_tournament", "/join_tournament 0a", "/withdraw_tournament x y"),
+    "/tournament",
 )
 READY = ("/start <game>", "/hand #<game>", "/log <game>", "#<game> pass", "/new bot")
 PRESSES = (
-    ("m1", "m2", "s1", "s2", "x1", "h0", "l0", "k0"),
+    ("m1", "m2", "s1", "s2", "x1", "h0", "l0", "k0", "t0"),
     (GAME, "nosuchgame", ""),
     (VERSION, "0", "1", "99999999999999999999", "²"),
     ("P", "F", "N", "R0", "T0.-", "T1.2", "D3.-", "1", "3ff", ""),

@@ -1,0 +1,248 @@
+"""The OpenAPI description of the tournaments' paths (``tournament_routes.py``, issue 37), with
+the body a new tournament takes and the shapes of the answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.web.api.describing import SECURED, errors, json_body, request_body, whole
+from adapters.web.api.schemas import SCHEMAS, ref
+from adapters.web.api.seek_paths import KEY
+from adapters.web.api.tournament_bodies import ENTRY_DAYS, FORMATS, ROUND_DAYS, ROUNDS, SIZE
+from service.words.lobby import LARGEST
+
+TOURNAMENT_ID = {
+    "name": "tournament_id",
+    "in": "path",
+    "required": True,
+    "description": "The tournament's id, or the six-character code a listing shows.",
+    "schema": {"type": "string", "maxLength": 32},
+}
+_NEW = {
+    "type": "object",
+    "required": ["format", "size"],
+    "properties": {
+        "format": {"enum": list(FORMATS)},
+        "size": {**whole(SIZE), "description": "The most players (seats)."},
+        "rounds": {**whole(ROUNDS), "description": "Swiss only, and required there."},
+        "double": {
+            "type": "boolean",
+            "default": False,
+            "description": "Round-robin only: each pair meets twice, the first dealer swapped.",
+        },
+        **{name: whole(bounds) for name, bounds in LARGEST.items()},
+        "move_seconds": {"type": "integer", "minimum": 60},
+        "rated": {"type": "boolean", "default": True},
+        "variant": {"type": "object", "additionalProperties": {"type": "string"}},
+        "entry_days": {**whole(ENTRY_DAYS), "default": 7, "description": "The join window."},
+        "late_until": {
+            **whole(ROUNDS),
+            "default": 1,
+            "description": "Swiss: a player may enter until this round is paired.",
+        },
+        "round_days": {
+            **whole(ROUND_DAYS),
+            "description": "A deadline per round, after which a running match is adjudicated "
+            "by its score; without it a round ends when its matches do.",
+        },
+    },
+    "description": "The tournament, and the terms of its games as POST /games takes them.",
+}
+_PLAYER = {
+    "type": "object",
+    "properties": {
+        "player": {"type": ["string", "null"], "description": "Null for a private player."},
+        "name": {"type": "string", "description": 'The name, or "a player".'},
+    },
+}
+SCHEMAS["Tournament"] = {
+    "type": "object",
+    "required": ["tournament_id", "code", "format", "size", "open", "finished"],
+    "properties": {
+        "tournament_id": {"type": "string"},
+        "code": {"type": "string", "description": "Its six characters, as chats list it."},
+        "format": {"enum": list(FORMATS)},
+        "format_text": {"type": "string"},
+        "size": {"type": "integer"},
+        "rounds": {"type": ["integer", "null"]},
+        "double": {"type": "boolean"},
+        "terms": {"type": "object"},
+        "terms_text": {"type": "string"},
+        "players_entered": {"type": "integer"},
+        "entries_close_at": {"type": "string", "format": "date-time"},
+        "open": {"type": "boolean", "description": "Whether it takes entries now."},
+        "finished": {"type": "boolean"},
+    },
+}
+SCHEMAS["TournamentPlayed"] = {
+    "allOf": [
+        ref("Tournament"),
+        {
+            "type": "object",
+            "properties": {
+                "standings": {
+                    "type": "array",
+                    "items": {
+                        "allOf": [
+                            _PLAYER,
+                            {
+                                "type": "object",
+                                "properties": {
+                                    "points": {"type": "number"},
+                                    "buchholz": {"type": "number"},
+                                    "sonneborn_berger": {"type": "number"},
+                                    "withdrawn": {"type": "boolean"},
+                                },
+                            },
+                        ]
+                    },
+                },
+                "rounds": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "properties": {
+                            "number": {"type": "integer"},
+                            "bye": {"oneOf": [_PLAYER, {"type": "null"}]},
+                            "ended": {"type": "boolean"},
+                            "pairings": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "properties": {
+                                        "first": _PLAYER,
+                                        "second": _PLAYER,
+                                        "game_id": {"type": ["string", "null"]},
+                                        "result": {
+                                            "type": ["array", "null"],
+                                            "items": {"type": "number"},
+                                            "description": "Points of first and second.",
+                                        },
+                                        "ending": {"type": ["string", "null"]},
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    ]
+}
+
+
+def _errors(*statuses: int) -> dict[str, Any]:
+    """The usual meanings, with the tournaments' own for 403, 404 and 409."""
+    described = errors(*statuses)
+    own = {
+        403: "No valid player token; may_not_create (too few finished games).",
+        404: "unknown_tournament: no such tournament (a code names only one not finished).",
+        409: "entries_closed, tournament_full, not_entered, tournament_over, too_many_tournaments.",
+    }
+    for status, meaning in own.items():
+        if str(status) in described:
+            described[str(status)] = json_body(ref("Error"), meaning)
+    return described
+
+
+def _done(status: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {"tournament_id": {"type": "string"}, "status": {"const": status}},
+    }
+
+
+TOURNAMENT_PATHS: dict[str, Any] = {
+    "/tournaments": {
+        "get": {
+            "summary": "Every tournament, the newest first.",
+            "operationId": "listTournaments",
+            "security": [{}, *SECURED],
+            "responses": {
+                "200": json_body(
+                    {
+                        "type": "object",
+                        "properties": {
+                            "tournaments": {"type": "array", "items": ref("Tournament")}
+                        },
+                    },
+                    "The tournaments.",
+                )
+            },
+        },
+        "post": {
+            "summary": "Create a tournament, open for entries until entry_days have passed or "
+            "it is full. Only a player with enough finished games, and few at a time.",
+            "operationId": "createTournament",
+            "security": SECURED,
+            "parameters": [KEY],
+            "requestBody": request_body(_NEW),
+            "responses": {
+                "201": json_body(
+                    {
+                        "type": "object",
+                        "properties": {
+                            "tournament_id": {"type": "string"},
+                            "code": {"type": "string"},
+                        },
+                    },
+                    "Created.",
+                ),
+                **_errors(400, 403, 409, 413, 422),
+            },
+        },
+    },
+    "/tournaments/{tournament_id}": {
+        "get": {
+            "summary": "Its standings, rounds and pairings with their games; a private player "
+            'is "a player" with a null id.',
+            "operationId": "showTournament",
+            "security": [{}, *SECURED],
+            "parameters": [TOURNAMENT_ID],
+            "responses": {
+                "200": json_body(ref("TournamentPlayed"), "The tournament."),
+                **_errors(404),
+            },
+        }
+    },
+    "/tournaments/{tournament_id}/join": {
+        "post": {
+            "summary": "Enter the tournament; each round's game begins when it is paired.",
+            "operationId": "joinTournament",
+            "security": SECURED,
+            "parameters": [TOURNAMENT_ID, KEY],
+            "responses": {
+                "201": json_body(_done("entered"), "Entered."),
+                **_errors(403, 404, 409),
+            },
+        }
+    },
+    "/tournaments/{tournament_id}/withdraw": {
+        "post": {
+            "summary": "Withdraw: paired no more, a running match resigned.",
+            "operationId": "withdrawFromTournament",
+            "security": SECURED,
+            "parameters": [TOURNAMENT_ID, KEY],
+            "responses": {
+                "200": json_body(_done("withdrawn"), "Withdrawn."),
+                **_errors(403, 404, 409),
+            },
+        }
+    },
+    "/tournaments/{tournament_id}/log": {
+        "get": {
+            "summary": "The tournament's log as JSON Lines, which conquian verify checks "
+            "with its games' logs (GET /games/{game_id}/log).",
+            "operationId": "exportTournament",
+            "security": [{}, *SECURED],
+            "parameters": [TOURNAMENT_ID],
+            "responses": {
+                "200": {
+                    "description": "The log.",
+                    "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+                },
+                **_errors(404),
+            },
+        }
+    },
+}
