@@ -15,6 +15,7 @@ from adapters.web.readiness import Readiness
 from service.app.games import GameService
 from service.app.lobby import Lobby
 from service.app.ratings import Ratings
+from service.app.tournaments import Tournaments
 from service.game.events import PlayerId
 from service.players.unsubscribe import Unsubscribe
 from service.ports.consent import Consent
@@ -51,6 +52,9 @@ class Web:
     lobby: Lobby | None = None
     """Seeks and automatic pairing (issue 36: ``api/seeks.py``, ``pages/lobby.py``); without it
     their addresses are 404."""
+    tournaments: Tournaments | None = None
+    """Tournaments (issue 37: ``pages/tournaments.py``, ``pages/watch.py``); without them their
+    pages are 404."""
 
     def is_public(self, player: PlayerId) -> bool:
         """Whether anyone may see ``player``'s name (``words.naming``); without the ratings no

@@ -1,7 +1,8 @@
 """What the table picture shows, from a player's view or from a finished game's whole state.
 
 ``player_picture`` reads nothing but the player's ``PlayerView``: the opponent's hand is a number
-of backs until the deal is over (``revealed``).  ``replay_picture`` shows a step of a finished
+of backs until the deal is over (``revealed``); ``spectator_picture`` nothing but a
+``SpectatorView``: both hands are backs until the deal is over (``shown``).  ``replay_picture`` shows a step of a finished
 game, where both hands are public.
 """
 
@@ -12,6 +13,7 @@ from service.game.state import Game
 from service.language.translation import ENGLISH, Translator
 from service.rules.cards import CardSet
 from service.rules.seats import Phase, Seat
+from service.rules.spectator import SpectatorView
 from service.rules.view import PlayerView
 from service.words.cast import anonymous
 from service.words.narration import center_text
@@ -91,6 +93,44 @@ def replay_picture(game: Game, names: tuple[str, str], tr: Translator = ENGLISH)
         stock=rules.stock_size if rules.deal_number else 0,
         dead=len(rules.dead),
         dead_cards=tuple(rules.dead),
+        faces=faces,
+        tr=tr,
+    )
+
+
+def spectator_picture(
+    view: SpectatorView, names: tuple[str, str], tr: Translator = ENGLISH
+) -> Picture:
+    """The table as a spectator sees it, player 1 at the bottom, each side labelled with its
+    player's ``names`` (by seat): hands as backs until the deal has ended."""
+    faces = view.variant.deck_faces
+
+    def side(seat: Seat) -> Side:
+        hand = None if view.shown is None else tuple(view.shown[seat])
+        label = tr.gettext("Player {number} · {name}", number=seat.number, name=names[seat])
+        size = view.hand_sizes[seat] if hand is None else len(hand)
+        return Side(seat.number, label, hand, size, view.tables[seat])
+
+    note = (
+        ""
+        if view.center is None or view.source is None
+        else center_text(
+            view.center,
+            view.source,
+            view.player,
+            faces,
+            tr,
+            refused=view.phase is Phase.FORCE_WINDOW,
+        )
+    )
+    return Picture(
+        top=side(Seat.SECOND),
+        bottom=side(Seat.FIRST),
+        center=view.center,
+        center_note=note,
+        stock=view.stock_size,
+        dead=view.dead_size,
+        dead_cards=view.dead,
         faces=faces,
         tr=tr,
     )
