@@ -44,10 +44,10 @@ class Watching:
     def watch(self, game_id: GameId) -> Watched:
         """``game_id`` as a spectator sees it; ``NotWatchable`` unless it is a running
         tournament's game (``UnknownGame`` for no game at all)."""
+        game = self.tournaments.service.game(game_id)
         tournament_id = self.tournament_of(game_id)
         if tournament_id is None:
             raise NotWatchable()
-        game = self.tournaments.service.game(game_id)
         return Watched(game, spectator_view(game.rules), tournament_id)
 
     def tournament_of(self, game_id: GameId) -> TournamentId | None:
