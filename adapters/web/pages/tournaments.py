@@ -23,6 +23,7 @@ from service.game.status import GameStatus
 from service.game.stored import UnknownGame
 from service.language.translation import Translator
 from service.tournaments.crosstable import Row, crosstable
+from service.tournaments.decide import total_rounds
 from service.tournaments.errors import UnknownTournament
 from service.tournaments.events import DRAW, WIN, Ending, Format, TournamentId
 from service.tournaments.state import Result, Round, Tournament
@@ -119,7 +120,7 @@ def describe(tournament: Tournament, tr: Translator) -> str:
         state = tr.gettext(
             "round {number} of {rounds}",
             number=len(tournament.rounds),
-            rounds=max(terms.rounds, len(tournament.rounds)),
+            rounds=total_rounds(tournament),
         )
     else:
         state = tr.gettext("taking entries")

@@ -50,7 +50,7 @@ def watch(game_id: str) -> BaseResponse | tuple[str, int] | str:
     turn = (
         tr.gettext("Between deals.")
         if view.to_act is None
-        else tr.gettext("{name} to play.", name=names[view.to_act])
+        else tr.gettext("To play: {name}.", name=names[view.to_act])
     )
     return render_template(
         "watch.html",
@@ -58,7 +58,7 @@ def watch(game_id: str) -> BaseResponse | tuple[str, int] | str:
         tournament_id=watched.tournament_id,
         table_html=picture_html(spectator_picture(view, names, tr)),
         score=tr.gettext(
-            "Score: {first} {one}, {second} {two}",
+            "Score — {first}: {one}; {second}: {two}",
             first=names[0],
             one=signed(view.match.scores[0]),
             second=names[1],
