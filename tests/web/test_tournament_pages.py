@@ -15,7 +15,9 @@ from playwright.sync_api import Browser, expect
 
 from service.bots.levels import BOTS
 from service.bots.policies import recall
+from tests.web.client import Browser as Reader
 from tests.web.conftest import Site
+from tests.web.test_no_english_pages import LANGUAGES, Pages
 from tests.web.test_pocket import SIZES, browser_of, fits
 from tests.web.tournament_site import played_tournament
 
@@ -119,3 +121,15 @@ def test_what_cannot_be_watched(site: Site) -> None:
     )
     view = site.http.get(f"/watch/{played.running[0]}/view").json
     assert view["view"]["shown"] is None and "hand" not in view["view"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_tournament_pages_speak_each_language(site: Site, language: str) -> None:
+    """No English interface word, and no card written as a code, on the tournaments' pages and
+    the watch page in each language (the words looked for come from the English catalog)."""
+    played = played_tournament(site, f"Words{language}")
+    pages, reader = Pages(language), Reader(site.http, language)
+    pages.check(reader.get("/tournaments"), "the tournaments")
+    pages.check(reader.get(f"/tournaments/{played.tournament_id}"), "the tournament")
+    pages.check(reader.get(f"/watch/{played.running[0]}"), "the watch page")
+    pages.check(reader.get("/tournaments/nonesuch"), "an unknown tournament", 404)
