@@ -16,24 +16,30 @@ from service.rules.seats import Phase, Seat
 from service.rules.spectator import spectator_view
 from service.rules.view import view_for
 from service.tournaments.crosstable import crosstable
-from service.tournaments.events import WIN, Format
+from service.tournaments.events import WIN, Format, TournamentId
 from tests.tournaments.conftest import Site
 from tests.tournaments.play import play_out, play_round, players, terms
 
 ORGANISER = PlayerId("organiser")
 
 
-def _round_robin(site: Site) -> tuple[Watching, GameId]:
-    """A round-robin of four, its first round paired; a game of it."""
+def _paired(site: Site, double: bool = False) -> TournamentId:
+    """A round-robin of four, its first round paired."""
     tournaments = site.tournaments
-    chosen = terms(Format.ROUND_ROBIN, size=4, rounds=0, double=False)
+    chosen = terms(Format.ROUND_ROBIN, size=4, rounds=0, double=double)
     tournament_id = tournaments.create(ORGANISER, chosen, operator=True)
     for player in players(4):
         tournaments.enter(tournament_id, player)
     tournaments.tend()
-    game = tournaments.tournament(tournament_id).rounds[0].pairings[0].game
+    return tournament_id
+
+
+def _round_robin(site: Site) -> tuple[Watching, GameId]:
+    """A round-robin of four, its first round paired; a game of it."""
+    tournament_id = _paired(site)
+    game = site.tournaments.tournament(tournament_id).rounds[0].pairings[0].game
     assert game is not None
-    return Watching(tournaments), game
+    return Watching(site.tournaments), game
 
 
 def test_a_running_tournament_game_is_watched_with_both_hands_hidden(memory_site: Site) -> None:
@@ -94,11 +100,7 @@ def test_a_finished_tournament_game_is_not_watched_but_replayed(memory_site: Sit
 
 def test_the_crosstable_of_a_double_round_robin(memory_site: Site) -> None:
     tournaments = memory_site.tournaments
-    chosen = terms(Format.ROUND_ROBIN, size=4, rounds=0, double=True)
-    tournament_id = tournaments.create(ORGANISER, chosen, operator=True)
-    for player in players(4):
-        tournaments.enter(tournament_id, player)
-    tournaments.tend()
+    tournament_id = _paired(memory_site, double=True)
     for seed in range(6):
         play_round(tournaments, tournament_id, seed)
         tournaments.tend()
