@@ -28,7 +28,6 @@ class PlayerView(NamedTuple):
     dealer: Seat
     deal_number: int
     turns: int
-    hand: CardSet
     hand_sizes: tuple[int, int]
     tables: tuple[tuple[CardSet, ...], tuple[CardSet, ...]]
     center: Card | None
@@ -36,6 +35,7 @@ class PlayerView(NamedTuple):
     stock_size: int
     dead_size: int
     dead: tuple[Card, ...]
+    hand: CardSet
     revealed: CardSet | None
     legal_actions: tuple[PlayerAction, ...]
 
@@ -55,13 +55,11 @@ class PlayerView(NamedTuple):
 def view_for(state: GameState, seat: Seat) -> PlayerView:
     """The game as ``seat`` may see it now: the public table (``public_fields``) with the
     seat's own hand, the other hand once the deal has ended, and the seat's legal actions."""
-    public = public_fields(state)
     return _new_view(
         (
             seat,
-            *public[:7],
+            *public_fields(state),
             CardSet(state.hands[seat]),
-            *public[7:],
             CardSet(state.hands[seat.other]) if deal_ended(state) else None,
             tuple(legal_actions(state, seat)),
         )
@@ -74,7 +72,7 @@ def deal_ended(state: GameState) -> bool:
 
 
 def public_fields(state: GameState) -> tuple[object, ...]:
-    """What the table shows anyone, in ``PlayerView``'s order without the seat's own fields:
+    """What the table shows anyone, in ``PlayerView``'s order after its seat:
     match, phase, to act, player, dealer, deal, turns, hand sizes, tables, center, source, stock
     size, dead size and the dead cards when the variant shows them (R20.2).  Both a player's
     view and a spectator's (``spectator.py``) are built from it, so neither shows more of the
