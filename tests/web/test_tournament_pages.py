@@ -100,6 +100,11 @@ def test_the_watch_page_keeps_up_with_the_game_and_shows_no_hand(
         action = BOTS["bot:greedy"](recall(game.rules, seat), random.Random(1))
         service.act(game_id, player, action, game.version)
         expect(page.locator("#board")).not_to_have_js_property("innerHTML", before)
+        service.resign(game_id, player)  # the end, seen where it is watched, with both hands
+        expect(page.locator("#replay-link")).to_have_attribute("href", f"/games/{game_id}/replay")
+        for seat in (1, 2):
+            count = page.locator(f"#hand-{seat}").get_attribute("data-count")
+            expect(page.locator(f"#hand-{seat} .card:not(.back)")).to_have_count(int(count or 0))
     finally:
         context.close()
 
@@ -115,10 +120,12 @@ def test_what_cannot_be_watched(site: Site) -> None:
     assert site.http.get(f"/watch/{ordinary}/view").status == 404
     assert site.http.get("/watch/nonesuch").status == 404
     assert site.http.get("/tournaments/nonesuch").status == 404
-    finished = site.http.get(f"/watch/{played.finished[0]}")
-    assert finished.status in (302, 303) and finished.headers["location"].endswith(
-        f"/games/{played.finished[0]}/replay"
-    )
+    service.resign(ordinary, ana)
+    finished = site.http.get(f"/watch/{ordinary}")  # an ordinary game: its replay
+    assert finished.status in (302, 303), finished.status
+    assert finished.headers["location"].endswith(f"/games/{ordinary}/replay")
+    ended = site.http.get(f"/watch/{played.finished[0]}")  # its last table, and its replay
+    assert ended.status == 200 and f'href="/games/{played.finished[0]}/replay"' in ended.text
     view = site.http.get(f"/watch/{played.running[0]}/view").json
     assert view["view"]["shown"] is None and "hand" not in view["view"]
 
@@ -132,4 +139,5 @@ def test_the_tournament_pages_speak_each_language(site: Site, language: str) -> 
     pages.check(reader.get("/tournaments"), "the tournaments")
     pages.check(reader.get(f"/tournaments/{played.tournament_id}"), "the tournament")
     pages.check(reader.get(f"/watch/{played.running[0]}"), "the watch page")
+    pages.check(reader.get(f"/watch/{played.finished[0]}"), "the watch page of a finished game")
     pages.check(reader.get("/tournaments/nonesuch"), "an unknown tournament", 404)

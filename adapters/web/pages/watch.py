@@ -4,7 +4,8 @@
 Both are drawn from the spectator's view alone (``Watching.watch``: ``spectator.spectator_view``),
 so nothing here can show a hidden card; both hands are shown once a deal has ended.  The page keeps
 itself up to date as the player's page does (``play.js``: it polls the JSON's version and swaps
-the parts marked ``data-live``).  A finished game's watch page sends its reader to the replay.
+the parts marked ``data-live``); a game that ends while watched shows its last table and a link
+to its replay.  Any other finished game's watch page sends its reader to the replay.
 Names follow ``naming``: a private player is called by their seat.
 """
 
@@ -42,16 +43,15 @@ def watch(game_id: str) -> BaseResponse | tuple[str, int] | str:
     if not isinstance(watched, Watched):
         return redirect(over) if _over(GameId(game_id)) else watched
     game, view = watched.game, watched.view
-    if game.status is not GameStatus.PLAYING:
-        return redirect(over)
     tr = page_translator()
     cast = cast_for(game.players, web().service.directory, tr, browser_player(), web().is_public)
     names = (cast[Seat.FIRST], cast[Seat.SECOND])
-    turn = (
-        tr.gettext("Between deals.")
-        if view.to_act is None
-        else tr.gettext("To play: {name}.", name=names[view.to_act])
-    )
+    if game.status is not GameStatus.PLAYING:
+        turn = tr.gettext("The game is over.")
+    elif view.to_act is None:
+        turn = tr.gettext("Between deals.")
+    else:
+        turn = tr.gettext("To play: {name}.", name=names[view.to_act])
     return render_template(
         "watch.html",
         game=game,
@@ -67,6 +67,7 @@ def watch(game_id: str) -> BaseResponse | tuple[str, int] | str:
         deal=tr.gettext("Deal {deal}", deal=view.deal_number),
         turn=turn,
         poll_ms=int(web().settings.poll_seconds * 1000),
+        replay=over if game.status is not GameStatus.PLAYING else "",
     )
 
 
