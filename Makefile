@@ -94,11 +94,12 @@ soak: $(STAMP)
 	$(BIN)/python -m tests.reliability.soak.run --form $(SOAK)
 
 # Issue 9, parts 2 and 3 at full size: 1,000 patterns of duplicate, stale and racing messages on
-# each database, and 300 twin pairs compared until they part; `make test` runs them smaller.
+# each database, and 300 twin pairs compared until they part (100 for a spectator, issue 37);
+# `make test` runs them smaller.
 duplicates: $(STAMP)
 	sh deploy/ensure-postgres.sh
 	CONQUIAN_DUPLICATE_PATTERNS=1000 CONQUIAN_DUPLICATE_PATTERNS_POSTGRESQL=1000 \
-	  CONQUIAN_TWIN_PAIRS_POSTGRESQL=300 CONQUIAN_TWIN_STEPS=0 \
+	  CONQUIAN_TWIN_PAIRS_POSTGRESQL=300 CONQUIAN_TWIN_STEPS=0 CONQUIAN_TWIN_SPECTATOR_PAIRS=100 \
 	  $(BIN)/python -m pytest -q -s tests/reliability/dup
 
 clean:

@@ -32,7 +32,16 @@ from adapters.web.languages import page_language, page_translator
 from adapters.web.limits import RateLimit, SharedLimit
 from adapters.web.notices import asking as notices
 from adapters.web.notices.desk import desk_for
-from adapters.web.pages import lobby, profiles, replay, rules, unsubscribe, your_data
+from adapters.web.pages import (
+    lobby,
+    profiles,
+    replay,
+    rules,
+    tournaments,
+    unsubscribe,
+    watch,
+    your_data,
+)
 from adapters.web.pages import routes as pages
 from adapters.web.pages import talk as talk_page
 from adapters.web.readiness import Readiness
@@ -106,6 +115,8 @@ def create_app(parts: Web) -> Flask:
         talk_page.blueprint,
         rules.blueprint,
         lobby.blueprint,
+        tournaments.blueprint,
+        watch.blueprint,
     )
     for blueprint in (*blueprints, *others):
         app.register_blueprint(blueprint)

@@ -28,7 +28,6 @@ class PlayerView(NamedTuple):
     dealer: Seat
     deal_number: int
     turns: int
-    hand: CardSet
     hand_sizes: tuple[int, int]
     tables: tuple[tuple[CardSet, ...], tuple[CardSet, ...]]
     center: Card | None
@@ -36,6 +35,7 @@ class PlayerView(NamedTuple):
     stock_size: int
     dead_size: int
     dead: tuple[Card, ...]
+    hand: CardSet
     revealed: CardSet | None
     legal_actions: tuple[PlayerAction, ...]
 
@@ -53,30 +53,46 @@ class PlayerView(NamedTuple):
 
 
 def view_for(state: GameState, seat: Seat) -> PlayerView:
-    """The game as ``seat`` may see it now."""
-    hands = state.hands
-    deal_ended = state.phase in (Phase.DEALING, Phase.OVER) and state.deal_number > 0
+    """The game as ``seat`` may see it now: the public table (``public_fields``) with the
+    seat's own hand, the other hand once the deal has ended, and the seat's legal actions."""
     return _new_view(
         (
             seat,
-            state.match,
-            state.phase,
-            state.to_act,
-            state.player,
-            state.dealer,
-            state.deal_number,
-            state.turns,
-            CardSet(hands[seat]),
-            (hands[0].bit_count(), hands[1].bit_count()),
-            state.tables,
-            state.center,
-            state.source,
-            len(state.deck) - state.next_stock,
-            len(state.dead),
-            state.dead if state.variant.dead_pile_visible else (),
-            CardSet(hands[seat.other]) if deal_ended else None,
+            *public_fields(state),
+            CardSet(state.hands[seat]),
+            CardSet(state.hands[seat.other]) if deal_ended(state) else None,
             tuple(legal_actions(state, seat)),
         )
+    )
+
+
+def deal_ended(state: GameState) -> bool:
+    """Whether the hands are shown now: between deals and once the match is over (R20.1)."""
+    return state.phase in (Phase.DEALING, Phase.OVER) and state.deal_number > 0
+
+
+def public_fields(state: GameState) -> tuple[object, ...]:
+    """What the table shows anyone, in ``PlayerView``'s order after its seat:
+    match, phase, to act, player, dealer, deal, turns, hand sizes, tables, center, source, stock
+    size, dead size and the dead cards when the variant shows them (R20.2).  Both a player's
+    view and a spectator's (``spectator.py``) are built from it, so neither shows more of the
+    table than the other; it reads the hands only to count them."""
+    hands = state.hands
+    return (
+        state.match,
+        state.phase,
+        state.to_act,
+        state.player,
+        state.dealer,
+        state.deal_number,
+        state.turns,
+        (hands[0].bit_count(), hands[1].bit_count()),
+        state.tables,
+        state.center,
+        state.source,
+        len(state.deck) - state.next_stock,
+        len(state.dead),
+        state.dead if state.variant.dead_pile_visible else (),
     )
 
 

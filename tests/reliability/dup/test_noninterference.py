@@ -25,10 +25,6 @@ import itertools
 import os
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from adapters.telegram.callbacks import decode
 from adapters.telegram.callbacks import move as move_press
@@ -36,7 +32,6 @@ from adapters.web.security import CSRF_FIELD
 from service.bots.policies import greedy_bot
 from service.game.events import GameId, PlayerId
 from service.language.notation import card_text
-from service.ports.memory_directory import ManualClock
 from service.rules.actions import PlayerAction
 from service.rules.cards import Card, CardSet
 from service.rules.errors import IllegalAction
@@ -46,14 +41,14 @@ from service.rules.view import view_for
 from service.words.prompts import action_text
 from tests.reliability.dup.twins import (
     CSRF_VALUE,
-    Copies,
     Outputs,
     TwinChance,
+    Twins,
     Who,
     client_for,
     hidden_cards,
 )
-from tests.reliability.dup.world import BEN, START, World, reply_to, settings_for
+from tests.reliability.dup.world import World, reply_to
 from tests.telegram.fake_api import FakeTelegram, Person
 
 PAIRS = int(os.environ.get("CONQUIAN_TWIN_PAIRS", "300"))
@@ -419,43 +414,6 @@ def align(fake: FakeTelegram, first: int, person: Person | None) -> None:
 def _csrf(world: World) -> str:
     """The form token that belongs to the CSRF cookie the twins' clients send."""
     return world.web.capabilities.mac("csrf|" + CSRF_VALUE)
-
-
-Twins = tuple[tuple[World, World], list[Who], list[PlayerId]]
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def twins(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Twins]:
-    """Two worlds on copies of one database holding Ana (Telegram), Ben (email), Cleo (web),
-    and two web opponents."""
-    fakes = [FakeTelegram() for _ in range(3)]
-    databases = Copies(request.param, request, tmp_path)
-    seed = World(fakes[0], settings_for(tmp_path / "seed", databases.seed))
-    players = seed.meet(fakes[0].person("Ana"))
-    capabilities = seed.web.capabilities
-    cleo = capabilities.register("Cleo")
-    opponents = [capabilities.register("Dora"), capabilities.register("Eve")]
-    for player in (players.ana, players.ben, cleo, *opponents):
-        capabilities.player_token(player)
-    cast = [
-        Who(players.ana, "Ana", telegram=players.ana_person),
-        Who(players.ben, "Ben", email=BEN),
-        Who(cleo, "Cleo"),
-    ]
-    seed.close()
-    worlds = []
-    for number, fake in enumerate(fakes[1:]):
-        data = tmp_path / f"twin{number}"
-        url = databases.copy(data)
-        fake.started.add(players.ana_person.id)
-        settings = settings_for(data, url, vapid_from=tmp_path / "seed")  # the seed's key
-        worlds.append(World(fake, settings, TwinChance(99), ManualClock(START)))
-    yield (worlds[0], worlds[1]), cast, opponents
-    for world in worlds:
-        world.close()
-    for fake in fakes:
-        fake.close()
-    databases.drop()
 
 
 def test_what_a_player_receives_does_not_depend_on_cards_they_cannot_see(twins: Twins) -> None:

@@ -67,6 +67,10 @@ class Who:
     email: str | None = None
 
 
+Twins = tuple[tuple[World, World], list[Who], list[PlayerId]]
+"""The two worlds, the players A may be, and their opponents (``conftest.twins``)."""
+
+
 @dataclass
 class Outputs:
     """What A received in one world since the last ``take``: Telegram calls to A's chat (and
