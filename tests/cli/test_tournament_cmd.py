@@ -86,7 +86,7 @@ def test_a_changed_result_is_refused_at_its_event(exported: Path) -> None:
     lines = exported.read_text().splitlines()
     at = next(i for i, line in enumerate(lines) if '"ResultRecorded"' in line)
     event = json.loads(lines[at])
-    event["data"]["score"] = 2 - event["data"]["score"] or 1  # a win for a loss, a draw for a win
+    event["data"]["score"] = 0 if event["data"]["score"] else 2  # a loss for a win or a draw
     lines[at] = json.dumps(event)
     exported.write_text("\n".join(lines) + "\n")
 
