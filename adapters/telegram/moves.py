@@ -19,7 +19,15 @@ from adapters.telegram.keyboards import chooser_keyboard, melds_with
 from adapters.telegram.render import short
 from adapters.telegram.screens import ChatPart
 from adapters.telegram.talk import acknowledge, words_only
-from service.app.replies import Answered, MoveApplied, Reply, Request, SettingChanged, Told
+from service.app.replies import (
+    Answered,
+    HintShown,
+    MoveApplied,
+    Reply,
+    Request,
+    SettingChanged,
+    Told,
+)
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
@@ -29,6 +37,7 @@ from service.language.vocabulary import word
 from service.players.profiles import settings_text
 from service.rules.errors import IllegalAction
 from service.words import refusals
+from service.words.hints import hint_text
 from service.words.prompts import action_text, help_text, options_text
 from service.words.readings import Reading, reading
 from service.words.refusals import refusal_text
@@ -75,6 +84,9 @@ class Moves(ChatPart):
                 tr = channel.tr(said.player)  # after ``lang …``, the new language
                 profile = channel.directory.profile(said.player)
                 self.screens.say(said.chat_id, settings_text(profile, tr, channel.directory))
+            case HintShown():
+                _, view = channel.service.view(game_id, said.player)
+                self.screens.say(said.chat_id, hint_text(reply, view.variant.deck_faces, said.tr))
             case _:
                 self.screens.say(said.chat_id, self._refusal(reply, game_id, said))
 

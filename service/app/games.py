@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from service.app.folded import FoldedGames
+from service.app.hinting import Hinting
 from service.app.intake import InboxKey, Intake
 from service.app.journal import Journal, summary_of
 from service.app.link_requests import ConfirmLink, LinkRequest, OfferLink, link_reply
 from service.app.lobby_requests import CallOff, LobbyRequest, Rematch, handled_once, lobby_reply
-from service.app.outcome import Applied, Outcome
+from service.app.outcome import Applied, Hinted, Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
@@ -28,6 +29,7 @@ from service.app.replies import Rematched, Reply, Request
 from service.app.seating import Seating
 from service.app.talking import ADJOURN_LIMIT, Talking
 from service.app.your_data import YourData
+from service.bots.levels import HARD_ROLLOUTS
 from service.clock.settings import ClockSettingsOf
 from service.game.decide import checked_seat
 from service.game.events import GameId, PlayerId, TimeControl
@@ -63,6 +65,7 @@ class GameService(GameReads):
         secret: Callable[[], bytes] = lambda: b"",
         adjourn_limit: timedelta = ADJOURN_LIMIT,
         confirmations: Confirmations | None = None,
+        hint_rollouts: int = HARD_ROLLOUTS,
     ):
         self.store = store
         self.clock = clock
@@ -92,7 +95,9 @@ class GameService(GameReads):
             adjourn_limit,
             rematches.check_opponent,
         )
-        self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
+        self.playing = Playing(
+            journal, chance, self.pauses, profiles, self.talking, Hinting(journal, hint_rollouts)
+        )
         confirming = ConfirmationCodes(confirmations or InMemoryConfirmations(), clock, secret)
         self.your_data = (
             None if personal is None else YourData(self, personal, kept or Kept(), confirming)
@@ -236,7 +241,7 @@ class GameService(GameReads):
             )
         except IllegalAction as error:
             return self.intake.record(at, self._refused(error, request.game_id))
-        if isinstance(outcome, Applied):
+        if isinstance(outcome, Applied | Hinted):
             return outcome.reply  # recorded in the same transaction as its events
         return self.intake.record(at, outcome.reply)
 

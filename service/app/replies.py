@@ -100,6 +100,21 @@ class SettingChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class HintShown:
+    """``hint``: what the hard bot would do at the position the player asked at (``version``,
+    its ``HintGiven``'s number), kept as facts a channel words (``words/hints.py``)."""
+
+    game_id: GameId
+    version: int
+    move: str
+    """The move as an English command, cards as codes (``take 5C 5D discard KS``)."""
+    melds: tuple[str, ...]
+    fears: str | None
+    rate: int
+    """The percentage of the sampled deal endings the move won (draws half)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Opened:
     game_id: GameId
 
@@ -164,6 +179,7 @@ Reply = (
     | Answered
     | OnVacation
     | SettingChanged
+    | HintShown
     | Opened
     | Joined
     | Cancelled
@@ -186,7 +202,7 @@ def version_after(reply: Reply) -> int:
     """The game's version a reply about a command on it names (0 for any other reply): the
     game a channel shows with the answer is at least as new."""
     match reply:
-        case MoveApplied() | Answered() | OnVacation() | SettingChanged():
+        case MoveApplied() | Answered() | OnVacation() | SettingChanged() | HintShown():
             return reply.version
     return 0
 
@@ -232,6 +248,14 @@ def _fields(reply: Reply) -> dict[str, object]:
                 "game_id": reply.game_id,
                 "version": reply.version,
                 "settings": settings,
+            }
+        case HintShown(game_id=game_id, version=version):
+            hint = {"move": reply.move, "melds": list(reply.melds), "fears": reply.fears}
+            return {
+                "ok": True,
+                "game_id": game_id,
+                "version": version,
+                "hint": hint | {"rate": reply.rate},
             }
         case Opened(game_id=game_id):
             return {"ok": True, "opened": game_id}
@@ -315,6 +339,16 @@ def _legacy(fields: dict[str, Any]) -> Reply:
             settings["timezone"],
             settings["quiet_hours"],
             tuple(settings["reminders"]),
+        )
+    if "hint" in fields:
+        hint = fields["hint"]
+        return HintShown(
+            game_id,
+            int(fields["version"]),
+            str(hint["move"]),
+            tuple(hint["melds"]),
+            hint["fears"],
+            int(hint["rate"]),
         )
     if "query" in fields:
         return Answered(game_id, int(fields["version"]), fields["query"])
