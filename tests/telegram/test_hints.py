@@ -1,0 +1,48 @@
+"""Hints on Telegram (issue 38): ``hint`` typed in the chat answers with the hard bot's move in a
+casual game against a bot, and is refused, changing nothing, in a rated game and in a game
+between people."""
+
+from __future__ import annotations
+
+from service.game.events import GameId, HintGiven
+from tests.telegram.harness import Bot, Phone
+from tests.telegram.test_play import start_game
+
+
+def bot_game(bot: Bot, phone: Phone, options: str = "") -> GameId:
+    phone.say(f"/new bot {options}".strip())
+    [line] = bot.service.games_of(bot.player(phone.person))
+    return line.game_id
+
+
+def test_hint_in_a_casual_bot_game_says_what_the_hard_bot_would_play(bot: Bot, ana: Phone) -> None:
+    game_id = bot_game(bot, ana)
+    before = bot.service.game(game_id).version
+
+    ana.say("hint")
+
+    assert ana.last().text.startswith("The hard bot would play: ")
+    assert "% of the deal endings" in ana.last().text
+    last = bot.service.events(game_id)[-1]
+    assert isinstance(last.event, HintGiven) and last.event.version == before
+
+
+def test_hint_is_refused_in_a_rated_game_against_the_bot(bot: Bot, ana: Phone) -> None:
+    game_id = bot_game(bot, ana, "rated")
+    before = bot.service.game(game_id).version
+
+    ana.say("hint")
+
+    assert "No hints in a rated game" in ana.last().text
+    assert bot.service.game(game_id).version == before
+
+
+def test_hint_is_refused_in_a_game_between_people(bot: Bot, ana: Phone, ben: Phone) -> None:
+    game_id = start_game(bot, ana, ben)
+    before = bot.service.game(game_id).version
+    mover = ana if bot.service.game(game_id).to_act == bot.player(ana.person) else ben
+
+    mover.say("hint")
+
+    assert "No hints in a game against a person" in mover.last().text
+    assert bot.service.game(game_id).version == before
