@@ -13,7 +13,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 
-from service.bots.search import Score, scored
+from service.bots.search import Score, rollout, sample_world, scored
 from service.rules.actions import Discard, PlayerAction, Refuse, Take
 from service.rules.cards import Card
 from service.rules.view import PlayerView
@@ -49,9 +49,54 @@ def advise(view: PlayerView, rollouts: int) -> Advice:
     return Advice(scores, _melds(best, view), _feared(best, scores))
 
 
-def seeded(view: PlayerView) -> random.Random:
-    """A generator seeded from what the seat knows and nothing else: the position as it sees it."""
+MISTAKE = 0.25
+"""How much worse than the best a move must be to be marked in the review: a quarter of the deal
+— a move that turns an even deal into a likely loss (docs/decisions/reviews.md)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """One decision of a finished game judged from its player's view: the move made, the move
+    the search prefers, and the share of the deal the move made gave away against it."""
+
+    chosen: PlayerAction
+    best: PlayerAction
+    loss: float
+
+    @property
+    def mistake(self) -> bool:
+        return self.loss >= MISTAKE
+
+
+def judge(view: PlayerView, chosen: PlayerAction, rollouts: int) -> Judgement:
+    """``chosen`` against the search's best for ``view``: when they differ, both are played out
+    on the same ``rollouts // 4`` fresh worlds (paired, so the luck of the worlds cancels) and
+    the loss is the difference of their points over the most they could differ."""
+    best = advise(view, rollouts).best.action
+    if does_the_same(best, chosen):
+        return Judgement(chosen, best, 0.0)
+    rng, worlds, gap = seeded(view, "judge"), max(1, rollouts // 4), 0
+    for _ in range(worlds):
+        world = sample_world(view, rng)
+        gap += rollout(world, best, view.seat) - rollout(world, chosen, view.seat)
+    return Judgement(chosen, best, max(0.0, gap / (2 * worlds)))
+
+
+def does_the_same(one: PlayerAction, other: PlayerAction) -> bool:
+    """Whether two actions make the same move, whatever arrangement or grouping they carry."""
+    return _what(one) == _what(other)
+
+
+def _what(action: PlayerAction) -> tuple[object, ...]:
+    names = ("seat", "put_down", "discard", "meld", "card", "onto")
+    return (type(action).__name__, *(getattr(action, name, None) for name in names))
+
+
+def seeded(view: PlayerView, purpose: str = "advise") -> random.Random:
+    """A generator seeded from what the seat knows and nothing else: the position as it sees it
+    (and what the numbers are for, so a judgement does not replay the advice's worlds)."""
     known = (
+        purpose,
         view.seat,
         view.deal_number,
         view.turns,

@@ -83,7 +83,7 @@ def scored(view: PlayerView, rng: Rng, rollouts: int) -> list[Score]:
         for _ in range(worlds):
             world = sample_world(view, rng)
             for index in alive:
-                wins[index] += _rollout(world, actions[index], view.seat)
+                wins[index] += rollout(world, actions[index], view.seat)
                 played[index] += 1
         alive.sort(key=lambda i: (wins[i], actions[i] is preferred), reverse=True)
         alive = alive[: max(1, (len(alive) + 1) // 2)]
@@ -144,7 +144,7 @@ def _shuffle(cards: list[Card], rng: Rng) -> None:
         cards[last], cards[other] = cards[other], cards[last]
 
 
-def _rollout(world: GameState, action: PlayerAction, seat: Seat) -> int:
+def rollout(world: GameState, action: PlayerAction, seat: Seat) -> int:
     """2 for a win of ``seat``, 1 for a draw, 0 for a loss, once the greedy bots end the deal."""
     state = world
     for event in decide(state, action):
