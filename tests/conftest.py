@@ -52,6 +52,7 @@ TABLES = (
     *("notice_push", "notice_mail", "notices_sent"),
     *("rating_standings", "rating_games", "rating_position", "profile_choices"),
     *("seeks", "pairing_pool", "reliability", "reliability_games", "reliability_position"),
+    *("reviews", "review_position"),
 )
 
 

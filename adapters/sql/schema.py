@@ -15,6 +15,7 @@ from adapters.sql import (
     notice_tables,
     quota_tables,
     rating_tables,
+    review_tables,
     seek_tables,
     tables,
     telegram_tables,
@@ -29,6 +30,7 @@ TABLE_MODULES = (
     notice_tables,
     confirmation_tables,
     seek_tables,
+    review_tables,
 )
 """Each registers its tables on ``SQLModel.metadata`` when imported."""
 

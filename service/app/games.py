@@ -26,6 +26,7 @@ from service.app.profile_changes import ProfileChanges
 from service.app.reads import GameReads
 from service.app.rematches import Rematches, has_left
 from service.app.replies import Rematched, Reply, Request
+from service.app.reviewing import Reviewing
 from service.app.seating import Seating
 from service.app.talking import ADJOURN_LIMIT, Talking
 from service.app.your_data import YourData
@@ -34,12 +35,14 @@ from service.clock.settings import ClockSettingsOf
 from service.game.decide import checked_seat
 from service.game.events import GameId, PlayerId, TimeControl
 from service.game.state import Game
+from service.log.reviews import REVIEW_ROLLOUTS
 from service.players.confirmation_codes import ConfirmationCodes
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
 from service.ports.confirmations import Confirmations, InMemoryConfirmations
 from service.ports.directory import Directory, Profile
 from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, Inbox
+from service.ports.reviews import InMemoryReviews, ReviewStore
 from service.rules.actions import Resign
 from service.rules.errors import IllegalAction
 from service.rules.variants import DEFAULT, DeckFaces, MatchTerms, Variant
@@ -66,6 +69,8 @@ class GameService(GameReads):
         adjourn_limit: timedelta = ADJOURN_LIMIT,
         confirmations: Confirmations | None = None,
         hint_rollouts: int = HARD_ROLLOUTS,
+        reviews: ReviewStore | None = None,
+        review_rollouts: int = REVIEW_ROLLOUTS,
     ):
         self.store = store
         self.clock = clock
@@ -98,6 +103,10 @@ class GameService(GameReads):
         self.playing = Playing(
             journal, chance, self.pauses, profiles, self.talking, Hinting(journal, hint_rollouts)
         )
+        self.reviewing = Reviewing(
+            store, reviews or InMemoryReviews(store.read_all), review_rollouts
+        )
+        """Reviews of ended matches (the worker's ``review`` job makes them, issue 38)."""
         confirming = ConfirmationCodes(confirmations or InMemoryConfirmations(), clock, secret)
         self.your_data = (
             None if personal is None else YourData(self, personal, kept or Kept(), confirming)
