@@ -24,7 +24,7 @@ from adapters.sql.engine import UNAVAILABLE_ERRORS, is_unavailable
 from adapters.sql.pulse import Pulse, pulse_for
 from adapters.sql.quotas import SqlQuotas
 from adapters.web import health, security
-from adapters.web.api import players, seeks  # noqa: F401  (their routes are the API's)
+from adapters.web.api import players, reviews, seeks  # noqa: F401  (their routes are the API's)
 from adapters.web.api import routes as api
 from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web

@@ -57,6 +57,18 @@ class Reviewing:
             raise ReviewNotYet()
         return self.reviews.of(game_id, player)
 
+    def last(self, player: PlayerId) -> GameId:
+        """The game a review without a game is of: the player's most recently finished."""
+        for summary in self.store.summaries(player):
+            if summary.status == GameStatus.OVER:
+                return summary.game_id
+        raise NothingToReview()
+
+
+class NothingToReview(IllegalAction):
+    code = "nothing_to_review"
+    template = N_("You have no finished game to review yet.")
+
 
 class ReviewNotYet(IllegalAction):
     code = "review_not_yet"

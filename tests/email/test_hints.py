@@ -48,3 +48,16 @@ def test_a_hint_by_mail_is_refused_in_a_game_between_people(imap_world: World) -
 
     assert "No hints in a game against a person" in world.latest(mover).text()
     assert world.service.game(game_id).version == before
+
+
+def test_review_by_mail_is_the_senders_own_summary(world: World) -> None:
+    game_id = bot_game(world)
+    world.answer(world.latest(ANA), "resign")
+    assert world.service.game(game_id).status == "over"
+    assert world.service.reviewing.follow() == 1
+
+    world.send(request(ANA, "review"), SERVICE)
+
+    assert world.latest(ANA).text().count("The hard bot reviewed your ") == 1
+    world.send(request(BEN, f"review {game_id}"), SERVICE)
+    assert "You are not a player in this game." in world.latest(BEN).text()

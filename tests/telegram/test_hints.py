@@ -46,3 +46,23 @@ def test_hint_is_refused_in_a_game_between_people(bot: Bot, ana: Phone, ben: Pho
 
     assert "No hints in a game against a person" in mover.last().text
     assert bot.service.game(game_id).version == before
+
+
+def test_review_after_the_game_is_the_players_own_summary(bot: Bot, ana: Phone, ben: Phone) -> None:
+    ben.say("/review")
+    assert ben.last().text == "You have no finished game to review yet."
+    game_id = bot_game(bot, ana)
+    ana.say("hint")
+    move = ana.last().text.split(": ", 1)[1].split(".")[0]
+    ana.say(move)
+    ana.say("/resign")
+    assert bot.service.game(game_id).status == "over"
+
+    ana.say("/review")
+    assert ana.last().text == "Your review of this game is not ready yet: try again in a minute."
+    assert bot.service.reviewing.follow() == 1
+    ana.say("/review")
+
+    assert ana.last().text.startswith("The hard bot reviewed your ")
+    ben.say(f"/review #{game_id[:6]}")
+    assert "The hard bot reviewed" not in ben.last().text

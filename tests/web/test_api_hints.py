@@ -59,3 +59,33 @@ def test_a_hint_is_refused_in_a_game_between_people(site: Site) -> None:
     path = f"/api/v1/games/{game_id}/moves"
     refused(site.http.post(path, body, token=host), 422, "hint_against_person")
     assert site.http.get(f"/api/v1/games/{game_id}", token=host).json["version"] == game["version"]
+
+
+# -- the review after the game ---------------------------------------------------------------------
+
+
+def test_the_review_is_the_players_own_once_the_worker_made_it(site: Site) -> None:
+    host, game = bot_game(site, None)
+    game_id = game["game_id"]
+    path = f"/api/v1/games/{game_id}/moves"
+    for _ in range(3):
+        version = site.http.get(f"/api/v1/games/{game_id}", token=host).json["version"]
+        hint = site.http.post(path, {"command": "hint", "expected_version": version}, token=host)
+        if hint.status != 200:
+            break  # the deal went on to a point where the host waits
+        move = {"command": hint.json["hint"]["move"], "expected_version": hint.json["version"]}
+        assert site.http.post(path, move, token=host).status == 200
+    review = f"/api/v1/games/{game_id}/review"
+    refused(site.http.get(review, token=host), 409, "review_not_yet")
+    version = site.http.get(f"/api/v1/games/{game_id}", token=host).json["version"]
+    resigned = site.http.post(path, {"command": "resign", "expected_version": version}, token=host)
+    assert resigned.status == 200, resigned.text
+    assert site.http.get(review, token=host).json["ready"] is False
+
+    assert site.wiring.service.reviewing.follow() == 1
+
+    answer = site.http.get(review, token=host)
+    assert answer.status == 200 and answer.json["ready"] is True
+    assert answer.json["summary"].startswith("The hard bot reviewed your ")
+    assert all(step["seq"] > 1 for step in answer.json["steps"])
+    refused(site.http.get(review, token=site.player("Eve")), 403, "not_a_player")
