@@ -19,6 +19,7 @@ from service.ports.memory_directory import ManualClock, SeededChance
 from service.rules.seats import Seat
 from service.rules.variants import MatchTerms
 from service.rules.view import view_for
+from tests.bench.review import match
 from tests.service.given import GREEDY, HOST, T0
 from tests.service.test_search_bot import positions, twin
 
@@ -105,3 +106,12 @@ def test_only_the_seats_own_decisions_with_a_choice_are_reviewed(
         assert action.seat is Seat.FIRST
         assert len(view_for(game.rules, Seat.FIRST).legal_actions) > 1
     assert PlayerId(GREEDY) == service.game(game_id).players[1]
+
+
+def test_the_easy_bot_is_marked_more_often_than_the_hard_bot() -> None:
+    """The bench's measure (``tests/bench/review.py``, 200 games there) on a few small games."""
+    results = [match(seed, 1, hard_rollouts=40, review_rollouts=40) for seed in (1, 2, 3)]
+    easy = sum(one.mistakes[0] for one in results)
+    hard = sum(one.mistakes[1] for one in results)
+    assert easy > hard
+    assert all(one.decisions[0] and one.decisions[1] for one in results)
