@@ -51,6 +51,15 @@ def check_hint(game: Game, seat: Seat) -> None:
         raise HintNotYourDecision()
 
 
+def may_hint(game: Game, seat: Seat) -> bool:
+    """Whether ``seat`` may ask for a hint now: what a channel asks before offering a button."""
+    try:
+        check_hint(game, seat)
+    except IllegalAction:
+        return False
+    return True
+
+
 def hinted(game: Game, seat: Seat) -> list[HintGiven]:
     """The event recording that ``seat`` was given a hint at the game's current position."""
     check_hint(game, seat)
