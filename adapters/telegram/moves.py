@@ -183,6 +183,8 @@ class Moves(ChatPart):
             self._move(pressed, press)
         elif press.kind == "answer":
             self._answered(pressed, press)
+        elif press.kind == "hint":
+            self._hint(pressed, press)
         elif press.kind == "hand":
             self._answer(pressed, "", record=True)
             shown = self.channel.records.turn_message(pressed.chat_id, press.game_id)
@@ -236,6 +238,18 @@ class Moves(ChatPart):
         self._answer(pressed, f"✓ {action_text(action, faces, tr)}")
         self._show(reply, pressed.player, pressed.chat_id, tr, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
+
+    def _hint(self, pressed: Pressed, press: Press) -> None:
+        """Hint under a board: the shared word ``hint`` on the position the board showed."""
+        request = Request(pressed.player, press.game_id, "hint", expected_version=press.number)
+        reply = self.channel.service.handle(SOURCE, pressed.key, pressed.payload, request)
+        if not isinstance(reply, HintShown):
+            message = refusal_text(reply, pressed.tr) if isinstance(reply, refusals.Refused) else ""
+            self._answer(pressed, message, alert=True)
+            return
+        self._answer(pressed, "")
+        _, view = self.channel.service.view(press.game_id, pressed.player)
+        self.screens.say(pressed.chat_id, hint_text(reply, view.variant.deck_faces, pressed.tr))
 
     def _answered(self, pressed: Pressed, press: Press) -> None:
         """Accept or Decline under an offer: the shared words ``accept`` / ``decline``, never

@@ -31,6 +31,7 @@ from service.game.events import (
     QuietHoursSet,
     TurnTimedOut,
 )
+from service.game.hint_rules import may_hint
 from service.game.instructions import suggests_auto_pass
 from service.game.state import Game
 from service.game.status import GameStatus
@@ -121,6 +122,8 @@ class Notice:
     """How the match ended, told to the player, when its end is among ``lines``."""
     own_move: int | None = None
     """The first event after the player's own last move among ``lines`` (None: none there)."""
+    may_hint: bool = False
+    """The player may ask for a hint now (``hint_rules``): a channel offers its button."""
 
     @property
     def asks(self) -> bool:
@@ -220,6 +223,7 @@ def notice(
         rematch,
         next((line.text for line in reversed(lines) if line.kind is MatchEnded), ""),
         _after_own_move(lines, seat, first),
+        may_hint(game, seat),
     )
 
 

@@ -66,3 +66,18 @@ def test_review_after_the_game_is_the_players_own_summary(bot: Bot, ana: Phone, 
     assert ana.last().text.startswith("The hard bot reviewed your ")
     ben.say(f"/review #{game_id[:6]}")
     assert "The hard bot reviewed" not in ben.last().text
+
+
+def test_the_board_has_a_hint_button_only_in_a_casual_bot_game(
+    bot: Bot, ana: Phone, ben: Phone
+) -> None:
+    bot_game(bot, ana)
+    board = ana.turn_message()
+    assert "Hint" in board.labels()
+
+    ana.press(board, "Hint")
+
+    assert ana.last().text.startswith("The hard bot would play: ")
+    game_id = start_game(bot, ben, ana)
+    mover = ana if bot.service.game(game_id).to_act == bot.player(ana.person) else ben
+    assert "Hint" not in mover.wait_for_turn().labels()
