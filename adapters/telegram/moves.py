@@ -241,29 +241,31 @@ class Moves(ChatPart):
 
     def _hint(self, pressed: Pressed, press: Press) -> None:
         """Hint under a board: the shared word ``hint`` on the position the board showed."""
-        request = Request(pressed.player, press.game_id, "hint", expected_version=press.number)
-        reply = self.channel.service.handle(SOURCE, pressed.key, pressed.payload, request)
-        if not isinstance(reply, HintShown):
-            message = refusal_text(reply, pressed.tr) if isinstance(reply, refusals.Refused) else ""
-            self._answer(pressed, message, alert=True)
-            return
-        self._answer(pressed, "")
-        _, view = self.channel.service.view(press.game_id, pressed.player)
-        self.screens.say(pressed.chat_id, hint_text(reply, view.variant.deck_faces, pressed.tr))
+        reply = self._asked(pressed, press, "hint", press.number)
+        if isinstance(reply, HintShown):
+            self._answer(pressed, "")
+            _, view = self.channel.service.view(press.game_id, pressed.player)
+            self.screens.say(pressed.chat_id, hint_text(reply, view.variant.deck_faces, pressed.tr))
 
     def _answered(self, pressed: Pressed, press: Press) -> None:
         """Accept or Decline under an offer: the shared words ``accept`` / ``decline``, never
         stale (an offer lapses by itself when the position changes)."""
-        command = "accept" if press.arg == "A" else "decline"
-        request = Request(pressed.player, press.game_id, command)
+        reply = self._asked(pressed, press, "accept" if press.arg == "A" else "decline")
+        if isinstance(reply, MoveApplied):
+            self._answer(pressed, "✓")
+            self._show(reply, pressed.player, pressed.chat_id, pressed.tr, edit=pressed.message_id)
+            self.screens.tell_group(press.game_id)
+
+    def _asked(
+        self, pressed: Pressed, press: Press, command: str, version: int | None = None
+    ) -> Reply:
+        """A press's command through the intake; a refusal is answered here, in a pop-up."""
+        request = Request(pressed.player, press.game_id, command, expected_version=version)
         reply = self.channel.service.handle(SOURCE, pressed.key, pressed.payload, request)
-        if not isinstance(reply, MoveApplied):
+        if not isinstance(reply, MoveApplied | HintShown):
             message = refusal_text(reply, pressed.tr) if isinstance(reply, refusals.Refused) else ""
             self._answer(pressed, message, alert=True)
-            return
-        self._answer(pressed, "✓")
-        self._show(reply, pressed.player, pressed.chat_id, pressed.tr, edit=pressed.message_id)
-        self.screens.tell_group(press.game_id)
+        return reply
 
     def _choose(self, pressed: Pressed, press: Press, game: Game) -> None:
         chosen = selection(press)
