@@ -33,6 +33,7 @@ from adapters.sql.quotas import SqlQuotas
 from adapters.sql.ratings import SqlRatings
 from adapters.sql.reliability import SqlReliability
 from adapters.sql.retention import SqlRetention, Windows
+from adapters.sql.reviews import SqlReviews
 from adapters.sql.seeks import SqlSeeks
 from adapters.sql.store import SqlEventStore
 from adapters.sql.tournaments import SqlTournaments
@@ -98,6 +99,7 @@ def build(settings: Settings, clock: Clock | None = None, chance: Chance | None 
         kept,
         secret,
         confirmations=SqlConfirmations(engine),
+        reviews=SqlReviews(engine),
     )
     reliability = SqlReliability(engine)
     ratings = Ratings(SqlRatings(engine), GlickoRater(), reliability=reliability)

@@ -52,7 +52,7 @@ from service.ports.protocols import Chance, Clock, Outbox
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-JOBS = ("sweep", "remind", "drain", "rate", "prune", "digest")
+JOBS = ("sweep", "remind", "drain", "rate", "review", "prune", "digest")
 DIGEST_SECONDS = 60.0
 """How often the ``digest`` job looks for digests whose hour has come: each look reads every
 address that chose the digest, and a digest a minute after its hour is on time."""
@@ -251,13 +251,16 @@ class Worker:
                 break
         return total
 
+    def review(self) -> int:
+        """Review one match ended since the last review (issue 38): a search of seconds."""
+        return self.wiring.service.reviewing.follow()
+
     def prune(self) -> dict[str, int]:
         """Prune the working rows past their retention window; how many went, by kind."""
         return {} if self.retention is None else self.retention.prune(self.clock.now())
 
     def digest(self) -> int:
-        """Send the daily digests whose hour has come (none without a channel that has them);
-        how many went out."""
+        """Send the daily digests now due (none without a channel that has them); how many."""
         return 0 if self.digests is None else self.digests.send_due()
 
     def run_once(self) -> Round:
@@ -292,6 +295,7 @@ class Worker:
             "remind": self.settings.reminder_seconds,
             "drain": self.settings.drain_seconds,
             "rate": self.settings.drain_seconds,
+            "review": self.settings.drain_seconds,
             "prune": self.settings.prune_seconds,
             "digest": DIGEST_SECONDS,
         }
@@ -300,6 +304,7 @@ class Worker:
             "remind": self.remind,
             "drain": self.drain,
             "rate": self.rate,
+            "review": self.review,
             "prune": self.prune,
             "digest": self.digest,
         }

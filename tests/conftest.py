@@ -53,6 +53,7 @@ TABLES = (
     *("rating_standings", "rating_games", "rating_position", "profile_choices"),
     *("seeks", "pairing_pool", "reliability", "reliability_games", "reliability_position"),
     *("tournaments", "tournament_events"),
+    *("reviews", "review_position"),
 )
 
 

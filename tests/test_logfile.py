@@ -93,7 +93,7 @@ def test_the_header_comes_first_then_one_event_per_line(lines: Lines) -> None:
     header, *events = lines
     assert header["format"] == "conquian-log"
     assert header["format_version"] == 1
-    assert header["schema_version"] == 3
+    assert header["schema_version"] == 4
     assert header["players"] == ["ana", "bob"]
     assert header["variant"]["forcing"] == "enabled"
     assert header["terms"] == {"deals": 3, "target": None, "stake": 1}
@@ -361,12 +361,12 @@ def test_a_log_from_a_newer_version_is_refused_with_the_reason(lines: Lines) -> 
 
 
 def test_a_log_of_schema_version_1_or_2_still_reads_and_verifies(lines: Lines) -> None:
-    """Versions 2 and 3 only added events: an older file is read as it was written."""
-    for older in (1, 2):
+    """Versions 2, 3 and 4 only added events: an older file is read as it was written."""
+    for older in (1, 2, 3):
         lines[0]["schema_version"] = older
         assert verdict_of(lines).ok
-    lines[0]["schema_version"] = 4
-    with pytest.raises(LogFormatError, match="schema_version 4 is from a newer version; this"):
+    lines[0]["schema_version"] = 5
+    with pytest.raises(LogFormatError, match="schema_version 5 is from a newer version; this"):
         read_log(json.dumps(line) for line in lines)
 
 

@@ -24,6 +24,7 @@ from adapters.system import SystemChance
 from service.app.games import GameService
 from service.app.replies import (
     Answered,
+    HintShown,
     MoveApplied,
     OnVacation,
     Reply,
@@ -46,6 +47,7 @@ from service.rules.seats import Seat
 from service.rules.variants import FirstDealer, MatchTerms, Variant
 from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, anonymous
+from service.words.hints import hint_text
 from service.words.news import forced_card, news
 from service.words.prompts import help_text, instructions_text, options_text
 from service.words.refusals import Refused, refusal_text
@@ -174,6 +176,9 @@ class TerminalGame:
                 assert directory is not None  # a profile was read or changed: there is one
                 text = settings_text(directory.profile(player), self.tr, directory)
                 self._respond({"ok": True, "seat": seat.number, "settings": text}, text)
+            case HintShown():
+                text = hint_text(reply, view.variant.deck_faces, self.tr)
+                self._respond({"ok": True, "seat": seat.number, "hint": text}, text)
             case Answered(query="instructions"):
                 standing = self.service.game(self.game_id).clocks.instructions[seat]
                 text = instructions_text(standing, view.variant.deck_faces, self.tr)

@@ -15,7 +15,14 @@ from adapters.email.letters import Letter
 from adapters.email.sender import GameMail, ending_letter
 from adapters.email.your_data import ABOUT_YOU
 from service.app.games import GameService
-from service.app.replies import Answered, MoveApplied, OnVacation, Reply, SettingChanged
+from service.app.replies import (
+    Answered,
+    HintShown,
+    MoveApplied,
+    OnVacation,
+    Reply,
+    SettingChanged,
+)
 from service.game.errors import StaleVersion
 from service.game.events import PRIVATE_EVENTS, PlayerId
 from service.game.instructions import suggests_auto_pass
@@ -28,6 +35,7 @@ from service.players.profiles import settings_text
 from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of
+from service.words.hints import hint_text
 from service.words.news import forced_card, news, without_salts
 from service.words.prompts import auto_pass_hint, help_text, instructions_text
 from service.words.refusals import Refused, refusal_text
@@ -132,6 +140,8 @@ def _looked(
         assert service.directory is not None
         text = settings_text(service.directory.profile(player), tr, service.directory)
         return Letter((tr.gettext("Your settings:"),), view, opponent, notes=(text,), tr=tr)
+    if isinstance(answer, HintShown):
+        return Letter((hint_text(answer, view.variant.deck_faces, tr),), view, opponent, tr=tr)
     if isinstance(answer, OnVacation):
         until = tr.when(answer.until.astimezone(UTC))
         intro = tr.gettext(

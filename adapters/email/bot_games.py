@@ -46,6 +46,7 @@ class BotGames:
                 options.time_control,
                 opponent,
                 request=f"email:{inbound.key}",
+                rated=options.rated,
             )
             desk.record(inbound, Opened(game_id))
         mail = desk.mail

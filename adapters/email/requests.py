@@ -28,6 +28,7 @@ from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
+from adapters.email.review import review
 from adapters.email.seeking import LOBBY_HELP, LobbyMail, is_lobby_mail
 from adapters.email.stats import stats
 from adapters.email.tournament_mail import TOURNAMENT_HELP, TournamentMail, is_tournament_mail
@@ -95,6 +96,8 @@ class ServiceRequests:
             return self._link(inbound, words[1] if len(words) == 2 else None)
         if words[:1] == ["stats"]:
             return stats(self.desk, inbound, command.split()[1:])
+        if words[:1] == ["review"] and len(words) <= 2:
+            return review(self.desk, inbound, command.split()[1:])
         tr = self.desk.tr_for(inbound)
         about_you = tr.gettext(ABOUT_YOU)
         lobby = "" if self.desk.lobby is None else f"\n{tr.gettext(LOBBY_HELP)}"

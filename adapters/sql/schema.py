@@ -15,6 +15,7 @@ from adapters.sql import (
     notice_tables,
     quota_tables,
     rating_tables,
+    review_tables,
     seek_tables,
     tables,
     telegram_tables,
@@ -31,6 +32,7 @@ TABLE_MODULES = (
     confirmation_tables,
     seek_tables,
     tournament_tables,
+    review_tables,
 )
 """Each registers its tables on ``SQLModel.metadata`` when imported."""
 

@@ -8,6 +8,7 @@ done.  The forms (``<game>`` is the game id, ``<v>`` the version)::
                                  T<mask>.<discard> take, D<card>.<onto> forced lay-off
     s<seat>:<game>:<v>:<mask>    choosing the hand cards of a take (no move yet)
     x<seat>:<game>:<v>:<mask>    whether the chosen cards meld, and why not
+    i<seat>:<game>:<v>:          what the hard bot would do here, as ``hint``
     h0:<game>:0:                 show this game's table again
     l0:<game>:<step>:            the replay of the game at a step
     r0:<game>:0:                 a rematch of this (finished) game, as ``/rematch``
@@ -46,6 +47,7 @@ KINDS = {
     "z": "zone",
     "k": "seek",
     "t": "tournament",
+    "i": "hint",
 }
 _CODES = {name: code for code, name in KINDS.items()}
 

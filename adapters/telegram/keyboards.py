@@ -26,10 +26,10 @@ PASS_MELDS_SHOWN = 3
 
 
 def turn_keyboard(
-    game_id: GameId, version: int, view: PlayerView, tr: Translator = ENGLISH
+    game_id: GameId, version: int, view: PlayerView, tr: Translator = ENGLISH, hint: bool = False
 ) -> InlineKeyboardMarkup | None:
-    """The buttons for the decision ``view.seat`` owes now, labelled in ``tr``'s language; None
-    when they owe none."""
+    """The buttons for the decision ``view.seat`` owes now, labelled in ``tr``'s language (with
+    Hint where the player may ask for one); None when they owe none."""
     if not view.is_my_decision:
         return None
     faces = view.variant.deck_faces
@@ -58,6 +58,8 @@ def turn_keyboard(
     rows += _rows(
         [_button(_discard_label(view, a, tr), move(game_id, version, a)) for a in discards], 2
     )
+    if hint:
+        rows.append([_button(tr.pgettext("button", "Hint"), Press("hint", game_id, version))])
     return InlineKeyboardMarkup([row for row in [first, *rows] if row])
 
 

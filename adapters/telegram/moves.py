@@ -19,7 +19,15 @@ from adapters.telegram.keyboards import chooser_keyboard, melds_with
 from adapters.telegram.render import short
 from adapters.telegram.screens import ChatPart
 from adapters.telegram.talk import acknowledge, words_only
-from service.app.replies import Answered, MoveApplied, Reply, Request, SettingChanged, Told
+from service.app.replies import (
+    Answered,
+    HintShown,
+    MoveApplied,
+    Reply,
+    Request,
+    SettingChanged,
+    Told,
+)
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
@@ -29,6 +37,7 @@ from service.language.vocabulary import word
 from service.players.profiles import settings_text
 from service.rules.errors import IllegalAction
 from service.words import refusals
+from service.words.hints import hint_text
 from service.words.prompts import action_text, help_text, options_text
 from service.words.readings import Reading, reading
 from service.words.refusals import refusal_text
@@ -75,6 +84,9 @@ class Moves(ChatPart):
                 tr = channel.tr(said.player)  # after ``lang …``, the new language
                 profile = channel.directory.profile(said.player)
                 self.screens.say(said.chat_id, settings_text(profile, tr, channel.directory))
+            case HintShown():
+                _, view = channel.service.view(game_id, said.player)
+                self.screens.say(said.chat_id, hint_text(reply, view.variant.deck_faces, said.tr))
             case _:
                 self.screens.say(said.chat_id, self._refusal(reply, game_id, said))
 
@@ -171,6 +183,8 @@ class Moves(ChatPart):
             self._move(pressed, press)
         elif press.kind == "answer":
             self._answered(pressed, press)
+        elif press.kind == "hint":
+            self._hint(pressed, press)
         elif press.kind == "hand":
             self._answer(pressed, "", record=True)
             shown = self.channel.records.turn_message(pressed.chat_id, press.game_id)
@@ -225,19 +239,33 @@ class Moves(ChatPart):
         self._show(reply, pressed.player, pressed.chat_id, tr, edit=pressed.message_id)
         self.screens.tell_group(press.game_id)
 
+    def _hint(self, pressed: Pressed, press: Press) -> None:
+        """Hint under a board: the shared word ``hint`` on the position the board showed."""
+        reply = self._asked(pressed, press, "hint", press.number)
+        if isinstance(reply, HintShown):
+            self._answer(pressed, "")
+            _, view = self.channel.service.view(press.game_id, pressed.player)
+            self.screens.say(pressed.chat_id, hint_text(reply, view.variant.deck_faces, pressed.tr))
+
     def _answered(self, pressed: Pressed, press: Press) -> None:
         """Accept or Decline under an offer: the shared words ``accept`` / ``decline``, never
         stale (an offer lapses by itself when the position changes)."""
-        command = "accept" if press.arg == "A" else "decline"
-        request = Request(pressed.player, press.game_id, command)
+        reply = self._asked(pressed, press, "accept" if press.arg == "A" else "decline")
+        if isinstance(reply, MoveApplied):
+            self._answer(pressed, "✓")
+            self._show(reply, pressed.player, pressed.chat_id, pressed.tr, edit=pressed.message_id)
+            self.screens.tell_group(press.game_id)
+
+    def _asked(
+        self, pressed: Pressed, press: Press, command: str, version: int | None = None
+    ) -> Reply:
+        """A press's command through the intake; a refusal is answered here, in a pop-up."""
+        request = Request(pressed.player, press.game_id, command, expected_version=version)
         reply = self.channel.service.handle(SOURCE, pressed.key, pressed.payload, request)
-        if not isinstance(reply, MoveApplied):
+        if not isinstance(reply, MoveApplied | HintShown):
             message = refusal_text(reply, pressed.tr) if isinstance(reply, refusals.Refused) else ""
             self._answer(pressed, message, alert=True)
-            return
-        self._answer(pressed, "✓")
-        self._show(reply, pressed.player, pressed.chat_id, pressed.tr, edit=pressed.message_id)
-        self.screens.tell_group(press.game_id)
+        return reply
 
     def _choose(self, pressed: Pressed, press: Press, game: Game) -> None:
         chosen = selection(press)

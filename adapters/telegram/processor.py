@@ -40,6 +40,7 @@ from adapters.telegram.moves import Moves
 from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
+from adapters.telegram.review import review
 from adapters.telegram.screens import Screens
 from adapters.telegram.seeking import Seeking, is_seek_command
 from adapters.telegram.stats import stats
@@ -268,7 +269,7 @@ class Processor:
             stats(self.channel, self.screens, said, args)
         elif name in ("privacy", "mydata", "erase"):
             self._about_you(said, name, args)
-        elif name in ("hand", "resign", "rematch", "log", "cancel"):
+        elif name in ("hand", "resign", "rematch", "log", "cancel", "hint", "review"):
             self._for_game(said, name, args)
         elif name in TALK_COMMANDS:  # the shared words of talk (``talk_commands``), slashed
             self.moves.typed(said, " ".join([name, *args]))
@@ -299,8 +300,10 @@ class Processor:
                 return
         if name == "hand":
             self.reading.hand(said, game_id)
-        elif name == "resign":
-            self.moves.typed(said, "resign", game_id)
+        elif name in ("resign", "hint"):
+            self.moves.typed(said, name, game_id)
+        elif name == "review":
+            review(self.channel, self.screens, said, game_id)
         elif name == "rematch":
             self.lobby.rematch(said, game_id)
         elif name == "cancel":

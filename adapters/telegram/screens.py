@@ -180,7 +180,7 @@ class Screens:
             seen = self.seen(player, game_id, None, chat)
         notice, previous = seen.notice, seen.board
         view, version = notice.view, notice.version
-        markup = turn_keyboard(game_id, version, view, tr)
+        markup = turn_keyboard(game_id, version, view, tr, notice.may_hint)
         if notice.answer_offer:
             markup = with_offer_answers(markup, game_id, version, view.seat, tr)
         if notice.status is GameStatus.OVER:

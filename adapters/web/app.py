@@ -24,7 +24,12 @@ from adapters.sql.engine import UNAVAILABLE_ERRORS, is_unavailable
 from adapters.sql.pulse import Pulse, pulse_for
 from adapters.sql.quotas import SqlQuotas
 from adapters.web import health, security
-from adapters.web.api import players, seeks, tournament_routes  # noqa: F401  (their routes are the API's)
+from adapters.web.api import (  # noqa: F401  (their routes are the API's)
+    players,
+    reviews,
+    seeks,
+    tournament_routes,
+)
 from adapters.web.api import routes as api
 from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web

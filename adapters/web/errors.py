@@ -10,6 +10,7 @@ and stay English (``docs/decisions/languages-the-api-speaks-the-players-language
 from __future__ import annotations
 
 from service.app.rematches import OpponentLeft
+from service.app.reviewing import ReviewNotYet
 from service.app.your_data import NotConfirmed, NothingToErase, WrongCode
 from service.game.errors import (
     GameCalledOff,
@@ -65,6 +66,7 @@ _STATUS: dict[type[IllegalAction], int] = {
     GameStarted: 409,
     OwnInvitation: 409,
     GameNotOver: 409,
+    ReviewNotYet: 409,
     RematchNotYet: 409,
     NoRematchOffered: 409,
     OpponentLeft: 409,

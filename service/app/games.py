@@ -14,30 +14,35 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from service.app.folded import FoldedGames
+from service.app.hinting import Hinting
 from service.app.intake import InboxKey, Intake
 from service.app.journal import Journal, summary_of
 from service.app.link_requests import ConfirmLink, LinkRequest, OfferLink, link_reply
 from service.app.lobby_requests import CallOff, LobbyRequest, Rematch, handled_once, lobby_reply
-from service.app.outcome import Applied, Outcome
+from service.app.outcome import Applied, Hinted, Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
 from service.app.profile_changes import ProfileChanges
 from service.app.reads import GameReads, RoundOf, no_round
 from service.app.rematches import Rematches, has_left
 from service.app.replies import Rematched, Reply, Request
+from service.app.reviewing import Reviewing
 from service.app.seating import Seating
 from service.app.talking import ADJOURN_LIMIT, Talking
 from service.app.your_data import YourData
+from service.bots.levels import HARD_ROLLOUTS
 from service.clock.settings import ClockSettingsOf
 from service.game.decide import checked_seat
 from service.game.events import GameId, PlayerId, TimeControl
 from service.game.state import Game
+from service.log.reviews import REVIEW_ROLLOUTS
 from service.players.confirmation_codes import ConfirmationCodes
 from service.players.linking import InMemoryLinkCodes, LinkCodes, Linking
 from service.ports.confirmations import Confirmations, InMemoryConfirmations
 from service.ports.directory import Directory, Profile
 from service.ports.personal import PersonalData
 from service.ports.protocols import Chance, Clock, EventStore, Inbox
+from service.ports.reviews import InMemoryReviews, ReviewStore
 from service.rules.actions import Resign
 from service.rules.errors import IllegalAction
 from service.rules.variants import DEFAULT, DeckFaces, MatchTerms, Variant
@@ -63,6 +68,9 @@ class GameService(GameReads):
         secret: Callable[[], bytes] = lambda: b"",
         adjourn_limit: timedelta = ADJOURN_LIMIT,
         confirmations: Confirmations | None = None,
+        hint_rollouts: int = HARD_ROLLOUTS,
+        reviews: ReviewStore | None = None,
+        review_rollouts: int = REVIEW_ROLLOUTS,
     ):
         self.store = store
         self.clock = clock
@@ -93,7 +101,13 @@ class GameService(GameReads):
             adjourn_limit,
             rematches.check_opponent,
         )
-        self.playing = Playing(journal, chance, self.pauses, profiles, self.talking)
+        self.playing = Playing(
+            journal, chance, self.pauses, profiles, self.talking, Hinting(journal, hint_rollouts)
+        )
+        self.reviewing = Reviewing(
+            store, reviews or InMemoryReviews(store.read_all), review_rollouts
+        )
+        """Reviews of ended matches (the worker's ``review`` job makes them, issue 38)."""
         confirming = ConfirmationCodes(confirmations or InMemoryConfirmations(), clock, secret)
         self.your_data = (
             None if personal is None else YourData(self, personal, kept or Kept(), confirming)
@@ -237,7 +251,7 @@ class GameService(GameReads):
             )
         except IllegalAction as error:
             return self.intake.record(at, self._refused(error, request.game_id))
-        if isinstance(outcome, Applied):
+        if isinstance(outcome, Applied | Hinted):
             return outcome.reply  # recorded in the same transaction as its events
         return self.intake.record(at, outcome.reply)
 

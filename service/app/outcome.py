@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from service.app.replies import Answered, MoveApplied, OnVacation, SettingChanged
+from service.app.replies import Answered, HintShown, MoveApplied, OnVacation, SettingChanged
 from service.game.events import GameId, PlayerId
 from service.game.state import Game
 from service.game.stored import StoredEvent
@@ -113,5 +113,13 @@ class ChangedSetting(_Seen):
         )
 
 
-Outcome = Applied | Looked | WentOnVacation | ChangedSetting
+@dataclass(frozen=True, slots=True)
+class Hinted(_Seen):
+    """``hint``: the ``HintGiven`` it appended and what the player is told."""
+
+    appended: tuple[StoredEvent, ...]
+    reply: HintShown
+
+
+Outcome = Applied | Looked | WentOnVacation | ChangedSetting | Hinted
 """What a player's command did."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from service.app.follow_ups import deliberating, follow_ups
+from service.app.hinting import Hinting
 from service.app.intake import InboxKey
 from service.app.journal import Journal
 from service.app.outcome import Applied, ChangedSetting, Looked, Outcome, WentOnVacation
@@ -33,7 +34,7 @@ from service.ports.protocols import Append, Chance, ConcurrencyError
 from service.rules.actions import PlayerAction
 from service.rules.errors import IllegalAction
 from service.rules.view import PlayerView, view_for
-from service.words.grammar import Command, Query, parse_command
+from service.words.grammar import AskForHint, Command, Query, parse_command
 from service.words.talk_commands import TalkRequest, talk_command
 from service.words.time_commands import (
     ClaimWin,
@@ -52,6 +53,7 @@ class Playing:
     pauses: Pauses
     profiles: ProfileChanges
     talking: Talking
+    hinting: Hinting
 
     def act(
         self,
@@ -68,7 +70,9 @@ class Playing:
         if known is not None and expected_version in (None, known.version):
             try:
                 parsed = self._parse(known, player, command)
-                if not isinstance(parsed, Query | TakeVacation | ChangeSetting | TalkRequest):
+                if not isinstance(
+                    parsed, Query | TakeVacation | ChangeSetting | TalkRequest | AskForHint
+                ):
                     return self._play(known, player, parsed, inbox_key)
             except (IllegalAction, ConcurrencyError):
                 pass  # perhaps refused only because this process is behind: read the log
@@ -87,6 +91,8 @@ class Playing:
                 return self.talking.talk(game, player, parsed, inbox_key)
             if expected_version is not None and not self._same_position(game, expected_version):
                 raise StaleVersion(seen=expected_version, current=game.version)
+            if isinstance(parsed, AskForHint):
+                return self.hinting.hint(game, player, inbox_key)
             return self._play(game, player, parsed, inbox_key)
 
         return self.journal.retried(game_id, attempt, seen=expected_version)

@@ -94,6 +94,21 @@ class SettingChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class HintShown:
+    """``hint``: what the hard bot would do at the position the player asked at (``version``,
+    its ``HintGiven``'s number), kept as facts a channel words (``words/hints.py``)."""
+
+    game_id: GameId
+    version: int
+    move: str
+    """The move as an English command, cards as codes (``take 5C 5D discard KS``)."""
+    melds: tuple[str, ...]
+    fears: str | None
+    rate: int
+    """The percentage of the sampled deal endings the move won (draws half)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Opened:
     game_id: GameId
 
@@ -158,6 +173,7 @@ Reply = (
     | Answered
     | OnVacation
     | SettingChanged
+    | HintShown
     | Opened
     | Joined
     | Cancelled
@@ -183,6 +199,6 @@ def version_after(reply: Reply) -> int:
     """The game's version a reply about a command on it names (0 for any other reply): the
     game a channel shows with the answer is at least as new."""
     match reply:
-        case MoveApplied() | Answered() | OnVacation() | SettingChanged():
+        case MoveApplied() | Answered() | OnVacation() | SettingChanged() | HintShown():
             return reply.version
     return 0

@@ -13,6 +13,7 @@ from typing import Any
 from service.app.replies import (
     Answered,
     Cancelled,
+    HintShown,
     Ignored,
     Joined,
     Linked,
@@ -79,6 +80,14 @@ def _fields(reply: Reply) -> dict[str, object]:
                 "game_id": reply.game_id,
                 "version": reply.version,
                 "settings": settings,
+            }
+        case HintShown(game_id=game_id, version=version):
+            hint = {"move": reply.move, "melds": list(reply.melds), "fears": reply.fears}
+            return {
+                "ok": True,
+                "game_id": game_id,
+                "version": version,
+                "hint": hint | {"rate": reply.rate},
             }
         case Opened(game_id=game_id):
             return {"ok": True, "opened": game_id}
@@ -168,6 +177,16 @@ def _legacy(fields: dict[str, Any]) -> Reply:
             settings["timezone"],
             settings["quiet_hours"],
             tuple(settings["reminders"]),
+        )
+    if "hint" in fields:
+        hint = fields["hint"]
+        return HintShown(
+            game_id,
+            int(fields["version"]),
+            str(hint["move"]),
+            tuple(hint["melds"]),
+            hint["fears"],
+            int(hint["rate"]),
         )
     if "query" in fields:
         return Answered(game_id, int(fields["version"]), fields["query"])

@@ -16,6 +16,8 @@ rollouts per decision leave a tree below the root a handful of visits per node
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from service.bots.policies import NoChance, Policy, Rng, greedy_bot
 from service.rules.actions import PlayerAction
 from service.rules.cards import DECK, Card
@@ -47,19 +49,50 @@ def choose(view: PlayerView, rng: Rng, rollouts: int) -> PlayerAction:
     actions = view.legal_actions
     if len(actions) == 1:
         return actions[0]
+    return scored(view, rng, rollouts)[0].action
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """What the search found of one legal action: the points its rollouts won (2 a win, 1 a
+    draw) over how many it played, and how far into the halving it survived."""
+
+    action: PlayerAction
+    points: int
+    played: int
+    rounds: int
+
+    @property
+    def rate(self) -> float:
+        """The share of the deal it won, draws counting half: the search's score of the action."""
+        return self.points / (2 * self.played) if self.played else 0.0
+
+
+def scored(view: PlayerView, rng: Rng, rollouts: int) -> list[Score]:
+    """Every legal action with its score, best first: the action ``choose`` takes leads, then
+    those that survived longer in the halving, each round's by its points."""
+    actions = view.legal_actions
     preferred = greedy_bot(view, _GREEDY)
     wins = dict.fromkeys(range(len(actions)), 0)
+    played = dict.fromkeys(range(len(actions)), 0)
+    survived = dict.fromkeys(range(len(actions)), 0)
     rounds = max(1, (len(actions) - 1).bit_length())
     alive = list(wins)
-    for _ in range(rounds):
+    for round_number in range(1, rounds + 1):
         worlds = max(1, rollouts // (rounds * len(alive)))
         for _ in range(worlds):
             world = sample_world(view, rng)
             for index in alive:
-                wins[index] += _rollout(world, actions[index], view.seat)
+                wins[index] += rollout(world, actions[index], view.seat)
+                played[index] += 1
         alive.sort(key=lambda i: (wins[i], actions[i] is preferred), reverse=True)
         alive = alive[: max(1, (len(alive) + 1) // 2)]
-    return actions[alive[0]]
+        for index in alive:
+            survived[index] = round_number
+    order = sorted(
+        wins, key=lambda i: (i == alive[0], survived[i], wins[i] / max(1, played[i])), reverse=True
+    )
+    return [Score(actions[i], wins[i], played[i], survived[i]) for i in order]
 
 
 def sample_world(view: PlayerView, rng: Rng) -> GameState:
@@ -111,7 +144,7 @@ def _shuffle(cards: list[Card], rng: Rng) -> None:
         cards[last], cards[other] = cards[other], cards[last]
 
 
-def _rollout(world: GameState, action: PlayerAction, seat: Seat) -> int:
+def rollout(world: GameState, action: PlayerAction, seat: Seat) -> int:
     """2 for a win of ``seat``, 1 for a draw, 0 for a loss, once the greedy bots end the deal."""
     state = world
     for event in decide(state, action):

@@ -31,6 +31,7 @@ from service.game.events import (
     QuietHoursSet,
     TurnTimedOut,
 )
+from service.game.hint_rules import may_hint
 from service.game.instructions import suggests_auto_pass
 from service.game.state import Game
 from service.game.status import GameStatus
@@ -124,6 +125,8 @@ class Notice:
     news_from: int = 1
     """The first event ``news`` tells: the notification's first, or the talk held back from the
     player in their quiet hours just before it (``held_back``), which is told with it."""
+    may_hint: bool = False
+    """The player may ask for a hint now (``hint_rules``): a channel offers its button."""
 
     @property
     def asks(self) -> bool:
@@ -236,6 +239,7 @@ def notice(
         next((line.text for line in reversed(lines) if line.kind is MatchEnded), ""),
         _after_own_move(lines, seat, notification.from_seq),
         first,
+        may_hint(game, seat),
     )
 
 

@@ -21,6 +21,7 @@ from service.game.events import (
     DealRevealed,
     GameCancelled,
     GameOpened,
+    HintGiven,
     InstructionGiven,
     InstructionWithdrawn,
     PlayerId,
@@ -31,9 +32,11 @@ from service.game.events import (
     WinClaimed,
 )
 from service.game.fairness import is_committed
+from service.game.hint_rules import check_hint
 from service.game.state import Game
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
+from service.rules.errors import IllegalAction
 from service.rules.events import DealStarted
 from service.rules.seats import Phase, Seat
 
@@ -99,6 +102,18 @@ def check_game_event(game: Game, stored: StoredEvent) -> None:
         case InstructionWithdrawn(seat=seat, instruction=text):
             if text not in game.clocks.instructions[seat]:
                 raise Bad(seq, f"player {seat.number} withdraws an instruction they never left")
+        case HintGiven(seat=seat, version=version):
+            _check_hint(game, seq, seat, version)
+
+
+def _check_hint(game: Game, seq: int, seat: Seat, version: int) -> None:
+    """A hint only where the service gives one (``hint_rules``), naming the position it was for."""
+    try:
+        check_hint(game, seat)
+    except IllegalAction as error:
+        raise Bad(seq, f"player {seat.number} is given a hint where none may be: {error}") from None
+    if version != game.version:
+        raise Bad(seq, f"the hint names position {version}, but the game is at {game.version}")
 
 
 def _check_to_act(game: Game, seq: int, seat: Seat | None, reason: str) -> None:

@@ -22,11 +22,11 @@ from service.rules.events import Event
 from service.rules.seats import Seat
 from service.rules.variants import MatchTerms, Variant
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """2 added ``QuietHoursSet`` (issue 23), 3 the talk at the table (``MessageSaid``, ``OfferMade``,
-``OfferAnswered``, ``OfferWithdrawn``, ``MessagesMuted``, ``MessageReported``: issue 20); every
-other event is encoded as in 1."""
-READABLE_SCHEMAS = frozenset({1, 2, 3})
+``OfferAnswered``, ``OfferWithdrawn``, ``MessagesMuted``, ``MessageReported``: issue 20), 4
+``HintGiven`` (issue 38); every other event is encoded as in 1."""
+READABLE_SCHEMAS = frozenset({1, 2, 3, 4})
 """The schema versions read: a version-1 event decodes as it always did (docs/log-format.md)."""
 
 LogEvent = Event | GameEvent
@@ -184,6 +184,7 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     game.QuietHoursSet: (("seat", SEAT), ("timezone", TEXT), ("quiet", TEXT)),
     game.InstructionGiven: (("seat", SEAT), ("instruction", TEXT)),
     game.InstructionWithdrawn: (("seat", SEAT), ("instruction", TEXT)),
+    game.HintGiven: (("seat", SEAT), ("version", INT)),
     talk.MessageSaid: (("seat", SEAT), ("text", TEXT), ("phrase", TEXT)),
     talk.OfferMade: (("seat", SEAT), ("kind", TEXT)),
     talk.OfferAnswered: (("seat", SEAT), ("accepted", FLAG)),

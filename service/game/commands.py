@@ -168,6 +168,13 @@ class Report:
     message: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    """Ask what the hard bot would do at this decision (``hint_rules``); never a move."""
+
+    player: PlayerId
+
+
 TalkCommand = Say | Offer | Answer | TakeBack | Mute | Report
 
 GameCommand = (
@@ -183,5 +190,6 @@ GameCommand = (
     | Pause
     | Resume
     | Leave
+    | AskHint
     | TalkCommand
 )

@@ -20,6 +20,7 @@ from service.game.commands import (
     LEFT,
     AcceptRematch,
     Answer,
+    AskHint,
     Cancel,
     Claim,
     Extend,
@@ -61,6 +62,7 @@ from service.game.events import (
     RematchAccepted,
     RematchOffered,
 )
+from service.game.hint_rules import hinted
 from service.game.instructions import given, withdrawn
 from service.game.on_time import claimed, extended
 from service.game.state import Game
@@ -90,6 +92,8 @@ def decide_game(game: Game, command: GameCommand, now: datetime) -> list[LogEven
         case Withdraw(player=player, instruction=text):
             seat = checked_seat(game, player)
             return [*withdrawn(game.clocks.instructions[seat], seat, text)]
+        case AskHint(player=player):
+            return [*hinted(game, checked_seat(game, player))]
         case Join(player=player):
             return _join(game, player)
         case Cancel(player=player):

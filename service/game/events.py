@@ -246,6 +246,18 @@ class InstructionWithdrawn(Record):
         self.instruction: Final = instruction
 
 
+class HintGiven(Record):
+    """``seat`` asked what the hard bot would do at the position of ``version`` and was told
+    (issue 38): never a move, allowed only in a casual game against a bot (``hint_rules``)."""
+
+    __slots__ = ("seat", "version")
+    __match_args__ = ("seat", "version")
+
+    def __init__(self, seat: Seat, version: int) -> None:
+        self.seat: Final = seat
+        self.version: Final = version
+
+
 GameEvent = (
     GameOpened
     | PlayerJoined
@@ -262,14 +274,16 @@ GameEvent = (
     | QuietHoursSet
     | InstructionGiven
     | InstructionWithdrawn
+    | HintGiven
     | TalkEvent
 )
 GAME_EVENTS: tuple[type, ...] = get_args(GameEvent)
 """The event types that are not the rules' own."""
 
-PRIVATE_EVENTS = (InstructionGiven, InstructionWithdrawn, *OWN_TALK_EVENTS)
+PRIVATE_EVENTS = (InstructionGiven, InstructionWithdrawn, HintGiven, *OWN_TALK_EVENTS)
 """Events only their seat is told of: an instruction names the player's own cards, and that one
-was given is itself a hint (``instructions.py``).  An append of these alone notifies nobody."""
+was given is itself a hint (``instructions.py``); a hint is the asker's own business (its
+opponent is a bot).  An append of these alone notifies nobody."""
 CLOCK_ONLY_EVENTS = (
     DeadlineExtended,
     ClockPaused,

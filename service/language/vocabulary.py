@@ -27,6 +27,7 @@ def spelled(tr: Translator) -> dict[str, str]:
         "no force": tr.pgettext("command", "no force"),
         "hand": tr.pgettext("command", "hand"),
         "help": tr.pgettext("command", "help"),
+        "hint": tr.pgettext("command", "hint"),
         "resign": tr.pgettext("command", "resign"),
         "claim": tr.pgettext("command", "claim"),
         "extend": tr.pgettext("command", "extend"),

@@ -202,6 +202,7 @@ NEW_IN_SCHEMA = {
     "OfferWithdrawn": 3,
     "MessagesMuted": 3,
     "MessageReported": 3,
+    "HintGiven": 4,
 }
 """Events a file of an older schema cannot hold."""
 

@@ -8,6 +8,7 @@
     force / no force                 answer the opponent's refusal
     discard 2h [onto 7s]             after being forced: lay off (onto the 7♠ combination), discard
     hand, help, resign
+    hint                             what the hard bot would do, and why (casual games against a bot)
     claim, extend 2h, vacation 3d, auto …   the time control's commands (``clock_commands.py``)
     settings, timezone …, quiet …, remind …  the player's own settings (``profiles.py``)
 
@@ -53,8 +54,15 @@ class ShowHelp:
     seat: Seat
 
 
+@dataclass(frozen=True, slots=True)
+class AskForHint:
+    """What would the hard bot do here, and why (``app/hinting.py``): appended, never a move."""
+
+    seat: Seat
+
+
 Query = ShowHand | ShowHelp | ShowInstructions | ShowSettings
-Command = PlayerAction | Query | ClockCommand | TakeVacation | ChangeSetting
+Command = PlayerAction | Query | ClockCommand | TakeVacation | ChangeSetting | AskForHint
 
 
 class CommandError(IllegalAction):
@@ -131,7 +139,7 @@ one by one took a tenth of a second, for an answer that could only be a refusal.
 _NO_FORCE = {"noforce", "no-force", "no_force", "decline"}
 _VERBS = frozenset(
     {"take", "meld", "t", "pass", "refuse", "p", "force", "discard", "extend", "vacation"}
-    | {"auto", "hand", "help", "?", "resign", "claim", *SETTING_VERBS, *_NO_FORCE}
+    | {"auto", "hand", "help", "?", "resign", "claim", "hint", *SETTING_VERBS, *_NO_FORCE}
 )
 """The first words ``parse_command`` reads (``no`` too, before ``force``)."""
 
@@ -185,6 +193,7 @@ def parse_command(text: str, view: PlayerView) -> Command:
         "?": ShowHelp(seat),
         "resign": Resign(seat),
         "claim": ClaimWin(seat),
+        "hint": AskForHint(seat),
     }
     if verb in simple:
         _no_more(rest)

@@ -21,6 +21,7 @@ from service.game.events import (
     DealRevealed,
     GameCancelled,
     GameOpened,
+    HintGiven,
     InstructionGiven,
     InstructionWithdrawn,
     PlayerId,
@@ -268,6 +269,10 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str
                 "You withdraw the standing instruction auto {instruction}.",
                 instruction=instruction_text(text, variant.deck_faces),
             )
+        case HintGiven(seat=seat) if seat is cast.reader:
+            return tr.gettext("You asked for a hint.")
+        case HintGiven():
+            return ""  # the asker's own business (``PRIVATE_EVENTS``)
         case InstructionGiven(seat=seat) | InstructionWithdrawn(seat=seat):
             return said(
                 tr,

@@ -246,3 +246,12 @@ def test_lang_writes_the_terminal_game_in_spanish_and_reads_spanish_commands() -
     assert "Carta al centro: K♠ (volteada del mazo)" in out
     assert "Jugador 1 toma K♠ con K♦ K♥: [K♦ K♥ K♠]." in out
     assert "Your hand" not in out
+
+
+def test_hint_against_the_bot_and_refused_at_the_hotseat() -> None:
+    against_bot = responses(play(["--deck", WIN_DECK, "--dealer", "2", "--json"], ["hint"]))
+    assert against_bot[1]["ok"] is True
+    assert against_bot[1]["hint"].startswith("The hard bot would play: take")
+    hotseat = responses(play([*HOTSEAT, "--deck", WIN_DECK, "--json"], ["hint"]))
+    assert hotseat[1]["ok"] is False
+    assert hotseat[1]["error"]["code"] == "hint_against_person"

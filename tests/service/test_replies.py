@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from service.app.replies import (
     Answered,
     Cancelled,
+    HintShown,
     Ignored,
     Joined,
     Linked,
@@ -79,6 +80,15 @@ BY_TYPE: dict[type, st.SearchStrategy[Reply]] = {
     ),
     SettingChanged: st.builds(
         SettingChanged, ids, versions, texts, texts, texts, st.lists(texts).map(tuple)
+    ),
+    HintShown: st.builds(
+        HintShown,
+        ids,
+        versions,
+        texts,
+        st.lists(texts, max_size=3).map(tuple),
+        st.none() | texts,
+        st.integers(0, 100),
     ),
     Opened: st.builds(Opened, ids),
     Joined: st.builds(Joined, ids),

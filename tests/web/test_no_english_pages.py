@@ -80,13 +80,13 @@ class Pages:
 
 
 def play_to_the_end(browser: Browser, page: str, pages: Pages) -> int:
-    """The player's moves, chosen by a seeded coin among the page's buttons (never resigning),
-    until the match is over; every position's page is checked.  Returns how many."""
+    """The player's moves, chosen by a seeded coin among the page's buttons (never resigning, nor
+    a hint), until the match is over; every position's page is checked.  Returns how many."""
     resign = translator(pages.language).pgettext("command", "resign")
     rng = random.Random(3)
     for positions in range(400):
         html = pages.check(browser.get(page), f"the player's page at position {positions}")
-        moves = [move for move in _MOVE.findall(html) if move not in (resign, "resign")]
+        moves = [move for move in _MOVE.findall(html) if move not in (resign, "resign", "hint")]
         if not moves:
             return positions
         chosen = rng.choice(moves)

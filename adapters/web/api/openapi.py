@@ -18,6 +18,7 @@ from adapters.web.api.describing import (
     whole,
 )
 from adapters.web.api.player_paths import PLAYER_PATHS, your_data_paths
+from adapters.web.api.review_paths import REVIEW_PATHS
 from adapters.web.api.schemas import SCHEMAS, ref
 from adapters.web.api.seek_paths import SEEK_PATHS
 from adapters.web.api.tournament_paths import TOURNAMENT_PATHS
@@ -32,7 +33,14 @@ VERSION = "1.0.0"
 def _paths() -> dict[str, Any]:
     """Every path, with the operations several parts describe on one path put together."""
     paths: dict[str, Any] = {}
-    for part in (PLAYER_PATHS, your_data_paths(), _api_paths(), SEEK_PATHS, TOURNAMENT_PATHS):
+    for part in (
+        PLAYER_PATHS,
+        your_data_paths(),
+        _api_paths(),
+        SEEK_PATHS,
+        TOURNAMENT_PATHS,
+        REVIEW_PATHS,
+    ):
         for path, operations in part.items():
             paths[path] = {**paths.get(path, {}), **operations}
     return paths

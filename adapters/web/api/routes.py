@@ -23,7 +23,14 @@ from adapters.web.errors import ApiError, bad_request, not_found
 from adapters.web.new_links import make_new_links
 from adapters.web.security import client_key, keep_private
 from service.app.lobby_requests import CallOff
-from service.app.replies import Answered, MoveApplied, OnVacation, Request, version_after
+from service.app.replies import (
+    Answered,
+    HintShown,
+    MoveApplied,
+    OnVacation,
+    Request,
+    version_after,
+)
 from service.app.your_data import YourData
 from service.game.errors import NoSuchGame, NotAPlayer
 from service.game.events import GameId, PlayerId
@@ -36,6 +43,7 @@ from service.language.translation import translator
 from service.log.file import export_lines, format_time
 from service.ports.directory import Profile
 from service.rules.errors import IllegalAction
+from service.words.hints import hint_text
 from service.words.refusals import Refused
 
 blueprint = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -233,6 +241,11 @@ def act(game_id: str) -> Response:
             answer["query"] = reply.command
         case MoveApplied(first=first, last=last) | OnVacation(moved=(first, last)):
             answer["moved"] = [first, last]
+        case HintShown(move=move, melds=melds, fears=fears, rate=rate):
+            tr = web().service.translator_of(player)
+            text = hint_text(reply, game.variant.deck_faces, tr)
+            hint = {"move": move, "melds": list(melds), "fears": fears, "rate": rate}
+            answer["hint"] = hint | {"text": text}
     return jsonify(answer)
 
 

@@ -127,6 +127,19 @@ SCHEMAS: dict[str, Any] = {
                 "description": "After a move: the first and last event it appended.",
             },
             "query": {"type": "string", "description": "After a look (hand, help …)."},
+            "hint": {
+                "type": "object",
+                "description": "After hint (a casual game against a bot): what the hard bot "
+                "would play (move, an English command), the meld it makes, the card it keeps "
+                "back, the percentage of sampled deal endings it won, and all of it in words.",
+                "properties": {
+                    "move": {"type": "string"},
+                    "melds": {"type": "array", "items": {"type": "string"}},
+                    "fears": {"type": ["string", "null"]},
+                    "rate": {"type": "integer"},
+                    "text": {"type": "string"},
+                },
+            },
         },
     },
     "Summary": {

@@ -1,6 +1,6 @@
 """The answer a player's page shows in place for a query typed in its command box.
 
-``help``, ``hand``, ``auto`` and ``settings`` change nothing in the game, so the page does not
+``help``, ``hand``, ``auto``, ``settings`` and ``hint`` change nothing in the game, so the page does not
 move on: it shows their answer above the same table, as the terminal and the chats do, in the
 player's language and card faces.  A move has no answer here: the page shows the new table.
 The answer is worded from the intake's reply (``Answered``, ``SettingChanged``), so a form
@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 
 from adapters.web.context import web
-from service.app.replies import Answered, Reply, SettingChanged
+from service.app.replies import Answered, HintShown, Reply, SettingChanged
 from service.game.events import PlayerId
 from service.language.translation import Translator
 from service.players.profiles import settings_text
 from service.words.cast import cast_of
+from service.words.hints import hint_text
 from service.words.position import position
 from service.words.prompts import help_text, instructions_text
 
@@ -39,6 +40,9 @@ def answer_text(reply: Reply, player: PlayerId, tr: Translator) -> str:
                 return instructions_text(standing, view.variant.deck_faces, tr)
             cast = cast_of(game.players, service.directory, tr, player)
             return "\n".join(position(view, cast, tr).all_lines)
+        case HintShown(game_id=game_id, version=version):
+            view = service.player_view(service.game_at(game_id, version), player)
+            return hint_text(reply, view.variant.deck_faces, tr)
     return ""
 
 

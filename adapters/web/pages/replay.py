@@ -42,6 +42,7 @@ from service.words.cast import Cast
 from service.words.naming import cast_for, shown_players
 from service.words.news import describe
 from service.words.refusals import refusal_text
+from service.words.reviews import step_line
 
 blueprint = Blueprint("replay", __name__)
 keep_private(blueprint)
@@ -154,10 +155,21 @@ def _replay(game_id: GameId, reader: PlayerId | None, download: str) -> tuple[st
             for before, one in zip((None, *shown), shown, strict=False)
         ],
         deals=_deal_checks(stored),
+        marks=_marks(shown, reader),
         verdict=verdict,
         playing=request.args.get("play") == "1",
         download=download,
     )
+
+
+def _marks(shown: list[Step], reader: PlayerId | None) -> list[str]:
+    """Beside each step, the reader's own review's mark of it (issue 38): the better move and
+    what the move made cost; empty for the rest, and for a reader who did not play."""
+    game = shown[-1].game
+    kept = None if reader is None else web().service.reviewing.reviews.of(game.id, reader)
+    tr, faces = page_translator(), game.variant.deck_faces
+    marked = {one.seq: step_line(one, faces, tr) for one in kept or () if one.mistake}
+    return [marked.get(step.seq, "") for step in shown]
 
 
 def _download(game_id: GameId, reader: PlayerId | None) -> Response | tuple[str, int]:

@@ -31,6 +31,7 @@ from adapters.web.pages.talk_view import talk_context
 from adapters.web.security import csrf_token
 from service.delivery.notices import deadline_text
 from service.game.events import PlayerId
+from service.game.hint_rules import may_hint
 from service.game.state import Game
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
@@ -110,6 +111,7 @@ def render(
         "this_browser": browser_player() == grant.player,
         "only_your_browser": page_translator().gettext(ONLY_YOUR_BROWSER),
         "may_rematch": service.may_rematch(game, grant.player),
+        "may_hint": may_hint(game, seat),
     }
     if game.status in (GameStatus.OPEN, GameStatus.CANCELLED):
         context["invitation_url"] = f"{web().settings.base_url}/join/{game.invitation}"
