@@ -33,6 +33,7 @@ from service.app.replies import (
 )
 from service.game.codec import is_rules_event
 from service.game.events import GameId, PlayerId
+from service.game.hint_rules import may_hint
 from service.game.state import Game
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
@@ -169,7 +170,7 @@ class TerminalGame:
             case Refused():
                 self._reject(view, line, reply)
             case Answered(query="help"):
-                text = help_text(view, self.tr)
+                text = help_text(view, self.tr, may_hint(game, seat))
                 self._respond({"ok": True, "seat": seat.number, "help": text}, text)
             case Answered(query="settings") | SettingChanged():
                 directory = self.service.directory

@@ -25,6 +25,7 @@ from service.app.replies import (
 )
 from service.game.errors import StaleVersion
 from service.game.events import PRIVATE_EVENTS, PlayerId
+from service.game.hint_rules import may_hint
 from service.game.instructions import suggests_auto_pass
 from service.game.state import Game
 from service.game.status import GameStatus
@@ -131,7 +132,7 @@ def _looked(
     """The answer to a look (hand, help, instructions, settings) or a change of settings."""
     query = answer.query if isinstance(answer, Answered) else None
     if query == "help":
-        notes = (help_text(view, tr), tr.gettext(ABOUT_YOU))
+        notes = (help_text(view, tr, may_hint(game, view.seat)), tr.gettext(ABOUT_YOU))
         return Letter((tr.gettext("The commands:"),), None, opponent, notes=notes, tr=tr)
     if query == "instructions":
         intro = tr.gettext("Your standing instructions:")

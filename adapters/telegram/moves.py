@@ -30,6 +30,7 @@ from service.app.replies import (
 )
 from service.game.errors import NotAPlayer, StaleVersion
 from service.game.events import GameId, PlayerId
+from service.game.hint_rules import may_hint
 from service.game.state import Game
 from service.game.status import GameStatus
 from service.language.translation import Translator
@@ -78,8 +79,9 @@ class Moves(ChatPart):
             case Answered(query="hand"):
                 self.screens.turn(said.player, game_id)
             case Answered(query="help"):
-                _, view = channel.service.view(game_id, said.player)
-                self.screens.say(said.chat_id, help_text(view, said.tr))
+                game, view = channel.service.view(game_id, said.player)
+                text = help_text(view, said.tr, may_hint(game, view.seat))
+                self.screens.say(said.chat_id, text)
             case Answered(query="settings") | SettingChanged():
                 tr = channel.tr(said.player)  # after ``lang …``, the new language
                 profile = channel.directory.profile(said.player)

@@ -157,17 +157,23 @@ for you when needed."""
 """The command list; a translation writes its language's command words (context ``command``)."""
 
 
-def help_text(view: PlayerView, tr: Translator = ENGLISH) -> str:
-    """The command list, with the variant's extra command when it is on."""
+HINT_HELP = N_(
+    "  hint                     what the hard bot would play now (casual games against a bot)"
+)
+"""The hint's line of the command list, only where a hint may be asked for (``rules.hints``)."""
+
+
+def help_text(view: PlayerView, tr: Translator = ENGLISH, may_hint: bool = False) -> str:
+    """The command list, with the variant's extra command when it is on, and ``hint`` where the
+    player may ask for one."""
+    text = tr.gettext(HELP)
     if view.variant.hand_meld_without_center:
-        return (
-            tr.gettext(HELP)
-            + "\n"
-            + tr.gettext(
-                "  pass meld ks kh kd       refuse a card you turned and meld from your hand"
-            )
+        text += "\n" + tr.gettext(
+            "  pass meld ks kh kd       refuse a card you turned and meld from your hand"
         )
-    return tr.gettext(HELP)
+    if may_hint:
+        text += "\n" + tr.gettext(HINT_HELP)
+    return text
 
 
 def instructions_text(

@@ -81,3 +81,16 @@ def test_the_board_has_a_hint_button_only_in_a_casual_bot_game(
     game_id = start_game(bot, ben, ana)
     mover = ana if bot.service.game(game_id).to_act == bot.player(ana.person) else ben
     assert "Hint" not in mover.wait_for_turn().labels()
+
+
+def test_help_lists_hint_in_a_casual_bot_game(bot: Bot, ana: Phone) -> None:
+    bot_game(bot, ana)
+    ana.say("help")
+    assert "hint    " in ana.last().text
+
+
+def test_help_lists_no_hint_in_a_game_between_people(bot: Bot, ana: Phone, ben: Phone) -> None:
+    game_id = start_game(bot, ana, ben)
+    mover = ana if bot.service.game(game_id).to_act == bot.player(ana.person) else ben
+    mover.say("help")
+    assert "resign" in mover.last().text and "hint    " not in mover.last().text

@@ -14,6 +14,7 @@ import re
 from adapters.web.context import web
 from service.app.replies import Answered, HintShown, Reply, SettingChanged
 from service.game.events import PlayerId
+from service.game.hint_rules import may_hint
 from service.language.translation import Translator
 from service.players.profiles import settings_text
 from service.words.cast import cast_of
@@ -34,7 +35,7 @@ def answer_text(reply: Reply, player: PlayerId, tr: Translator) -> str:
             game = service.game_at(game_id, version)
             view = service.player_view(game, player)
             if query == "help":
-                return help_text(view, tr)
+                return help_text(view, tr, may_hint(game, view.seat))
             if query == "instructions":
                 standing = game.clocks.instructions[view.seat]
                 return instructions_text(standing, view.variant.deck_faces, tr)
