@@ -49,9 +49,9 @@ FORMAT = "conquian-player-data"
 class NotConfirmed(IllegalAction):
     code = "erase_not_confirmed"
     template = N_(
-        "Erasing removes your name, your addresses and your settings for good, and resigns the "
-        "games you are playing; it cannot be undone. To go ahead, send the same request again "
-        "with the code {code}."
+        "Erasing removes your name, your addresses and your settings for good, resigns the games "
+        "you are playing and withdraws you from your tournaments; it cannot be undone. To go "
+        "ahead, send the same request again with the code {code}."
     )
 
 
