@@ -4,7 +4,8 @@
 A player's own rows go: addresses, vacations, the channels' rows about them (Telegram's settings
 and turn messages, mail threads, contacts, link codes, counted uses), their notifications, their
 pending confirmation codes, their seeks and their wait in the pairing pool (a seek of theirs left
-in the lobby would let someone accept a game against nobody).  Their
+in the lobby would let someone accept a game against nobody), their reviews (the review worker
+makes none for an erased player afterwards: ``reviews.py``).  Their
 ``players`` row stays as a tombstone — the id their finished games name, the defaults instead of
 their name and settings, ``erased_at`` set — so those games read "a former player".
 
@@ -45,6 +46,7 @@ from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.notice_tables import notice_mail, notice_push, notices_sent
 from adapters.sql.quota_tables import quota_uses
 from adapters.sql.rating_tables import profile_choices
+from adapters.sql.review_tables import reviews
 from adapters.sql.seek_tables import pairing_pool, seeks
 from adapters.sql.suppression import suppress
 from adapters.sql.tables import DEFAULT_REMINDERS, addresses, inbox, outbox, players, vacations
@@ -181,6 +183,7 @@ class _Found:
         yield notice_mail, select(notice_mail).where(notice_mail.c.player == player)
         yield seeks, select(seeks).where(seeks.c.owner == player)
         yield pairing_pool, select(pairing_pool).where(pairing_pool.c.player == player)
+        yield reviews, select(reviews).where(reviews.c.player == player).order_by(reviews.c.game_id)
         yield inbox, select(inbox).where(self._in_payload()).order_by(inbox.c.id)
         yield (
             email_messages,
@@ -213,6 +216,7 @@ class _Found:
         yield delete(pairing_pool).where(
             pairing_pool.c.player == player, pairing_pool.c.pair_key.is_(None)
         )
+        yield delete(reviews).where(reviews.c.player == player)
         for mail in self.mails:
             yield delete(quota_uses).where(quota_uses.c.key.endswith(f":{mail}", autoescape=True))
 

@@ -3,7 +3,9 @@
 The worker reads the next ended matches after the position with no lock (a review is a search
 of seconds, made outside any transaction), then ``record`` is one short write: each player's
 review inserted unless there (``ON CONFLICT DO NOTHING``: two workers that reviewed the same game
-keep one), and the position moved on unless another worker moved it further.
+keep one), and the position moved on unless another worker moved it further.  A player erased
+meanwhile gets none: their erasure removed their reviews, and a game their erasure ended is
+reviewed after it (docs/decisions/privacy-an-erased-player-withdraws-from-tournaments.md).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from sqlalchemy import select, update
 
 from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.review_tables import review_position, reviews
-from adapters.sql.tables import events
+from adapters.sql.tables import events, players
 from service.game.events import GameId, PlayerId
 from service.ports.followed import ENDED
 from service.ports.reviews import ReviewStep, Steps
@@ -38,11 +40,19 @@ class SqlReviews(Rows):
     @reconnecting
     def record(self, position: int, game_id: GameId, kept: Mapping[PlayerId, Steps]) -> None:
         with self._writer.begin() as connection:
-            if kept:
-                rows = [
-                    {"game_id": game_id, "player": player, "steps": [asdict(s) for s in steps]}
-                    for player, steps in kept.items()
-                ]
+            erased = set(
+                connection.execute(
+                    select(players.c.id).where(
+                        players.c.id.in_(list(kept)), players.c.erased_at.is_not(None)
+                    )
+                ).scalars()
+            )
+            rows = [
+                {"game_id": game_id, "player": player, "steps": [asdict(s) for s in steps]}
+                for player, steps in kept.items()
+                if player not in erased
+            ]
+            if rows:
                 connection.execute(self._insert(reviews).values(rows).on_conflict_do_nothing())
             moved = connection.execute(
                 update(review_position)

@@ -29,7 +29,7 @@ from service.app.replies import Rematched, Reply, Request
 from service.app.reviewing import Reviewing
 from service.app.seating import Seating
 from service.app.talking import ADJOURN_LIMIT, Talking
-from service.app.your_data import YourData
+from service.app.your_data import PlayerTournaments, YourData
 from service.bots.levels import HARD_ROLLOUTS
 from service.clock.settings import ClockSettingsOf
 from service.game.decide import checked_seat
@@ -82,6 +82,8 @@ class GameService(GameReads):
         self.linking = None if directory is None else Linking(directory, codes, clock, chance)
         self.folded = FoldedGames(store)
         self.round_of: RoundOf = no_round  # tournaments set theirs (``Tournaments.round_of``)
+        self.player_tournaments: PlayerTournaments | None = None
+        """Set by ``Tournaments``: what a player's export lists of them and their erasure leaves."""
         self.settings = ClockSettingsOf(directory, clock)
         journal = Journal(store, clock, self.folded, self.settings)
         self.journal = journal

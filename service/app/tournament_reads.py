@@ -5,13 +5,15 @@ with its own."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from service.app.games import GameService
 from service.app.seating import requested_game
 from service.game.events import GameId, PlayerId
 from service.ports.tournaments import Listed, TournamentStore
 from service.tournaments.decide import takes_entries
 from service.tournaments.errors import UnknownTournament
-from service.tournaments.events import Stored, TournamentId
+from service.tournaments.events import PlayerEntered, Stored, TournamentId
 from service.tournaments.requests import CODE_LENGTH
 from service.tournaments.state import Tournament, fold
 from service.words.naming import Public, may_see
@@ -87,6 +89,35 @@ class TournamentReads:
                 if requested_game(host, board_request(tournament_id, number, board)) == game_id:
                     return tournament_id, number
         return None
+
+    def entries_of(self, player: PlayerId) -> list[dict[str, Any]]:
+        """The tournaments ``player`` entered or created, as their export lists them: their own
+        part only (their entry, its rating and time, whether they withdrew), not who else played
+        (``app/your_data.py``).  Every tournament is read: an export is rare."""
+        held = []
+        for row in self.store.listed():
+            log = self.log(row.tournament_id)
+            tournament = fold(log)
+            if player not in tournament.players and tournament.creator != player:
+                continue
+            entered = [
+                one.at
+                for one in log
+                if isinstance(one.event, PlayerEntered) and one.event.player == player
+            ]
+            held.append(
+                {
+                    "tournament_id": tournament.tournament_id,
+                    "created_by_you": tournament.creator == player,
+                    "entered": entered[0].isoformat() if entered else None,
+                    "rating_at_entry": next(
+                        (one.rating for one in tournament.entrants if one.player == player), None
+                    ),
+                    "withdrawn": player in tournament.withdrawn,
+                    "finished": tournament.finished,
+                }
+            )
+        return held
 
     def shown_as(self, reader: PlayerId | None, player: PlayerId) -> PlayerId | None:
         """``player`` as ``reader`` may see them in a tournament's lists: None ("a player")

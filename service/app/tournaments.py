@@ -108,6 +108,7 @@ class Tournaments(TournamentReads):
         self.limits = limits
         self.public = public
         service.round_of = self.round_of
+        service.player_tournaments = self  # a player's data lists and leaves their entries
 
     # -- the channels' way in ---------------------------------------------------------------------
 
@@ -176,6 +177,18 @@ class Tournaments(TournamentReads):
             with suppress(IllegalAction):  # the game ended meanwhile: its result stands
                 self.service.resign(game, player)
         return tournament
+
+    def withdraw_everywhere(self, player: PlayerId) -> int:
+        """``player`` withdrawn from every running tournament they are still in, as if they had
+        asked (their erasure: docs/decisions/privacy-an-erased-player-withdraws-from-tournaments.md);
+        how many.  A finished tournament keeps its standings as they were."""
+        left = 0
+        for tournament_id in self.store.running():
+            tournament = self.tournament(tournament_id)
+            if player in tournament.players and player not in tournament.withdrawn:
+                self.withdraw(tournament_id, player)
+                left += 1
+        return left
 
     # -- the worker's step ------------------------------------------------------------------------
 

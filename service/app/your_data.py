@@ -8,14 +8,17 @@ Erasure cannot be undone, so it is confirmed: the first request is refused with 
 request and shown only on the channel that asked (``service.players.confirmation_codes``): it
 expires, confirms once, and a wrong one is refused without a new one (``WrongCode``) and counts
 a try, so whoever only sees a request go (a mail's ``From`` can be forged) cannot work it out or
-guess it (issue 31).  Erasing gives the player's running games up (not rated) and calls off their
-open ones (ordinary appends: the log stays whole and every finished game still verifies), then
-the ``PersonalData`` port removes the rest.  An erasure is not recorded in the inbox like other
+guess it (issue 31).  Erasing gives the player's running games up (not rated), calls off their
+open ones (ordinary appends: the log stays whole and every finished game still verifies) and
+withdraws them from their running tournaments (a ``PlayerWithdrew`` in each tournament's log,
+which keeps their random id as a game's log does), then the ``PersonalData`` port removes the
+rest.  An erasure is not recorded in the inbox like other
 requests: the request's own row is among those it scrubs, and erasing twice changes nothing.
 
 An export holds what is the player's own (issue 31): their profile, addresses and settings,
 their games with the opponent as "a player", their own copy of each finished log, and the
-working rows of what they sent; what other people sent, and their names, addresses and ids in
+working rows of what they sent, their reviews, and their own part of each tournament they
+entered; what other people sent, and their names, addresses and ids in
 what is left, stay out (``without_others``).
 """
 
@@ -46,9 +49,9 @@ FORMAT = "conquian-player-data"
 class NotConfirmed(IllegalAction):
     code = "erase_not_confirmed"
     template = N_(
-        "Erasing removes your name, your addresses and your settings for good, and resigns the "
-        "games you are playing; it cannot be undone. To go ahead, send the same request again "
-        "with the code {code}."
+        "Erasing removes your name, your addresses and your settings for good, resigns the games "
+        "you are playing and withdraws you from your tournaments; it cannot be undone. To go "
+        "ahead, send the same request again with the code {code}."
     )
 
 
@@ -78,7 +81,10 @@ class PlayerData:
     """Each finished game's log, as the lines of its exported file (``docs/log-format.md``): the
     player's own copy, their conversation's words kept (``copies.copy_for``)."""
     held: Held
-    """The working rows that name them (inbox, outbox, the channels' tables), as text."""
+    """The working rows that name them (inbox, outbox, the channels' tables, their reviews), as
+    text."""
+    tournaments: list[dict[str, Any]]
+    """The tournaments they entered or created: their own part (``TournamentReads.entries_of``)."""
 
     def as_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **asdict(self)}
@@ -96,12 +102,21 @@ class Erased:
     resigned: int
 
 
+class PlayerTournaments(Protocol):
+    """What of tournaments a player's data needs (``Tournaments`` is it, once wired)."""
+
+    def entries_of(self, player: PlayerId) -> list[dict[str, Any]]: ...
+
+    def withdraw_everywhere(self, player: PlayerId) -> int: ...
+
+
 class Games(Protocol):
     """What of the game service a player's data needs (``GameService`` is it)."""
 
     store: EventStore
     clock: Clock
     directory: Directory | None
+    player_tournaments: PlayerTournaments | None
 
     def leave(self, game_id: GameId, player: PlayerId) -> object: ...
 
@@ -134,6 +149,7 @@ class YourData:
             if line.status == GameStatus.OVER
         }
         others = {p for line in summaries for p in line.players if p is not None and p != player}
+        tournaments = self.service.player_tournaments
         withheld = _withheld(directory, others)
         return PlayerData(
             player,
@@ -149,6 +165,7 @@ class YourData:
                 table: [{k: withheld(v) for k, v in row.items()} for row in rows]
                 for table, rows in self.personal.held(player, found).items()
             },
+            [] if tournaments is None else tournaments.entries_of(player),
         )
 
     def erasure_code(self, player: PlayerId, channel: str) -> str:
@@ -179,6 +196,10 @@ class YourData:
         if profile.former:
             raise NothingToErase()
         resigned = self._leave_games(player)
+        # After the games are left (not rated), so a withdrawal resigns nothing more.
+        tournaments = self.service.player_tournaments
+        if tournaments is not None:
+            tournaments.withdraw_everywhere(player)
         found = directory.addresses(player)
         self.personal.erase(player, found, profile.name, self.service.clock.now())
         return Erased(player, resigned)

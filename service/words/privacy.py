@@ -71,7 +71,8 @@ SECTIONS = (
             N_(
                 "Erase it from your game's page, with /erase on Telegram, by mailing erase, or "
                 "with DELETE /api/v1/players/{{id}}. It cannot be undone: your running games are "
-                "resigned, and your finished games call you a former player."
+                "resigned, you are withdrawn from your tournaments, and your finished games call "
+                "you a former player."
             ),
         ),
     ),
