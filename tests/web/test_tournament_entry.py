@@ -36,6 +36,7 @@ def test_a_visitor_joins_once_and_withdraws_from_the_page(site: Site) -> None:
     assert 'id="said"' in entered.text and "You are in tournament" in entered.text
     assert ana.cookies.get(PLAYER_COOKIE), "remembered as a web player"
     assert 'id="withdraw"' in entered.text and 'id="join-form"' not in entered.text
+    assert "To withdraw is final" in entered.text  # said before the press
     player = site.parts.capabilities.read_player(ana.cookies[PLAYER_COOKIE])
     assert [one.player for one in now(site, opened.tournament_id).entrants][-1] == player
     again = ana.post_form(f"{path}/join", {**fields, "name": "Page Entrant"})  # posted again
