@@ -42,6 +42,7 @@ from adapters.web.pages import (
     profiles,
     replay,
     rules,
+    tournament_entry,
     tournaments,
     unsubscribe,
     watch,
@@ -121,6 +122,7 @@ def create_app(parts: Web) -> Flask:
         rules.blueprint,
         lobby.blueprint,
         tournaments.blueprint,
+        tournament_entry.blueprint,
         watch.blueprint,
     )
     for blueprint in (*blueprints, *others):

@@ -1,6 +1,7 @@
 """Issue 37's must-show, its channels' half: a Swiss of 9 over 4 rounds whose players entered on
-Telegram (the fake Bot API), by email (aiosmtpd out) and through the web's JSON API (Flask's test
-client, on the same database), one of whom withdraws through the API after round 1 and one of
+Telegram (the fake Bot API), by email (aiosmtpd out), through the web's JSON API and from the
+tournament's web page (Flask's test client over HTTP's forms, with its cookies and CSRF token, on
+the same database), one of whom withdraws through the API after round 1 and one of
 whom has the bye; played to the end with the greedy bot's policy choosing every move (as the
 core's test plays, ``tests/tournaments/play.py``), on SQLite and PostgreSQL.  Each channel's players are told their round,
 the standings are the ones counted by hand from the games' logs, and no private player's name
@@ -30,10 +31,13 @@ from tests.email.world import SERVICE, email_settings, request
 from tests.telegram.fake_api import FakeTelegram
 from tests.telegram.harness import Bot, Phone
 from tests.tournaments.play import play_round, terms
+from tests.web.client import hidden_fields
 
 MAILS = ("uma@example.org", "vic@example.org", "wes@example.org")
 PHONES = ("Tara", "Ugo", "Vera")
-WEB = ("Xena Private", "Yuri Private", "Zoe Private")
+WEB = ("Xena Private", "Yuri Private")
+PAGE = "Zoe Private"
+"""Who enters from the tournament's page, as a visitor giving her name in its Join form."""
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -79,6 +83,13 @@ def test_a_swiss_of_nine_entered_on_three_channels_is_played_to_the_end(
     for one in tokens:
         joined = client.post(f"/api/v1/tournaments/{code}/join", headers=_bearer(one))
         assert joined.status_code == 201, joined.text
+    visitor = create_app(parts_for(bot.wiring, bot.settings)).test_client()
+    page = visitor.get(f"/tournaments/{tournament_id}")
+    assert page.status_code == 200 and 'id="join-form"' in page.text
+    form = {**hidden_fields(page.text), "name": PAGE}
+    entered = visitor.post(f"/tournaments/{tournament_id}/join", data=form)
+    assert entered.status_code == 200 and f"You are in tournament {code}." in entered.text
+    assert 'id="withdraw"' in entered.text
     assert len(tournaments.tournament(tournament_id).entrants) == 9
 
     tournaments.tend()  # full: round 1 paired at once, one of nine has the bye
@@ -119,7 +130,7 @@ def test_a_swiss_of_nine_entered_on_three_channels_is_played_to_the_end(
     assert [one["points"] for one in standings] == sorted(by_hand.values(), reverse=True)
     assert sum(by_hand.values()) == 4 * 4 + 1  # four games a round, and one bye
     text = json.dumps(shown)
-    for secret in (*WEB, *PHONES, *MAILS):
+    for secret in (*WEB, PAGE, *PHONES, *MAILS):
         assert secret not in text, secret
     assert text.count('"a player"') >= 9
 

@@ -16,7 +16,7 @@ from tests.web.conftest import Site, SiteFactory
 from tests.web.test_browser import finished_game
 from tests.web.test_pocket import browser_of
 from tests.web.test_profiles import page
-from tests.web.tournament_site import played_tournament
+from tests.web.tournament_site import open_tournament, played_tournament
 
 SMALLEST = 44
 EMAIL = EmailSettings(
@@ -71,6 +71,9 @@ def every_page(site: Site, browser: Browser, size: str) -> dict[str, list[str]]:
     site.http.post("/api/v1/seeks", {}, token=token)  # and a Withdraw
     me = site.parts.capabilities.read_player(token)
     played = played_tournament(site, "Target")
+    joinable, entered = open_tournament(site, "TargetJoin"), open_tournament(site, "TargetIn")
+    assert site.wiring.tournaments is not None
+    site.wiring.tournaments.enter(entered.tournament_id, me)  # its page: Withdraw
     context = browser_of(browser, site, token, size)
     found: dict[str, list[str]] = {}
     try:
@@ -88,6 +91,8 @@ def every_page(site: Site, browser: Browser, size: str) -> dict[str, list[str]]:
             "lobby": site.url + "/lobby",
             "tournaments": site.url + "/tournaments",
             "tournament": f"{site.url}/tournaments/{played.tournament_id}",
+            "tournament, join": f"{site.url}/tournaments/{joinable.tournament_id}",
+            "tournament, withdraw": f"{site.url}/tournaments/{entered.tournament_id}",
             "watch": f"{site.url}/watch/{played.running[0]}",
             "error": site.url + "/no/such/page",
         }
@@ -112,6 +117,8 @@ def every_page(site: Site, browser: Browser, size: str) -> dict[str, list[str]]:
             found["landing, new browser"] = too_small(join)
             join.goto(site.url + "/lobby")  # a visitor: the name fields
             found["lobby, new browser"] = too_small(join)
+            join.goto(f"{site.url}/tournaments/{joinable.tournament_id}")  # the name field
+            found["tournament, new browser"] = too_small(join)
         finally:
             stranger.close()
     finally:

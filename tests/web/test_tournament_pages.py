@@ -2,8 +2,10 @@
 and played through the core (``tournament_site``): at a phone's width and a laptop's nothing
 scrolls sideways and axe-core finds no serious or critical violation; private players are "a
 player" and no id is written; the standings, the crosstable and the rounds link each game to
-its watch page or its replay, reachable by keyboard alone; the watch page keeps up with the
-game by itself, and shows no hand while the deal is played."""
+its watch page or its replay, reachable by keyboard alone; a visitor joins an open tournament
+and withdraws from it by keyboard alone, the page with its Join and Withdraw forms fitting the
+screen and passing axe-core; the watch page keeps up with the game by itself, and shows no hand
+while the deal is played."""
 
 from __future__ import annotations
 
@@ -11,15 +13,16 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from service.bots.levels import BOTS
 from service.bots.policies import recall
 from tests.web.client import Browser as Reader
+from tests.web.client import hidden_fields
 from tests.web.conftest import Site
 from tests.web.test_no_english_pages import LANGUAGES, Pages
 from tests.web.test_pocket import SIZES, browser_of, fits
-from tests.web.tournament_site import played_tournament
+from tests.web.tournament_site import open_tournament, played_tournament
 
 expect.set_options(timeout=15_000)
 
@@ -77,6 +80,46 @@ def test_the_tournament_page_shows_standings_crosstable_and_rounds(
         context.close()
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_visitor_joins_and_withdraws_by_keyboard_alone(
+    site: Site, browser: Browser, artifacts: Path, size: str
+) -> None:
+    opened = open_tournament(site, f"Keys{size}")
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{site.url}/tournaments/{opened.tournament_id}")
+        fits(page, "tournament-join", size, artifacts)
+        tab_to(page, "join-name")
+        page.keyboard.type(f"Keyboard {size}")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.id") == "join"
+        page.keyboard.press("Enter")
+        expect(page.locator("#said")).to_contain_text("You are in tournament")
+        expect(page.locator("#withdraw")).to_be_visible()
+        fits(page, "tournament-withdraw", size, artifacts)
+        tab_to(page, "withdraw")
+        page.keyboard.press("Enter")
+        expect(page.locator("#said")).to_contain_text("You withdrew from tournament")
+        expect(page.locator("#entry")).to_have_count(0)
+    finally:
+        context.close()
+    tournaments = site.wiring.tournaments
+    assert tournaments is not None
+    tournament = tournaments.tournament(opened.tournament_id)
+    assert len(tournament.players) == 2 and len(tournament.withdrawn) == 1
+
+
+def tab_to(page: Page, element: str) -> None:
+    """Tab until the element of id ``element`` has the focus."""
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == element:
+            return
+    raise AssertionError(f"#{element} is not reached by Tab")
+
+
 def test_the_watch_page_keeps_up_with_the_game_and_shows_no_hand(
     site: Site, browser: Browser
 ) -> None:
@@ -132,8 +175,8 @@ def test_what_cannot_be_watched(site: Site) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_tournament_pages_speak_each_language(site: Site, language: str) -> None:
-    """No English interface word, and no card written as a code, on the tournaments' pages and
-    the watch page in each language (the words looked for come from the English catalog)."""
+    """No English interface word, and no card written as a code, on the tournaments' pages (with
+    their Join and Withdraw forms, and the answer to Join) and the watch page in each language (the words looked for come from the English catalog)."""
     played = played_tournament(site, f"Words{language}")
     pages, reader = Pages(language), Reader(site.http, language)
     pages.check(reader.get("/tournaments"), "the tournaments")
@@ -141,3 +184,9 @@ def test_the_tournament_pages_speak_each_language(site: Site, language: str) -> 
     pages.check(reader.get(f"/watch/{played.running[0]}"), "the watch page")
     pages.check(reader.get(f"/watch/{played.finished[0]}"), "the watch page of a finished game")
     pages.check(reader.get("/tournaments/nonesuch"), "an unknown tournament", 404)
+    opened = f"/tournaments/{open_tournament(site, f'Open{language}').tournament_id}"
+    drawn = reader.get(opened)
+    pages.check(drawn, "a tournament taking entries")
+    fields = {**hidden_fields(drawn.text), "name": f"Reader {language}"}
+    pages.check(reader.post_form(f"{opened}/join", fields), "the answer to Join")
+    pages.check(reader.get(opened), "a tournament's page for one of its players")

@@ -44,3 +44,18 @@ def played_tournament(site: Site, name: str = "Tor") -> Played:
         return tuple(one.game for one in rounds[number].pairings if one.game is not None)
 
     return Played(tournament_id, players, tokens, games(0), games(1))
+
+
+def open_tournament(site: Site, name: str = "Open", size: int = 4, entered: int = 1) -> Played:
+    """A Swiss of ``size`` seats taking entries, ``entered`` web players in it already, no round
+    paired yet: its page holds the Join form (and Withdraw for those players)."""
+    tournaments = site.wiring.tournaments
+    assert tournaments is not None
+    tokens = tuple(site.player(f"{name}{n}") for n in range(1, entered + 1))
+    players = tuple(site.parts.capabilities.read_player(token) for token in tokens)
+    closes = datetime.now(UTC) + timedelta(days=2)
+    chosen = replace(terms(Format.SWISS, size=size, rounds=min(3, size - 1)), join_closes=closes)
+    tournament_id = tournaments.create(PlayerId("organiser"), chosen, operator=True)
+    for player in players:
+        tournaments.enter(tournament_id, player)
+    return Played(tournament_id, players, tokens, (), ())

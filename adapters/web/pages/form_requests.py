@@ -28,10 +28,12 @@ from service.app.lobby_requests import CallOff, Rematch
 from service.app.replies import Reply, Request
 from service.game.events import PlayerId
 from service.seeks.requests import SeekRequest
+from service.tournaments.requests import TournamentRequest
 from service.words.readings import Reading, reading
 
 SOURCE = "web-page"
 LOBBY_SOURCE = "web-lobby"
+TOURNAMENT_SOURCE = "web-tournament"
 
 
 def form_key(grant: PageGrant, nonce: str, said: str) -> str:
@@ -69,3 +71,12 @@ def lobby_reply(player: PlayerId, nonce: str, said: str, asked: SeekRequest) -> 
     lobby = web().lobby
     assert lobby is not None, "the lobby page is drawn only with a lobby"
     return lobby.request(LOBBY_SOURCE, f"{player}:lobby:{nonce}:{digest}", said, asked)
+
+
+def tournament_reply(player: PlayerId, nonce: str, said: str, asked: TournamentRequest) -> Reply:
+    """The tournament page's Join or Withdraw, handled once per page drawn and what it says."""
+    digest = hashlib.sha256(said.encode("utf-8", "replace")).hexdigest()[:32]
+    tournaments = web().tournaments
+    assert tournaments is not None, "the tournament page is drawn only with tournaments"
+    key = f"{player}:tournament:{nonce}:{digest}"
+    return tournaments.request(TOURNAMENT_SOURCE, key, said, asked)

@@ -4,26 +4,30 @@ crosstable, and the rounds with their pairings and results, each game linked to 
 while it is played (``watch.py``) and to its replay once it is over.
 
 A tournament is public, its players are not: a name is shown as ``naming.may_see`` allows the
-reader, else "a player"; no player's id is written on these pages.
+reader, else "a player"; no player's id is written on these pages.  While a tournament takes
+entries the page holds a Join form (a Withdraw for one of its players), answered here with what
+it did (``tournament_entry.py``); so the page is the reader's own, kept by no cache.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, Response, abort, make_response, render_template
 
 from adapters.web.browser import browser_player
 from adapters.web.context import web
 from adapters.web.languages import page_translator
+from adapters.web.security import csrf_token, keep_private
 from service.app.tournaments import Tournaments
 from service.game.events import GameId, PlayerId
 from service.game.status import GameStatus
 from service.game.stored import UnknownGame
 from service.language.translation import Translator
 from service.tournaments.crosstable import Row, crosstable
-from service.tournaments.decide import total_rounds
+from service.tournaments.decide import takes_entries, total_rounds
 from service.tournaments.errors import UnknownTournament
 from service.tournaments.events import DRAW, WIN, Ending, Format, TournamentId
 from service.tournaments.state import Result, Round, Tournament
@@ -31,6 +35,7 @@ from service.words.cast import player_name
 from service.words.naming import A_PLAYER, may_see
 
 blueprint = Blueprint("tournaments", __name__)
+keep_private(blueprint)
 
 Namer = Callable[[PlayerId], str]
 
@@ -77,17 +82,30 @@ def listing() -> str:
 
 
 @blueprint.get("/tournaments/<tournament_id>")
-def page(tournament_id: str) -> tuple[str, int] | str:
+def page(tournament_id: str) -> Response:
+    return drawn(TournamentId(tournament_id))
+
+
+def drawn(
+    tournament_id: TournamentId,
+    error: str = "",
+    status: int = 200,
+    said: str = "",
+    reader: PlayerId | None = None,
+) -> Response:
+    """The tournament's page for ``reader`` (else this browser's player, or a visitor), with
+    what a form of it did or why it was refused."""
     tournaments = _tournaments()
     tr = page_translator()
     try:
-        tournament = tournaments.tournament(TournamentId(tournament_id))
+        tournament = tournaments.tournament(tournament_id)
     except UnknownTournament as refused:
         message = tr.gettext(refused.template)
-        return render_template("error.html", status=404, message=message), 404
-    name = _namer(tr)
+        return make_response(render_template("error.html", status=404, message=message), 404)
+    reader = reader or browser_player()
+    name = _namer(tr, reader)
     table = crosstable(tournament)
-    return render_template(
+    shown = render_template(
         "tournament.html",
         tournament=tournament,
         summary=describe(tournament, tr),
@@ -96,7 +114,24 @@ def page(tournament_id: str) -> tuple[str, int] | str:
         rounds=[_round(one, tournament, name, tr) for one in reversed(tournament.rounds)],
         half=half_points,
         quarter=quarter_points,
+        entry=_entry(tournament, reader),
+        known=reader,
+        csrf=csrf_token(web().capabilities),
+        nonce=uuid.uuid4().hex,
+        error=error,
+        said=said,
     )
+    return make_response(shown, status)
+
+
+def _entry(tournament: Tournament, reader: PlayerId | None) -> str:
+    """The form the page holds for its reader: ``withdraw`` for one of its players until it
+    ends, ``join`` while it takes entries for anyone else, else none."""
+    if tournament.finished or (reader is not None and reader in tournament.withdrawn):
+        return ""
+    if reader is not None and reader in tournament.players:
+        return "withdraw"
+    return "join" if takes_entries(tournament) else ""
 
 
 def describe(tournament: Tournament, tr: Translator) -> str:
@@ -152,9 +187,9 @@ def _cells(row: Row) -> list[str]:
     ]
 
 
-def _namer(tr: Translator) -> Namer:
+def _namer(tr: Translator, reader: PlayerId | None) -> Namer:
     """A player's name for this page's reader, or "a player" (``naming.may_see``)."""
-    reader, directory, public = browser_player(), web().service.directory, web().is_public
+    directory, public = web().service.directory, web().is_public
 
     def name(player: PlayerId) -> str:
         if may_see(reader, player, public):
