@@ -19,6 +19,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from adapters.view_fields import terms_fields
 from adapters.web.api import bodies, routes, tournament_bodies
+from adapters.web.api.asking import asked_once
 from adapters.web.api.callers import reader, token_player
 from adapters.web.asked import log_response
 from adapters.web.context import web
@@ -30,19 +31,10 @@ from service.log.file import format_time
 from service.log.tournament_file import export_lines
 from service.rules.errors import IllegalAction
 from service.seeks.terms import SeekTerms
+from service.tournaments import requests
 from service.tournaments.decide import takes_entries
-from service.tournaments.requests import (
-    CreateTournament,
-    EnterTournament,
-    TournamentEntered,
-    TournamentLeft,
-    TournamentOpened,
-    TournamentRequest,
-    WithdrawFromTournament,
-)
 from service.tournaments.standings import ranked
 from service.tournaments.state import Tournament
-from service.words.refusals import Refused
 from service.words.tournament_replies import format_words, game_terms_words, tournament_code
 
 blueprint = Blueprint("tournaments_api", __name__)
@@ -59,13 +51,9 @@ def _tournaments() -> Tournaments:
     return tournaments
 
 
-def _asked(player: PlayerId, operation: str, asked: TournamentRequest) -> Reply:
-    """The answer to ``asked``, handled once under the request's key; a refusal raised."""
-    key = routes.idempotency_key() or routes.fresh_key()
-    reply = _tournaments().request(SOURCE, f"{player}:{operation}:{key}", operation, asked)
-    if isinstance(reply, Refused):
-        raise ApiError.of(reply)
-    return reply
+def _asked(player: PlayerId, operation: str, asked: requests.TournamentRequest) -> Reply:
+    """The tournaments' answer to ``asked`` (``asking``); a refusal raised."""
+    return asked_once(_tournaments(), SOURCE, player, operation, asked)
 
 
 def _code(tournament_id: str) -> str:
@@ -98,8 +86,8 @@ def create() -> tuple[Response, int]:
     player = token_player()
     body = bodies.json_object()
     terms = tournament_bodies.tournament_terms(body, web().service.clock.now())
-    reply = _asked(player, "create", CreateTournament(player, terms))
-    assert isinstance(reply, TournamentOpened)
+    reply = _asked(player, "create", requests.CreateTournament(player, terms))
+    assert isinstance(reply, requests.TournamentOpened)
     answer = {"tournament_id": reply.tournament_id, "code": tournament_code(reply.tournament_id)}
     return jsonify(answer), 201
 
@@ -117,8 +105,8 @@ def join(tournament_id: str) -> tuple[Response, int]:
     """Enter the tournament (again: the same answer, nothing more)."""
     player = token_player()
     code = _code(tournament_id)
-    reply = _asked(player, f"join {code}", EnterTournament(player, code))
-    assert isinstance(reply, TournamentEntered)
+    reply = _asked(player, f"join {code}", requests.EnterTournament(player, code))
+    assert isinstance(reply, requests.TournamentEntered)
     return jsonify({"tournament_id": reply.tournament_id, "status": "entered"}), 201
 
 
@@ -127,8 +115,8 @@ def withdraw(tournament_id: str) -> Response:
     """Leave the tournament: paired no more, a running match resigned."""
     player = token_player()
     code = _code(tournament_id)
-    reply = _asked(player, f"withdraw {code}", WithdrawFromTournament(player, code))
-    assert isinstance(reply, TournamentLeft)
+    reply = _asked(player, f"withdraw {code}", requests.WithdrawFromTournament(player, code))
+    assert isinstance(reply, requests.TournamentLeft)
     return jsonify({"tournament_id": reply.tournament_id, "status": "withdrawn"})
 
 
