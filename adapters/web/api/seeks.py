@@ -23,8 +23,6 @@ from adapters.web.api.callers import reader, token_player
 from adapters.web.context import web
 from adapters.web.errors import bad_request, not_found
 from service.app.lobby import Lobby
-from service.app.replies import Reply
-from service.game.events import PlayerId
 from service.language.numbers import Bounds
 from service.log.file import format_time
 from service.seeks import requests
@@ -47,11 +45,6 @@ def _lobby() -> Lobby:
     return lobby
 
 
-def _asked(player: PlayerId, operation: str, asked: requests.SeekRequest) -> Reply:
-    """The lobby's answer to ``asked`` (``asking``); a refusal raised."""
-    return asked_once(_lobby(), SOURCE, player, operation, asked)
-
-
 def _seek_id(seek_id: str) -> SeekId:
     """A seek's id from the path (or the six characters a listing shows as its code)."""
     if not 0 < len(seek_id) <= SEEK_ID_LENGTH or not seek_id.isalnum() or not seek_id.isascii():
@@ -70,7 +63,7 @@ def publish() -> tuple[Response, int]:
         seek_bodies.wanted(body),
         seek_bodies.lasts(body),
     )
-    reply = _asked(player, "seek", asked)
+    reply = asked_once(_lobby(), SOURCE, player, "seek", asked)
     assert isinstance(reply, requests.SeekPublished)
     answer = {"seek_id": reply.seek_id, "code": seek_code(reply.seek_id)}
     return jsonify({**answer, "expires_at": format_time(reply.expires)}), 201
@@ -93,9 +86,8 @@ def listing() -> Response:
 def accept(seek_id: str) -> tuple[Response, int]:
     """Take the seek: its game begins at once (the same game again for its taker)."""
     player = token_player()
-    reply = _asked(
-        player, f"accept {seek_id[:SEEK_ID_LENGTH]}", requests.AcceptSeek(player, _seek_id(seek_id))
-    )
+    asked = requests.AcceptSeek(player, _seek_id(seek_id))
+    reply = asked_once(_lobby(), SOURCE, player, f"accept {seek_id[:SEEK_ID_LENGTH]}", asked)
     assert isinstance(reply, requests.SeekAccepted)
     page = web().capabilities.page_url(reply.game_id, player)
     return jsonify({"seek_id": reply.seek_id, "game_id": reply.game_id, "page_url": page}), 201
@@ -106,7 +98,7 @@ def withdraw(seek_id: str) -> Response:
     """Take one's own seek out of the lobby."""
     player = token_player()
     asked = requests.WithdrawSeek(player, _seek_id(seek_id))
-    reply = _asked(player, f"withdraw {seek_id[:SEEK_ID_LENGTH]}", asked)
+    reply = asked_once(_lobby(), SOURCE, player, f"withdraw {seek_id[:SEEK_ID_LENGTH]}", asked)
     assert isinstance(reply, requests.SeekWithdrawn)
     return jsonify({"seek_id": reply.seek_id, "status": "withdrawn"})
 
@@ -118,7 +110,7 @@ def wait() -> tuple[Response, int]:
     body = bodies.json_object()
     seek_bodies.no_days(body)
     asked = requests.WaitForPairing(player, seek_bodies.seek_terms(body), seek_bodies.wanted(body))
-    reply = _asked(player, "pair", asked)
+    reply = asked_once(_lobby(), SOURCE, player, "pair", asked)
     assert isinstance(reply, requests.PairingWaited)
     return jsonify({"waiting": True, "since": format_time(reply.since)}), 201
 
@@ -127,7 +119,7 @@ def wait() -> tuple[Response, int]:
 def leave() -> Response:
     """Stop waiting to be paired."""
     player = token_player()
-    reply = _asked(player, "unpair", requests.LeavePairing(player))
+    reply = asked_once(_lobby(), SOURCE, player, "unpair", requests.LeavePairing(player))
     assert isinstance(reply, requests.PairingLeft)
     return jsonify({"waiting": False, "was_waiting": reply.was_waiting})
 

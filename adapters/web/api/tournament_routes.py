@@ -24,7 +24,6 @@ from adapters.web.api.callers import reader, token_player
 from adapters.web.asked import log_response
 from adapters.web.context import web
 from adapters.web.errors import ApiError, not_found
-from service.app.replies import Reply
 from service.app.tournaments import Tournaments
 from service.game.events import PlayerId
 from service.log.file import format_time
@@ -49,11 +48,6 @@ def _tournaments() -> Tournaments:
     if tournaments is None:
         raise not_found("There are no tournaments here.")
     return tournaments
-
-
-def _asked(player: PlayerId, operation: str, asked: requests.TournamentRequest) -> Reply:
-    """The tournaments' answer to ``asked`` (``asking``); a refusal raised."""
-    return asked_once(_tournaments(), SOURCE, player, operation, asked)
 
 
 def _code(tournament_id: str) -> str:
@@ -86,7 +80,9 @@ def create() -> tuple[Response, int]:
     player = token_player()
     body = bodies.json_object()
     terms = tournament_bodies.tournament_terms(body, web().service.clock.now())
-    reply = _asked(player, "create", requests.CreateTournament(player, terms))
+    reply = asked_once(
+        _tournaments(), SOURCE, player, "create", requests.CreateTournament(player, terms)
+    )
     assert isinstance(reply, requests.TournamentOpened)
     answer = {"tournament_id": reply.tournament_id, "code": tournament_code(reply.tournament_id)}
     return jsonify(answer), 201
@@ -105,7 +101,9 @@ def join(tournament_id: str) -> tuple[Response, int]:
     """Enter the tournament (again: the same answer, nothing more)."""
     player = token_player()
     code = _code(tournament_id)
-    reply = _asked(player, f"join {code}", requests.EnterTournament(player, code))
+    reply = asked_once(
+        _tournaments(), SOURCE, player, f"join {code}", requests.EnterTournament(player, code)
+    )
     assert isinstance(reply, requests.TournamentEntered)
     return jsonify({"tournament_id": reply.tournament_id, "status": "entered"}), 201
 
@@ -115,7 +113,13 @@ def withdraw(tournament_id: str) -> Response:
     """Leave the tournament: paired no more, a running match resigned."""
     player = token_player()
     code = _code(tournament_id)
-    reply = _asked(player, f"withdraw {code}", requests.WithdrawFromTournament(player, code))
+    reply = asked_once(
+        _tournaments(),
+        SOURCE,
+        player,
+        f"withdraw {code}",
+        requests.WithdrawFromTournament(player, code),
+    )
     assert isinstance(reply, requests.TournamentLeft)
     return jsonify({"tournament_id": reply.tournament_id, "status": "withdrawn"})
 
