@@ -5,15 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.web.api.describing import (
-    an_object,
-    done,
-    errors,
-    json_body,
-    operation,
-    request_body,
-    whole,
-)
+from adapters.web.api import describing
 from adapters.web.api.schemas import SCHEMAS, ref
 from adapters.web.api.seek_paths import KEY
 from adapters.web.api.tournament_bodies import ENTRY_DAYS, FORMATS, ROUND_DAYS, ROUNDS, SIZE
@@ -31,25 +23,29 @@ _NEW = {
     "required": ["format", "size"],
     "properties": {
         "format": {"enum": list(FORMATS)},
-        "size": {**whole(SIZE), "description": "The most players (seats)."},
-        "rounds": {**whole(ROUNDS), "description": "Swiss only, and required there."},
+        "size": {**describing.whole(SIZE), "description": "The most players (seats)."},
+        "rounds": {**describing.whole(ROUNDS), "description": "Swiss only, and required there."},
         "double": {
             "type": "boolean",
             "default": False,
             "description": "Round-robin only: each pair meets twice, the first dealer swapped.",
         },
-        **{name: whole(bounds) for name, bounds in LARGEST.items()},
+        **{name: describing.whole(bounds) for name, bounds in LARGEST.items()},
         "move_seconds": {"type": "integer", "minimum": 60},
         "rated": {"type": "boolean", "default": True},
         "variant": {"type": "object", "additionalProperties": {"type": "string"}},
-        "entry_days": {**whole(ENTRY_DAYS), "default": 7, "description": "The join window."},
+        "entry_days": {
+            **describing.whole(ENTRY_DAYS),
+            "default": 7,
+            "description": "The join window.",
+        },
         "late_until": {
-            **whole(ROUNDS),
+            **describing.whole(ROUNDS),
             "default": 1,
             "description": "Swiss: a player may enter until this round is paired.",
         },
         "round_days": {
-            **whole(ROUND_DAYS),
+            **describing.whole(ROUND_DAYS),
             "description": "A deadline per round, after which a running match is adjudicated "
             "by its score; without it a round ends when its matches do.",
         },
@@ -146,71 +142,78 @@ def _errors(*statuses: int) -> dict[str, Any]:
         404: "unknown_tournament: no such tournament (a code names only one not finished).",
         409: "entries_closed, tournament_full, not_entered, tournament_over, too_many_tournaments.",
     }
-    return errors(*statuses, own=own)
+    return describing.errors(*statuses, own=own)
 
 
 TOURNAMENT_PATHS: dict[str, Any] = {
     "/tournaments": {
-        "get": operation(
+        "get": describing.operation(
             "Every tournament, the newest first.",
             "listTournaments",
             {
-                "200": json_body(
-                    an_object(tournaments={"type": "array", "items": ref("Tournament")}),
+                "200": describing.json_body(
+                    describing.an_object(tournaments={"type": "array", "items": ref("Tournament")}),
                     "The tournaments.",
                 )
             },
             public=True,
         ),
-        "post": operation(
+        "post": describing.operation(
             "Create a tournament, open for entries until entry_days have passed or it is full. "
             "Only a player with enough finished games, and few at a time.",
             "createTournament",
             {
-                "201": json_body(
-                    an_object(tournament_id={"type": "string"}, code={"type": "string"}),
+                "201": describing.json_body(
+                    describing.an_object(tournament_id={"type": "string"}, code={"type": "string"}),
                     "Created.",
                 ),
                 **_errors(400, 403, 409, 413, 422),
             },
             [KEY],
-            request_body(_NEW),
+            describing.request_body(_NEW),
         ),
     },
     "/tournaments/{tournament_id}": {
-        "get": operation(
+        "get": describing.operation(
             'Its standings, rounds and pairings with their games; a private player is "a player" '
             "with a null id.",
             "showTournament",
-            {"200": json_body(ref("TournamentPlayed"), "The tournament."), **_errors(404)},
+            {
+                "200": describing.json_body(ref("TournamentPlayed"), "The tournament."),
+                **_errors(404),
+            },
             [TOURNAMENT_ID],
             public=True,
         )
     },
     "/tournaments/{tournament_id}/join": {
-        "post": operation(
+        "post": describing.operation(
             "Enter the tournament; each round's game begins when it is paired.",
             "joinTournament",
             {
-                "201": json_body(done("tournament_id", "entered"), "Entered."),
+                "201": describing.json_body(
+                    describing.done("tournament_id", "entered"), "Entered."
+                ),
                 **_errors(403, 404, 409),
             },
             [TOURNAMENT_ID, KEY],
         )
     },
     "/tournaments/{tournament_id}/withdraw": {
-        "post": operation(
+        "post": describing.operation(
             "Withdraw: paired no more, a running match resigned.",
             "withdrawFromTournament",
             {
-                "200": json_body(done("tournament_id", "withdrawn"), "Withdrawn."),
+                "200": describing.json_body(
+                    describing.done("tournament_id", "withdrawn"), "Withdrawn."
+                ),
                 **_errors(403, 404, 409),
             },
             [TOURNAMENT_ID, KEY],
         )
     },
     "/tournaments/{tournament_id}/log": {
-        "get": operation(
+        "get": describing.operation(
             "The tournament's log as JSON Lines, which conquian verify checks with its games' "
             "logs (GET /games/{game_id}/log).",
             "exportTournament",
