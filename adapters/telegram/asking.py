@@ -22,6 +22,7 @@ from service.words.refusals import Refused, refusal_text
 
 Asked = TypeVar("Asked")
 
+
 class Asking(ChatPart, Generic[Asked]):
     where: str
     """Where the part's commands are sent instead of a group (a private chat, and why)."""
