@@ -37,6 +37,7 @@ from service.seeks.requests import (
     PairingWaited,
     SeekAccepted,
     SeekPublished,
+    SeekReply,
     SeekRequest,
     SeekWithdrawn,
 )
@@ -156,9 +157,7 @@ def _refused(reply: Refused, tr: Translator) -> str:
     return f"{refusal_text(reply, tr)}\n\n{tr.gettext(after)}"
 
 
-def _next(
-    reply: SeekPublished | SeekWithdrawn | PairingWaited | PairingLeft, tr: Translator
-) -> str:
+def _next(reply: SeekReply, tr: Translator) -> str:
     """What the player can write next, after a lobby request."""
     match reply:
         case SeekPublished(seek_id=seek_id):

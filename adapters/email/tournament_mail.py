@@ -30,6 +30,7 @@ from service.tournaments.requests import (
     TournamentEntered,
     TournamentLeft,
     TournamentOpened,
+    TournamentReply,
     TournamentRequest,
 )
 from service.words.refusals import Refused, refusal_text
@@ -158,7 +159,7 @@ def _refused(reply: Refused, tr: Translator) -> str:
     return f"{refusal_text(reply, tr)}\n\n{tr.gettext(TOURNAMENT_HELP)}"
 
 
-def _next(reply: TournamentEntered | TournamentLeft | TournamentOpened, tr: Translator) -> str:
+def _next(reply: TournamentReply, tr: Translator) -> str:
     """What the player can write next, after a tournament request."""
     if isinstance(reply, TournamentEntered):
         return tr.gettext(

@@ -32,6 +32,7 @@ from service.seeks.requests import (
     PairingWaited,
     SeekAccepted,
     SeekPublished,
+    SeekReply,
     SeekRequest,
     SeekWithdrawn,
 )
@@ -71,12 +72,8 @@ class Seeking(Asking[SeekRequest]):
     where = NOT_HERE
     unwired = "no lobby"
 
-    @property
-    def lobby(self) -> Lobby | None:
-        return self.channel.lobby
-
     def way_in(self) -> Lobby | None:
-        return self.lobby
+        return self.channel.lobby
 
     def read(self, said: Said, text: str) -> SeekRequest | None:
         asked = read_seek_command(said.player, text)
@@ -109,7 +106,7 @@ class Seeking(Asking[SeekRequest]):
 
     def _listing(self, said: Said, wanted: SeekFilter) -> None:
         """The open seeks that admit the player, each with its *Accept* button (not their own)."""
-        lobby, tr = self.lobby, said.tr
+        lobby, tr = self.way_in(), said.tr
         assert lobby is not None
         listed = lobby.listing(said.player, wanted)[:LISTED]
         if not listed:
@@ -127,9 +124,7 @@ class Seeking(Asking[SeekRequest]):
         self.screens.say(said.chat_id, text, InlineKeyboardMarkup(buttons) if buttons else None)
 
 
-def _next(
-    reply: SeekPublished | SeekWithdrawn | PairingWaited | PairingLeft, tr: Translator
-) -> str:
+def _next(reply: SeekReply, tr: Translator) -> str:
     """The commands a player can send after a lobby request."""
     match reply:
         case SeekPublished(seek_id=seek_id):

@@ -69,15 +69,11 @@ class Entering(Asking[TournamentRequest]):
     where = NOT_HERE
     unwired = "no tournaments"
 
-    @property
-    def tournaments(self) -> Tournaments | None:
+    def way_in(self) -> Tournaments | None:
         return self.channel.tournaments
 
-    def way_in(self) -> Tournaments | None:
-        return self.tournaments
-
     def read(self, said: Said, text: str) -> TournamentRequest | None:
-        tournaments = self.tournaments
+        tournaments = self.way_in()
         assert tournaments is not None
         asked = read_tournament_command(said.player, text)
         if isinstance(asked, LookAtTournaments):

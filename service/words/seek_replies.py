@@ -74,14 +74,7 @@ def _who(listed: Listed, name_of: Callable[[PlayerId], str], tr: Translator) -> 
     return tr.gettext("a player") if listed.owner is None else name_of(listed.owner)
 
 
-def seek_said(
-    reply: requests.SeekPublished
-    | requests.SeekAccepted
-    | requests.SeekWithdrawn
-    | requests.PairingWaited
-    | requests.PairingLeft,
-    tr: Translator,
-) -> str:
+def seek_said(reply: requests.SeekReply, tr: Translator) -> str:
     """What a lobby request did, to the player who asked."""
     match reply:
         case requests.SeekPublished(seek_id=seek_id, expires=expires):

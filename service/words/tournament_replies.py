@@ -88,10 +88,7 @@ def round_paired_line(number: int, tournament_id: str, tr: Translator) -> str:
     )
 
 
-def tournament_said(
-    reply: requests.TournamentOpened | requests.TournamentEntered | requests.TournamentLeft,
-    tr: Translator,
-) -> str:
+def tournament_said(reply: requests.TournamentReply, tr: Translator) -> str:
     """What a tournament request did, to the player who asked."""
     code = tournament_code(reply.tournament_id)
     match reply:
