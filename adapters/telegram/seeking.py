@@ -72,8 +72,12 @@ class Seeking(Asking[SeekRequest]):
     where = NOT_HERE
     unwired = "no lobby"
 
-    def way_in(self) -> Lobby | None:
+    @property
+    def lobby(self) -> Lobby | None:
         return self.channel.lobby
+
+    def way_in(self) -> Lobby | None:
+        return self.lobby
 
     def read(self, said: Said, text: str) -> SeekRequest | None:
         asked = read_seek_command(said.player, text)
@@ -106,7 +110,7 @@ class Seeking(Asking[SeekRequest]):
 
     def _listing(self, said: Said, wanted: SeekFilter) -> None:
         """The open seeks that admit the player, each with its *Accept* button (not their own)."""
-        lobby, tr = self.way_in(), said.tr
+        lobby, tr = self.lobby, said.tr
         assert lobby is not None
         listed = lobby.listing(said.player, wanted)[:LISTED]
         if not listed:

@@ -69,11 +69,15 @@ class Entering(Asking[TournamentRequest]):
     where = NOT_HERE
     unwired = "no tournaments"
 
-    def way_in(self) -> Tournaments | None:
+    @property
+    def tournaments(self) -> Tournaments | None:
         return self.channel.tournaments
 
+    def way_in(self) -> Tournaments | None:
+        return self.tournaments
+
     def read(self, said: Said, text: str) -> TournamentRequest | None:
-        tournaments = self.way_in()
+        tournaments = self.tournaments
         assert tournaments is not None
         asked = read_tournament_command(said.player, text)
         if isinstance(asked, LookAtTournaments):
