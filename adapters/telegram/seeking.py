@@ -25,17 +25,8 @@ from service.app.replies import Reply, Shown, Told
 from service.game.events import GameId
 from service.language.translation import Translator
 from service.rules.errors import N_
+from service.seeks import requests
 from service.seeks.listing import SeekFilter
-from service.seeks.requests import (
-    AcceptSeek,
-    PairingLeft,
-    PairingWaited,
-    SeekAccepted,
-    SeekPublished,
-    SeekReply,
-    SeekRequest,
-    SeekWithdrawn,
-)
 from service.seeks.seeks import SeekId
 from service.words.refusals import Refused, refusal_text
 from service.words.seek_replies import LOBBY_AS_IT_IS, listed_line, seek_code, seek_said
@@ -68,7 +59,7 @@ def accept_button(seek_id: SeekId, tr: Translator) -> InlineKeyboardButton:
     return InlineKeyboardButton(label, callback_data=Press("seek", GameId(seek_id), 0).encode())
 
 
-class Seeking(Asking[SeekRequest]):
+class Seeking(Asking[requests.SeekRequest]):
     where = NOT_HERE
     unwired = "no lobby"
 
@@ -79,7 +70,7 @@ class Seeking(Asking[SeekRequest]):
     def way_in(self) -> Lobby | None:
         return self.lobby
 
-    def read(self, said: Said, text: str) -> SeekRequest | None:
+    def read(self, said: Said, text: str) -> requests.SeekRequest | None:
         asked = read_seek_command(said.player, text)
         if isinstance(asked, LookAtLobby):
             self.channel.record(said.key, Shown("lobby"))
@@ -88,16 +79,21 @@ class Seeking(Asking[SeekRequest]):
         assert asked is not None  # ``is_seek_command`` let only the lobby's verbs through
         return asked
 
-    def asked_by(self, pressed: Pressed, press: Press) -> SeekRequest:
+    def asked_by(self, pressed: Pressed, press: Press) -> requests.SeekRequest:
         """*Accept* under a listed seek: the seek is the presser's, or it is gone."""
-        return AcceptSeek(pressed.player, SeekId(press.game_id))
+        return requests.AcceptSeek(pressed.player, SeekId(press.game_id))
 
     def answer(self, said: Said, reply: Reply) -> None:
         tr = said.tr
         match reply:
-            case SeekAccepted(game_id=game_id):
+            case requests.SeekAccepted(game_id=game_id):
                 self.screens.turn(said.player, game_id, [seek_said(reply, tr)])
-            case SeekPublished() | SeekWithdrawn() | PairingWaited() | PairingLeft():
+            case (
+                requests.SeekPublished()
+                | requests.SeekWithdrawn()
+                | requests.PairingWaited()
+                | requests.PairingLeft()
+            ):
                 self.screens.say(said.chat_id, f"{seek_said(reply, tr)}\n{_next(reply, tr)}")
             case Refused(code=code):
                 after = (
@@ -128,15 +124,15 @@ class Seeking(Asking[SeekRequest]):
         self.screens.say(said.chat_id, text, InlineKeyboardMarkup(buttons) if buttons else None)
 
 
-def _next(reply: SeekReply, tr: Translator) -> str:
+def _next(reply: requests.SeekReply, tr: Translator) -> str:
     """The commands a player can send after a lobby request."""
     match reply:
-        case SeekPublished(seek_id=seek_id):
+        case requests.SeekPublished(seek_id=seek_id):
             return tr.gettext(
                 "/withdraw {code} takes it out of the lobby; /lobby shows the open seeks.",
                 code=seek_code(seek_id),
             )
-        case PairingWaited():
+        case requests.PairingWaited():
             return tr.gettext("/unpair stops waiting.")
     return tr.gettext(
         "/seek publishes a seek; /pair waits for anyone whose terms fit; /lobby shows the open seeks."
