@@ -57,6 +57,17 @@ def an_object(**properties: Any) -> dict[str, Any]:
     return {"type": "object", "properties": properties}
 
 
+def listed_id(name: str, whose: str) -> dict[str, Any]:
+    """A path's parameter naming a listed thing: ``whose`` id, or the code a listing shows."""
+    return {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "description": f"{whose} id, or the six-character code a listing shows.",
+        "schema": {"type": "string", "maxLength": 32},
+    }
+
+
 def done(id_name: str, status: str) -> dict[str, Any]:
     """The answer of a request that changed a thing's status: its id (``id_name``) and the
     status it has now."""

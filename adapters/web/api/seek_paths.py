@@ -10,6 +10,7 @@ from adapters.web.api.describing import (
     done,
     errors,
     json_body,
+    listed_id,
     operation,
     request_body,
     whole,
@@ -26,13 +27,7 @@ KEY = {
     "first time and changes nothing more (one seek, one acceptance).",
     "schema": {"type": "string", "minLength": 1, "maxLength": 100},
 }
-SEEK_ID = {
-    "name": "seek_id",
-    "in": "path",
-    "required": True,
-    "description": "The seek's id, or the six-character code a listing shows.",
-    "schema": {"type": "string", "maxLength": 32},
-}
+SEEK_ID = listed_id("seek_id", "The seek's")
 _TERMS: dict[str, Any] = {
     **{name: whole(bounds) for name, bounds in LARGEST.items()},
     "move_seconds": {"type": "integer", "minimum": 60},

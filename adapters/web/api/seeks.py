@@ -18,7 +18,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from adapters.view_fields import terms_fields
 from adapters.web.api import bodies, routes, seek_bodies
-from adapters.web.api.asking import asked_once
+from adapters.web.api.asking import asked_once, wired
 from adapters.web.api.callers import reader, token_player
 from adapters.web.context import web
 from adapters.web.errors import bad_request, not_found
@@ -39,10 +39,7 @@ MOVE = Bounds(60, 365 * 86_400)
 
 
 def _lobby() -> Lobby:
-    lobby = web().lobby
-    if lobby is None:
-        raise not_found("There is no lobby here.")
-    return lobby
+    return wired(web().lobby, "There is no lobby here.")
 
 
 def _seek_id(seek_id: str) -> SeekId:

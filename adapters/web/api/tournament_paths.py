@@ -11,13 +11,7 @@ from adapters.web.api.seek_paths import KEY
 from adapters.web.api.tournament_bodies import ENTRY_DAYS, FORMATS, ROUND_DAYS, ROUNDS, SIZE
 from service.words.lobby import LARGEST
 
-TOURNAMENT_ID = {
-    "name": "tournament_id",
-    "in": "path",
-    "required": True,
-    "description": "The tournament's id, or the six-character code a listing shows.",
-    "schema": {"type": "string", "maxLength": 32},
-}
+TOURNAMENT_ID = describing.listed_id("tournament_id", "The tournament's")
 _NEW = {
     "type": "object",
     "required": ["format", "size"],

@@ -19,7 +19,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from adapters.view_fields import terms_fields
 from adapters.web.api import bodies, routes, tournament_bodies
-from adapters.web.api.asking import asked_once
+from adapters.web.api.asking import asked_once, wired
 from adapters.web.api.callers import reader, token_player
 from adapters.web.asked import log_response
 from adapters.web.context import web
@@ -44,10 +44,7 @@ ID_LENGTH = 32
 
 
 def _tournaments() -> Tournaments:
-    tournaments = web().tournaments
-    if tournaments is None:
-        raise not_found("There are no tournaments here.")
-    return tournaments
+    return wired(web().tournaments, "There are no tournaments here.")
 
 
 def _code(tournament_id: str) -> str:
