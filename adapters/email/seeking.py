@@ -11,8 +11,8 @@ The words are the lobby's one grammar (``service.words.seek_words``), the answer
 (``Lobby.request``, once under the mail's ``Message-ID``), worded by ``seek_replies``; each answer
 mail says what can be done next, and nothing else.
 
-The ``From`` of a mail proves nothing, so a request that changes the lobby is acted on only for a
-proven address (one that answered our mail with its token); anyone else is mailed a
+The ``From`` of a mail proves nothing, so (``asking.AskingMail``) a request that changes the lobby
+is acted on only for a proven address (one that answered our mail with its token); anyone else is mailed a
 confirmation, as a ``new game with`` is (``invitations``), and the request is done when it is
 answered ``yes``.  A listing is sent (once a day to an unproven address) with a confirmation
 token in its reply address, so replying ``accept CODE`` to it proves the address and accepts at

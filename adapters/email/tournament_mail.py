@@ -7,7 +7,7 @@
 
 The words are the tournaments' one grammar (``service.words.tournament_words``), the answers the
 tournaments' (``Tournaments.request``, once under the mail's ``Message-ID``), worded by
-``tournament_replies``.  As for seeks (``seeking.py``), the ``From`` of a mail proves nothing: a
+``tournament_replies``.  As for seeks (``asking.py``), the ``From`` of a mail proves nothing: a
 request is acted on only for a proven address; anyone else is mailed a confirmation and the
 request is done when it is answered ``yes``.  A listing goes out (once a day to an unproven
 address) with a confirmation token in its reply address, so replying ``join tournament CODE``
