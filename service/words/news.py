@@ -12,9 +12,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from service.game import events as game_events
 from service.game.codec import LogEvent, is_rules_event
-from service.game.events import PlayerId
+from service.game.events import (
+    ClockPaused,
+    ClockResumed,
+    DeadlineExtended,
+    DealCommitted,
+    DealRevealed,
+    GameCancelled,
+    GameOpened,
+    InstructionGiven,
+    InstructionWithdrawn,
+    PlayerId,
+    PlayerJoined,
+    QuietHoursSet,
+    RematchAccepted,
+    RematchOffered,
+    TurnTimedOut,
+    WinClaimed,
+)
 from service.game.instructions import instruction_text, reveals
 from service.game.talk_events import TALK_EVENTS
 from service.language.translation import ENGLISH, Translator
@@ -69,7 +85,7 @@ def without_salts(events: Sequence[LogEvent], lines: Sequence[str]) -> list[str]
     return [
         line
         for event, line in zip(events, lines, strict=False)
-        if line and not isinstance(event, game_events.DealRevealed)
+        if line and not isinstance(event, DealRevealed)
     ]
 
 
@@ -117,9 +133,7 @@ def _by_id(tr: Translator, cast: Cast, who: PlayerId, you: str, them: str, **par
 
 def _described(event: LogEvent, variant: Variant, tr: Translator, cast: Cast) -> str:
     match event:
-        case game_events.GameOpened(
-            host=host, variant=opened
-        ):  # the game's rules, not the reader's faces
+        case GameOpened(host=host, variant=opened):  # the game's rules, not the reader's faces
             flags = ", ".join(f"{k}={v}" for k, v in opened.changed_flags().items())
             if not flags:
                 return _by_id(
@@ -137,7 +151,7 @@ def _described(event: LogEvent, variant: Variant, tr: Translator, cast: Cast) ->
                 N_("{name} opens the game ({flags})."),
                 flags=flags,
             )
-        case game_events.PlayerJoined(player=player, seat=seat):
+        case PlayerJoined(player=player, seat=seat):
             return _by_id(
                 tr,
                 cast,
@@ -146,25 +160,25 @@ def _described(event: LogEvent, variant: Variant, tr: Translator, cast: Cast) ->
                 N_("{name} joins as {player}."),
                 player=seat_name(seat, tr),
             )
-        case game_events.DealCommitted(number=number, commitment=digest):
+        case DealCommitted(number=number, commitment=digest):
             return tr.gettext(
                 "Deal {number}'s deck order is committed: SHA-256 {digest}.",
                 number=number,
                 digest=digest,
             )
-        case game_events.DealRevealed(number=number, salt=salt):
+        case DealRevealed(number=number, salt=salt):
             return tr.gettext(
                 "Deal {number} is over; its salt is revealed: {salt}.", number=number, salt=salt
             )
-        case game_events.GameCancelled(player=player):
+        case GameCancelled(player=player):
             return _by_id(
                 tr, cast, player, N_("You call the game off."), N_("{name} calls the game off.")
             )
-        case game_events.RematchOffered(player=player):
+        case RematchOffered(player=player):
             return _by_id(
                 tr, cast, player, N_("You offer a rematch."), N_("{name} offers a rematch.")
             )
-        case game_events.RematchAccepted(player=player, game_id=game_id):
+        case RematchAccepted(player=player, game_id=game_id):
             return _by_id(
                 tr,
                 cast,
@@ -183,9 +197,9 @@ def _utc(at: datetime, tr: Translator) -> str:
 def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str:
     """The events of the clock: a timeout, a claim, more time, a vacation, instructions."""
     match event:
-        case game_events.TurnTimedOut(seat=seat, policy=policy):
+        case TurnTimedOut(seat=seat, policy=policy):
             return _timed_out(seat, policy, tr, cast)
-        case game_events.WinClaimed(seat=seat):
+        case WinClaimed(seat=seat):
             return said_between(
                 tr,
                 cast,
@@ -196,7 +210,7 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str
                     N_("{player} claims the win: the opponent's time ran out."),
                 ),
             )
-        case game_events.DeadlineExtended(seat=seat, until=until):
+        case DeadlineExtended(seat=seat, until=until):
             return said_between(
                 tr,
                 cast,
@@ -208,7 +222,7 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str
                 ),
                 when=_utc(until, tr),
             )
-        case game_events.ClockPaused(seat=seat, until=until):
+        case ClockPaused(seat=seat, until=until):
             return said(
                 tr,
                 cast,
@@ -217,7 +231,7 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str
                 N_("{player} is on vacation until {when}; their clock stops."),
                 when=_utc(until, tr),
             )
-        case game_events.ClockResumed(seat=seat):
+        case ClockResumed(seat=seat):
             return said(
                 tr,
                 cast,
@@ -225,7 +239,7 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str
                 N_("You are back from vacation; your clock runs again."),
                 N_("{player} is back from vacation; their clock runs again."),
             )
-        case game_events.QuietHoursSet(seat=seat, timezone=timezone, quiet=quiet) if quiet:
+        case QuietHoursSet(seat=seat, timezone=timezone, quiet=quiet) if quiet:
             return said(
                 tr,
                 cast,
@@ -235,7 +249,7 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str
                 hours=quiet,
                 zone=timezone,
             )
-        case game_events.QuietHoursSet(seat=seat):
+        case QuietHoursSet(seat=seat):
             return said(
                 tr,
                 cast,
@@ -243,18 +257,18 @@ def _clock(event: LogEvent, tr: Translator, cast: Cast, variant: Variant) -> str
                 N_("From your next turn, your deadlines may fall at any hour."),
                 N_("From their next turn, {player}'s deadlines may fall at any hour."),
             )
-        case game_events.InstructionGiven(seat=seat, instruction=text) if seat is cast.reader:
+        case InstructionGiven(seat=seat, instruction=text) if seat is cast.reader:
             return tr.gettext(
                 "You leave the standing instruction auto {instruction}: {reveals}.",
                 instruction=instruction_text(text, variant.deck_faces),
                 reveals=tr.gettext(reveals(text)),
             )  # said where it is turned on: what it will show the opponent (issue 34)
-        case game_events.InstructionWithdrawn(seat=seat, instruction=text) if seat is cast.reader:
+        case InstructionWithdrawn(seat=seat, instruction=text) if seat is cast.reader:
             return tr.gettext(
                 "You withdraw the standing instruction auto {instruction}.",
                 instruction=instruction_text(text, variant.deck_faces),
             )
-        case game_events.InstructionGiven(seat=seat) | game_events.InstructionWithdrawn(seat=seat):
+        case InstructionGiven(seat=seat) | InstructionWithdrawn(seat=seat):
             return said(
                 tr,
                 cast,
