@@ -26,7 +26,7 @@ The worker's settings (``WorkerSettings``), each from its environment variable:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import timedelta
 from pathlib import Path
 from typing import TypeVar
@@ -57,37 +57,15 @@ class WorkerSettings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> WorkerSettings:
+        """Each setting from ``CONQUIAN_`` and its name in capitals (the table above): a number
+        above 0, whole where its default is."""
         defaults = cls()
-        return cls(
-            sweep_seconds=_positive(
-                environ, "CONQUIAN_SWEEP_SECONDS", float, defaults.sweep_seconds
-            ),
-            reminder_seconds=_positive(
-                environ, "CONQUIAN_REMINDER_SECONDS", float, defaults.reminder_seconds
-            ),
-            drain_seconds=_positive(
-                environ, "CONQUIAN_DRAIN_SECONDS", float, defaults.drain_seconds
-            ),
-            lease_seconds=_positive(
-                environ, "CONQUIAN_LEASE_SECONDS", float, defaults.lease_seconds
-            ),
-            batch_size=_positive(environ, "CONQUIAN_BATCH_SIZE", int, defaults.batch_size),
-            delivery_attempts=_positive(
-                environ, "CONQUIAN_DELIVERY_ATTEMPTS", int, defaults.delivery_attempts
-            ),
-            prune_seconds=_positive(
-                environ, "CONQUIAN_PRUNE_SECONDS", float, defaults.prune_seconds
-            ),
-            keep_copies_days=_positive(
-                environ, "CONQUIAN_KEEP_COPIES_DAYS", float, defaults.keep_copies_days
-            ),
-            keep_keys_days=_positive(
-                environ, "CONQUIAN_KEEP_KEYS_DAYS", float, defaults.keep_keys_days
-            ),
-            keep_sent_days=_positive(
-                environ, "CONQUIAN_KEEP_SENT_DAYS", float, defaults.keep_sent_days
-            ),
-        )
+        read = {}
+        for one in fields(cls):
+            default = getattr(defaults, one.name)
+            name = f"CONQUIAN_{one.name.upper()}"
+            read[one.name] = _positive(environ, name, type(default), default)
+        return cls(**read)
 
 
 # -- The web side and ``conquian serve`` (adapters/web, adapters/cli/serve.py) -------------------

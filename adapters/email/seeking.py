@@ -11,8 +11,8 @@ The words are the lobby's one grammar (``service.words.seek_words``), the answer
 (``Lobby.request``, once under the mail's ``Message-ID``), worded by ``seek_replies``; each answer
 mail says what can be done next, and nothing else.
 
-The ``From`` of a mail proves nothing, so a request that changes the lobby is acted on only for a
-proven address (one that answered our mail with its token); anyone else is mailed a
+The ``From`` of a mail proves nothing, so (``asking.AskingMail``) a request that changes the lobby
+is acted on only for a proven address (one that answered our mail with its token); anyone else is mailed a
 confirmation, as a ``new game with`` is (``invitations``), and the request is done when it is
 answered ``yes``.  A listing is sent (once a day to an unproven address) with a confirmation
 token in its reply address, so replying ``accept CODE`` to it proves the address and accepts at
@@ -21,17 +21,14 @@ once.  A listing names an owner only where the service allows (a private player:
 
 from __future__ import annotations
 
-from adapters.email.desk import SOURCE, Desk
+from adapters.email.asking import AskingMail
 from adapters.email.inbound import Inbound
-from adapters.email.invitations import CONFIRMING, Invitations
 from adapters.email.letters import Letter
 from adapters.mail.headers import SERVICE_NAME
 from service.app.lobby import Lobby
 from service.app.replies import Reply
 from service.game.events import GameId, PlayerId
 from service.language.translation import Translator
-from service.language.vocabulary import word
-from service.players.invitations import DAY, within
 from service.ports.directory import Address
 from service.rules.errors import N_, IllegalAction
 from service.seeks.listing import SeekFilter
@@ -40,6 +37,8 @@ from service.seeks.requests import (
     PairingWaited,
     SeekAccepted,
     SeekPublished,
+    SeekReply,
+    SeekRequest,
     SeekWithdrawn,
 )
 from service.words.refusals import Refused, refusal_text
@@ -73,10 +72,16 @@ def is_lobby_mail(command: str) -> bool:
     return bool(first) and first[0].lower() in VERBS
 
 
-class LobbyMail:
-    def __init__(self, desk: Desk, invitations: Invitations) -> None:
-        self.desk = desk
-        self.invitations = invitations
+class LobbyMail(AskingMail[SeekRequest]):
+    confirm = CONFIRM
+    quota = "lobby-mail"
+
+    def way_in(self) -> Lobby | None:
+        return self.desk.lobby
+
+    def request_of(self, player: PlayerId, command: str) -> SeekRequest | None:
+        request = read_seek_command(player, command)
+        return None if isinstance(request, LookAtLobby) else request
 
     def handle(self, inbound: Inbound, earlier: str | None) -> str:
         """A lobby command mailed to the service's address, or in a reply to a listing."""
@@ -90,28 +95,9 @@ class LobbyMail:
         assert asked is not None  # ``is_lobby_mail`` let only the lobby's verbs through
         if isinstance(asked, LookAtLobby):
             return self._listing(lobby, inbound, SeekFilter(rated=asked.rated))
-        if not desk.consent.proven(inbound.sender):
-            what = asked_words(asked, tr)
-            question = tr.gettext(CONFIRM, what=what, yes=word(tr, "yes"))
-            subject = tr.gettext("{service}: confirm your request", service=SERVICE_NAME)
-            return self.invitations.ask(inbound, "", earlier, question, subject)
-        return self.confirmed(inbound, inbound)
+        return self.asked(inbound, earlier, asked_words(asked, tr))
 
-    def confirmed(self, asked: Inbound, answering: Inbound) -> str:
-        """Do what the proven ``asked`` mail asked of the lobby, once under its key, and answer
-        ``answering`` (the mail itself, or the ``yes`` to its confirmation)."""
-        desk, lobby = self.desk, self.desk.lobby
-        assert lobby is not None
-        player = desk.player_for(asked.sender, asked.sender_name, asked.language)
-        request = read_seek_command(player, asked.command)
-        if request is None or isinstance(request, LookAtLobby):
-            return "ignored: a listing is not confirmed"  # a "yes" to a listing
-        reply = lobby.request(SOURCE, asked.key, asked.command, request)
-        if answering is not asked:
-            desk.record(answering, reply)
-        return self._answer(answering, player, reply)
-
-    def _answer(self, inbound: Inbound, player: PlayerId, reply: Reply) -> str:
+    def answer(self, inbound: Inbound, player: PlayerId, reply: Reply) -> str:
         desk = self.desk
         tr = desk.mail.tr(player)
         match reply:
@@ -140,7 +126,7 @@ class LobbyMail:
         """The open seeks that admit the sender, each with the line that accepts it; sent with
         a reply address that proves the sender, so a reply accepts at once."""
         desk = self.desk
-        if not desk.consent.proven(inbound.sender) and not _once_a_day(desk, inbound):
+        if not self.may_show(inbound):
             return "lobby: not answered (one a day)"
         tr = desk.tr_for(inbound)
         viewer = desk.directory.player_at(Address("email", inbound.sender))
@@ -158,17 +144,8 @@ class LobbyMail:
         )
         notes = ("\n".join(lines), tr.gettext(LOBBY_HELP)) if lines else (tr.gettext(LOBBY_HELP),)
         letter = Letter((intro,), notes=notes, tr=tr)
-        stored = desk.store.message(inbound.key)
-        assert stored is not None  # handled from the store
-        token = desk.keys.issue(stored.number, CONFIRMING, inbound.sender.lower(), 0)
-        subject = tr.gettext("{service}: the lobby", service=SERVICE_NAME)
-        desk.notes.note_to(inbound, letter, subject, desk.addresses.confirm(token))
+        self.send_listing(inbound, letter, tr.gettext("{service}: the lobby", service=SERVICE_NAME))
         return f"lobby: {len(listed)} listed"
-
-
-def _once_a_day(desk: Desk, inbound: Inbound) -> bool:
-    """A listing to an address that may be forged goes out once a day (backscatter)."""
-    return within(desk.quotas, f"lobby-mail:{inbound.sender.lower()}", 1, DAY, desk.clock.now())
 
 
 def _refused(reply: Refused, tr: Translator) -> str:
@@ -180,9 +157,7 @@ def _refused(reply: Refused, tr: Translator) -> str:
     return f"{refusal_text(reply, tr)}\n\n{tr.gettext(after)}"
 
 
-def _next(
-    reply: SeekPublished | SeekWithdrawn | PairingWaited | PairingLeft, tr: Translator
-) -> str:
+def _next(reply: SeekReply, tr: Translator) -> str:
     """What the player can write next, after a lobby request."""
     match reply:
         case SeekPublished(seek_id=seek_id):

@@ -7,7 +7,7 @@
 
 The words are the tournaments' one grammar (``service.words.tournament_words``), the answers the
 tournaments' (``Tournaments.request``, once under the mail's ``Message-ID``), worded by
-``tournament_replies``.  As for seeks (``seeking.py``), the ``From`` of a mail proves nothing: a
+``tournament_replies``.  As for seeks (``asking.py``), the ``From`` of a mail proves nothing: a
 request is acted on only for a proven address; anyone else is mailed a confirmation and the
 request is done when it is answered ``yes``.  A listing goes out (once a day to an unproven
 address) with a confirmation token in its reply address, so replying ``join tournament CODE``
@@ -16,20 +16,23 @@ to it proves the address and enters at once.  Each round's game then comes as ga
 
 from __future__ import annotations
 
-from adapters.email.desk import SOURCE, Desk
+from adapters.email.asking import AskingMail
 from adapters.email.inbound import Inbound
-from adapters.email.invitations import CONFIRMING, Invitations
 from adapters.email.letters import Letter
 from adapters.mail.headers import SERVICE_NAME
 from service.app.replies import Reply
 from service.app.tournaments import Tournaments
 from service.game.events import PlayerId
 from service.language.translation import Translator
-from service.language.vocabulary import word
-from service.players.invitations import DAY, within
 from service.ports.directory import Address
 from service.rules.errors import N_, IllegalAction
-from service.tournaments.requests import TournamentEntered, TournamentLeft, TournamentOpened
+from service.tournaments.requests import (
+    TournamentEntered,
+    TournamentLeft,
+    TournamentOpened,
+    TournamentReply,
+    TournamentRequest,
+)
 from service.words.refusals import Refused, refusal_text
 from service.words.tournament_replies import (
     asked_words,
@@ -66,10 +69,16 @@ def is_tournament_mail(command: str) -> bool:
         return True
 
 
-class TournamentMail:
-    def __init__(self, desk: Desk, invitations: Invitations) -> None:
-        self.desk = desk
-        self.invitations = invitations
+class TournamentMail(AskingMail[TournamentRequest]):
+    confirm = CONFIRM
+    quota = "tournaments-mail"
+
+    def way_in(self) -> Tournaments | None:
+        return self.desk.tournaments
+
+    def request_of(self, player: PlayerId, command: str) -> TournamentRequest | None:
+        request = read_tournament_command(player, command)
+        return None if isinstance(request, LookAtTournaments | ShowStandings) else request
 
     def handle(self, inbound: Inbound, earlier: str | None) -> str:
         """A tournament command mailed to the service's address, or in a reply to a listing."""
@@ -85,27 +94,9 @@ class TournamentMail:
             return self._listing(tournaments, inbound)
         if isinstance(asked, ShowStandings):
             return self._standings(tournaments, inbound, asked.code)
-        if not desk.consent.proven(inbound.sender):
-            question = tr.gettext(CONFIRM, what=asked_words(asked, tr), yes=word(tr, "yes"))
-            subject = tr.gettext("{service}: confirm your request", service=SERVICE_NAME)
-            return self.invitations.ask(inbound, "", earlier, question, subject)
-        return self.confirmed(inbound, inbound)
+        return self.asked(inbound, earlier, asked_words(asked, tr))
 
-    def confirmed(self, asked: Inbound, answering: Inbound) -> str:
-        """Do what the proven ``asked`` mail asked, once under its key, and answer
-        ``answering`` (the mail itself, or the ``yes`` to its confirmation)."""
-        desk, tournaments = self.desk, self.desk.tournaments
-        assert tournaments is not None
-        player = desk.player_for(asked.sender, asked.sender_name, asked.language)
-        request = read_tournament_command(player, asked.command)
-        if request is None or isinstance(request, LookAtTournaments | ShowStandings):
-            return "ignored: a listing is not confirmed"  # a "yes" to a listing
-        reply = tournaments.request(SOURCE, asked.key, asked.command, request)
-        if answering is not asked:
-            desk.record(answering, reply)
-        return self._answer(answering, player, reply)
-
-    def _answer(self, inbound: Inbound, player: PlayerId, reply: Reply) -> str:
+    def answer(self, inbound: Inbound, player: PlayerId, reply: Reply) -> str:
         tr = self.desk.mail.tr(player)
         match reply:
             case TournamentEntered() | TournamentLeft() | TournamentOpened():
@@ -121,7 +112,7 @@ class TournamentMail:
     def _standings(self, tournaments: Tournaments, inbound: Inbound, code: str) -> str:
         """One tournament's standings (once a day to an unproven address, as a listing)."""
         desk = self.desk
-        if not desk.consent.proven(inbound.sender) and not _once_a_day(desk, inbound):
+        if not self.may_show(inbound):
             return "tournament: not answered (one a day)"
         tr = desk.tr_for(inbound)
         try:
@@ -142,7 +133,7 @@ class TournamentMail:
         """The tournaments open for entries, each with the line that enters it; sent with a
         reply address that proves the sender, so a reply enters at once."""
         desk = self.desk
-        if not desk.consent.proven(inbound.sender) and not _once_a_day(desk, inbound):
+        if not self.may_show(inbound):
             return "tournaments: not answered (one a day)"
         tr = desk.tr_for(inbound)
         shown = tournaments.open_ones()
@@ -158,25 +149,17 @@ class TournamentMail:
         help_ = tr.gettext(TOURNAMENT_HELP)
         notes = ("\n".join(lines), help_) if lines else (help_,)
         letter = Letter((intro,), notes=notes, tr=tr)
-        stored = desk.store.message(inbound.key)
-        assert stored is not None  # handled from the store
-        token = desk.keys.issue(stored.number, CONFIRMING, inbound.sender.lower(), 0)
-        subject = tr.gettext("{service}: tournaments", service=SERVICE_NAME)
-        desk.notes.note_to(inbound, letter, subject, desk.addresses.confirm(token))
+        self.send_listing(
+            inbound, letter, tr.gettext("{service}: tournaments", service=SERVICE_NAME)
+        )
         return f"tournaments: {len(shown)} listed"
-
-
-def _once_a_day(desk: Desk, inbound: Inbound) -> bool:
-    """A listing to an address that may be forged goes out once a day (backscatter)."""
-    key = f"tournaments-mail:{inbound.sender.lower()}"
-    return within(desk.quotas, key, 1, DAY, desk.clock.now())
 
 
 def _refused(reply: Refused, tr: Translator) -> str:
     return f"{refusal_text(reply, tr)}\n\n{tr.gettext(TOURNAMENT_HELP)}"
 
 
-def _next(reply: TournamentEntered | TournamentLeft | TournamentOpened, tr: Translator) -> str:
+def _next(reply: TournamentReply, tr: Translator) -> str:
     """What the player can write next, after a tournament request."""
     if isinstance(reply, TournamentEntered):
         return tr.gettext(

@@ -278,13 +278,6 @@ class PostgresqlAppend:
         self._answering = _postgresql_statement(with_reply=True)
         self._fresh = _postgresql_statement(with_reply=True, stored_with_it=True)
 
-    _FRESH = (
-        sqlite.insert(inbox)
-        .values({name: bindparam(f"b_{name}") for name in FRESH_COLUMNS})
-        .on_conflict_do_nothing(index_elements=[inbox.c.source, inbox.c.key])
-    )
-    """A message not stored before, stored with its reply (nothing if it is known)."""
-
     def __call__(
         self, connection: Connection, append: Append, at: datetime, inbox_reply: InboxReply | None
     ) -> list[int]:

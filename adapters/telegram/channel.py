@@ -89,6 +89,11 @@ class Channel:
         """Record the update's reply (``Intake.record``): the first recorded stands."""
         return Intake(self.inbox, self.clock).record(InboxKey(SOURCE, key), reply)
 
+    def once(self, key: str, payload: str, answer: Callable[[], Reply]) -> Reply:
+        """The update's reply: the one recorded before, or ``answer``'s, recorded now."""
+        earlier = self.earlier(key, payload)
+        return earlier if earlier is not None else self.record(key, answer())
+
     def tr(self, player: PlayerId | None) -> Translator:
         """The player's language."""
         return ENGLISH if player is None else self.service.translator_of(player)

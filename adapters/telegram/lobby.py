@@ -163,10 +163,7 @@ class Lobby(ChatPart):
     def cancel(self, said: Said, game_id: GameId | None) -> None:
         """``/cancel [#game]``: call off a game of one's own that nobody has joined yet (the
         only one, if the command names none); a group it was opened in is told."""
-        channel = self.channel
-        reply = channel.earlier(said.key, said.payload)
-        if reply is None:
-            reply = channel.record(said.key, self._cancel(said, game_id))
+        reply = self.channel.once(said.key, said.payload, lambda: self._cancel(said, game_id))
         if not isinstance(reply, Cancelled):
             self._refused(said, reply)
             return
@@ -209,9 +206,7 @@ class Lobby(ChatPart):
             self.screens.say(said.chat_id, text)
             return
         channel = self.channel
-        reply = channel.earlier(said.key, said.payload)
-        if reply is None:
-            reply = channel.record(said.key, self._join(said, invitation))
+        reply = channel.once(said.key, said.payload, lambda: self._join(said, invitation))
         if not isinstance(reply, Joined):
             self._refused(said, reply)
             return

@@ -13,22 +13,9 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from service.delivery.notices import Line
+from service.game import events as game_events
 from service.game.codec import LogEvent
-from service.game.events import (
-    GAME_EVENTS,
-    PRIVATE_EVENTS,
-    ClockPaused,
-    ClockResumed,
-    DeadlineExtended,
-    GameCancelled,
-    GameId,
-    PlayerId,
-    PlayerJoined,
-    RematchAccepted,
-    RematchOffered,
-    TurnTimedOut,
-    WinClaimed,
-)
+from service.game.events import GameId, PlayerId
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent
 from service.game.talk_events import TALK_EVENTS
@@ -90,15 +77,15 @@ def due_text(due_at: datetime, timezone: str, now: datetime, tr: Translator = EN
 
 
 TOLD = (
-    PlayerJoined,
-    GameCancelled,
-    RematchOffered,
-    RematchAccepted,
-    TurnTimedOut,
-    WinClaimed,
-    DeadlineExtended,
-    ClockPaused,
-    ClockResumed,
+    game_events.PlayerJoined,
+    game_events.GameCancelled,
+    game_events.RematchOffered,
+    game_events.RematchAccepted,
+    game_events.TurnTimedOut,
+    game_events.WinClaimed,
+    game_events.DeadlineExtended,
+    game_events.ClockPaused,
+    game_events.ClockResumed,
 )
 """The game events a chat is told of besides the moves (not the opening, the deals' commitments
 or standing instructions)."""
@@ -116,11 +103,11 @@ def is_told(
     talk at the table only a player's own chat (``player``), and a standing instruction only
     the chat of the ``reader`` who gave it (its ``doer``: what it will show the opponent is said
     where it is turned on)."""
-    if issubclass(kind, PRIVATE_EVENTS) and not issubclass(kind, TALK_EVENTS):
+    if issubclass(kind, game_events.PRIVATE_EVENTS) and not issubclass(kind, TALK_EVENTS):
         return reader is not None and doer is reader
     if issubclass(kind, TALK_EVENTS):
         return player
-    return not issubclass(kind, GAME_EVENTS) or issubclass(kind, TOLD)
+    return not issubclass(kind, game_events.GAME_EVENTS) or issubclass(kind, TOLD)
 
 
 def told_lines(lines: Sequence[Line], seat: Seat, tr: Translator = ENGLISH) -> list[str]:
@@ -128,7 +115,7 @@ def told_lines(lines: Sequence[Line], seat: Seat, tr: Translator = ENGLISH) -> l
     a rematch the opponent offers with the command that accepts it."""
     return [
         _hinted(line.text, tr)
-        if line.kind is RematchOffered and line.doer is not seat
+        if line.kind is game_events.RematchOffered and line.doer is not seat
         else line.text
         for line in lines
         if is_told(line.kind, True, line.doer, seat) and line.text

@@ -17,24 +17,16 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from adapters.telegram.asking import Asking
 from adapters.telegram.callbacks import Press
-from adapters.telegram.channel import SOURCE
-from adapters.telegram.incoming import Pressed, Said, said_by_press
-from adapters.telegram.screens import ChatPart
+from adapters.telegram.incoming import Pressed, Said
 from service.app.lobby import Lobby
 from service.app.replies import Reply, Shown, Told
 from service.game.events import GameId
 from service.language.translation import Translator
-from service.rules.errors import N_, IllegalAction
+from service.rules.errors import N_
+from service.seeks import requests
 from service.seeks.listing import SeekFilter
-from service.seeks.requests import (
-    AcceptSeek,
-    PairingLeft,
-    PairingWaited,
-    SeekAccepted,
-    SeekPublished,
-    SeekWithdrawn,
-)
 from service.seeks.seeks import SeekId
 from service.words.refusals import Refused, refusal_text
 from service.words.seek_replies import LOBBY_AS_IT_IS, listed_line, seek_code, seek_said
@@ -67,52 +59,41 @@ def accept_button(seek_id: SeekId, tr: Translator) -> InlineKeyboardButton:
     return InlineKeyboardButton(label, callback_data=Press("seek", GameId(seek_id), 0).encode())
 
 
-class Seeking(ChatPart):
+class Seeking(Asking[requests.SeekRequest]):
+    where = NOT_HERE
+    unwired = "no lobby"
+
     @property
     def lobby(self) -> Lobby | None:
         return self.channel.lobby
 
-    def command(self, said: Said, name: str, args: list[str]) -> None:
-        """A lobby command typed in a chat: read, asked of the lobby once, answered."""
-        channel, lobby = self.channel, self.lobby
-        if self.not_here(said, name, lobby is not None, NOT_HERE):
-            return
-        assert lobby is not None
-        try:
-            asked = read_seek_command(said.player, " ".join([name, *args]))
-        except IllegalAction as error:
-            self._answer(said, channel.record(said.key, Refused.of(error)))
-            return
+    def way_in(self) -> Lobby | None:
+        return self.lobby
+
+    def read(self, said: Said, text: str) -> requests.SeekRequest | None:
+        asked = read_seek_command(said.player, text)
         if isinstance(asked, LookAtLobby):
-            channel.record(said.key, Shown("lobby"))
+            self.channel.record(said.key, Shown("lobby"))
             self._listing(said, SeekFilter(rated=asked.rated))
-            return
+            return None
         assert asked is not None  # ``is_seek_command`` let only the lobby's verbs through
-        self._answer(said, lobby.request(SOURCE, said.key, said.payload, asked))
+        return asked
 
-    def pressed(self, pressed: Pressed, press: Press) -> None:
+    def asked_by(self, pressed: Pressed, press: Press) -> requests.SeekRequest:
         """*Accept* under a listed seek: the seek is the presser's, or it is gone."""
-        tr, lobby = pressed.tr, self.lobby
-        if lobby is None:
-            self.channel.record(pressed.key, Told("no lobby", refused=True))
-            self.channel.api.answer(
-                pressed.callback_id, tr.gettext("This button is not one of mine.")
-            )
-            return
-        asked = AcceptSeek(pressed.player, SeekId(press.game_id))
-        reply = lobby.request(SOURCE, pressed.key, pressed.payload, asked)
-        if isinstance(reply, Refused):
-            self.channel.api.answer(pressed.callback_id, refusal_text(reply, tr), alert=True)
-            return
-        self.channel.api.answer(pressed.callback_id)
-        self._answer(said_by_press(pressed), reply)
+        return requests.AcceptSeek(pressed.player, SeekId(press.game_id))
 
-    def _answer(self, said: Said, reply: Reply) -> None:
+    def answer(self, said: Said, reply: Reply) -> None:
         tr = said.tr
         match reply:
-            case SeekAccepted(game_id=game_id):
+            case requests.SeekAccepted(game_id=game_id):
                 self.screens.turn(said.player, game_id, [seek_said(reply, tr)])
-            case SeekPublished() | SeekWithdrawn() | PairingWaited() | PairingLeft():
+            case (
+                requests.SeekPublished()
+                | requests.SeekWithdrawn()
+                | requests.PairingWaited()
+                | requests.PairingLeft()
+            ):
                 self.screens.say(said.chat_id, f"{seek_said(reply, tr)}\n{_next(reply, tr)}")
             case Refused(code=code):
                 after = (
@@ -143,17 +124,15 @@ class Seeking(ChatPart):
         self.screens.say(said.chat_id, text, InlineKeyboardMarkup(buttons) if buttons else None)
 
 
-def _next(
-    reply: SeekPublished | SeekWithdrawn | PairingWaited | PairingLeft, tr: Translator
-) -> str:
+def _next(reply: requests.SeekReply, tr: Translator) -> str:
     """The commands a player can send after a lobby request."""
     match reply:
-        case SeekPublished(seek_id=seek_id):
+        case requests.SeekPublished(seek_id=seek_id):
             return tr.gettext(
                 "/withdraw {code} takes it out of the lobby; /lobby shows the open seeks.",
                 code=seek_code(seek_id),
             )
-        case PairingWaited():
+        case requests.PairingWaited():
             return tr.gettext("/unpair stops waiting.")
     return tr.gettext(
         "/seek publishes a seek; /pair waits for anyone whose terms fit; /lobby shows the open seeks."

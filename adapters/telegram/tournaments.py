@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from adapters.telegram.asking import Asking
 from adapters.telegram.callbacks import Press
-from adapters.telegram.channel import SOURCE
-from adapters.telegram.incoming import Pressed, Said, said_by_press
-from adapters.telegram.screens import ChatPart
+from adapters.telegram.incoming import Pressed, Said
 from service.app.replies import Reply, Shown, Told
 from service.app.tournaments import Tournaments
 from service.game.events import GameId
@@ -28,6 +27,7 @@ from service.tournaments.requests import (
     TournamentEntered,
     TournamentLeft,
     TournamentOpened,
+    TournamentRequest,
 )
 from service.words.refusals import Refused, refusal_text
 from service.words.tournament_replies import (
@@ -65,50 +65,36 @@ def join_button(tournament_id: str, tr: Translator) -> InlineKeyboardButton:
     return InlineKeyboardButton(label, callback_data=press.encode())
 
 
-class Entering(ChatPart):
+class Entering(Asking[TournamentRequest]):
+    where = NOT_HERE
+    unwired = "no tournaments"
+
     @property
     def tournaments(self) -> Tournaments | None:
         return self.channel.tournaments
 
-    def command(self, said: Said, name: str, args: list[str]) -> None:
-        """A tournament command typed in a chat: read, asked once, answered."""
-        channel, tournaments = self.channel, self.tournaments
-        if self.not_here(said, name, tournaments is not None, NOT_HERE):
-            return
+    def way_in(self) -> Tournaments | None:
+        return self.tournaments
+
+    def read(self, said: Said, text: str) -> TournamentRequest | None:
+        tournaments = self.tournaments
         assert tournaments is not None
-        try:
-            asked = read_tournament_command(said.player, " ".join([name, *args]))
-        except IllegalAction as error:
-            self._answer(said, channel.record(said.key, Refused.of(error)))
-            return
+        asked = read_tournament_command(said.player, text)
         if isinstance(asked, LookAtTournaments):
-            channel.record(said.key, Shown("tournaments"))
+            self.channel.record(said.key, Shown("tournaments"))
             self._listing(said, tournaments)
-            return
+            return None
         if isinstance(asked, ShowStandings):
             self._standings(said, tournaments, asked.code)
-            return
+            return None
         assert asked is not None  # ``COMMANDS`` let only the tournaments' verbs through
-        self._answer(said, tournaments.request(SOURCE, said.key, said.payload, asked))
+        return asked
 
-    def pressed(self, pressed: Pressed, press: Press) -> None:
+    def asked_by(self, pressed: Pressed, press: Press) -> TournamentRequest:
         """*Join* under a listed tournament: entered, or refused with why."""
-        tr, tournaments = pressed.tr, self.tournaments
-        if tournaments is None:
-            self.channel.record(pressed.key, Told("no tournaments", refused=True))
-            self.channel.api.answer(
-                pressed.callback_id, tr.gettext("This button is not one of mine.")
-            )
-            return
-        asked = EnterTournament(pressed.player, press.game_id)
-        reply = tournaments.request(SOURCE, pressed.key, pressed.payload, asked)
-        if isinstance(reply, Refused):
-            self.channel.api.answer(pressed.callback_id, refusal_text(reply, tr), alert=True)
-            return
-        self.channel.api.answer(pressed.callback_id)
-        self._answer(said_by_press(pressed), reply)
+        return EnterTournament(pressed.player, press.game_id)
 
-    def _answer(self, said: Said, reply: Reply) -> None:
+    def answer(self, said: Said, reply: Reply) -> None:
         tr = said.tr
         match reply:
             case TournamentEntered(tournament_id=tournament_id):
@@ -131,7 +117,7 @@ class Entering(ChatPart):
         try:
             tournament = tournaments.found(code)
         except IllegalAction as error:
-            self._answer(said, self.channel.record(said.key, Refused.of(error)))
+            self.answer(said, self.channel.record(said.key, Refused.of(error)))
             return
         self.channel.record(said.key, Shown("tournament"))
         lines = standings_lines(

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
 
 from service.app.games import GameService
-from service.app.intake import InboxKey
-from service.app.lobby_requests import handled_once
+from service.app.lobby_requests import requested
 from service.app.pairing_pool import PairingPool
 from service.app.ratings import Ratings
 from service.app.reliabilities import Rebuilt, Reliabilities
@@ -28,21 +28,9 @@ from service.ports.quotas import InMemoryQuotas, Quotas
 from service.ports.reliability import ReliabilityStore
 from service.ports.seeks import Seeks
 from service.rules.errors import IllegalAction
+from service.seeks import requests
 from service.seeks.listing import Listed, SeekFilter
 from service.seeks.reliability import Reliability
-from service.seeks.requests import (
-    AcceptSeek,
-    LeavePairing,
-    PairingLeft,
-    PairingWaited,
-    PublishSeek,
-    SeekAccepted,
-    SeekPublished,
-    SeekRequest,
-    SeekWithdrawn,
-    WaitForPairing,
-    WithdrawSeek,
-)
 from service.seeks.seeks import LASTS, Seek, SeekId, Waiting
 from service.seeks.terms import SeekTerms, Wanted
 from service.words.refusals import Refused
@@ -132,15 +120,13 @@ class Lobby:
         counted = self.reliabilities.follow()
         return Tended(counted, tuple(self.pool.pair_waiting()))
 
-    def request(self, source: str, key: str, payload: str, request: SeekRequest) -> Reply:
+    def request(self, source: str, key: str, payload: str, request: requests.SeekRequest) -> Reply:
         """A channel's lobby request, handled once however often it is delivered: the same
         typed reply each time (a refusal too), recorded in the inbox under ``source``/``key``."""
-        intake = self.service.intake
-        assert intake is not None, "request() needs an inbox"
-        at = InboxKey(source, key)
-        return handled_once(intake, at, payload, lambda: self._answer(request, f"{source}:{key}"))
+        answer = partial(self._answer, request)
+        return requested(self.service.intake, source, key, payload, answer)
 
-    def answer(self, request: SeekRequest, key: str | None = None) -> Reply:
+    def answer(self, request: requests.SeekRequest, key: str | None = None) -> Reply:
         """A typed request's typed reply; a refusal changes nothing.  ``key`` names the message
         that asked (its inbox source and key): a publication under it is made once."""
         try:
@@ -148,17 +134,19 @@ class Lobby:
         except IllegalAction as error:
             return Refused.of(error)
 
-    def _answer(self, request: SeekRequest, key: str | None) -> Reply:
+    def _answer(self, request: requests.SeekRequest, key: str | None) -> Reply:
         match request:
-            case PublishSeek(player, terms, wanted, lasts):
+            case requests.PublishSeek(player, terms, wanted, lasts):
                 seek = self.publish(player, terms, wanted, lasts, key)
-                return SeekPublished(seek.seek_id, seek.expires)
-            case AcceptSeek(player, code):
+                return requests.SeekPublished(seek.seek_id, seek.expires)
+            case requests.AcceptSeek(player, code):
                 seek_id = self.seeking.resolve(code)
-                return SeekAccepted(seek_id, self.accept(player, seek_id))
-            case WithdrawSeek(player, code):
-                return SeekWithdrawn(self.withdraw(player, self.seeking.resolve(code)).seek_id)
-            case WaitForPairing(player, terms, wanted):
-                return PairingWaited(self.wait(player, terms, wanted).since)
-            case LeavePairing(player):
-                return PairingLeft(self.leave(player))
+                return requests.SeekAccepted(seek_id, self.accept(player, seek_id))
+            case requests.WithdrawSeek(player, code):
+                return requests.SeekWithdrawn(
+                    self.withdraw(player, self.seeking.resolve(code)).seek_id
+                )
+            case requests.WaitForPairing(player, terms, wanted):
+                return requests.PairingWaited(self.wait(player, terms, wanted).since)
+            case requests.LeavePairing(player):
+                return requests.PairingLeft(self.leave(player))

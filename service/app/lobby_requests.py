@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from service.app.intake import InboxKey, Intake
 from service.app.replies import Cancelled, Joined, Opened, Reply
@@ -72,6 +73,26 @@ def handled_once(
     except IllegalAction as error:
         reply = Refused.of(error, game_id)
     return intake.record(at, reply)  # the reply a join or call-off recorded, if it did
+
+
+Asked_contra = TypeVar("Asked_contra", contravariant=True)
+
+
+class WayIn(Protocol[Asked_contra]):
+    """A facade's way in for channels (``Lobby.request``, ``Tournaments.request``): a typed
+    request handled once under its inbox key, so a channel's part that asks it is written once."""
+
+    def request(self, source: str, key: str, payload: str, asked: Asked_contra, /) -> Reply: ...
+
+
+def requested(
+    intake: Intake | None, source: str, key: str, payload: str, answer: Callable[[str], Reply]
+) -> Reply:
+    """A channel's request of a facade (the lobby's seeks, the tournaments), handled once however
+    often it is delivered: the same typed reply each time (a refusal too), recorded in the inbox
+    under ``source``/``key``; ``answer`` is given that key, to make what it creates once."""
+    assert intake is not None, "request() needs an inbox"
+    return handled_once(intake, InboxKey(source, key), payload, lambda: answer(f"{source}:{key}"))
 
 
 def lobby_reply(seating: Seating, at: InboxKey, request: OpenGame | JoinGame | CallOff) -> Reply:

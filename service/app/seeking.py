@@ -21,15 +21,7 @@ from service.game.events import GameId, PlayerId
 from service.ports.protocols import Chance, Clock
 from service.ports.quotas import Quotas
 from service.ports.seeks import Seeks
-from service.seeks.errors import (
-    NotWanted,
-    NotYourSeek,
-    OwnSeek,
-    SeekGone,
-    SeekLasts,
-    TooManyAccepts,
-    TooManySeeks,
-)
+from service.seeks import errors
 from service.seeks.listing import Listed, SeekFilter
 from service.seeks.seeks import LASTS, Seek, SeekId, SeekStatus
 from service.seeks.terms import SeekTerms, Wanted
@@ -70,14 +62,14 @@ class Seeking:
         check_time_control(terms.time_control)
         check_wanted(wanted)
         if not SHORTEST <= lasts <= LONGEST:
-            raise SeekLasts()
+            raise errors.SeekLasts()
         now = self.clock.now()
         seek_id = self._seek_id(owner, request)
         earlier = None if request is None else self.seeks.seek(seek_id)
         if earlier is not None and earlier.owner == owner:
             return earlier
         if len(self.seeks.seeks_of(owner, now)) >= MOST_SEEKS:
-            raise TooManySeeks(most=MOST_SEEKS)
+            raise errors.TooManySeeks(most=MOST_SEEKS)
         self.seekers.check_room(owner, now)
         seek = Seek(seek_id, owner, terms, wanted, now, now + lasts)
         self.seeks.publish(seek)
@@ -130,21 +122,21 @@ class Seeking:
             return seek, self._started(seek)  # accepted before: the same game
         now = self.clock.now()
         if seek is None or not seek.is_open(now):
-            raise SeekGone()
+            raise errors.SeekGone()
         if seek.owner == taker:
-            raise OwnSeek()
+            raise errors.OwnSeek()
         if not seek.wanted.admits(
             self.seekers.rating(taker), self.seekers.reliabilities.of(taker).percent
         ):
-            raise NotWanted()
+            raise errors.NotWanted()
         self.seekers.check_room(taker, now)
         ticket = self.quotas.take(f"accept:{taker}", ACCEPTS_AN_HOUR, now - timedelta(hours=1), now)
         if ticket is None:
-            raise TooManyAccepts(most=ACCEPTS_AN_HOUR)
+            raise errors.TooManyAccepts(most=ACCEPTS_AN_HOUR)
         taken = self.seeks.claim(seek_id, taker, now)
         if taken is None:
             self.quotas.give_back(ticket)
-            raise SeekGone()
+            raise errors.SeekGone()
         return taken, self._started(taken)
 
     def _started(self, seek: Seek) -> GameId:
@@ -173,7 +165,7 @@ class Seeking:
             s.seek_id for s in self.seeks.open_seeks(self.clock.now()) if s.seek_id.startswith(code)
         ]
         if len(found) != 1 or not code:
-            raise SeekGone()
+            raise errors.SeekGone()
         return found[0]
 
     def take_out(self, code: str) -> Seek:
@@ -181,15 +173,15 @@ class Seeking:
         ``SeekGone`` if no open seek has that code or id."""
         seek = self.seeks.seek(self.resolve(code))
         if seek is None or not self.seeks.withdraw(seek.seek_id, seek.owner, self.clock.now()):
-            raise SeekGone()
+            raise errors.SeekGone()
         return seek
 
     def withdraw(self, owner: PlayerId, seek_id: SeekId) -> Seek:
         seek = self.seeks.seek(seek_id)
         if seek is None:
-            raise SeekGone()
+            raise errors.SeekGone()
         if seek.owner != owner:
-            raise NotYourSeek()
+            raise errors.NotYourSeek()
         if not self.seeks.withdraw(seek_id, owner, self.clock.now()):
-            raise SeekGone()
+            raise errors.SeekGone()
         return seek

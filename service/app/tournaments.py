@@ -16,10 +16,10 @@ import hashlib
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
+from functools import partial
 
 from service.app.games import GameService
-from service.app.intake import InboxKey
-from service.app.lobby_requests import handled_once
+from service.app.lobby_requests import requested
 from service.app.replies import Reply
 from service.app.seating import Seating
 from service.app.tournament_reads import TournamentReads, board_request
@@ -30,6 +30,7 @@ from service.ports.tournaments import TournamentStore
 from service.rules.errors import IllegalAction
 from service.rules.seats import Seat
 from service.rules.variants import FirstDealer
+from service.tournaments import requests
 from service.tournaments.decide import (
     Command,
     Draw,
@@ -52,15 +53,6 @@ from service.tournaments.events import (
     TournamentEvent,
     TournamentFinished,
     TournamentId,
-)
-from service.tournaments.requests import (
-    CreateTournament,
-    EnterTournament,
-    TournamentEntered,
-    TournamentLeft,
-    TournamentOpened,
-    TournamentRequest,
-    WithdrawFromTournament,
 )
 from service.tournaments.results import match_result
 from service.tournaments.standings import adjudicated
@@ -112,24 +104,24 @@ class Tournaments(TournamentReads):
 
     # -- the channels' way in ---------------------------------------------------------------------
 
-    def request(self, source: str, key: str, payload: str, asked: TournamentRequest) -> Reply:
+    def request(
+        self, source: str, key: str, payload: str, asked: requests.TournamentRequest
+    ) -> Reply:
         """A channel's tournament request, handled once however often it is delivered: the same
         typed reply each time (a refusal too), recorded in the inbox under ``source``/``key``."""
-        intake = self.service.intake
-        assert intake is not None, "request() needs an inbox"
-        at = InboxKey(source, key)
-        return handled_once(intake, at, payload, lambda: self._answer(asked, f"{source}:{key}"))
+        answer = partial(self._answer, asked)
+        return requested(self.service.intake, source, key, payload, answer)
 
-    def _answer(self, asked: TournamentRequest, key: str) -> Reply:
+    def _answer(self, asked: requests.TournamentRequest, key: str) -> Reply:
         match asked:
-            case CreateTournament(player, terms):
-                return TournamentOpened(self.create(player, terms, request=key))
-            case EnterTournament(player, code):
+            case requests.CreateTournament(player, terms):
+                return requests.TournamentOpened(self.create(player, terms, request=key))
+            case requests.EnterTournament(player, code):
                 tournament_id = self.resolve(code)
-                return TournamentEntered(self.enter(tournament_id, player).tournament_id)
-            case WithdrawFromTournament(player, code):
+                return requests.TournamentEntered(self.enter(tournament_id, player).tournament_id)
+            case requests.WithdrawFromTournament(player, code):
                 tournament_id = self.resolve(code)
-                return TournamentLeft(self.withdraw(tournament_id, player).tournament_id)
+                return requests.TournamentLeft(self.withdraw(tournament_id, player).tournament_id)
 
     # -- players' requests ----------------------------------------------------------------------
 

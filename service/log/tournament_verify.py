@@ -20,31 +20,8 @@ from service.game.stored import StoredEvent
 from service.rules.errors import IllegalAction
 from service.rules.events import MatchStarted
 from service.rules.seats import Seat
-from service.tournaments.decide import (
-    Command,
-    EndRound,
-    Enter,
-    Finish,
-    PairRound,
-    Record,
-    Withdraw,
-    check_terms,
-    decide,
-)
+from service.tournaments import decide, events
 from service.tournaments.errors import Unfounded
-from service.tournaments.events import (
-    Ending,
-    Pairing,
-    PlayerEntered,
-    PlayerWithdrew,
-    ResultRecorded,
-    RoundEnded,
-    RoundPaired,
-    Stored,
-    TournamentCreated,
-    TournamentEvent,
-    TournamentFinished,
-)
 from service.tournaments.results import match_result
 from service.tournaments.standings import adjudicated
 from service.tournaments.state import Tournament, created, evolve
@@ -64,7 +41,7 @@ class Verdict:
         return self.seq is None
 
 
-def verify_tournament(stored: Sequence[Stored], games: GameLogs) -> Verdict:
+def verify_tournament(stored: Sequence[events.Stored], games: GameLogs) -> Verdict:
     if not stored:
         return Verdict(1, "the log holds no event: a tournament begins with TournamentCreated")
     try:
@@ -75,7 +52,7 @@ def verify_tournament(stored: Sequence[Stored], games: GameLogs) -> Verdict:
     while index < len(stored):
         one = stored[index]
         try:
-            decided = decide(tournament, _command(one.event), one.at)
+            decided = decide.decide(tournament, _command(one.event), one.at)
         except (IllegalAction, Unfounded) as error:
             return Verdict(one.seq, str(error))
         for event in decided:
@@ -83,7 +60,7 @@ def verify_tournament(stored: Sequence[Stored], games: GameLogs) -> Verdict:
                 found = "nothing" if index >= len(stored) else repr(stored[index].event)
                 seq = stored[index].seq if index < len(stored) else len(stored) + 1
                 return Verdict(seq, f"the rules give {event!r}, the log has {found}")
-            if isinstance(event, ResultRecorded):
+            if isinstance(event, events.ResultRecorded):
                 wrong = _against_game(tournament, event, games)
                 if wrong:
                     return Verdict(stored[index].seq, wrong)
@@ -94,32 +71,32 @@ def verify_tournament(stored: Sequence[Stored], games: GameLogs) -> Verdict:
     return Verdict()
 
 
-def _created(first: Stored) -> Tournament:
-    if not isinstance(first.event, TournamentCreated) or first.seq != 1:
+def _created(first: events.Stored) -> Tournament:
+    if not isinstance(first.event, events.TournamentCreated) or first.seq != 1:
         raise ValueError("a tournament's log begins with TournamentCreated")
-    check_terms(first.event.terms)
+    decide.check_terms(first.event.terms)
     return created(first)
 
 
-def _command(event: TournamentEvent) -> Command:
+def _command(event: events.TournamentEvent) -> decide.Command:
     match event:
-        case PlayerEntered(player, rating):
-            return Enter(player, rating)
-        case PlayerWithdrew(player):
-            return Withdraw(player)
-        case RoundPaired(pairings=pairings):
-            return PairRound(tuple(one.game for one in pairings))
-        case ResultRecorded(number, board, score, ending):
-            return Record(number, board, score, ending)
-        case RoundEnded(number):
-            return EndRound(number)
-        case TournamentFinished():
-            return Finish()
-        case TournamentCreated():
+        case events.PlayerEntered(player, rating):
+            return decide.Enter(player, rating)
+        case events.PlayerWithdrew(player):
+            return decide.Withdraw(player)
+        case events.RoundPaired(pairings=pairings):
+            return decide.PairRound(tuple(one.game for one in pairings))
+        case events.ResultRecorded(number, board, score, ending):
+            return decide.Record(number, board, score, ending)
+        case events.RoundEnded(number):
+            return decide.EndRound(number)
+        case events.TournamentFinished():
+            return decide.Finish()
+        case events.TournamentCreated():
             raise Unfounded("a tournament is created once")
 
 
-def _against_game(tournament: Tournament, event: ResultRecorded, games: GameLogs) -> str:
+def _against_game(tournament: Tournament, event: events.ResultRecorded, games: GameLogs) -> str:
     """Why the game's log disagrees with the result ``event`` records ("" if it agrees)."""
     round_ = tournament.rounds[event.number - 1]
     pairing = round_.pairings[event.board]
@@ -132,7 +109,7 @@ def _against_game(tournament: Tournament, event: ResultRecorded, games: GameLogs
     if wrong:
         return wrong
     ended = match_result(log)
-    if event.ending is Ending.PLAYED:
+    if event.ending is events.Ending.PLAYED:
         if ended is None:
             return f"game {pairing.game} has not ended"
         score = ended.score
@@ -149,7 +126,7 @@ def _against_game(tournament: Tournament, event: ResultRecorded, games: GameLogs
     return ""
 
 
-def _players(log: Sequence[StoredEvent], pairing: Pairing) -> str:
+def _players(log: Sequence[StoredEvent], pairing: events.Pairing) -> str:
     game = fold(log)
     expected: tuple[PlayerId | None, PlayerId | None] = (pairing.first, pairing.second)
     if game.players != expected:

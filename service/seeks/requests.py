@@ -85,3 +85,7 @@ class PairingWaited:
 class PairingLeft:
     was_waiting: bool
     """False if the player was not waiting (or had just been paired: their game is on its way)."""
+
+
+SeekReply = SeekPublished | SeekAccepted | SeekWithdrawn | PairingWaited | PairingLeft
+"""What the lobby answers a request, a refusal aside."""

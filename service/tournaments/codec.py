@@ -10,51 +10,36 @@ from typing import Any
 
 from service.game import codec as game_codec
 from service.game.events import GameId, PlayerId
-from service.tournaments.events import (
-    Ending,
-    Format,
-    Pairing,
-    PlayerEntered,
-    PlayerWithdrew,
-    ResultRecorded,
-    RoundEnd,
-    RoundEnded,
-    RoundPaired,
-    Terms,
-    TournamentCreated,
-    TournamentEvent,
-    TournamentFinished,
-    TournamentId,
-)
+from service.tournaments import events
 
 Json = dict[str, Any]
 _VARIANT, _TERMS, _TIME_CONTROL = game_codec.VARIANT, game_codec.TERMS, game_codec.TIME_CONTROL
 
 
-def encode(event: TournamentEvent) -> Json:
+def encode(event: events.TournamentEvent) -> Json:
     match event:
-        case TournamentCreated(tournament_id, creator, terms):
+        case events.TournamentCreated(tournament_id, creator, terms):
             return {"tournament_id": tournament_id, "creator": creator, "terms": _terms(terms)}
-        case PlayerEntered(player, rating):
+        case events.PlayerEntered(player, rating):
             return {"player": player, "rating": rating}
-        case PlayerWithdrew(player):
+        case events.PlayerWithdrew(player):
             return {"player": player}
-        case RoundPaired(number, pairings, bye, deadline):
+        case events.RoundPaired(number, pairings, bye, deadline):
             return {
                 "number": number,
                 "pairings": [[one.first, one.second, one.game] for one in pairings],
                 "bye": bye,
                 "deadline": None if deadline is None else deadline.isoformat(),
             }
-        case ResultRecorded(number, board, score, ending):
+        case events.ResultRecorded(number, board, score, ending):
             return {"number": number, "board": board, "score": score, "ending": ending.value}
-        case RoundEnded(number):
+        case events.RoundEnded(number):
             return {"number": number}
-        case TournamentFinished(order):
+        case events.TournamentFinished(order):
             return {"order": list(order)}
 
 
-def _terms(terms: Terms) -> Json:
+def _terms(terms: events.Terms) -> Json:
     return {
         "format": terms.format.value,
         "size": terms.size,
@@ -71,9 +56,9 @@ def _terms(terms: Terms) -> Json:
     }
 
 
-def _read_terms(data: Mapping[str, Any]) -> Terms:
-    return Terms(
-        Format(data["format"]),
+def _read_terms(data: Mapping[str, Any]) -> events.Terms:
+    return events.Terms(
+        events.Format(data["format"]),
         _int(data["size"]),
         _int(data["rounds"]),
         bool(data["double"]),
@@ -83,7 +68,7 @@ def _read_terms(data: Mapping[str, Any]) -> Terms:
         bool(data["rated"]),
         _time(data["join_closes"]),
         _int(data["late_until"]),
-        RoundEnd(data["round_end"]),
+        events.RoundEnd(data["round_end"]),
         _int(data["round_days"]),
     )
 
@@ -107,42 +92,44 @@ def _time(value: Any) -> datetime:
     return at
 
 
-def _pairing(value: Any) -> Pairing:
+def _pairing(value: Any) -> events.Pairing:
     first, second, game = value
-    return Pairing(
+    return events.Pairing(
         PlayerId(_text(first)), PlayerId(_text(second)), None if game is None else GameId(game)
     )
 
 
-_DECODERS: dict[str, Callable[[Mapping[str, Any]], TournamentEvent]] = {
-    "TournamentCreated": lambda d: TournamentCreated(
-        TournamentId(_text(d["tournament_id"])),
+_DECODERS: dict[str, Callable[[Mapping[str, Any]], events.TournamentEvent]] = {
+    "TournamentCreated": lambda d: events.TournamentCreated(
+        events.TournamentId(_text(d["tournament_id"])),
         PlayerId(_text(d["creator"])),
         _read_terms(d["terms"]),
     ),
-    "PlayerEntered": lambda d: PlayerEntered(PlayerId(_text(d["player"])), float(d["rating"])),
-    "PlayerWithdrew": lambda d: PlayerWithdrew(PlayerId(_text(d["player"]))),
-    "RoundPaired": lambda d: RoundPaired(
+    "PlayerEntered": lambda d: events.PlayerEntered(
+        PlayerId(_text(d["player"])), float(d["rating"])
+    ),
+    "PlayerWithdrew": lambda d: events.PlayerWithdrew(PlayerId(_text(d["player"]))),
+    "RoundPaired": lambda d: events.RoundPaired(
         _int(d["number"]),
         tuple(_pairing(one) for one in d["pairings"]),
         None if d["bye"] is None else PlayerId(_text(d["bye"])),
         None if d["deadline"] is None else _time(d["deadline"]),
     ),
-    "ResultRecorded": lambda d: ResultRecorded(
-        _int(d["number"]), _int(d["board"]), _int(d["score"]), Ending(d["ending"])
+    "ResultRecorded": lambda d: events.ResultRecorded(
+        _int(d["number"]), _int(d["board"]), _int(d["score"]), events.Ending(d["ending"])
     ),
-    "RoundEnded": lambda d: RoundEnded(_int(d["number"])),
-    "TournamentFinished": lambda d: TournamentFinished(
+    "RoundEnded": lambda d: events.RoundEnded(_int(d["number"])),
+    "TournamentFinished": lambda d: events.TournamentFinished(
         tuple(PlayerId(_text(one)) for one in d["order"])
     ),
 }
 
 
-def name_of(event: TournamentEvent) -> str:
+def name_of(event: events.TournamentEvent) -> str:
     return type(event).__name__
 
 
-def decode(name: str, data: Mapping[str, Any]) -> TournamentEvent:
+def decode(name: str, data: Mapping[str, Any]) -> events.TournamentEvent:
     """The event ``name`` with ``data``; ``ValueError`` for an unknown name or bad data."""
     decoder = _DECODERS.get(name)
     if decoder is None:

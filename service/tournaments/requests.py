@@ -57,3 +57,7 @@ class TournamentLeft:
     """The player withdrew (again: nothing more); a running match of theirs is resigned."""
 
     tournament_id: TournamentId
+
+
+TournamentReply = TournamentOpened | TournamentEntered | TournamentLeft
+"""What the tournaments answer a request, a refusal aside."""

@@ -12,30 +12,9 @@ from __future__ import annotations
 
 from service.language.notation import card_name, card_names
 from service.language.translation import ENGLISH, Translator
+from service.rules import events
 from service.rules.cards import Card, CardSet
 from service.rules.errors import N_
-from service.rules.events import (
-    CardBuried,
-    CardDiscarded,
-    CardForced,
-    CardLaidOff,
-    CardPassed,
-    CardRefused,
-    CardTurnedUp,
-    CenterCardTaken,
-    DealDrawn,
-    DealStarted,
-    DealWon,
-    Event,
-    ForceDeclined,
-    ForceWindowOpened,
-    HandMelded,
-    MatchEnded,
-    MatchForfeited,
-    MatchStarted,
-    PlayerResigned,
-    UpcardTurned,
-)
 from service.rules.seats import Seat, Source
 from service.rules.variants import DeckFaces
 from service.words.cast import Cast, anonymous, said, said_between
@@ -101,7 +80,7 @@ def table_text(
 
 
 def narrate(
-    event: Event,
+    event: events.Event,
     faces: DeckFaces = DeckFaces.FRENCH,
     tr: Translator = ENGLISH,
     cast: Cast | None = None,
@@ -112,13 +91,13 @@ def narrate(
     is about (its events do not repeat it; ``news`` finds it in the log); ``cause`` is the event
     before a ``MatchEnded``, which says why the match ended (``endings``)."""
     cast = cast or anonymous(tr)
-    if isinstance(event, MatchEnded):
+    if isinstance(event, events.MatchEnded):
         return cast.opening(match_ended_text(event, tr, cast, cause))
     return cast.opening(_narrated(event, faces, tr, cast, refused))
 
 
 def _narrated(
-    event: Event, faces: DeckFaces, tr: Translator, cast: Cast, refused: Card | None
+    event: events.Event, faces: DeckFaces, tr: Translator, cast: Cast, refused: Card | None
 ) -> str:
     def c(one: Card) -> str:
         return card_name(one, faces)
@@ -127,7 +106,7 @@ def _narrated(
         return table_text(of, faces, tr)
 
     match event:
-        case MatchStarted(first_dealer=dealer):
+        case events.MatchStarted(first_dealer=dealer):
             return said(
                 tr,
                 cast,
@@ -135,7 +114,7 @@ def _narrated(
                 N_("The match begins; you deal first."),
                 N_("The match begins; {player} deals first."),
             )
-        case DealStarted(number=number, dealer=dealer):
+        case events.DealStarted(number=number, dealer=dealer):
             return said(
                 tr,
                 cast,
@@ -144,7 +123,7 @@ def _narrated(
                 N_("Deal {number}: {player} deals ten cards each."),
                 number=number,
             )
-        case UpcardTurned(seat=seat, card=one):
+        case events.UpcardTurned(seat=seat, card=one):
             return said(
                 tr,
                 cast,
@@ -153,7 +132,7 @@ def _narrated(
                 N_("{player} turns up {card} as the upcard."),
                 card=c(one),
             )
-        case CardTurnedUp(seat=seat, card=one):
+        case events.CardTurnedUp(seat=seat, card=one):
             return said(
                 tr,
                 cast,
@@ -162,7 +141,7 @@ def _narrated(
                 N_("{player} turns up {card}."),
                 card=c(one),
             )
-        case CenterCardTaken(seat=seat, card=one, put_down=put_down, table=laid):
+        case events.CenterCardTaken(seat=seat, card=one, put_down=put_down, table=laid):
             if put_down:
                 return said(
                     tr,
@@ -183,7 +162,7 @@ def _narrated(
                 card=c(one),
                 table=table(laid),
             )
-        case CardDiscarded(seat=seat, card=one):
+        case events.CardDiscarded(seat=seat, card=one):
             return said(
                 tr,
                 cast,
@@ -192,7 +171,7 @@ def _narrated(
                 N_("{player} discards {card}."),
                 card=c(one),
             )
-        case CardRefused(seat=seat, card=one):
+        case events.CardRefused(seat=seat, card=one):
             return said(
                 tr,
                 cast,
@@ -201,7 +180,7 @@ def _narrated(
                 N_("{player} refuses {card}."),
                 card=c(one),
             )
-        case HandMelded(seat=seat, put_down=put_down, table=laid):
+        case events.HandMelded(seat=seat, put_down=put_down, table=laid):
             return said(
                 tr,
                 cast,
@@ -216,12 +195,12 @@ def _narrated(
 
 
 def _forcing(
-    event: Event, faces: DeckFaces, tr: Translator, cast: Cast, refused: Card | None
+    event: events.Event, faces: DeckFaces, tr: Translator, cast: Cast, refused: Card | None
 ) -> str:
     """The force window, a force, a lay-off, and the events that end a deal or the match."""
     card = tr.gettext("the refused card") if refused is None else card_name(refused, faces)
     match event:
-        case ForceWindowOpened(seat=seat):
+        case events.ForceWindowOpened(seat=seat):
             return said_between(
                 tr,
                 cast,
@@ -233,9 +212,9 @@ def _forcing(
                 ),
                 card=card,
             )
-        case ForceDeclined(seat=seat):
+        case events.ForceDeclined(seat=seat):
             return said(tr, cast, seat, N_("You do not force."), N_("{player} does not force."))
-        case CardForced(seat=seat):
+        case events.CardForced(seat=seat):
             return said_between(
                 tr,
                 cast,
@@ -247,7 +226,7 @@ def _forcing(
                 ),
                 card=card,
             )
-        case CardLaidOff(seat=seat, card=one, table=laid):
+        case events.CardLaidOff(seat=seat, card=one, table=laid):
             return said(
                 tr,
                 cast,
@@ -257,9 +236,9 @@ def _forcing(
                 card=card_name(one, faces),
                 table=table_text(laid, faces, tr),
             )
-        case CardBuried(card=one):
+        case events.CardBuried(card=one):
             return tr.gettext("{card} is dead.", card=card_name(one, faces))
-        case CardPassed(seat=seat, card=one):
+        case events.CardPassed(seat=seat, card=one):
             return said(
                 tr,
                 cast,
@@ -271,13 +250,13 @@ def _forcing(
     return _ending(event, tr, cast)
 
 
-def _ending(event: Event, tr: Translator, cast: Cast) -> str:
+def _ending(event: events.Event, tr: Translator, cast: Cast) -> str:
     match event:
-        case DealWon():
+        case events.DealWon():
             return deal_won_text(event, tr, cast)
-        case DealDrawn():
+        case events.DealDrawn():
             return deal_drawn_text(event, tr)
-        case MatchForfeited(seat=seat, reason="timeouts"):
+        case events.MatchForfeited(seat=seat, reason="timeouts"):
             return said(
                 tr,
                 cast,
@@ -285,7 +264,7 @@ def _ending(event: Event, tr: Translator, cast: Cast) -> str:
                 N_("You forfeit the match: too many of your turns ran out of time."),
                 N_("{player} forfeits the match: too many turns ran out of time."),
             )
-        case MatchForfeited(seat=seat, reason="left"):
+        case events.MatchForfeited(seat=seat, reason="left"):
             return said(
                 tr,
                 cast,
@@ -293,7 +272,7 @@ def _ending(event: Event, tr: Translator, cast: Cast) -> str:
                 N_("You leave the service: the match is given up."),
                 N_("{player} left the service: the match is given up, and it is not rated."),
             )
-        case MatchForfeited(seat=seat):
+        case events.MatchForfeited(seat=seat):
             return said(
                 tr,
                 cast,
@@ -301,8 +280,8 @@ def _ending(event: Event, tr: Translator, cast: Cast) -> str:
                 N_("You forfeit the match: the win was claimed."),
                 N_("{player} forfeits the match: the win was claimed."),
             )
-        case PlayerResigned(seat=seat):
+        case events.PlayerResigned(seat=seat):
             return said(tr, cast, seat, N_("You resign."), N_("{player} resigns."))
-        case MatchEnded():
+        case events.MatchEnded():
             return match_ended_text(event, tr, cast)
     raise TypeError(f"not an event: {event!r}")

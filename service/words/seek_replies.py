@@ -13,20 +13,8 @@ from collections.abc import Callable
 
 from service.game.events import PlayerId, TimeControl
 from service.language.translation import Translator
+from service.seeks import requests
 from service.seeks.listing import Listed
-from service.seeks.requests import (
-    AcceptSeek,
-    LeavePairing,
-    PairingLeft,
-    PairingWaited,
-    PublishSeek,
-    SeekAccepted,
-    SeekPublished,
-    SeekRequest,
-    SeekWithdrawn,
-    WaitForPairing,
-    WithdrawSeek,
-)
 from service.seeks.terms import SeekTerms
 from service.words.seek_words import CODE_LENGTH
 from service.words.stats import per_cent
@@ -86,33 +74,30 @@ def _who(listed: Listed, name_of: Callable[[PlayerId], str], tr: Translator) -> 
     return tr.gettext("a player") if listed.owner is None else name_of(listed.owner)
 
 
-def seek_said(
-    reply: SeekPublished | SeekAccepted | SeekWithdrawn | PairingWaited | PairingLeft,
-    tr: Translator,
-) -> str:
+def seek_said(reply: requests.SeekReply, tr: Translator) -> str:
     """What a lobby request did, to the player who asked."""
     match reply:
-        case SeekPublished(seek_id=seek_id, expires=expires):
+        case requests.SeekPublished(seek_id=seek_id, expires=expires):
             return tr.gettext(
                 "Your seek {code} is in the lobby until {when} (UTC). When someone accepts it, "
                 "your game begins and I tell you.",
                 code=seek_code(seek_id),
                 when=tr.when(expires),
             )
-        case SeekAccepted(seek_id=seek_id):
+        case requests.SeekAccepted(seek_id=seek_id):
             return tr.gettext(
                 "You accepted seek {code}: your game begins.", code=seek_code(seek_id)
             )
-        case SeekWithdrawn(seek_id=seek_id):
+        case requests.SeekWithdrawn(seek_id=seek_id):
             return tr.gettext("Your seek {code} is out of the lobby.", code=seek_code(seek_id))
-        case PairingWaited():
+        case requests.PairingWaited():
             return tr.gettext(
                 "You are waiting to be paired with a player whose terms fit yours. When I find "
                 "one, your game begins and I tell you."
             )
-        case PairingLeft(was_waiting=True):
+        case requests.PairingLeft(was_waiting=True):
             return tr.gettext("You are no longer waiting to be paired.")
-        case PairingLeft():
+        case requests.PairingLeft():
             return tr.gettext("You were not waiting to be paired.")
 
 
@@ -132,17 +117,17 @@ not of its words: a channel follows the others with its lobby's commands, these 
 listing's."""
 
 
-def asked_words(asked: SeekRequest, tr: Translator) -> str:
+def asked_words(asked: requests.SeekRequest, tr: Translator) -> str:
     """What a request asks of the lobby, in the service's words (terms, never the sender's
     text): for a channel that asks its sender to confirm it (mail from an unproven address)."""
     match asked:
-        case PublishSeek(terms=terms):
+        case requests.PublishSeek(terms=terms):
             return tr.gettext("publish a seek ({terms})", terms=terms_words(terms, tr))
-        case WaitForPairing(terms=terms):
+        case requests.WaitForPairing(terms=terms):
             return tr.gettext("pair you with a player ({terms})", terms=terms_words(terms, tr))
-        case AcceptSeek():
+        case requests.AcceptSeek():
             return tr.gettext("accept a seek")
-        case WithdrawSeek():
+        case requests.WithdrawSeek():
             return tr.gettext("withdraw your seek")
-        case LeavePairing():
+        case requests.LeavePairing():
             return tr.gettext("stop waiting to be paired")

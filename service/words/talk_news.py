@@ -13,19 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from service.game import talk_events
 from service.game.codec import LogEvent
-from service.game.talk_events import (
-    ADJOURN,
-    DRAW,
-    WITHHELD,
-    MessageReported,
-    MessageSaid,
-    MessagesMuted,
-    OfferAnswered,
-    OfferMade,
-    OfferWithdrawn,
-    TalkEvent,
-)
 from service.language.translation import Translator
 from service.rules.errors import N_
 from service.rules.seats import Seat
@@ -52,15 +41,17 @@ def deafness(events: Sequence[object], reader: Seat | None, deaf_now: bool) -> l
     deaf, flags = deaf_now, []
     for event in reversed(events):
         flags.append(deaf)
-        if isinstance(event, MessagesMuted) and event.seat is reader:
+        if isinstance(event, talk_events.MessagesMuted) and event.seat is reader:
             deaf = not event.muted
     return flags[::-1]
 
 
-def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = False) -> str:
+def talk_sentence(
+    event: talk_events.TalkEvent, tr: Translator, cast: Cast, muted: bool = False
+) -> str:
     match event:
-        case MessageSaid(seat=seat, text=text, phrase=phrase):
-            if cast.reader is None or phrase == WITHHELD:
+        case talk_events.MessageSaid(seat=seat, text=text, phrase=phrase):
+            if cast.reader is None or phrase == talk_events.WITHHELD:
                 return tr.gettext("{player} writes to the opponent.", player=cast[seat])
             if muted and cast.reader is not seat:
                 return ""
@@ -68,8 +59,8 @@ def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = Fa
             return said(
                 tr, cast, seat, N_("You say: “{text}”"), N_("{player} says: “{text}”"), text=words
             )
-        case OfferMade(seat=seat, kind=kind):
-            if kind == DRAW:
+        case talk_events.OfferMade(seat=seat, kind=kind):
+            if kind == talk_events.DRAW:
                 return said(
                     tr,
                     cast,
@@ -77,7 +68,7 @@ def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = Fa
                     N_("You offer a draw."),
                     N_("{player} offers you a draw."),
                 )
-            assert kind == ADJOURN
+            assert kind == talk_events.ADJOURN
             return said(
                 tr,
                 cast,
@@ -85,15 +76,15 @@ def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = Fa
                 N_("You offer to adjourn the game."),
                 N_("{player} offers to adjourn the game."),
             )
-        case OfferAnswered(seat=seat, accepted=True):
+        case talk_events.OfferAnswered(seat=seat, accepted=True):
             return said(
                 tr, cast, seat, N_("You accept the offer."), N_("{player} accepts the offer.")
             )
-        case OfferAnswered(seat=seat):
+        case talk_events.OfferAnswered(seat=seat):
             return said(
                 tr, cast, seat, N_("You decline the offer."), N_("{player} declines the offer.")
             )
-        case OfferWithdrawn(seat=seat):
+        case talk_events.OfferWithdrawn(seat=seat):
             return said(
                 tr,
                 cast,
@@ -101,13 +92,15 @@ def talk_sentence(event: TalkEvent, tr: Translator, cast: Cast, muted: bool = Fa
                 N_("You withdraw your offer."),
                 N_("{player} withdraws their offer."),
             )
-        case MessagesMuted(seat=seat) | MessageReported(seat=seat) if seat is not cast.reader:
+        case talk_events.MessagesMuted(seat=seat) | talk_events.MessageReported(seat=seat) if (
+            seat is not cast.reader
+        ):
             return ""  # the other seat's own business (``OWN_TALK_EVENTS``)
-        case MessagesMuted(muted=True):
+        case talk_events.MessagesMuted(muted=True):
             return tr.gettext("You mute your opponent's messages in this game.")
-        case MessagesMuted():
+        case talk_events.MessagesMuted():
             return tr.gettext("You hear your opponent's messages again.")
-        case MessageReported(message=message):
+        case talk_events.MessageReported(message=message):
             return tr.gettext("You report message {number} to the operators.", number=message)
     raise TypeError(f"not a talk event: {event!r}")
 
@@ -116,7 +109,12 @@ def conversation(events: Sequence[LogEvent], tr: Translator, cast: Cast, muted: 
     """The conversation of a game told to the cast's reader, for beside the moves: the messages
     and the offers with their answers, those of a muted opponent's messages left out (``events``:
     the game's talk to now; ``muted``: the reader is deaf to the opponent now)."""
-    told = (MessageSaid, OfferMade, OfferAnswered, OfferWithdrawn)
+    told = (
+        talk_events.MessageSaid,
+        talk_events.OfferMade,
+        talk_events.OfferAnswered,
+        talk_events.OfferWithdrawn,
+    )
     deaf = deafness(events, cast.reader, muted)
     return heard(
         talk_sentence(one, tr, cast, was_deaf)

@@ -14,16 +14,8 @@ from collections.abc import Callable
 from service.game.events import PlayerId
 from service.language.translation import Translator
 from service.seeks.terms import SeekTerms
+from service.tournaments import requests
 from service.tournaments.events import Format, Terms
-from service.tournaments.requests import (
-    CODE_LENGTH,
-    CreateTournament,
-    EnterTournament,
-    TournamentEntered,
-    TournamentLeft,
-    TournamentOpened,
-    TournamentRequest,
-)
 from service.tournaments.standings import ranked
 from service.tournaments.state import Tournament
 from service.words.naming import A_PLAYER
@@ -32,7 +24,7 @@ from service.words.seek_replies import terms_words
 
 def tournament_code(tournament_id: str) -> str:
     """How a listing shows a tournament and a player names it (``join tournament 3f9a2c``)."""
-    return tournament_id[:CODE_LENGTH]
+    return tournament_id[: requests.CODE_LENGTH]
 
 
 def format_words(terms: Terms, tr: Translator) -> str:
@@ -96,33 +88,31 @@ def round_paired_line(number: int, tournament_id: str, tr: Translator) -> str:
     )
 
 
-def tournament_said(
-    reply: TournamentOpened | TournamentEntered | TournamentLeft, tr: Translator
-) -> str:
+def tournament_said(reply: requests.TournamentReply, tr: Translator) -> str:
     """What a tournament request did, to the player who asked."""
     code = tournament_code(reply.tournament_id)
     match reply:
-        case TournamentOpened():
+        case requests.TournamentOpened():
             return tr.gettext("Your tournament {code} is open for entries.", code=code)
-        case TournamentEntered():
+        case requests.TournamentEntered():
             return tr.gettext(
                 "You are in tournament {code}. When a round is paired, your game begins and I "
                 "tell you.",
                 code=code,
             )
-        case TournamentLeft():
+        case requests.TournamentLeft():
             return tr.gettext(
                 "You withdrew from tournament {code}: you are paired no more.", code=code
             )
 
 
-def asked_words(asked: TournamentRequest, tr: Translator) -> str:
+def asked_words(asked: requests.TournamentRequest, tr: Translator) -> str:
     """What a request asks, in the service's words (never the sender's text): for a channel
     that asks its sender to confirm it (mail from an unproven address)."""
     match asked:
-        case CreateTournament(terms=terms):
+        case requests.CreateTournament(terms=terms):
             return tr.gettext("create a tournament ({format})", format=format_words(terms, tr))
-        case EnterTournament(code=code):
+        case requests.EnterTournament(code=code):
             return tr.gettext("enter tournament {code}", code=tournament_code(code))
         case _:
             return tr.gettext("withdraw from tournament {code}", code=tournament_code(asked.code))

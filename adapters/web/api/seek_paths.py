@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.web.api.describing import SECURED, errors, json_body, request_body, whole
+from adapters.web.api.describing import (
+    an_object,
+    done,
+    errors,
+    json_body,
+    listed_id,
+    operation,
+    request_body,
+    whole,
+)
 from adapters.web.api.schemas import ref
 from adapters.web.api.seek_bodies import DAYS, PERCENT, RATING
 from service.words.lobby import LARGEST
@@ -18,13 +27,7 @@ KEY = {
     "first time and changes nothing more (one seek, one acceptance).",
     "schema": {"type": "string", "minLength": 1, "maxLength": 100},
 }
-SEEK_ID = {
-    "name": "seek_id",
-    "in": "path",
-    "required": True,
-    "description": "The seek's id, or the six-character code a listing shows.",
-    "schema": {"type": "string", "maxLength": 32},
-}
+SEEK_ID = listed_id("seek_id", "The seek's")
 _TERMS: dict[str, Any] = {
     **{name: whole(bounds) for name, bounds in LARGEST.items()},
     "move_seconds": {"type": "integer", "minimum": 60},
@@ -67,133 +70,101 @@ STATUS_409 += "too_many_seeks, too_many_accepts."
 
 
 def _errors(*statuses: int) -> dict[str, Any]:
-    """The usual meanings, with the lobby's own for 403 and 409."""
-    described = errors(*statuses)
+    """The usual meanings, with the lobby's own for 403, 404 and 409."""
     lobby = {
         403: "No valid player token; not_wanted (the seek asks for another rating or a higher "
         "reliability); not_your_seek.",
         409: STATUS_409,
         404: "No such seek.",
     }
-    for status, meaning in lobby.items():
-        if str(status) in described:
-            described[str(status)] = json_body(ref("Error"), meaning)
-    return described
+    return errors(*statuses, own=lobby)
 
 
 SEEK_PATHS: dict[str, Any] = {
     "/seeks": {
-        "get": {
-            "summary": "The open seeks for me (anyone without a token), oldest first, only "
-            'those that admit me. A private player is named "a player", with a null id.',
-            "operationId": "listSeeks",
-            "security": [{}, *SECURED],
-            "parameters": [
+        "get": operation(
+            "The open seeks for me (anyone without a token), oldest first, only those that "
+            'admit me. A private player is named "a player", with a null id.',
+            "listSeeks",
+            {
+                "200": json_body(
+                    an_object(seeks={"type": "array", "items": ref("Seek")}), "The open seeks."
+                ),
+                **_errors(400, 403),
+            },
+            [
                 {"name": "rated", "in": "query", "schema": {"type": "boolean"}},
                 {"name": "shortest_move", "in": "query", "schema": {"type": "integer"}},
                 {"name": "longest_move", "in": "query", "schema": {"type": "integer"}},
             ],
-            "responses": {
-                "200": json_body(
-                    {
-                        "type": "object",
-                        "properties": {"seeks": {"type": "array", "items": ref("Seek")}},
-                    },
-                    "The open seeks.",
-                ),
-                **_errors(400, 403),
-            },
-        },
-        "post": {
-            "summary": "Publish an open challenge: listed until someone accepts it, I withdraw "
-            "it, or it expires (a week unless days says otherwise).",
-            "operationId": "publishSeek",
-            "security": SECURED,
-            "parameters": [KEY],
-            "requestBody": request_body(_SEEK, required=False),
-            "responses": {
+            public=True,
+        ),
+        "post": operation(
+            "Publish an open challenge: listed until someone accepts it, I withdraw it, or it "
+            "expires (a week unless days says otherwise).",
+            "publishSeek",
+            {
                 "201": json_body(ref("SeekPublished"), "The seek, listed."),
                 **_errors(400, 403, 409, 413, 422),
             },
-        },
+            [KEY],
+            request_body(_SEEK, required=False),
+        ),
     },
     "/seeks/{seek_id}/accept": {
-        "post": {
-            "summary": "Accept a seek: its game begins at once; both players are told. Of any "
-            "number accepting at once exactly one gets it; the others hear 409 seek_gone.",
-            "operationId": "acceptSeek",
-            "security": SECURED,
-            "parameters": [SEEK_ID, KEY],
-            "responses": {
+        "post": operation(
+            "Accept a seek: its game begins at once; both players are told. Of any number "
+            "accepting at once exactly one gets it; the others hear 409 seek_gone.",
+            "acceptSeek",
+            {
                 "201": json_body(
                     ref("SeekAccepted"),
                     "The game begun (the same game again for the player who took the seek).",
                 ),
                 **_errors(403, 409),
             },
-        }
+            [SEEK_ID, KEY],
+        )
     },
     "/seeks/{seek_id}": {
-        "delete": {
-            "summary": "Withdraw my seek from the lobby.",
-            "operationId": "withdrawSeek",
-            "security": SECURED,
-            "parameters": [SEEK_ID, KEY],
-            "responses": {
-                "200": json_body(
-                    {
-                        "type": "object",
-                        "properties": {
-                            "seek_id": {"type": "string"},
-                            "status": {"const": "withdrawn"},
-                        },
-                    },
-                    "Withdrawn.",
-                ),
+        "delete": operation(
+            "Withdraw my seek from the lobby.",
+            "withdrawSeek",
+            {
+                "200": json_body(done("seek_id", "withdrawn"), "Withdrawn."),
                 **_errors(403, 404, 409),
             },
-        }
+            [SEEK_ID, KEY],
+        )
     },
     "/pairing": {
-        "post": {
-            "summary": "Wait to be paired with anyone whose terms fit (again: new terms, the "
-            "same place). The game, once paired, is in GET /games; waiting survives restarts.",
-            "operationId": "waitForPairing",
-            "security": SECURED,
-            "parameters": [KEY],
-            "requestBody": request_body(_WAIT, required=False),
-            "responses": {
+        "post": operation(
+            "Wait to be paired with anyone whose terms fit (again: new terms, the same place). "
+            "The game, once paired, is in GET /games; waiting survives restarts.",
+            "waitForPairing",
+            {
                 "201": json_body(
-                    {
-                        "type": "object",
-                        "properties": {
-                            "waiting": {"const": True},
-                            "since": {"type": "string", "format": "date-time"},
-                        },
-                    },
+                    an_object(
+                        waiting={"const": True}, since={"type": "string", "format": "date-time"}
+                    ),
                     "Waiting.",
                 ),
                 **_errors(400, 403, 409, 413, 422),
             },
-        },
-        "delete": {
-            "summary": "Stop waiting to be paired.",
-            "operationId": "leavePairing",
-            "security": SECURED,
-            "parameters": [KEY],
-            "responses": {
+            [KEY],
+            request_body(_WAIT, required=False),
+        ),
+        "delete": operation(
+            "Stop waiting to be paired.",
+            "leavePairing",
+            {
                 "200": json_body(
-                    {
-                        "type": "object",
-                        "properties": {
-                            "waiting": {"const": False},
-                            "was_waiting": {"type": "boolean"},
-                        },
-                    },
+                    an_object(waiting={"const": False}, was_waiting={"type": "boolean"}),
                     "No longer waiting (was_waiting false: was not, or was just paired).",
                 ),
                 **_errors(403),
             },
-        },
+            [KEY],
+        ),
     },
 }

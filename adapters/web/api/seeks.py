@@ -18,30 +18,16 @@ from flask import Blueprint, Response, jsonify, request
 
 from adapters.view_fields import terms_fields
 from adapters.web.api import bodies, routes, seek_bodies
+from adapters.web.api.asking import asked_once, wired
 from adapters.web.api.callers import reader, token_player
 from adapters.web.context import web
-from adapters.web.errors import ApiError, bad_request, not_found
+from adapters.web.errors import bad_request, not_found
 from service.app.lobby import Lobby
-from service.app.replies import Reply
-from service.game.events import PlayerId
 from service.language.numbers import Bounds
 from service.log.file import format_time
+from service.seeks import requests
 from service.seeks.listing import Listed, SeekFilter
-from service.seeks.requests import (
-    AcceptSeek,
-    LeavePairing,
-    PairingLeft,
-    PairingWaited,
-    PublishSeek,
-    SeekAccepted,
-    SeekPublished,
-    SeekRequest,
-    SeekWithdrawn,
-    WaitForPairing,
-    WithdrawSeek,
-)
 from service.seeks.seeks import SeekId
-from service.words.refusals import Refused
 from service.words.seek_replies import seek_code, terms_words
 
 blueprint = Blueprint("seeks", __name__)
@@ -53,19 +39,7 @@ MOVE = Bounds(60, 365 * 86_400)
 
 
 def _lobby() -> Lobby:
-    lobby = web().lobby
-    if lobby is None:
-        raise not_found("There is no lobby here.")
-    return lobby
-
-
-def _asked(player: PlayerId, operation: str, asked: SeekRequest) -> Reply:
-    """The lobby's answer to ``asked``, handled once under the request's key; a refusal raised."""
-    key = routes.idempotency_key() or routes.fresh_key()
-    reply = _lobby().request(SOURCE, f"{player}:{operation}:{key}", operation, asked)
-    if isinstance(reply, Refused):
-        raise ApiError.of(reply)
-    return reply
+    return wired(web().lobby, "There is no lobby here.")
 
 
 def _seek_id(seek_id: str) -> SeekId:
@@ -80,14 +54,14 @@ def publish() -> tuple[Response, int]:
     """Put an open challenge in the lobby, on these terms, for whom it admits."""
     player = token_player()
     body = bodies.json_object()
-    asked = PublishSeek(
+    asked = requests.PublishSeek(
         player,
         seek_bodies.seek_terms(body),
         seek_bodies.wanted(body),
         seek_bodies.lasts(body),
     )
-    reply = _asked(player, "seek", asked)
-    assert isinstance(reply, SeekPublished)
+    reply = asked_once(_lobby(), SOURCE, player, "seek", asked)
+    assert isinstance(reply, requests.SeekPublished)
     answer = {"seek_id": reply.seek_id, "code": seek_code(reply.seek_id)}
     return jsonify({**answer, "expires_at": format_time(reply.expires)}), 201
 
@@ -109,10 +83,9 @@ def listing() -> Response:
 def accept(seek_id: str) -> tuple[Response, int]:
     """Take the seek: its game begins at once (the same game again for its taker)."""
     player = token_player()
-    reply = _asked(
-        player, f"accept {seek_id[:SEEK_ID_LENGTH]}", AcceptSeek(player, _seek_id(seek_id))
-    )
-    assert isinstance(reply, SeekAccepted)
+    asked = requests.AcceptSeek(player, _seek_id(seek_id))
+    reply = asked_once(_lobby(), SOURCE, player, f"accept {seek_id[:SEEK_ID_LENGTH]}", asked)
+    assert isinstance(reply, requests.SeekAccepted)
     page = web().capabilities.page_url(reply.game_id, player)
     return jsonify({"seek_id": reply.seek_id, "game_id": reply.game_id, "page_url": page}), 201
 
@@ -121,9 +94,9 @@ def accept(seek_id: str) -> tuple[Response, int]:
 def withdraw(seek_id: str) -> Response:
     """Take one's own seek out of the lobby."""
     player = token_player()
-    asked = WithdrawSeek(player, _seek_id(seek_id))
-    reply = _asked(player, f"withdraw {seek_id[:SEEK_ID_LENGTH]}", asked)
-    assert isinstance(reply, SeekWithdrawn)
+    asked = requests.WithdrawSeek(player, _seek_id(seek_id))
+    reply = asked_once(_lobby(), SOURCE, player, f"withdraw {seek_id[:SEEK_ID_LENGTH]}", asked)
+    assert isinstance(reply, requests.SeekWithdrawn)
     return jsonify({"seek_id": reply.seek_id, "status": "withdrawn"})
 
 
@@ -133,9 +106,9 @@ def wait() -> tuple[Response, int]:
     player = token_player()
     body = bodies.json_object()
     seek_bodies.no_days(body)
-    asked = WaitForPairing(player, seek_bodies.seek_terms(body), seek_bodies.wanted(body))
-    reply = _asked(player, "pair", asked)
-    assert isinstance(reply, PairingWaited)
+    asked = requests.WaitForPairing(player, seek_bodies.seek_terms(body), seek_bodies.wanted(body))
+    reply = asked_once(_lobby(), SOURCE, player, "pair", asked)
+    assert isinstance(reply, requests.PairingWaited)
     return jsonify({"waiting": True, "since": format_time(reply.since)}), 201
 
 
@@ -143,8 +116,8 @@ def wait() -> tuple[Response, int]:
 def leave() -> Response:
     """Stop waiting to be paired."""
     player = token_player()
-    reply = _asked(player, "unpair", LeavePairing(player))
-    assert isinstance(reply, PairingLeft)
+    reply = asked_once(_lobby(), SOURCE, player, "unpair", requests.LeavePairing(player))
+    assert isinstance(reply, requests.PairingLeft)
     return jsonify({"waiting": False, "was_waiting": reply.was_waiting})
 
 

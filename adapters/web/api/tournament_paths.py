@@ -5,43 +5,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.web.api.describing import SECURED, errors, json_body, request_body, whole
+from adapters.web.api import describing
 from adapters.web.api.schemas import SCHEMAS, ref
 from adapters.web.api.seek_paths import KEY
 from adapters.web.api.tournament_bodies import ENTRY_DAYS, FORMATS, ROUND_DAYS, ROUNDS, SIZE
 from service.words.lobby import LARGEST
 
-TOURNAMENT_ID = {
-    "name": "tournament_id",
-    "in": "path",
-    "required": True,
-    "description": "The tournament's id, or the six-character code a listing shows.",
-    "schema": {"type": "string", "maxLength": 32},
-}
+TOURNAMENT_ID = describing.listed_id("tournament_id", "The tournament's")
 _NEW = {
     "type": "object",
     "required": ["format", "size"],
     "properties": {
         "format": {"enum": list(FORMATS)},
-        "size": {**whole(SIZE), "description": "The most players (seats)."},
-        "rounds": {**whole(ROUNDS), "description": "Swiss only, and required there."},
+        "size": {**describing.whole(SIZE), "description": "The most players (seats)."},
+        "rounds": {**describing.whole(ROUNDS), "description": "Swiss only, and required there."},
         "double": {
             "type": "boolean",
             "default": False,
             "description": "Round-robin only: each pair meets twice, the first dealer swapped.",
         },
-        **{name: whole(bounds) for name, bounds in LARGEST.items()},
+        **{name: describing.whole(bounds) for name, bounds in LARGEST.items()},
         "move_seconds": {"type": "integer", "minimum": 60},
         "rated": {"type": "boolean", "default": True},
         "variant": {"type": "object", "additionalProperties": {"type": "string"}},
-        "entry_days": {**whole(ENTRY_DAYS), "default": 7, "description": "The join window."},
+        "entry_days": {
+            **describing.whole(ENTRY_DAYS),
+            "default": 7,
+            "description": "The join window.",
+        },
         "late_until": {
-            **whole(ROUNDS),
+            **describing.whole(ROUNDS),
             "default": 1,
             "description": "Swiss: a player may enter until this round is paired.",
         },
         "round_days": {
-            **whole(ROUND_DAYS),
+            **describing.whole(ROUND_DAYS),
             "description": "A deadline per round, after which a running match is adjudicated "
             "by its score; without it a round ends when its matches do.",
         },
@@ -133,116 +131,95 @@ SCHEMAS["TournamentPlayed"] = {
 
 def _errors(*statuses: int) -> dict[str, Any]:
     """The usual meanings, with the tournaments' own for 403, 404 and 409."""
-    described = errors(*statuses)
     own = {
         403: "No valid player token; may_not_create (too few finished games).",
         404: "unknown_tournament: no such tournament (a code names only one not finished).",
         409: "entries_closed, tournament_full, not_entered, tournament_over, too_many_tournaments.",
     }
-    for status, meaning in own.items():
-        if str(status) in described:
-            described[str(status)] = json_body(ref("Error"), meaning)
-    return described
-
-
-def _done(status: str) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {"tournament_id": {"type": "string"}, "status": {"const": status}},
-    }
+    return describing.errors(*statuses, own=own)
 
 
 TOURNAMENT_PATHS: dict[str, Any] = {
     "/tournaments": {
-        "get": {
-            "summary": "Every tournament, the newest first.",
-            "operationId": "listTournaments",
-            "security": [{}, *SECURED],
-            "responses": {
-                "200": json_body(
-                    {
-                        "type": "object",
-                        "properties": {
-                            "tournaments": {"type": "array", "items": ref("Tournament")}
-                        },
-                    },
+        "get": describing.operation(
+            "Every tournament, the newest first.",
+            "listTournaments",
+            {
+                "200": describing.json_body(
+                    describing.an_object(tournaments={"type": "array", "items": ref("Tournament")}),
                     "The tournaments.",
                 )
             },
-        },
-        "post": {
-            "summary": "Create a tournament, open for entries until entry_days have passed or "
-            "it is full. Only a player with enough finished games, and few at a time.",
-            "operationId": "createTournament",
-            "security": SECURED,
-            "parameters": [KEY],
-            "requestBody": request_body(_NEW),
-            "responses": {
-                "201": json_body(
-                    {
-                        "type": "object",
-                        "properties": {
-                            "tournament_id": {"type": "string"},
-                            "code": {"type": "string"},
-                        },
-                    },
+            public=True,
+        ),
+        "post": describing.operation(
+            "Create a tournament, open for entries until entry_days have passed or it is full. "
+            "Only a player with enough finished games, and few at a time.",
+            "createTournament",
+            {
+                "201": describing.json_body(
+                    describing.an_object(tournament_id={"type": "string"}, code={"type": "string"}),
                     "Created.",
                 ),
                 **_errors(400, 403, 409, 413, 422),
             },
-        },
+            [KEY],
+            describing.request_body(_NEW),
+        ),
     },
     "/tournaments/{tournament_id}": {
-        "get": {
-            "summary": "Its standings, rounds and pairings with their games; a private player "
-            'is "a player" with a null id.',
-            "operationId": "showTournament",
-            "security": [{}, *SECURED],
-            "parameters": [TOURNAMENT_ID],
-            "responses": {
-                "200": json_body(ref("TournamentPlayed"), "The tournament."),
+        "get": describing.operation(
+            'Its standings, rounds and pairings with their games; a private player is "a player" '
+            "with a null id.",
+            "showTournament",
+            {
+                "200": describing.json_body(ref("TournamentPlayed"), "The tournament."),
                 **_errors(404),
             },
-        }
+            [TOURNAMENT_ID],
+            public=True,
+        )
     },
     "/tournaments/{tournament_id}/join": {
-        "post": {
-            "summary": "Enter the tournament; each round's game begins when it is paired.",
-            "operationId": "joinTournament",
-            "security": SECURED,
-            "parameters": [TOURNAMENT_ID, KEY],
-            "responses": {
-                "201": json_body(_done("entered"), "Entered."),
+        "post": describing.operation(
+            "Enter the tournament; each round's game begins when it is paired.",
+            "joinTournament",
+            {
+                "201": describing.json_body(
+                    describing.done("tournament_id", "entered"), "Entered."
+                ),
                 **_errors(403, 404, 409),
             },
-        }
+            [TOURNAMENT_ID, KEY],
+        )
     },
     "/tournaments/{tournament_id}/withdraw": {
-        "post": {
-            "summary": "Withdraw: paired no more, a running match resigned.",
-            "operationId": "withdrawFromTournament",
-            "security": SECURED,
-            "parameters": [TOURNAMENT_ID, KEY],
-            "responses": {
-                "200": json_body(_done("withdrawn"), "Withdrawn."),
+        "post": describing.operation(
+            "Withdraw: paired no more, a running match resigned.",
+            "withdrawFromTournament",
+            {
+                "200": describing.json_body(
+                    describing.done("tournament_id", "withdrawn"), "Withdrawn."
+                ),
                 **_errors(403, 404, 409),
             },
-        }
+            [TOURNAMENT_ID, KEY],
+        )
     },
     "/tournaments/{tournament_id}/log": {
-        "get": {
-            "summary": "The tournament's log as JSON Lines, which conquian verify checks "
-            "with its games' logs (GET /games/{game_id}/log).",
-            "operationId": "exportTournament",
-            "security": [{}, *SECURED],
-            "parameters": [TOURNAMENT_ID],
-            "responses": {
+        "get": describing.operation(
+            "The tournament's log as JSON Lines, which conquian verify checks with its games' "
+            "logs (GET /games/{game_id}/log).",
+            "exportTournament",
+            {
                 "200": {
                     "description": "The log.",
                     "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
                 },
                 **_errors(404),
             },
-        }
+            [TOURNAMENT_ID],
+            public=True,
+        )
     },
 }

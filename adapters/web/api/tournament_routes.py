@@ -19,30 +19,21 @@ from flask import Blueprint, Response, jsonify, request
 
 from adapters.view_fields import terms_fields
 from adapters.web.api import bodies, routes, tournament_bodies
+from adapters.web.api.asking import asked_once, wired
 from adapters.web.api.callers import reader, token_player
 from adapters.web.asked import log_response
 from adapters.web.context import web
 from adapters.web.errors import ApiError, not_found
-from service.app.replies import Reply
 from service.app.tournaments import Tournaments
 from service.game.events import PlayerId
 from service.log.file import format_time
 from service.log.tournament_file import export_lines
 from service.rules.errors import IllegalAction
 from service.seeks.terms import SeekTerms
+from service.tournaments import requests
 from service.tournaments.decide import takes_entries
-from service.tournaments.requests import (
-    CreateTournament,
-    EnterTournament,
-    TournamentEntered,
-    TournamentLeft,
-    TournamentOpened,
-    TournamentRequest,
-    WithdrawFromTournament,
-)
 from service.tournaments.standings import ranked
 from service.tournaments.state import Tournament
-from service.words.refusals import Refused
 from service.words.tournament_replies import format_words, game_terms_words, tournament_code
 
 blueprint = Blueprint("tournaments_api", __name__)
@@ -53,19 +44,7 @@ ID_LENGTH = 32
 
 
 def _tournaments() -> Tournaments:
-    tournaments = web().tournaments
-    if tournaments is None:
-        raise not_found("There are no tournaments here.")
-    return tournaments
-
-
-def _asked(player: PlayerId, operation: str, asked: TournamentRequest) -> Reply:
-    """The answer to ``asked``, handled once under the request's key; a refusal raised."""
-    key = routes.idempotency_key() or routes.fresh_key()
-    reply = _tournaments().request(SOURCE, f"{player}:{operation}:{key}", operation, asked)
-    if isinstance(reply, Refused):
-        raise ApiError.of(reply)
-    return reply
+    return wired(web().tournaments, "There are no tournaments here.")
 
 
 def _code(tournament_id: str) -> str:
@@ -98,8 +77,10 @@ def create() -> tuple[Response, int]:
     player = token_player()
     body = bodies.json_object()
     terms = tournament_bodies.tournament_terms(body, web().service.clock.now())
-    reply = _asked(player, "create", CreateTournament(player, terms))
-    assert isinstance(reply, TournamentOpened)
+    reply = asked_once(
+        _tournaments(), SOURCE, player, "create", requests.CreateTournament(player, terms)
+    )
+    assert isinstance(reply, requests.TournamentOpened)
     answer = {"tournament_id": reply.tournament_id, "code": tournament_code(reply.tournament_id)}
     return jsonify(answer), 201
 
@@ -117,8 +98,10 @@ def join(tournament_id: str) -> tuple[Response, int]:
     """Enter the tournament (again: the same answer, nothing more)."""
     player = token_player()
     code = _code(tournament_id)
-    reply = _asked(player, f"join {code}", EnterTournament(player, code))
-    assert isinstance(reply, TournamentEntered)
+    reply = asked_once(
+        _tournaments(), SOURCE, player, f"join {code}", requests.EnterTournament(player, code)
+    )
+    assert isinstance(reply, requests.TournamentEntered)
     return jsonify({"tournament_id": reply.tournament_id, "status": "entered"}), 201
 
 
@@ -127,8 +110,14 @@ def withdraw(tournament_id: str) -> Response:
     """Leave the tournament: paired no more, a running match resigned."""
     player = token_player()
     code = _code(tournament_id)
-    reply = _asked(player, f"withdraw {code}", WithdrawFromTournament(player, code))
-    assert isinstance(reply, TournamentLeft)
+    reply = asked_once(
+        _tournaments(),
+        SOURCE,
+        player,
+        f"withdraw {code}",
+        requests.WithdrawFromTournament(player, code),
+    )
+    assert isinstance(reply, requests.TournamentLeft)
     return jsonify({"tournament_id": reply.tournament_id, "status": "withdrawn"})
 
 
