@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -33,11 +34,14 @@ from service.log.file import export_lines, read_log
 from service.log.verify import verify as check_log
 from service.ports.directory import Address
 from service.ports.memory_directory import ManualClock, SeededChance
+from tests.waiting import eventually
 
 CONQUIAN = Path(sys.executable).parent / "conquian"
 MOVE_SECONDS = 60
 SWEPT = re.compile(r"adapters\.worker: sweep: (\d+)$")
 SENT = re.compile(r"conquian\.notifications: (.*)$")
+STARTED = "worker started"
+"""What a worker logs once its jobs are scheduled (``adapters/worker.py``)."""
 
 
 def open_games(
@@ -66,9 +70,11 @@ def open_games(
     return first, opened
 
 
-def run_workers(url: str, count: int, until: datetime) -> list[str]:
-    """Start ``count`` ``conquian worker -v`` processes, stop them with SIGTERM at ``until``
-    (real time); their logs."""
+def run_workers(url: str, count: int, plan: Callable[[], datetime]) -> list[str]:
+    """Start ``count`` ``conquian worker -v`` processes and, once each has said it started,
+    ``plan`` (which opens the games, and gives the real time to stop at): a worker slow to start
+    on a busy machine would otherwise find the other one done.  Stopped with SIGTERM then; their
+    logs."""
     env = {**os.environ, "CONQUIAN_DATABASE_URL": url}
     with tempfile.TemporaryDirectory(prefix="conquian-workers-") as directory:
         logs = [Path(directory) / f"worker{n}.log" for n in range(count)]
@@ -78,6 +84,9 @@ def run_workers(url: str, count: int, until: datetime) -> list[str]:
                 argv = [str(CONQUIAN), "worker", "-v"]
                 processes.append(subprocess.Popen(argv, stderr=stderr, env=env))
         try:
+            started = eventually(lambda: all(STARTED in log.read_text() for log in logs), 120)
+            assert started, "the workers did not start:\n" + "\n".join(map(Path.read_text, logs))
+            until = plan()
             time.sleep(max((until - datetime.now(UTC)).total_seconds(), 0.0))
             for process in processes:
                 process.send_signal(signal.SIGTERM)

@@ -5,18 +5,19 @@ notification goes out twice, and both workers take part (``processes``; ``make s
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from service.game.events import GameId
 from tests.conftest import sql_engine
 from tests.sim.processes import GRACE, open_games, run_workers, verify
 
 GAMES = 100
 LEAD = timedelta(seconds=3)
-"""From registering the players to the first deadline: the games open and the workers start
-meanwhile."""
+"""From registering the players to the first deadline, the workers already running: the games
+open meanwhile."""
 SPREAD = timedelta(seconds=4)
 
 
@@ -24,10 +25,17 @@ def test_two_workers_time_each_decision_out_once(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
     url = sql_engine("postgresql", request, tmp_path).url.render_as_string(hide_password=False)
-    first, game_ids = open_games(url, GAMES, LEAD, SPREAD)
-    stop = first + SPREAD + GRACE + timedelta(seconds=1)
-    logs = run_workers(url, 2, stop)
-    verdict = verify(url, game_ids, logs, stop)
+    opened: list[GameId] = []
+    stops: list[datetime] = []
+
+    def games() -> datetime:
+        first, game_ids = open_games(url, GAMES, LEAD, SPREAD)
+        opened.extend(game_ids)
+        stops.append(first + SPREAD + GRACE + timedelta(seconds=1))
+        return stops[0]
+
+    logs = run_workers(url, 2, games)
+    verdict = verify(url, opened, logs, stops[0])
     print("\n", verdict.summary())
     assert (verdict.early, verdict.missed, verdict.sent_twice, verdict.refused) == (0, 0, 0, 0)
     assert verdict.timeouts >= GAMES
