@@ -82,7 +82,10 @@ def test_the_review_is_the_players_own_once_the_worker_made_it(site: Site) -> No
     assert resigned.status == 200, resigned.text
     assert site.http.get(review, token=host).json["ready"] is False
 
-    assert site.wiring.service.reviewing.follow() == 1
+    reviewed = 0
+    while followed := site.wiring.service.reviewing.follow():  # matches another test ended first
+        reviewed += followed  # come before this one in the log the worker follows
+    assert reviewed >= 1
 
     answer = site.http.get(review, token=host)
     assert answer.status == 200 and answer.json["ready"] is True

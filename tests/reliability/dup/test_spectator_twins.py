@@ -31,7 +31,7 @@ from service.rules.state import GameState
 from service.rules.view import view_for
 from service.tournaments.events import Format, TournamentId
 from tests.reliability.dup.test_noninterference import CARD_TEXT, played_cards
-from tests.reliability.dup.twins import TwinChance, Twins
+from tests.reliability.dup.twins import TwinChance, Twins, client_for
 from tests.reliability.dup.world import World
 from tests.tournaments.play import terms
 
@@ -50,7 +50,7 @@ class Spectated:
         self.worlds = worlds
         self.players = players
         self.rng = random.Random(n)
-        self.clients: list[FlaskClient] = [world.app.test_client() for world in worlds]
+        self.clients: list[FlaskClient] = [client_for(world) for world in worlds]  # one CSRF cookie
         self.compared = 0
 
     def open(self) -> tuple[TournamentId, GameId, set[Card], Card]:
