@@ -22,7 +22,8 @@ Moves per second follow whatever else the machine runs.  What a move costs does 
 the result also says how many milliseconds of CPU each move took in the window (Linux's
 ``/proc``), by process: the web processes, the worker, the database's backends for the scratch
 database and this client; ``cpu_ms_per_move_after`` is what the worker and the database still
-spent in the ``SETTLE`` seconds after it, on the notifications the window's moves left behind.
+spent after it until the outbox held nothing pending (at most ``SETTLE`` seconds), on the
+notifications the window's moves left behind.
 Two trees compared by their CPU per move agree on a busy machine where their moves per second
 do not (docs/benchmarks.md).
 """
@@ -42,19 +43,23 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
 
+import psycopg
+
 from tests.bench import databases
+from tests.waiting import eventually
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "bench-web-key-0123456789"
-SETTLE = 3.0
-"""Seconds after the window in which the CPU spent on the window's notifications is counted."""
+SETTLE = 30.0
+"""Seconds at most to wait after the window for the outbox to empty: the CPU spent meanwhile on
+the window's notifications is counted."""
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -71,7 +76,18 @@ class Served:
 
     ports: list[int]
     pids: dict[str, list[int]]
-    database: str
+    url: str
+
+    @property
+    def database(self) -> str:
+        return self.url.rsplit("/", 1)[1].split("?")[0]
+
+    def outbox_empty(self) -> bool:
+        """Whether no notification waits to be sent."""
+        conninfo = self.url.replace("postgresql+psycopg://", "postgresql://")
+        with psycopg.connect(conninfo) as connection:
+            row = connection.execute("SELECT count(*) FROM outbox WHERE status = 'pending'")
+            return row.fetchone() == (0,)
 
     def cpu(self) -> dict[str, float]:
         """CPU seconds each kind of process has spent so far, this client's included."""
@@ -143,7 +159,7 @@ def service(url: str, web: int, log_dir: Path) -> Iterator[Served]:
         for port in ports:
             _wait_for(port)
         pids = {"worker": [started[0].pid], "web": [process.pid for process in started[1:]]}
-        yield Served(ports, pids, url.rsplit("/", 1)[1].split("?")[0])
+        yield Served(ports, pids, url)
     finally:
         for process in started:
             process.send_signal(signal.SIGTERM)
@@ -361,7 +377,7 @@ def measure(
     seconds: float,
     opponent: str = "friend",
     pages: bool = True,
-    cpu: Callable[[], dict[str, float]] | None = None,
+    served: Served | None = None,
 ) -> dict[str, Any]:
     start = time.monotonic() + warmup
     window = (start, start + seconds)
@@ -374,17 +390,20 @@ def measure(
     ]
     if opponent == "friend" and pages:
         threads.append(threading.Thread(target=watch, args=(ports, clients, window, tally)))
-    if cpu is not None:
-        threads.append(threading.Thread(target=_sample, args=(cpu, window, samples)))
+    if served is not None:  # the CPU spent so far, at the window's start and at its end
+        threads += [
+            threading.Timer(moment - time.monotonic(), lambda: samples.append(served.cpu()))
+            for moment in window
+        ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     moves = tally.moves
     costs = {}
-    if cpu is not None:
-        time.sleep(SETTLE)
-        settled = cpu()
+    if served is not None:
+        eventually(served.outbox_empty, SETTLE)
+        settled = served.cpu()
         costs = {
             "cpu_ms_per_move": per_move(samples[0], samples[1], len(moves)),
             "cpu_ms_per_move_after": per_move(samples[1], settled, len(moves)),
@@ -409,15 +428,6 @@ def measure(
         "refresh_p99_ms": percentile(tally.refreshes, 0.99) * 1000 if tally.refreshes else None,
         **costs,
     }
-
-
-def _sample(
-    cpu: Callable[[], dict[str, float]], window: tuple[float, float], into: list[dict[str, float]]
-) -> None:
-    """The CPU spent so far, at the window's start and at its end."""
-    for moment in window:
-        time.sleep(max(0.0, moment - time.monotonic()))
-        into.append(cpu())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -447,7 +457,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.seconds,
             args.opponent,
             not args.no_pages,
-            served.cpu,
+            served,
         )
     print(json.dumps(result))
     return 0
