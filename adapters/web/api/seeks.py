@@ -23,6 +23,7 @@ from adapters.web.api.callers import reader, token_player
 from adapters.web.context import web
 from adapters.web.errors import bad_request, not_found
 from service.app.lobby import Lobby
+from service.language.codes import LONGEST, written_code
 from service.language.numbers import Bounds
 from service.log.file import format_time
 from service.seeks import requests
@@ -34,7 +35,6 @@ blueprint = Blueprint("seeks", __name__)
 routes.blueprint.register_blueprint(blueprint)  # under /api/v1, its routes are the API's
 
 SOURCE = "api-lobby"
-SEEK_ID_LENGTH = 32
 MOVE = Bounds(60, 365 * 86_400)
 
 
@@ -44,9 +44,10 @@ def _lobby() -> Lobby:
 
 def _seek_id(seek_id: str) -> SeekId:
     """A seek's id from the path (or the six characters a listing shows as its code)."""
-    if not 0 < len(seek_id) <= SEEK_ID_LENGTH or not seek_id.isalnum() or not seek_id.isascii():
+    code = written_code(seek_id)
+    if code is None:
         raise not_found("There is no such seek.")
-    return SeekId(seek_id.lower())
+    return SeekId(code)
 
 
 @blueprint.post("/seeks")
@@ -84,7 +85,7 @@ def accept(seek_id: str) -> tuple[Response, int]:
     """Take the seek: its game begins at once (the same game again for its taker)."""
     player = token_player()
     asked = requests.AcceptSeek(player, _seek_id(seek_id))
-    reply = asked_once(_lobby(), SOURCE, player, f"accept {seek_id[:SEEK_ID_LENGTH]}", asked)
+    reply = asked_once(_lobby(), SOURCE, player, f"accept {seek_id[:LONGEST]}", asked)
     assert isinstance(reply, requests.SeekAccepted)
     page = web().capabilities.page_url(reply.game_id, player)
     return jsonify({"seek_id": reply.seek_id, "game_id": reply.game_id, "page_url": page}), 201
@@ -95,7 +96,7 @@ def withdraw(seek_id: str) -> Response:
     """Take one's own seek out of the lobby."""
     player = token_player()
     asked = requests.WithdrawSeek(player, _seek_id(seek_id))
-    reply = asked_once(_lobby(), SOURCE, player, f"withdraw {seek_id[:SEEK_ID_LENGTH]}", asked)
+    reply = asked_once(_lobby(), SOURCE, player, f"withdraw {seek_id[:LONGEST]}", asked)
     assert isinstance(reply, requests.SeekWithdrawn)
     return jsonify({"seek_id": reply.seek_id, "status": "withdrawn"})
 

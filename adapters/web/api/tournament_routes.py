@@ -26,6 +26,7 @@ from adapters.web.context import web
 from adapters.web.errors import ApiError, not_found
 from service.app.tournaments import Tournaments
 from service.game.events import PlayerId
+from service.language.codes import written_code
 from service.log.file import format_time
 from service.log.tournament_file import export_lines
 from service.rules.errors import IllegalAction
@@ -40,7 +41,6 @@ blueprint = Blueprint("tournaments_api", __name__)
 routes.blueprint.register_blueprint(blueprint)  # under /api/v1, its routes are the API's
 
 SOURCE = "api-tournaments"
-ID_LENGTH = 32
 
 
 def _tournaments() -> Tournaments:
@@ -49,11 +49,10 @@ def _tournaments() -> Tournaments:
 
 def _code(tournament_id: str) -> str:
     """A tournament's id from the path (or the six characters a listing shows as its code)."""
-    if not 0 < len(tournament_id) <= ID_LENGTH or not tournament_id.isalnum():
+    code = written_code(tournament_id)
+    if code is None:
         raise not_found("There is no such tournament.")
-    if not tournament_id.isascii():
-        raise not_found("There is no such tournament.")
-    return tournament_id.lower()
+    return code
 
 
 def _read(tournament_id: str) -> Tournament:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import hashlib
 import uuid
 
+from flask import request
+
 from adapters.web.capabilities import PageGrant
 from adapters.web.context import web
 from service.app.lobby_requests import CallOff, Rematch
@@ -62,6 +64,13 @@ def call_off_reply(grant: PageGrant, nonce: str) -> Reply:
     """The waiting page's "Call this game off"."""
     key = form_key(grant, nonce, "cancel")
     return web().service.request(SOURCE, key, "cancel", CallOff(grant.player, grant.game_id))
+
+
+def form_nonce() -> str:
+    """The posted form's nonce, drawn with its page (a page drawn before it carried one: a
+    fresh one, so the request is handled as new)."""
+    nonce = request.form.get("nonce", "")[:32]
+    return nonce if nonce.isascii() and nonce.isalnum() and nonce else uuid.uuid4().hex
 
 
 def lobby_reply(player: PlayerId, nonce: str, said: str, asked: SeekRequest) -> Reply:

@@ -41,7 +41,7 @@ from adapters.web.browser import (
 from adapters.web.context import web
 from adapters.web.errors import status_of
 from adapters.web.languages import page_translator, speak_to
-from adapters.web.pages.form_requests import lobby_reply
+from adapters.web.pages.form_requests import form_nonce, lobby_reply
 from adapters.web.pages.new_game import TIMES, new_game_form, options_of
 from adapters.web.security import csrf_token, keep_private
 from service.app.lobby import Lobby
@@ -49,6 +49,7 @@ from service.app.replies import Reply
 from service.app.seekers import check_wanted
 from service.clock.timeouts import check_time_control
 from service.game.events import PlayerId
+from service.language.codes import written_code
 from service.language.translation import Translator
 from service.rules.errors import IllegalAction
 from service.seeks.listing import Listed, SeekFilter
@@ -73,7 +74,6 @@ from service.words.seek_words import read_seek_command
 blueprint = Blueprint("lobby", __name__)
 keep_private(blueprint)
 
-SEEK_ID_LENGTH = 32
 FIELD_LENGTH = 10
 """Characters read of a number field (a rating, a percentage, days): more than any needs."""
 OPTIONS_LENGTH = 2_000
@@ -175,7 +175,7 @@ def _as_player(
         return _drawn(tr.gettext("Too many new players from here; wait a little."), 429)
     player, token = player_for_form()
     speak_to(player)
-    reply = lobby_reply(player, _nonce(), said, asking(player))
+    reply = lobby_reply(player, form_nonce(), said, asking(player))
     if isinstance(reply, Refused):
         drawn = _drawn(refusal_text(reply, tr=page_translator()), status_of(reply), player=player)
         return remembered(drawn, token)
@@ -201,7 +201,7 @@ def _own(asking: Callable[[PlayerId], SeekRequest], word: str) -> BaseResponse:
         return _drawn(tr.gettext("Only the browser that plays as this player can do that."), 403)
     asked = asking(player)
     said = f"{word} {getattr(asked, 'seek_id', '')}".strip()
-    reply = lobby_reply(player, _nonce(), said, asked)
+    reply = lobby_reply(player, form_nonce(), said, asked)
     if isinstance(reply, Refused):
         return _drawn(refusal_text(reply, tr=tr), status_of(reply))
     assert isinstance(reply, (SeekWithdrawn, PairingLeft))
@@ -294,13 +294,7 @@ def _seek_words(verb: str, form: Mapping[str, str]) -> str:
 
 
 def _seek_id() -> SeekId:
-    seek_id = request.form.get("seek", "")
-    if not 0 < len(seek_id) <= SEEK_ID_LENGTH or not (seek_id.isascii() and seek_id.isalnum()):
+    code = written_code(request.form.get("seek", ""))
+    if code is None:
         abort(400)
-    return SeekId(seek_id.lower())
-
-
-def _nonce() -> str:
-    """The drawn page's nonce (a page drawn before it carried one: a fresh one)."""
-    nonce = request.form.get("nonce", "")[:32]
-    return nonce if nonce.isascii() and nonce.isalnum() and nonce else uuid.uuid4().hex
+    return SeekId(code)

@@ -10,9 +10,7 @@ refused Join makes no one.
 
 from __future__ import annotations
 
-import uuid
-
-from flask import Blueprint, request
+from flask import Blueprint
 from werkzeug.wrappers import Response as BaseResponse
 
 from adapters.web.browser import (
@@ -25,7 +23,7 @@ from adapters.web.browser import (
 from adapters.web.context import web
 from adapters.web.errors import status_of
 from adapters.web.languages import page_translator, speak_to
-from adapters.web.pages.form_requests import tournament_reply
+from adapters.web.pages.form_requests import form_nonce, tournament_reply
 from adapters.web.pages.tournaments import drawn
 from adapters.web.security import keep_private
 from service.app.replies import Reply
@@ -62,7 +60,7 @@ def join(tournament_id: str) -> BaseResponse:
     player, token = player_for_form()
     speak_to(player)
     asked = EnterTournament(player, tournament)
-    reply = tournament_reply(player, _nonce(), f"join tournament {tournament}", asked)
+    reply = tournament_reply(player, form_nonce(), f"join tournament {tournament}", asked)
     return remembered(_answered(tournament, reply, player), token)
 
 
@@ -75,7 +73,7 @@ def withdraw(tournament_id: str) -> BaseResponse:
         message = tr.gettext("Only the browser that plays as this player can do that.")
         return drawn(tournament, message, 403)
     asked = WithdrawFromTournament(player, tournament)
-    reply = tournament_reply(player, _nonce(), f"withdraw tournament {tournament}", asked)
+    reply = tournament_reply(player, form_nonce(), f"withdraw tournament {tournament}", asked)
     return _answered(tournament, reply, player)
 
 
@@ -108,9 +106,3 @@ def _answered(tournament_id: TournamentId, reply: Reply, player: PlayerId) -> Ba
         return drawn(tournament_id, refusal_text(reply, tr=tr), status_of(reply), reader=player)
     assert isinstance(reply, (TournamentEntered, TournamentLeft))
     return drawn(tournament_id, said=tournament_said(reply, tr), reader=player)
-
-
-def _nonce() -> str:
-    """The drawn page's nonce (a page drawn before it carried one: a fresh one)."""
-    nonce = request.form.get("nonce", "")[:32]
-    return nonce if nonce.isascii() and nonce.isalnum() and nonce else uuid.uuid4().hex
