@@ -26,6 +26,7 @@ from service.seeks.listing import Listed, SeekFilter
 from service.seeks.seeks import LASTS, Seek, SeekId, SeekStatus
 from service.seeks.terms import SeekTerms, Wanted
 from service.words.naming import may_see
+from service.words.seek_words import CODE_LENGTH
 
 MOST_SEEKS = 3
 """Open seeks a player may have at once (issue 36's limit against flooding the lobby)."""
@@ -157,14 +158,17 @@ class Seeking:
         """The seek a player names by its code (the start of its id, as listings show it): a
         whole id as it is; a code is looked up among the open seeks (``SeekGone`` if none has
         it; if two do, which one in 16 million codes of two open seeks would, the player
-        types more of the id)."""
+        types more of the id).  A code shorter than a listing shows names none: ``accept 3``
+        must not take whichever seek happens to be the only one starting with 3."""
         if len(code) >= ID_LENGTH:
             return SeekId(code)
         code = code.lower()
+        if len(code) < CODE_LENGTH:
+            raise errors.SeekGone()
         found = [
             s.seek_id for s in self.seeks.open_seeks(self.clock.now()) if s.seek_id.startswith(code)
         ]
-        if len(found) != 1 or not code:
+        if len(found) != 1:
             raise errors.SeekGone()
         return found[0]
 

@@ -125,3 +125,11 @@ def test_each_answer_speaks_to_the_player_who_asked() -> None:
     said = seek_said(SeekPublished(SeekId("0123456789abcdef"), T0), ENGLISH)
     assert said.startswith("Your seek 012345 is in the lobby until")
     assert seek_said(PairingLeft(False), ENGLISH) == "You were not waiting to be paired."
+
+
+def test_a_code_shorter_than_a_listing_shows_names_no_seek(memory_site: Site) -> None:
+    seek = memory_site.lobby.publish(ANA, SeekTerms.of())
+    short = SeekId(seek.seek_id[:3])
+    reply = memory_site.lobby.request("test", "m1", "accept", AcceptSeek(BEN, short))
+    assert isinstance(reply, Refused) and reply.code == "seek_gone"
+    assert [one.seek_id for one in memory_site.lobby.listing(CY)] == [seek.seek_id]
