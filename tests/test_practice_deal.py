@@ -7,6 +7,8 @@ from __future__ import annotations
 from service.app.games import GameService
 from service.game.events import PlayerId
 from service.game.status import GameStatus
+from service.log.file import export_lines, read_log
+from service.log.verify import verify
 from service.ports.memory import InMemoryEventStore
 from service.ports.memory_directory import ManualClock
 from service.rules.events import DealWon
@@ -31,3 +33,7 @@ def test_the_practice_deal_prompts_each_kind_once_at_its_first_decision() -> Non
     assert shown == [expected_at(decision) for decision in range(DECISIONS)]
     won = [one.event for one in service.events(game_id) if isinstance(one.event, DealWon)]
     assert [one.seat for one in won] == [game.seat_of(ana)]
+    exported = export_lines(service.events(game_id))
+    assert '"practice": true' in exported[1]  # the log says it is practice
+    verdict = verify(read_log(exported))
+    assert verdict.ok and verdict.game is not None and verdict.game.practice
