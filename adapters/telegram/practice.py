@@ -1,5 +1,5 @@
-"""The guided first deal on Telegram (issue 38): offered under the welcome of ``/start`` in a new
-player's private chat, with *Practice deal* and *No thanks* buttons; ``/practice`` starts it and
+"""The guided first deal on Telegram (issue 38): offered in the last line of ``/start``'s welcome
+in a new player's private chat, with *Practice deal* and *No thanks* buttons under it; ``/practice`` starts it and
 ``/skip practice`` (or No thanks) declines it for good.  Each is a request of the one intake
 under the update's key (``GameService.request``), so a second delivery starts no second game."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callbacks import Press
-from adapters.telegram.channel import SOURCE
+from adapters.telegram.channel import SOURCE, Channel
 from adapters.telegram.incoming import Pressed, Said
 from adapters.telegram.screens import ChatPart
 from service.app.practising import Practise, SkipPractice
@@ -25,12 +25,15 @@ OFFER = N_(
 NO_GAME = GameId("-")
 
 
-class Practice(ChatPart):
-    def offer(self, said: Said) -> None:
-        """Under the welcome: the offer, to a player with no game who has not declined it."""
-        if said.private and self.channel.service.practising.offered(said.player):
-            self.screens.say(said.chat_id, said.tr.gettext(OFFER), keyboard(said.tr))
+def practice_offer(channel: Channel, said: Said) -> tuple[str, InlineKeyboardMarkup] | None:
+    """The welcome's last line and its buttons, in a private chat of a player with no game who
+    has not declined the guided deal; None for anyone else."""
+    if said.private and channel.service.practising.offered(said.player):
+        return said.tr.gettext(OFFER), keyboard(said.tr)
+    return None
 
+
+class Practice(ChatPart):
     def command(self, said: Said, args: list[str]) -> None:
         """``/practice`` starts the guided deal; ``/skip practice`` declines it."""
         if args[:1] == ["skip"] or said.text.lower().startswith("/skip"):

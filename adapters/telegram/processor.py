@@ -254,8 +254,6 @@ class Processor:
     def _command(self, said: Said, name: str, args: list[str]) -> None:
         if name == "start":
             self.lobby.start(said, args[0] if args else "")
-            if not args:  # first contact: the guided first deal is offered (issue 38)
-                self.practice.offer(said)
         elif name == "practice" or (name == "skip" and args[:1] == ["practice"]):
             self.practice.command(said, args)
         elif name == "new":
