@@ -3,7 +3,7 @@ each kind in a practice game prompted and no later one; none in any other game."
 
 from __future__ import annotations
 
-from service.game.codec import decode, encode
+from service.game.codec import LogEvent, decode, encode
 from service.game.events import GameOpened, PlayerJoined, TimeControl
 from service.game.lessons import Lesson, lessons_of, prompts
 from service.game.state import fold
@@ -13,7 +13,7 @@ from service.rules.actions import Discard, Force, NoForce, Refuse, Take
 from service.rules.cards import cards
 from service.rules.events import Event
 from service.rules.evolve import replay
-from service.rules.seats import Phase
+from service.rules.seats import Phase, Seat
 from service.rules.variants import DEFAULT, MatchTerms
 from service.rules.view import view_for
 from service.words.lessons import prompt_text
@@ -24,7 +24,8 @@ TAKE_FIRST = deal(nondealer="5C 6C", stock="7C 2S 7H")
 """N (P) has turned up 7♣, which fits the 5♣ 6♣ it holds."""
 
 
-def now(events: list[Event], seat=P) -> tuple[Lesson, ...]:  # type: ignore[no-untyped-def]
+def now(events: list[Event], seat: Seat = P) -> tuple[Lesson, ...]:
+    """The prompts ``seat`` sees after ``events`` of a practice deal."""
     state, lessons = lessons_of(events)
     return prompts(lessons, state, seat)
 
@@ -78,8 +79,8 @@ def test_a_prompt_speaks_of_this_decisions_cards_in_the_readers_language() -> No
     assert spanish != text and "7♣" in spanish
 
 
-def _stored(*events: object) -> list[StoredEvent]:
-    return [StoredEvent(GAME, n, n, one, T0) for n, one in enumerate(events, start=1)]  # type: ignore[arg-type]
+def _stored(*events: LogEvent) -> list[StoredEvent]:
+    return [StoredEvent(GAME, n, n, one, T0) for n, one in enumerate(events, start=1)]
 
 
 def test_the_game_folds_the_lessons_of_a_practice_log_only() -> None:
