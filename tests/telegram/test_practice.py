@@ -52,3 +52,27 @@ def test_no_thanks_stops_the_offer(bot: Bot, ana: Phone, ben: Phone) -> None:
     ben.say("/skip practice")
     ben.say("/start")
     assert OFFERED not in ben.last().text
+
+
+def test_the_offer_starts_one_deal_however_often_it_is_pressed(bot: Bot, ana: Phone) -> None:
+    ana.say("/start")
+    offer = ana.last()
+    assert ana.press(offer, "Practice deal") == ""
+    player = bot.player(ana.person)
+    assert len(bot.service.games_of(player)) == 1
+    board = ana.last().text
+    assert "This offer is no longer open" in ana.press(offer, "Practice deal")
+    assert "This offer is no longer open" in ana.press(offer, "No thanks")
+    assert len(bot.service.games_of(player)) == 1
+    assert ana.last().text == board  # nothing said in the chat
+    assert bot.service.directory.profile(player).practice_skipped is False
+
+
+def test_a_stale_offer_starts_nothing_after_no_thanks(bot: Bot, ana: Phone) -> None:
+    ana.say("/start")
+    offer = ana.last()
+    ana.press(offer, "No thanks")
+    said = ana.last().text
+    assert "This offer is no longer open" in ana.press(offer, "Practice deal")
+    assert bot.service.games_of(bot.player(ana.person)) == []
+    assert ana.last().text == said
