@@ -38,11 +38,13 @@ class Notes:
         interval = ERROR_INTERVAL if proven else STRANGER_ERROR_INTERVAL
         return self.mail.contacts.claim_error_reply(sender, self.clock.now(), interval)
 
-    def refuse(self, inbound: Inbound, why: str) -> str:
-        """Tell the sender why their mail moved nothing (within the error replies' limit)."""
+    def refuse(self, inbound: Inbound, why: str, reply_to: str | None = None) -> str:
+        """Tell the sender why their mail moved nothing (within the error replies' limit), with
+        ``reply_to`` as its reply address if given."""
         if not self.may_answer_error(inbound.sender):
             return f"refused: {why[:40]}… (not answered: an error reply went out within the hour)"
-        self.note(inbound, Letter((why,), replies=False, tr=self.tr_for(inbound)))
+        letter = Letter((why,), replies=False, tr=self.tr_for(inbound))
+        self.note_to(inbound, letter, reply_to=reply_to)
         return f"refused: {why[:40]}…"
 
     def note(self, inbound: Inbound, letter: Letter) -> None:

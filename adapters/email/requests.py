@@ -28,6 +28,7 @@ from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
+from adapters.email.practice_mail import PRACTICE_OFFER, PracticeMail, practice_command
 from adapters.email.review import review
 from adapters.email.seeking import LOBBY_HELP, LobbyMail, is_lobby_mail
 from adapters.email.stats import stats
@@ -35,7 +36,7 @@ from adapters.email.tournament_mail import TOURNAMENT_HELP, TournamentMail, is_t
 from adapters.email.your_data import ABOUT_YOU
 from service.app.link_requests import ConfirmLink, OfferLink
 from service.app.lobby_requests import JoinGame
-from service.app.replies import Joined, Linked, LinkOffered, Opened, Shown
+from service.app.replies import Joined, Linked, LinkOffered, Opened
 from service.game.events import GameId, PlayerId
 from service.language.vocabulary import word
 from service.players.linking import valid_for_text
@@ -54,11 +55,6 @@ HELP = N_(
     "  link CODE                            use a code from another channel here\n"
     "To play a move, reply to the latest mail of your game."
 )
-PRACTICE_OFFER = N_(
-    "New to Conquian? Write practice on the first line for a practice deal against the easy "
-    "bot, with a short prompt at each new kind of move; skip practice if you know the game."
-)
-NO_PRACTICE = N_("No practice deal, then: write new game with the bot to play the bot.")
 _BOT_GAME = re.compile(r"^new game with\s+(?:the\s+)?bot\b(.*)$", re.IGNORECASE)
 _NEW_GAME = re.compile(r"^new game with\s+(\S+@\S+)(.*)$", re.IGNORECASE)
 _JOIN = re.compile(r"^join\s+(?:\S*[?&]start=)?([0-9a-z]+)\W*$", re.IGNORECASE)
@@ -71,6 +67,7 @@ class ServiceRequests:
         self.bot_games = BotGames(desk)
         self.lobby = LobbyMail(desk, invitations)
         self.tournaments = TournamentMail(desk, invitations)
+        self.practice = PracticeMail(desk, invitations, self.bot_games)
 
     def handle(self, inbound: Inbound, earlier: str | None = None) -> str:
         command = inbound.command
@@ -86,8 +83,8 @@ class ServiceRequests:
             if not self.desk.consent.proven(inbound.sender):
                 return self.invitations.ask(inbound, guest, earlier)
             return self.new_game(inbound, inbound)
-        if command.lower().split() in (["practice"], ["skip", "practice"]):
-            return self._practice(inbound, command.lower().startswith("skip"))
+        if practice_command(command) is not None:
+            return self.practice.handle(inbound, earlier)
         if answer_word(command) == "stop" and not self.desk.consent.proven(inbound.sender):
             # without a token only a stranger's: a forged stop must not silence a player's games
             return self.desk.stop(inbound.sender)
@@ -110,34 +107,30 @@ class ServiceRequests:
         lobby = "" if self.desk.lobby is None else f"\n{tr.gettext(LOBBY_HELP)}"
         if self.desk.tournaments is not None:
             lobby += f"\n{tr.gettext(TOURNAMENT_HELP)}"
+        text = f"{tr.gettext(HELP)}{lobby}\n{about_you}"
         known = self.desk.directory.player_at(Address("email", inbound.sender))
         if self.desk.service.practising.offered(known):  # a newcomer's first answer (issue 38)
-            lobby += f"\n\n{tr.gettext(PRACTICE_OFFER)}"
-        return self.desk.notes.refuse(inbound, f"{tr.gettext(HELP)}{lobby}\n{about_you}")
-
-    def _practice(self, inbound: Inbound, skip: bool) -> str:
-        """``practice``: the guided first deal against the easy bot; ``skip practice``: it is
-        not offered again (both once per mail, through the intake)."""
-        if not skip:
-            return self.bot_games.open(inbound, read_words([]), practice=True)
-        player = self.desk.player_for(inbound.sender, inbound.sender_name, inbound.language)
-        if self.desk.earlier(inbound) is None:
-            self.desk.service.practising.skip(player)
-            self.desk.record(inbound, Shown("skip practice"))
-        tr = self.desk.tr_for(inbound)
-        return self.desk.notes.refuse(inbound, tr.gettext(NO_PRACTICE))
+            text = f"{text}\n\n{tr.gettext(PRACTICE_OFFER)}"
+            return self.desk.notes.refuse(inbound, text, self.practice.offer_reply_to(inbound))
+        return self.desk.notes.refuse(inbound, text)
 
     def confirmed(self, asked: Inbound, answering: Inbound) -> str:
         """A request confirmed by its sender's ``yes`` (``invitations``)."""
+        if practice_command(asked.command) is not None:
+            return self.practice.proven(asked, answering)
         if self._tournament_mail(asked.command):
             return self.tournaments.confirmed(asked, answering)
         if self.desk.lobby is not None and is_lobby_mail(asked.command):
             return self.lobby.confirmed(asked, answering)
+        if _NEW_GAME.match(asked.command) is None:
+            return "ignored: nothing asked to confirm"  # a "yes" to the practice offer's answer
         return self.new_game(asked, answering)
 
     def in_reply(self, inbound: Inbound) -> str | None:
-        """A lobby or tournament request in a reply to a listing, whose token proved its
-        sender."""
+        """A lobby, tournament or practice request in a reply to a listing or the practice
+        offer, whose token proved its sender."""
+        if practice_command(inbound.command) is not None:
+            return self.practice.proven(inbound, inbound)
         if self._tournament_mail(inbound.command):
             return self.tournaments.handle(inbound, None)
         if self.desk.lobby is not None and is_lobby_mail(inbound.command):
