@@ -1,6 +1,9 @@
 """The landing page's offer of the guided first deal (issue 38): "Practice deal" starts it,
 "No thanks" declines it for good.  Both are requests of the one intake, keyed by the nonce the
-landing page was drawn with, so a form posted twice starts one game (``form_requests``)."""
+landing page was drawn with, so a form posted twice starts one game (``form_requests``).  Each
+acts for this browser's player (its cookie: a page link alone is nobody's), carries the page's
+CSRF token, and a browser without a player becomes one within the new players' limit per
+client, as with the new-game form."""
 
 from __future__ import annotations
 
@@ -46,9 +49,15 @@ def practise() -> BaseResponse | tuple[str, int]:
 
 
 @blueprint.post("/practice/skip")
-def skip() -> BaseResponse:
+def skip() -> BaseResponse | tuple[str, int]:
     """No thanks: the landing page offers the practice deal no more."""
     check_form()
+    known = browser_player()
+    speak_to(known)
+    if known is None and too_many_invitations():  # No thanks registers a newcomer
+        return message_page(
+            page_translator().gettext("Too many attempts from here; wait a little."), 429
+        )
     player, token = player_for_form()
     key = f"{player}:skip-practice:{form_nonce()}"
     web().service.request(SOURCE, key, "skip practice", SkipPractice(player))
