@@ -30,6 +30,7 @@ from adapters.web.api import (  # noqa: F401  (their routes are the API's)
     seeks,
     tournament_routes,
 )
+from adapters.web.api import practice as api_practice  # noqa: F401  (its routes are the API's)
 from adapters.web.api import routes as api
 from adapters.web.capabilities import Capabilities
 from adapters.web.context import EXTENSION, Web

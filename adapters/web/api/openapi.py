@@ -18,6 +18,7 @@ from adapters.web.api.describing import (
     whole,
 )
 from adapters.web.api.player_paths import PLAYER_PATHS, your_data_paths
+from adapters.web.api.practice_paths import PRACTICE_PATHS
 from adapters.web.api.review_paths import REVIEW_PATHS
 from adapters.web.api.schemas import SCHEMAS, ref
 from adapters.web.api.seek_paths import SEEK_PATHS
@@ -40,6 +41,7 @@ def _paths() -> dict[str, Any]:
         SEEK_PATHS,
         TOURNAMENT_PATHS,
         REVIEW_PATHS,
+        PRACTICE_PATHS,
     ):
         for path, operations in part.items():
             paths[path] = {**paths.get(path, {}), **operations}

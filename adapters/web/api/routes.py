@@ -16,7 +16,7 @@ from flask import Blueprint, Response, g, jsonify, request
 from adapters.web.api import bodies
 from adapters.web.api.callers import own, reader, token_player
 from adapters.web.api.openapi import document
-from adapters.web.api.views import public_json, summary_json, view_json
+from adapters.web.api.views import game_view_json, public_json, summary_json
 from adapters.web.asked import COMMAND_LENGTH, OPPONENTS, log_response
 from adapters.web.context import web
 from adapters.web.errors import ApiError, bad_request, not_found
@@ -82,7 +82,7 @@ def create_player() -> tuple[Response, int]:
         message = "'name' has nothing to show without its control characters and addresses."
         raise bad_request(message, "bad_field")
     language, faces = bodies.language(body), bodies.card_faces(body)
-    _limit_invitations()
+    limit_invitations()
     capabilities = web().capabilities
     player = capabilities.register(name)
     profile = web().service.choose_words(player, language, faces)
@@ -166,7 +166,7 @@ def create_game() -> tuple[Response, int]:
     body = bodies.json_object()
     options = bodies.game_options(body, OPPONENTS)
     key = idempotency_key()
-    _limit_invitations()
+    limit_invitations()
     service = web().service
     try:
         game_id = service.open_game(
@@ -180,18 +180,18 @@ def create_game() -> tuple[Response, int]:
         )
     except IllegalAction as error:
         raise ApiError.of(error) from None
-    return jsonify(_game_answer(game_id, player)), 201
+    return jsonify(game_answer(game_id, player)), 201
 
 
 @blueprint.post("/invitations/<code>/join")
 def join(code: str) -> Response:
     player = token_player()
-    _limit_invitations()
+    limit_invitations()
     try:
         game_id = web().service.join(code, player)
     except IllegalAction as error:
         raise ApiError.of(error) from None
-    return jsonify(_game_answer(game_id, player))
+    return jsonify(game_answer(game_id, player))
 
 
 @blueprint.post("/games/<game_id>/cancel")
@@ -206,14 +206,14 @@ def cancel(game_id: str) -> Response:
         raise not_found() from None
     if isinstance(reply, Refused):
         raise _refusal(reply)
-    return jsonify(_game_answer(asked.game_id, player))
+    return jsonify(game_answer(asked.game_id, player))
 
 
 @blueprint.get("/games/<game_id>")
 def view(game_id: str) -> Response:
     """The game as this player may see it, with the version to send back with a move."""
     player = token_player()
-    return jsonify(_game_answer(GameId(game_id), player))
+    return jsonify(game_answer(GameId(game_id), player))
 
 
 @blueprint.post("/games/<game_id>/moves")
@@ -235,7 +235,7 @@ def act(game_id: str) -> Response:
     if isinstance(reply, Refused):
         raise _refusal(reply)
     game = web().service.game_at(asked.game_id, version_after(reply))
-    answer = _game_answer(asked.game_id, player, game)
+    answer = game_answer(asked.game_id, player, game)
     match reply:
         case Answered():
             answer["query"] = reply.command
@@ -270,7 +270,7 @@ def _your_data() -> YourData:
     return your_data
 
 
-def _limit_invitations() -> None:
+def limit_invitations() -> None:
     wait = web().invitations.wait(client_key(request))
     if wait:
         raise _too_many(wait, "Too many new players, games or joins from here; wait a little.")
@@ -323,7 +323,7 @@ def _game_of(game_id: GameId, player: PlayerId) -> Game:
     return game
 
 
-def _game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) -> dict[str, object]:
+def game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) -> dict[str, object]:
     """What the player may know of the game: its public facts and their own view."""
     parts = web()
     game = game if game is not None else _game_of(game_id, player)
@@ -338,5 +338,5 @@ def _game_answer(game_id: GameId, player: PlayerId, game: Game | None = None) ->
     if game.status in (GameStatus.OPEN, GameStatus.CANCELLED):
         answer["view"] = None
     else:
-        answer["view"] = view_json(parts.service.player_view(game, player), reader())
+        answer["view"] = game_view_json(game, parts.service.player_view(game, player), reader())
     return answer

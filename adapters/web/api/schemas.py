@@ -95,6 +95,11 @@ SCHEMAS: dict[str, Any] = {
             },
             "options": {"type": "string"},
             "over": {"type": "boolean"},
+            "prompt": {
+                "type": ["string", "null"],
+                "description": "In the guided first deal (POST /practice): a short prompt at "
+                "the first decision of each new kind, in the player's language; else null.",
+            },
         },
     },
     "Game": {

@@ -14,12 +14,21 @@ from service.language.translation import ENGLISH, Translator
 from service.log.file import format_time
 from service.ports.protocols import GameSummary
 from service.rules.view import PlayerView
+from service.words.lessons import lessons_now, prompt_text
 
 
 def view_json(view: PlayerView, tr: Translator = ENGLISH) -> dict[str, object]:
     """Everything in the view (``view_fields``), the legal moves and what the player can do in
     ``tr``'s language (the player's own), and whether it is their decision."""
     return {**view_fields(view, tr), "your_turn": view.is_my_decision}
+
+
+def game_view_json(game: Game, view: PlayerView, tr: Translator = ENGLISH) -> dict[str, object]:
+    """``view_json`` with the guided first deal's prompt at this decision, in ``tr``'s language
+    (``words/lessons.py``, as every channel words it), or None: no prompt now, or no practice
+    game."""
+    prompt = prompt_text(lessons_now(game, view.seat), view, tr)
+    return {**view_json(view, tr), "prompt": prompt or None}
 
 
 def public_json(game: Game, due_at: str | None = None) -> dict[str, object]:
