@@ -29,6 +29,13 @@ PRACTICE_OFFER = N_(
     "New to Conquian? Write practice on the first line for a practice deal against the easy "
     "bot, with a short prompt at each new kind of move; skip practice if you know the game."
 )
+LEARN_HELP = N_(
+    "To learn the game, write on the first line:\n"
+    "  practice                             a practice deal against the easy bot, with prompts\n"
+    "  review                               your review of your last finished game "
+    "(review GAME: another)"
+)
+"""The help's lines for learning, after ``requests.HELP``."""
 NO_PRACTICE = N_("No practice deal, then: write new game with the bot to play the bot.")
 CONFIRM_SKIP = N_(
     "You asked Conquian by email not to offer you the practice deal again. Reply {yes} to this "

@@ -28,7 +28,12 @@ from adapters.email.desk import SOURCE, Desk
 from adapters.email.inbound import Inbound, answer_word
 from adapters.email.invitations import Invitations
 from adapters.email.letters import Letter
-from adapters.email.practice_mail import PRACTICE_OFFER, PracticeMail, practice_command
+from adapters.email.practice_mail import (
+    LEARN_HELP,
+    PRACTICE_OFFER,
+    PracticeMail,
+    practice_command,
+)
 from adapters.email.review import review
 from adapters.email.seeking import LOBBY_HELP, LobbyMail, is_lobby_mail
 from adapters.email.stats import stats
@@ -107,7 +112,7 @@ class ServiceRequests:
         lobby = "" if self.desk.lobby is None else f"\n{tr.gettext(LOBBY_HELP)}"
         if self.desk.tournaments is not None:
             lobby += f"\n{tr.gettext(TOURNAMENT_HELP)}"
-        text = f"{tr.gettext(HELP)}{lobby}\n{about_you}"
+        text = f"{tr.gettext(HELP)}\n{tr.gettext(LEARN_HELP)}{lobby}\n{about_you}"
         known = self.desk.directory.player_at(Address("email", inbound.sender))
         if self.desk.service.practising.offered(known):  # a newcomer's first answer (issue 38)
             text = f"{text}\n\n{tr.gettext(PRACTICE_OFFER)}"

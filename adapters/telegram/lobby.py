@@ -294,6 +294,6 @@ PRIVATE_CHAT_OPENED = N_(
 )
 WELCOME = N_(
     "Welcome to Conquian, two-player rummy played slowly.\n"
-    "/new — invite a friend; /new bot — play the bot; /games — your games; /help — commands; "
-    "/rules — the rules."
+    "/new — invite a friend; /new bot — play the bot; /lobby — find an opponent; /games — your "
+    "games; /help — commands; /rules — the rules."
 )

@@ -28,6 +28,12 @@ OFFER = N_(
     "New to Conquian? Play a practice deal against the easy bot: a short prompt explains each "
     "new kind of move as you meet it. /practice starts it; /skip practice if you know the game."
 )
+LEARN_HELP = N_(
+    "/practice — a practice deal against the easy bot, with a short prompt at each new kind of "
+    "move (/skip practice: stop offering it); /review [#game] — your own review of a finished "
+    "game"
+)
+"""The commands for learning the game, for ``/help``."""
 NO_GAME = GameId("-")
 GONE = N_("This offer is no longer open: /practice starts a practice deal.")
 

@@ -10,6 +10,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callbacks import Press
 from adapters.telegram.incoming import Said
+from adapters.telegram.practice import LEARN_HELP
 from adapters.telegram.render import games_text, short
 from adapters.telegram.screens import ChatPart
 from adapters.telegram.seeking import SEEK_HELP
@@ -93,8 +94,8 @@ class Reading(ChatPart):
         self._record(said, "help")
         tr = said.tr
         about_you, talk, seeking = tr.gettext(ABOUT_YOU), tr.gettext(TALK), tr.gettext(SEEK_HELP)
-        tournaments = tr.gettext(TOURNAMENT_HELP)
-        text = f"{tr.gettext(COMMANDS)}\n{seeking}\n{tournaments}\n{about_you}\n{talk}"
+        tournaments, learn = tr.gettext(TOURNAMENT_HELP), tr.gettext(LEARN_HELP)
+        text = f"{tr.gettext(COMMANDS)}\n{learn}\n{seeking}\n{tournaments}\n{about_you}\n{talk}"
         text += f"\n\n{tr.gettext(HELP)}"
         self.screens.say(said.chat_id, text)
 

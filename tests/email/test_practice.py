@@ -53,6 +53,13 @@ def test_the_guided_deal_by_mail_is_played_to_the_end(
         world.close()
 
 
+def test_the_help_lists_practice_and_review(world: World) -> None:
+    world.send(request(ANA, "what can I write?"), SERVICE)
+    said = world.latest(ANA).text()
+    assert "  practice                             a practice deal against the easy bot" in said
+    assert "  review                               your review of your last finished game" in said
+
+
 def test_skip_practice_replied_to_the_offer_stops_it(world: World, mailbox: Dovecot) -> None:
     world.use_imap(mailbox)
     world.send(request(NEWBIE, "hello"), SERVICE)  # a newcomer: offered, and not registered

@@ -76,3 +76,14 @@ def test_a_stale_offer_starts_nothing_after_no_thanks(bot: Bot, ana: Phone) -> N
     assert "This offer is no longer open" in ana.press(offer, "Practice deal")
     assert bot.service.games_of(bot.player(ana.person)) == []
     assert ana.last().text == said
+
+
+def test_help_lists_practice_and_review_and_the_welcome_names_the_lobby(
+    bot: Bot, ana: Phone
+) -> None:
+    ana.say("/start")
+    assert "/lobby — find an opponent" in ana.last().text
+    ana.say("/help")
+    said = ana.last().text
+    assert "/practice — a practice deal against the easy bot" in said
+    assert "/skip practice" in said and "/review [#game]" in said
