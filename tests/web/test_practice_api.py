@@ -53,7 +53,7 @@ def test_the_prompt_is_in_the_players_language(make_site: SiteFactory) -> None:
     token = made.json["token"]
     game = site.http.post("/api/v1/practice", token=token).json
     service = site.wiring.service
-    current, view = service.view(GameId(game["game_id"]), PlayerId(made.json["player"]))
+    view = service.view(GameId(game["game_id"]), PlayerId(made.json["player"]))[1]
     spanish = prompt_text(expected_at(0), view, translator("es"))
     assert spanish and game["view"]["prompt"] == spanish
     assert spanish != prompt_text(expected_at(0), view, translator("en"))
