@@ -183,6 +183,8 @@ class Results:
     interpreted: Build
     baselines: Sequence[Summary]
     notes: Sequence[str]
+    against: str = ""
+    """This tree against an earlier commit (``base_commit.render``), empty when not measured."""
 
 
 Row = tuple[str, str, str, str]
@@ -342,6 +344,8 @@ def render(results: Results, storage: str = "") -> str:
     ]
     parts += [*results.commands, "```", ""]
     parts += [table(("Measurement", "Value", "Target", "Met?"), main_rows(results)), ""]
+    if results.against:
+        parts += [results.against, ""]
     if results.baselines:
         ours = [("interpreted", results.interpreted.random)]
         if results.compiled is not None:
