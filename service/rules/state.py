@@ -96,9 +96,8 @@ class GameState(NamedTuple):
         return table_mask(self.tables[seat]).bit_count()
 
 
-def initial_state() -> GameState:
-    """The state before anything happened: the match must be started."""
-    match = Match(
+_INITIAL: Final = GameState(
+    match=Match(
         variant=DEFAULT,
         terms=MatchTerms(),
         scores=(0, 0),
@@ -107,23 +106,30 @@ def initial_state() -> GameState:
         first_dealer=Seat.FIRST,
         winner=None,
         resigned=None,
-    )
-    return GameState(
-        match=match,
-        phase=Phase.NEW,
-        dealer=Seat.FIRST,
-        deal_number=0,
-        deck=(),
-        next_stock=0,
-        hands=(0, 0),
-        tables=((), ()),
-        center=None,
-        source=None,
-        dead=(),
-        player=Seat.FIRST,
-        to_act=None,
-        turns=0,
-    )
+    ),
+    phase=Phase.NEW,
+    dealer=Seat.FIRST,
+    deal_number=0,
+    deck=(),
+    next_stock=0,
+    hands=(0, 0),
+    tables=((), ()),
+    center=None,
+    source=None,
+    dead=(),
+    player=Seat.FIRST,
+    to_act=None,
+    turns=0,
+)
+
+
+def initial_state() -> GameState:
+    """The state before anything happened: the match must be started.
+
+    One value, built once: a state is immutable all through (tuples, ints, frozen dataclasses),
+    and every self-played deal starts from it twice, where building it cost a hundredth of
+    the deal."""
+    return _INITIAL
 
 
 class _Same:
