@@ -196,6 +196,17 @@ def layoff_targets(table: tuple[int, ...], card_index: int) -> tuple[int, ...]:
     return tuple(i for i, combo in enumerate(table) if combo | bit in _IS_COMBINATION)
 
 
+def lays_off(table: tuple[int, ...], card_index: int) -> bool:
+    """Whether the card extends some combination of ``table`` on its own (``layoff_targets``
+    is not empty).  A plain loop: asked at every refusal, where building the targets' tuple
+    through a generator cost more than the answer."""
+    bit = 1 << card_index
+    for combo in table:  # noqa: SIM110 (any() over a generator is what this avoids)
+        if combo | bit in _IS_COMBINATION:
+            return True
+    return False
+
+
 def keeps_old_combinations(old: tuple[int, ...]) -> Callable[[Partition], bool]:
     """A test that a new partition only extends ``old`` combinations: none split, merged or robbed."""
 
