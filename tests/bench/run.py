@@ -278,6 +278,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=2000, help="deals per selfplay run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=3, help="runs per command; medians count")
+    parser.add_argument(
+        "--rules-repeats", type=int, default=5, help="rounds of the selfplay and reference runs"
+    )
     parser.add_argument("--legal-deals", type=int, default=300, help="deals sampled for legal")
     parser.add_argument("--reference-games", type=int, default=300, help="games per reference run")
     parser.add_argument("--core", type=int, default=1, help="the core every timed run is pinned to")
@@ -321,7 +324,7 @@ def measure_rules(
     jobs = [*base_commit.beside([*compiled, *interpreted], earlier), *references]
     commands = [job.shown(pinning) for job in [*jobs, *legal]]
     print("Commands:\n  " + "\n  ".join(commands), flush=True)
-    runs = run_interleaved(jobs, pinning, args.repeats)
+    runs = run_interleaved(jobs, pinning, args.rules_repeats)
     notes += check_builds(runs, args.seed) + base_commit.check(runs, args.base)
     legal_figures = {job.label: run_json(job, pinning) for job in legal}
     check_same({name: [figures] for name, figures in legal_figures.items()}, SAME_SAMPLE)
@@ -341,7 +344,7 @@ def measure_rules(
     return report.Results(
         machine=facts,
         commands=commands,
-        repeats=args.repeats,
+        repeats=args.rules_repeats,
         compiled=build(COMPILED),
         interpreted=interpreted_build,
         baselines=[summaries[job.label] for job in references],
