@@ -96,4 +96,4 @@ def recall(state: GameState, seat: Seat) -> PlayerView:
 
     Each dead card was the center card, face up to both seats, before it was buried (R20.2);
     a face-down dead pile only stops a person from looking back, not a bot from remembering."""
-    return view_for(state, seat)._replace(dead=state.dead)
+    return view_for(state, seat, remembering=True)

@@ -17,6 +17,7 @@ from service.rules.melds import (
     keeps_old_combinations,
     kept_whole,
     layoff_targets,
+    lays_off,
     order_like,
     packing_masks,
     packings,
@@ -123,7 +124,7 @@ def is_forceable(variant: Variant, table: tuple[int, ...], center: int, source: 
     if variant.force_sources is ForceSources.DISCARDS_ONLY and source is not Source.OFFERED_DISCARD:
         return False
     if variant.force_scope is ForceScope.DIRECT_LAYOFF:
-        return bool(layoff_targets(table, center))
+        return lays_off(table, center)
     cards = table_mask(table) | 1 << center
     rule = _keeping(table) if variant.rearrange is Rearrange.EXTEND_ONLY else None
     return bool(_allowed(partitions(cards), rule))

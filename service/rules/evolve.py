@@ -7,6 +7,7 @@ for every event of every replay and a ``match`` over eighteen classes tests them
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from service.rules.cards import CardSet
 from service.rules.events import (
@@ -220,7 +221,7 @@ def _match_ended(state: GameState, e: MatchEnded) -> GameState:
     return changed(state, match=match, phase=Phase.OVER, to_act=None)
 
 
-_APPLY: dict[type, Callable[..., GameState]] = {
+_APPLY: Final[dict[type, Callable[..., GameState]]] = {
     MatchStarted: _match_started,
     DealStarted: _deal_started,
     UpcardTurned: _upcard_turned,

@@ -7,6 +7,8 @@ deterministic: refusals first, then takes by put-down mask and discard.
 
 from __future__ import annotations
 
+from typing import Final
+
 from service.rules.actions import Discard, Force, NoForce, PlayerAction, Refuse, Take
 from service.rules.arrangements import forced_tables, put_down_options, refusal_meld_options
 from service.rules.cards import DECK, Card, CardSet, lowest
@@ -16,8 +18,8 @@ from service.rules.state import GameState
 from service.rules.turn import is_own_flip
 from service.rules.variants import ForcedTurn
 
-_FORCE_ANSWERS = tuple((Force(seat), NoForce(seat)) for seat in Seat)
-_PLAIN_REFUSAL = tuple(Refuse(seat) for seat in Seat)
+_FORCE_ANSWERS: Final = tuple((Force(seat), NoForce(seat)) for seat in Seat)
+_PLAIN_REFUSAL: Final = tuple(Refuse(seat) for seat in Seat)
 
 
 def legal_actions(state: GameState, seat: Seat) -> list[PlayerAction]:
@@ -51,7 +53,7 @@ def _takes(state: GameState, seat: Seat) -> list[PlayerAction]:
     if not can_meld_with(center, table_mask(state.tables[seat]) | hand):
         return []  # the usual case, settled in one bit-parallel test
     actions: list[PlayerAction] = []
-    for put_down in put_down_options(state.variant, state.tables[seat], center, hand):
+    for put_down in put_down_options(state.match.variant, state.tables[seat], center, hand):
         remaining = hand & ~put_down
         shown = CardSet(put_down)
         if not remaining:
@@ -65,8 +67,8 @@ def _takes(state: GameState, seat: Seat) -> list[PlayerAction]:
 
 def _refusals(state: GameState, seat: Seat) -> list[PlayerAction]:
     refusals: list[PlayerAction] = [_PLAIN_REFUSAL[seat]]
-    if state.variant.hand_meld_without_center and is_own_flip(state, seat):
-        options = refusal_meld_options(state.variant, state.tables[seat], state.hands[seat])
+    if state.match.variant.hand_meld_without_center and is_own_flip(state, seat):
+        options = refusal_meld_options(state.match.variant, state.tables[seat], state.hands[seat])
         refusals.extend(Refuse(seat, CardSet(meld)) for meld in options)
     return refusals
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
+from typing import Final
 
 MAX_SEQUENCE = 8
 
@@ -44,8 +45,8 @@ def _sequences() -> list[int]:
 
 COMBINATIONS: tuple[int, ...] = tuple(_sets() + _sequences())
 """Every legal combination of the 40-card deck (50 sets and 132 sequences)."""
-_IS_COMBINATION = frozenset(COMBINATIONS)
-COMBINATIONS_WITH: tuple[tuple[int, ...], ...] = tuple(
+_IS_COMBINATION: Final = frozenset(COMBINATIONS)
+COMBINATIONS_WITH: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(combo for combo in COMBINATIONS if combo >> index & 1) for index in range(40)
 )
 """For each card, the combinations that contain it."""
@@ -148,8 +149,11 @@ def packing_masks(mask: int) -> frozenset[int]:
     return frozenset(table_mask(pack) for pack in packings(mask))
 
 
-_SUIT = (1 << 10) - 1
-_RUN_STARTS = sum(((1 << 8) - 1) << (suit * 10) for suit in range(4))
+# ``Final`` on the module constants that every decision reads (here, in ``evolve``, ``legal``,
+# ``seats``): compiled, mypyc keeps them in C variables, where a plain global is a dictionary
+# lookup per read (docs/benchmarks.md, against 59d3f33).
+_SUIT: Final = (1 << 10) - 1
+_RUN_STARTS: Final = sum(((1 << 8) - 1) << (suit * 10) for suit in range(4))
 """Cards that can start a three-card sequence within their suit (A … J)."""
 
 
@@ -190,6 +194,17 @@ def layoff_targets(table: tuple[int, ...], card_index: int) -> tuple[int, ...]:
     """Positions of the combinations that the card extends on its own (a direct lay-off)."""
     bit = 1 << card_index
     return tuple(i for i, combo in enumerate(table) if combo | bit in _IS_COMBINATION)
+
+
+def lays_off(table: tuple[int, ...], card_index: int) -> bool:
+    """Whether the card extends some combination of ``table`` on its own (``layoff_targets``
+    is not empty).  A plain loop: asked at every refusal, where building the targets' tuple
+    through a generator cost more than the answer."""
+    bit = 1 << card_index
+    for combo in table:  # noqa: SIM110 (any() over a generator is what this avoids)
+        if combo | bit in _IS_COMBINATION:
+            return True
+    return False
 
 
 def keeps_old_combinations(old: tuple[int, ...]) -> Callable[[Partition], bool]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from typing import Final
 
 
 class Seat(IntEnum):
@@ -21,7 +22,7 @@ class Seat(IntEnum):
         return self + 1
 
 
-_OTHER = (Seat.SECOND, Seat.FIRST)
+_OTHER: Final = (Seat.SECOND, Seat.FIRST)
 
 
 class Source(StrEnum):

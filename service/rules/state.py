@@ -66,6 +66,9 @@ class GameState(NamedTuple):
 
     @property
     def variant(self) -> Variant:
+        """The rules in play.  The paths every decision takes (legal actions, refusals, views)
+        read ``state.match.variant`` instead: a property is a function call per read, which
+        self-play measures (docs/benchmarks.md, against 59d3f33)."""
         return self.match.variant
 
     @property
@@ -93,9 +96,8 @@ class GameState(NamedTuple):
         return table_mask(self.tables[seat]).bit_count()
 
 
-def initial_state() -> GameState:
-    """The state before anything happened: the match must be started."""
-    match = Match(
+_INITIAL: Final = GameState(
+    match=Match(
         variant=DEFAULT,
         terms=MatchTerms(),
         scores=(0, 0),
@@ -104,23 +106,30 @@ def initial_state() -> GameState:
         first_dealer=Seat.FIRST,
         winner=None,
         resigned=None,
-    )
-    return GameState(
-        match=match,
-        phase=Phase.NEW,
-        dealer=Seat.FIRST,
-        deal_number=0,
-        deck=(),
-        next_stock=0,
-        hands=(0, 0),
-        tables=((), ()),
-        center=None,
-        source=None,
-        dead=(),
-        player=Seat.FIRST,
-        to_act=None,
-        turns=0,
-    )
+    ),
+    phase=Phase.NEW,
+    dealer=Seat.FIRST,
+    deal_number=0,
+    deck=(),
+    next_stock=0,
+    hands=(0, 0),
+    tables=((), ()),
+    center=None,
+    source=None,
+    dead=(),
+    player=Seat.FIRST,
+    to_act=None,
+    turns=0,
+)
+
+
+def initial_state() -> GameState:
+    """The state before anything happened: the match must be started.
+
+    One value, built once: a state is immutable all through (tuples, ints, frozen dataclasses),
+    and every self-played deal starts from it twice, where building it cost a hundredth of
+    the deal."""
+    return _INITIAL
 
 
 class _Same:
@@ -152,25 +161,26 @@ def changed(
 
     Spelled out field by field rather than ``NamedTuple._replace(**changes)``: it runs for every
     event of every replay, and explicit keywords compile (mypyc) into a direct call, where a
-    ``**changes`` dictionary costs several times more (docs/benchmarks.md).
+    ``**changes`` dictionary costs several times more (docs/benchmarks.md).  Each field is
+    tested with ``is SAME``, not ``isinstance``: interpreted, that is a call per field.
     """
     return tuple.__new__(
         GameState,
         (
-            state.match if isinstance(match, _Same) else match,
-            state.phase if isinstance(phase, _Same) else phase,
-            state.dealer if isinstance(dealer, _Same) else dealer,
-            state.deal_number if isinstance(deal_number, _Same) else deal_number,
-            state.deck if isinstance(deck, _Same) else deck,
-            state.next_stock if isinstance(next_stock, _Same) else next_stock,
-            state.hands if isinstance(hands, _Same) else hands,
-            state.tables if isinstance(tables, _Same) else tables,
-            state.center if isinstance(center, _Same) else center,
-            state.source if isinstance(source, _Same) else source,
-            state.dead if isinstance(dead, _Same) else dead,
-            state.player if isinstance(player, _Same) else player,
-            state.to_act if isinstance(to_act, _Same) else to_act,
-            state.turns if isinstance(turns, _Same) else turns,
+            state.match if match is SAME else match,
+            state.phase if phase is SAME else phase,
+            state.dealer if dealer is SAME else dealer,
+            state.deal_number if deal_number is SAME else deal_number,
+            state.deck if deck is SAME else deck,
+            state.next_stock if next_stock is SAME else next_stock,
+            state.hands if hands is SAME else hands,
+            state.tables if tables is SAME else tables,
+            state.center if center is SAME else center,
+            state.source if source is SAME else source,
+            state.dead if dead is SAME else dead,
+            state.player if player is SAME else player,
+            state.to_act if to_act is SAME else to_act,
+            state.turns if turns is SAME else turns,
         ),
     )
 

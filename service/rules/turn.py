@@ -100,7 +100,7 @@ def refuse(state: GameState, action: Refuse) -> list[Event]:
     if action.meld:
         table = _refusal_meld_table(state, action)
         events.append(HandMelded(seat, CardSet(action.meld), table))
-    if is_forceable(state.variant, table, center, state.source or Source.OWN_FLIP):
+    if is_forceable(state.match.variant, table, center, state.source or Source.OWN_FLIP):
         return [*events, ForceWindowOpened(seat.other)]
     return events + _resolve_refusal(state, seat)
 
@@ -225,7 +225,7 @@ def _take_table(state: GameState, action: Take) -> Table:
     seat, center = action.seat, _center(state)
     old = state.tables[seat]
     cards = table_mask(old) | 1 << center | action.put_down
-    rule = take_rule(state.variant, old, center, state.hands[seat])
+    rule = take_rule(state.match.variant, old, center, state.hands[seat])
     if action.arrangement is not None:
         if table_mask(action.arrangement) != cards:
             raise NotTheSameCards(center=center)

@@ -2,7 +2,8 @@
 
 A ``PlayerView`` carries the seat's own hand, everything public (both tables, the center card,
 pile sizes, scores) and the seat's legal actions.  It never carries the opponent's hand or the
-stock order while a deal is in play (R20.1), nor dead cards unless ``dead_pile_visible`` (R20.2).
+stock order while a deal is in play (R20.1), nor dead cards unless ``dead_pile_visible`` (R20.2)
+or the seat remembers them (a bot: ``bots.recall``).
 When a deal has ended, the opponent's remaining hand is shown (``revealed``).
 """
 
@@ -19,7 +20,6 @@ from service.rules.variants import Variant
 
 
 class PlayerView(NamedTuple):
-    seat: Seat
     match: Match
     """Variant, terms, scores, multiplier and results: public in full."""
     phase: Phase
@@ -35,6 +35,7 @@ class PlayerView(NamedTuple):
     stock_size: int
     dead_size: int
     dead: tuple[Card, ...]
+    seat: Seat
     hand: CardSet
     revealed: CardSet | None
     legal_actions: tuple[PlayerAction, ...]
@@ -52,18 +53,15 @@ class PlayerView(NamedTuple):
         return self.to_act == self.seat
 
 
-def view_for(state: GameState, seat: Seat) -> PlayerView:
+def view_for(state: GameState, seat: Seat, remembering: bool = False) -> PlayerView:
     """The game as ``seat`` may see it now: the public table (``public_fields``) with the
-    seat's own hand, the other hand once the deal has ended, and the seat's legal actions."""
-    return _new_view(
-        (
-            seat,
-            *public_fields(state),
-            CardSet(state.hands[seat]),
-            CardSet(state.hands[seat.other]) if deal_ended(state) else None,
-            tuple(legal_actions(state, seat)),
-        )
-    )
+    seat's own hand, the other hand once the deal has ended, and the seat's legal actions.
+
+    ``remembering``: every dead card, whatever the variant shows (``bots.recall``)."""
+    hands = state.hands
+    revealed = CardSet(hands[seat.other]) if deal_ended(state) else None
+    mine = (seat, CardSet(hands[seat]), revealed, tuple(legal_actions(state, seat)))
+    return _new_view(public_fields(state, remembering) + mine)
 
 
 def deal_ended(state: GameState) -> bool:
@@ -71,13 +69,15 @@ def deal_ended(state: GameState) -> bool:
     return state.phase in (Phase.DEALING, Phase.OVER) and state.deal_number > 0
 
 
-def public_fields(state: GameState) -> tuple[object, ...]:
-    """What the table shows anyone, in ``PlayerView``'s order after its seat:
+def public_fields(state: GameState, remembering: bool = False) -> tuple[object, ...]:
+    """What the table shows anyone, in ``PlayerView``'s order, its first fields:
     match, phase, to act, player, dealer, deal, turns, hand sizes, tables, center, source, stock
-    size, dead size and the dead cards when the variant shows them (R20.2).  Both a player's
-    view and a spectator's (``spectator.py``) are built from it, so neither shows more of the
-    table than the other; it reads the hands only to count them."""
+    size, dead size and the dead cards when the variant shows them (R20.2) or the seat is
+    ``remembering`` them.  Both a player's view and a spectator's (``spectator.py``) are built
+    from it, so neither shows more of the table than the other; it reads the hands only to
+    count them."""
     hands = state.hands
+    dead = state.dead
     return (
         state.match,
         state.phase,
@@ -91,8 +91,8 @@ def public_fields(state: GameState) -> tuple[object, ...]:
         state.center,
         state.source,
         len(state.deck) - state.next_stock,
-        len(state.dead),
-        state.dead if state.variant.dead_pile_visible else (),
+        len(dead),
+        dead if remembering or state.match.variant.dead_pile_visible else (),
     )
 
 

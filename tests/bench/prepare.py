@@ -72,24 +72,25 @@ def bench_venv(venv: Path, python: str, notes: list[str]) -> set[str]:
     return usable
 
 
-def source_digest() -> str:
+def source_digest(source: Path = ROOT) -> str:
     """A hash of the Python sources a compiled build is made from, working tree as it is now."""
     digest = hashlib.sha256()
-    files = [ROOT / "setup.py", ROOT / "pyproject.toml"]
-    files += sorted(path for top in COPIED for path in (ROOT / top).rglob("*.py"))
+    files = [source / "setup.py", source / "pyproject.toml"]
+    files += sorted(path for top in COPIED for path in (source / top).rglob("*.py"))
     for path in files:
-        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+        digest.update(str(path.relative_to(source)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
-def compiled_tree(build: Path, python: str, notes: list[str]) -> Path | None:
+def compiled_tree(build: Path, python: str, notes: list[str], source: Path = ROOT) -> Path | None:
     """A copy of ``service/`` and ``adapters/`` with the rules compiled by mypyc, or None.
 
     The copy is built with ``setup.py``'s ``CONQUIAN_MYPYC=1`` switch, in place, outside the
     source tree: compiling in ``service/`` itself would leave extension modules there that the
     tests and every other run would then pick up.  It is put on ``PYTHONPATH`` to be measured.
+    ``source`` is this tree, or an earlier commit's export (``base_commit``), built alike.
     """
-    digest = source_digest()
+    digest = source_digest(source)
     stamp = build / ".source-digest"
     if stamp.exists() and stamp.read_text(encoding="utf-8") == digest:
         return build
@@ -97,9 +98,9 @@ def compiled_tree(build: Path, python: str, notes: list[str]) -> Path | None:
     shutil.rmtree(build, ignore_errors=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.so")
     for top in COPIED:
-        shutil.copytree(ROOT / top, build / top, ignore=ignore)
+        shutil.copytree(source / top, build / top, ignore=ignore)
     for name in ("setup.py", "pyproject.toml"):
-        shutil.copy2(ROOT / name, build / name)
+        shutil.copy2(source / name, build / name)
     argv = [python, "setup.py", "build_ext", "--inplace"]
     env = {**os.environ, "CONQUIAN_MYPYC": "1"}
     done = subprocess.run(argv, cwd=build, env=env, capture_output=True, text=True)

@@ -41,13 +41,20 @@ How it measures, and why:
 
 - Every timed process is pinned to one core (`taskset -c 1`), so the figures are per core and the
   other core is left for the rest of the machine.
-- Each selfplay and reference command runs 3 times, interleaved with the others; the tables show
+- Each selfplay and reference command runs 5 times, interleaved with the others; the tables show
   medians. The machine is small and noisy, so a single run tells little. `legal_actions` is timed
   once per build, as the median of 9 passes over a fixed sample of positions.
 - Comparisons (greedy/random, compiled/interpreted, ours/reference) are ratios of figures measured
   in the same run, never of figures from different days or machines: the median over the rounds
   of each round's ratio, so a slow spell between rounds cancels out. The compiled/interpreted
   ratio of `legal_actions` compares two timings made back to back, not interleaved rounds.
+- The rules core is held to an earlier commit's as well (59d3f33, issue 38; `--base`, `--no-base`):
+  that commit's `service` and `adapters`, exported with `git archive` into the bench venv and
+  compiled there as ours is, play the same random deals right after ours in every round, in both
+  builds, with our venv and command. Judged on the CPU seconds of the deals
+  (`tests/bench/cpu_selfplay.py`): a pinned process on this shared machine also waits for its
+  core, by a different amount in every run, and wall-clock time counts that wait where CPU time
+  does not (the wall-clock ratio is shown beside it). Both commits must play the same games.
 - Speed is measured here only, never asserted in timed unit tests.
 - The reference libraries (RLCard, optionally OpenSpiel, and `eventsourcing` with its PostgreSQL
   extra) are installed only in the separate benchmark venv `.venv-bench`, never in the project's
@@ -183,6 +190,8 @@ class Results:
     interpreted: Build
     baselines: Sequence[Summary]
     notes: Sequence[str]
+    against: str = ""
+    """This tree against an earlier commit (``base_commit.render``), empty when not measured."""
 
 
 Row = tuple[str, str, str, str]
@@ -342,6 +351,8 @@ def render(results: Results, storage: str = "") -> str:
     ]
     parts += [*results.commands, "```", ""]
     parts += [table(("Measurement", "Value", "Target", "Met?"), main_rows(results)), ""]
+    if results.against:
+        parts += [results.against, ""]
     if results.baselines:
         ours = [("interpreted", results.interpreted.random)]
         if results.compiled is not None:

@@ -29,12 +29,13 @@ import statistics
 import subprocess
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from tests.bench import (
     arena_report,
+    base_commit,
     databases,
     deadlines_report,
     http_report,
@@ -43,27 +44,10 @@ from tests.bench import (
     storage,
     storage_report,
 )
+from tests.bench.job import Job, Mismatch, check_same, environment, relative
 from tests.bench.report import Summary
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@dataclass(frozen=True)
-class Job:
-    """One command to time; ``argv`` has paths relative to the repository, as a person types it."""
-
-    label: str
-    argv: tuple[str, ...]
-    env: tuple[tuple[str, str], ...] = ()
-
-    def shown(self, pinning: tuple[str, ...]) -> str:
-        """The command line as a person would type it, environment assignments first."""
-        return shlex.join([*(f"{name}={value}" for name, value in self.env), *pinning, *self.argv])
-
-
-def relative(path: Path) -> str:
-    """Paths as seen from the repository root, so the recorded commands can be pasted there."""
-    return os.path.relpath(path, ROOT)
 
 
 def pin(core: int) -> tuple[str, ...]:
@@ -133,10 +117,6 @@ SAME_SAMPLE = (
     "take_positions",
     "mean_actions_with_take",
 )
-
-
-class Mismatch(RuntimeError):
-    """The compiled and interpreted builds disagreed on what a seed fixes: not the same game."""
 
 
 def label(bot: str, build: str) -> str:
@@ -218,11 +198,6 @@ def reference_jobs(args: argparse.Namespace, usable: set[str]) -> list[Job]:
     return jobs
 
 
-def environment(job: Job) -> dict[str, str]:
-    """The process environment with the job's assignments applied."""
-    return {**os.environ, **dict(job.env)}
-
-
 def run_json(job: Job, pinning: tuple[str, ...]) -> dict[str, Any]:
     """Run a command that prints one JSON object last; a failure stops the benchmark loudly."""
     argv = [*pinning, *job.argv]
@@ -275,27 +250,6 @@ def legal_jobs(args: argparse.Namespace, compiled: Sequence[Job]) -> list[Job]:
     return jobs
 
 
-def outcomes(run: dict[str, Any], keys: Sequence[str]) -> dict[str, Any]:
-    """The part of a run's report that the seed fixes."""
-    return {key: run[key] for key in keys}
-
-
-def check_same(runs: dict[str, list[dict[str, Any]]], keys: Sequence[str]) -> None:
-    """Every run in ``runs`` must report the same ``keys``, else :class:`Mismatch`.
-
-    Run across the builds (and the repeats): the compiled code is only worth measuring if it
-    plays exactly the game the interpreted code plays.
-    """
-    seen = {
-        f"{name}, run {number}": outcomes(run, keys)
-        for name, group in runs.items()
-        for number, run in enumerate(group, 1)
-    }
-    if len({json.dumps(value, sort_keys=True) for value in seen.values()}) > 1:
-        lines = "\n".join(f"  {name}: {value}" for name, value in seen.items())
-        raise Mismatch(f"the builds disagree on what the seed fixes ({', '.join(keys)}):\n{lines}")
-
-
 def check_builds(runs: dict[str, list[dict[str, Any]]], seed: int) -> list[str]:
     """Both bots played the same games in both builds; returns the note recording it."""
     if not any(name.endswith(COMPILED) for name in runs):
@@ -324,12 +278,17 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=2000, help="deals per selfplay run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=3, help="runs per command; medians count")
+    parser.add_argument(
+        "--rules-repeats", type=int, default=5, help="rounds of the selfplay and reference runs"
+    )
     parser.add_argument("--legal-deals", type=int, default=300, help="deals sampled for legal")
     parser.add_argument("--reference-games", type=int, default=300, help="games per reference run")
     parser.add_argument("--core", type=int, default=1, help="the core every timed run is pinned to")
     parser.add_argument("--doc", type=Path, default=ROOT / "docs" / "benchmarks.md")
     parser.add_argument("--no-references", action="store_true", help="skip RLCard/OpenSpiel")
     parser.add_argument("--no-mypyc", action="store_true", help="skip the compiled rules core")
+    parser.add_argument("--base", default=base_commit.BASE, help="earlier commit run beside ours")
+    parser.add_argument("--no-base", action="store_true", help="skip the earlier commit")
     parser.add_argument("--moves", type=int, default=3000, help="moves per move-path run")
     parser.add_argument("--http-seconds", type=float, default=15.0, help="length of an HTTP run")
     parser.add_argument("--http-clients", type=int, default=12, help="client threads of it")
@@ -359,11 +318,14 @@ def measure_rules(
     tree = None if args.no_mypyc else prepare.compiled_tree(venv / "mypyc", sys.executable, notes)
     compiled, interpreted = compiled_jobs(args, tree, notes), our_jobs(args)
     references, legal = reference_jobs(args, usable), legal_jobs(args, compiled)
-    jobs = [*compiled, *interpreted, *references]
+    found = None if args.no_base else base_commit.trees(args.base, venv, notes, bool(compiled))
+    random = selfplay_arguments(args, "random")[1:-1]  # without the subcommand and --json
+    earlier = base_commit.jobs(found, tree if compiled else None, random, notes)
+    jobs = [*base_commit.beside([*compiled, *interpreted], earlier), *references]
     commands = [job.shown(pinning) for job in [*jobs, *legal]]
     print("Commands:\n  " + "\n  ".join(commands), flush=True)
-    runs = run_interleaved(jobs, pinning, args.repeats)
-    notes += check_builds(runs, args.seed)
+    runs = run_interleaved(jobs, pinning, args.rules_repeats)
+    notes += check_builds(runs, args.seed) + base_commit.check(runs, args.base)
     legal_figures = {job.label: run_json(job, pinning) for job in legal}
     check_same({name: [figures] for name, figures in legal_figures.items()}, SAME_SAMPLE)
     summaries = {job.label: summarise(job, runs[job.label]) for job in jobs}
@@ -382,10 +344,11 @@ def measure_rules(
     return report.Results(
         machine=facts,
         commands=commands,
-        repeats=args.repeats,
+        repeats=args.rules_repeats,
         compiled=build(COMPILED),
         interpreted=interpreted_build,
         baselines=[summaries[job.label] for job in references],
+        against=base_commit.render(runs, args.base),
         notes=[*notes, *report.standing_notes(legal_figures[label("legal_actions", INTERPRETED)])],
     )
 
