@@ -229,7 +229,7 @@ class Dispatcher:
                     continue
                 if refused:
                     log.info("%s went by %s instead", _describe(delivery), address.channel)
-                self.outbox.delivered(delivery.id, self.clock.now())
+                self.outbox.delivered(delivery.id, self.clock.now(), address.channel)
                 return "delivered"
         except TryLater as error:
             return self._retry(delivery, f"try later: {error}", error.retry_after)
