@@ -217,6 +217,10 @@ class Dispatcher:
 
     def _deliver(self, delivery: Delivery) -> str:
         """Send one delivery and record the outcome: ``delivered``, ``retried`` or ``failed``."""
+        with self.directory.remembering():  # each profile and address list read once
+            return self._tell(delivery)
+
+    def _tell(self, delivery: Delivery) -> str:
         note = delivery.notification
         telling = Telling(note, self.notices)  # one notice for every address tried
         refused: list[str] = []

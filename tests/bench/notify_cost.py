@@ -107,8 +107,11 @@ def environment(url: str, data_dir: Path, bot_url: str, smtp_port: int) -> dict[
 class Load:
     """The games, their players on their channels, and the moves."""
 
-    def __init__(self, wiring: Any, capabilities: Capabilities, seed: int) -> None:
+    def __init__(
+        self, wiring: Any, capabilities: Capabilities, seed: int, mix: tuple[str, ...] = MIX
+    ) -> None:
         self.wiring = wiring
+        self.mix = mix
         self.capabilities = capabilities
         self.rng = random.Random(seed)
         self.opened = 0
@@ -126,7 +129,7 @@ class Load:
 
     def open(self) -> Live:
         number, self.opened = self.opened, self.opened + 1
-        channel = MIX[number % len(MIX)]
+        channel = self.mix[number % len(self.mix)]
         host = self.player(channel, f"{channel[0]}{number}a")
         guest = self.player(channel, f"{channel[0]}{number}b")
         service = self.wiring.service
@@ -204,6 +207,7 @@ def run(
     games: int,
     seed: int,
     profile: Path | None = None,
+    mix: tuple[str, ...] = MIX,
 ) -> dict[str, Any]:
     people = 2 * games * 40  # more than the games opened in any run
     with outside(people) as (bot_url, smtp_port), scratch(database) as url:
@@ -214,7 +218,8 @@ def run(
         channels = build_channels(wiring, settings, TelegramSettings.from_env(env))
         try:
             worker = Worker(wiring, settings, senders=channels.senders)
-            load = Load(wiring, Capabilities.from_settings(settings, wiring.directory), seed)
+            capabilities = Capabilities.from_settings(settings, wiring.directory)
+            load = Load(wiring, capabilities, seed, mix)
             live = [load.open() for _ in range(games)]
             with Draining(worker, profile) as draining:
                 return _measure(load, live, draining, seconds, rate, wiring.engine)
@@ -271,8 +276,10 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=Path, help="the draining thread's cProfile, to this file")
+    parser.add_argument("--channel", choices=sorted(set(MIX)), help="every game on this one")
     args = parser.parse_args()
-    result = run(args.database, args.seconds, args.rate, args.games, args.seed, args.profile)
+    mix = (args.channel,) if args.channel else MIX
+    result = run(args.database, args.seconds, args.rate, args.games, args.seed, args.profile, mix)
     print(json.dumps({"database": args.database, "rate": args.rate, **result}))
     return 0
 
