@@ -152,6 +152,7 @@ def test_an_undeliverable_address_passes_the_notification_to_the_next() -> None:
     assert blocked.delivered == []
     assert post.sender.delivered == [(post.ana, Address("log", "ana"), note)]
     assert (post.item().status, post.item().attempts) == ("delivered", 0)
+    assert (post.item().delivered_at, post.item().channel) == (T0, "log")  # the one that took it
 
 
 def test_try_later_waits_for_its_own_address_instead_of_passing_to_the_next() -> None:
