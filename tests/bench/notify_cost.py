@@ -219,7 +219,10 @@ def run(
     seed: int,
     profile: Path | None = None,
     mix: tuple[str, ...] = MIX,
+    backlog: bool = False,
 ) -> dict[str, Any]:
+    """The measure under a steady load; ``backlog``: how fast one drain empties an outbox of one
+    notification in each of ``games`` games instead (``capacity``)."""
     people = 2 * games * 40  # more than the games opened in any run
     with outside(people) as (bot_url, smtp_port), scratch(database) as url:
         data_dir = Path(tempfile.mkdtemp(prefix="conquian-notify-"))
@@ -232,6 +235,8 @@ def run(
             capabilities = Capabilities.from_settings(settings, wiring.directory)
             load = Load(wiring, capabilities, seed, mix)
             live = [load.open() for _ in range(games)]
+            if backlog:
+                return capacity(load, live, worker)
             with Draining(worker, profile) as draining:
                 return _measure(load, live, draining, seconds, rate, wiring.engine)
         finally:
@@ -273,6 +278,27 @@ def _measure(
     }
 
 
+def capacity(load: Load, live: list[Live], worker: Worker) -> dict[str, Any]:
+    """One move in each game with no worker running, then one drain on this thread until the
+    outbox is empty: notifications a second one worker's drain delivers, in wall time, and the
+    CPU each took (a backlog, as after a restart; one notification a game, none overtaken)."""
+    worker.drain()  # the games' openings
+    for turn in range(len(live)):
+        load.step(live, turn)
+    began, cpu = time.monotonic(), time.process_time()
+    delivered = 0
+    while (drained := worker.drain()).claimed:
+        delivered += drained.delivered
+    wall, cpu = time.monotonic() - began, time.process_time() - cpu
+    return {
+        "backlog": len(live),
+        "delivered": delivered,
+        "seconds": round(wall, 2),
+        "notifications_per_second": round(delivered / wall, 1),
+        "cpu_ms_per_notification": round(1000 * cpu / max(delivered, 1), 3),
+    }
+
+
 def _pending(engine: Any) -> bool:
     statement = select(outbox.c.id).where(outbox.c.status == "pending").limit(1)
     with engine.connect() as connection:
@@ -288,9 +314,21 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=Path, help="the draining thread's cProfile, to this file")
     parser.add_argument("--channel", choices=sorted(set(MIX)), help="every game on this one")
+    parser.add_argument(
+        "--backlog", action="store_true", help="how fast one drain empties a move in each game"
+    )
     args = parser.parse_args()
     mix = (args.channel,) if args.channel else MIX
-    result = run(args.database, args.seconds, args.rate, args.games, args.seed, args.profile, mix)
+    result = run(
+        args.database,
+        args.seconds,
+        args.rate,
+        args.games,
+        args.seed,
+        args.profile,
+        mix,
+        args.backlog,
+    )
     print(json.dumps({"database": args.database, "rate": args.rate, **result}))
     return 0
 

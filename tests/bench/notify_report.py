@@ -93,6 +93,20 @@ def render(found: dict[str, list[dict[str, Any]]], base: Path | None, args: str)
     return "\n".join(lines)
 
 
+def section(
+    base: Path | None,
+    rounds: int = 3,
+    database: str = "postgresql",
+    seconds: float = 30.0,
+    rate: float = 20.0,
+) -> str:
+    """The part as ``make bench`` runs it (``--only notify``; ``--notify-base`` the base)."""
+    base = base.resolve() if base is not None else None
+    found = measure(base, rounds, database, seconds, rate)
+    shown = f"--rounds {rounds} --database {database} --seconds {seconds:g} --rate {rate:g}"
+    return render(found, base, shown + (f" --base ../{base.name}" if base else ""))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", type=Path, help="the other checkout, with its .venv")
@@ -101,12 +115,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--rate", type=float, default=20.0)
     args = parser.parse_args()
-    base = args.base.resolve() if args.base is not None else None
-    found = measure(base, args.rounds, args.database, args.seconds, args.rate)
-    shown = f"--rounds {args.rounds} --database {args.database} --seconds {args.seconds:g}"
-    shown += f" --rate {args.rate:g}" + (f" --base ../{base.name}" if base else "")
-    print(render(found, base, shown))
-    print(json.dumps(found))
+    print(section(args.base, args.rounds, args.database, args.seconds, args.rate))
     return 0
 
 
