@@ -20,6 +20,10 @@ The worker's settings (``WorkerSettings``), each from its environment variable:
 ``CONQUIAN_KEEP_KEYS_DAYS``           30       days a message's key (what recognises it
                                                delivered again) is kept
 ``CONQUIAN_KEEP_SENT_DAYS``           7        days a sent notification is kept
+``CONQUIAN_REVIEW_QUIET_SECONDS``     5        how long the outbox must have been quiet before
+                                               a review after a game runs
+``CONQUIAN_REVIEW_PATIENCE_SECONDS``  60       under a load that never quiets, one match is
+                                               reviewed this often (``adapters/giving_way.py``)
 ====================================  =======  ================================================
 """
 
@@ -50,6 +54,8 @@ class WorkerSettings:
     keep_copies_days: float = 14.0
     keep_keys_days: float = 30.0
     keep_sent_days: float = 7.0
+    review_quiet_seconds: float = 5.0
+    review_patience_seconds: float = 60.0
 
     @property
     def lease(self) -> timedelta:

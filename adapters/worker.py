@@ -41,6 +41,8 @@ from apscheduler.schedulers.background import BackgroundScheduler
 
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
+from adapters.giving_way import GivingWay
+from adapters.scheduler_log import quiet_ticks_while_running
 from adapters.system import SystemChance
 from service.app.games import GameService
 from service.app.ratings import Ratings
@@ -59,21 +61,6 @@ address that chose the digest, and a digest a minute after its hour is on time."
 ROUND_SHARE = 0.9
 """A sweep round ends by this share of its interval, before the scheduler starts the next one
 (which it would skip, with a warning, while the round still ran)."""
-
-
-class _StillRunning(logging.Filter):
-    """Drops APScheduler's warning that a tick found its job still running.  A drain sends for
-    as long as the outbox comes back full, so under a steady load every tick of it finds it
-    running: that is the job keeping up, not a fault, and a line a second would bury the log."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return "maximum number of running instances reached" not in record.getMessage()
-
-
-def _quiet_ticks_while_running() -> None:
-    scheduler_log = logging.getLogger("apscheduler.scheduler")
-    if not any(isinstance(f, _StillRunning) for f in scheduler_log.filters):
-        scheduler_log.addFilter(_StillRunning())
 
 
 class DigestJob(Protocol):
@@ -162,6 +149,10 @@ class Worker:
         self._stopping = threading.Event()
         self._backlog = threading.Event()
         """Set while a sweep works through full batches: the other jobs wait for it."""
+        self.giving_way = GivingWay(
+            self.settings.review_quiet_seconds, self.settings.review_patience_seconds
+        )
+        """The reviews wait for a quiet outbox (``adapters/giving_way.py``)."""
 
     # -- the jobs: each safe to run at once in several processes ------------------------------
 
@@ -230,6 +221,8 @@ class Worker:
         while not (self._backlog.is_set() or self._stopping.is_set()):
             drained = self.dispatcher.drain(batch)
             total += drained
+            if drained.claimed:
+                self.giving_way.delivered()
             if drained.claimed < batch or drained.left:
                 break
         return total
@@ -252,7 +245,10 @@ class Worker:
         return total
 
     def review(self) -> int:
-        """Review one match ended since the last review (issue 38): a search of seconds."""
+        """Review one match ended since the last review (issue 38): a search of a second or
+        so, which waits for a quiet outbox, or for its patience under a load that never quiets."""
+        if not self.giving_way.may_run():
+            return 0
         return self.wiring.service.reviewing.follow()
 
     def prune(self) -> dict[str, int]:
@@ -283,7 +279,7 @@ class Worker:
         if self._scheduler is not None:
             return
         self._stopping.clear()
-        _quiet_ticks_while_running()
+        quiet_ticks_while_running()
         scheduler = BackgroundScheduler(
             jobstores={"default": MemoryJobStore()},
             executors={"default": ThreadPoolExecutor(len(JOBS))},

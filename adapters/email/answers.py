@@ -37,6 +37,7 @@ from service.rules.seats import Phase
 from service.rules.view import PlayerView
 from service.words.cast import cast_of
 from service.words.hints import hint_text
+from service.words.lessons import lessons_now, prompt_text
 from service.words.news import forced_card, news, without_salts
 from service.words.prompts import auto_pass_hint, help_text, instructions_text
 from service.words.refusals import Refused, refusal_text
@@ -69,7 +70,7 @@ def _answer(
     opponent: str,
     tr: Translator,
 ) -> Letter | None:
-    view = service.view(game.id, player)[1]
+    current, view = service.view(game.id, player)
     if isinstance(answer, Refused):
         return Letter((_refusal(answer, tr),), view, opponent, tr=tr)
     if isinstance(answer, MoveApplied):
@@ -86,9 +87,16 @@ def _answer(
         notes = [_instructions(game, view, tr)] if instructed else []
         if suggests_auto_pass(game, view.seat):
             notes.append(auto_pass_hint(tr))
+        notes += practice_notes(current, view, tr)
         told_news = tuple(without_salts(events, said))
         return Letter((intro,), view, opponent, news=told_news, notes=tuple(notes), tr=tr)
     return _looked(service, answer, game, player, view, opponent, tr)
+
+
+def practice_notes(game: Game, view: PlayerView, tr: Translator) -> list[str]:
+    """The guided first deal's prompt at the player's decision, as a paragraph (issue 38)."""
+    prompt = prompt_text(lessons_now(game, view.seat), view, tr)
+    return [tr.gettext("Practice: {prompt}", prompt=prompt)] if prompt else []
 
 
 def _done(applied: list[StoredEvent], view: PlayerView, tr: Translator) -> str:

@@ -9,6 +9,7 @@ cannot turn it into mail to strangers.
 
 from __future__ import annotations
 
+from adapters.email.answers import practice_notes
 from adapters.email.desk import Desk
 from adapters.email.inbound import Inbound
 from adapters.email.letters import Letter
@@ -21,13 +22,15 @@ class BotGames:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
 
-    def open(self, inbound: Inbound, options: GameOptions) -> str:
+    def open(self, inbound: Inbound, options: GameOptions, practice: bool = False) -> str:
         """``new game with the bot [level] [options]``: the game starts at once (the bot accepts);
         the answer is the sender's first table, in the game's thread, naming the bot's level.
 
         The answer goes to the mail's ``From``, which proves nothing: an unproven sender gets it at
         most as often as a confirmation (once a day, within the service's hourly cap), and an
-        address on the never-mail list gets nothing, so a forged flood cannot use it either."""
+        address on the never-mail list gets nothing, so a forged flood cannot use it either.
+        ``practice``: the guided first deal instead (``practice``, issue 38), whose letters carry
+        its prompts."""
         desk = self.desk
         opponent = options.opponent or OPPONENTS["bot"]  # "friend" here still means the bot
         earlier = desk.earlier(inbound)
@@ -39,23 +42,30 @@ class BotGames:
             if refused is not None:
                 return refused
             host = desk.player_for(inbound.sender, inbound.sender_name, inbound.language)
-            game_id = desk.service.open_game(
-                host,
-                options.variant,
-                options.terms,
-                options.time_control,
-                opponent,
-                request=f"email:{inbound.key}",
-                rated=options.rated,
-            )
+            request = f"email:{inbound.key}"
+            if practice:
+                game_id = desk.service.practising.start(host, request)
+            else:
+                game_id = desk.service.open_game(
+                    host,
+                    options.variant,
+                    options.terms,
+                    options.time_control,
+                    opponent,
+                    request=request,
+                    rated=options.rated,
+                )
             desk.record(inbound, Opened(game_id))
         mail = desk.mail
         game, view = desk.service.view(game_id, host)
         name = mail.opponent(game, host)
         tr = mail.tr(host)
         intro = tr.gettext("A new game against {name}.", name=name)
+        if practice:
+            intro = tr.gettext("A practice deal against the easy bot: watch for the prompts.")
         deadline = mail.deadline(game, host)
-        letter = Letter((intro,), view, name, deadline=deadline, commands=True, tr=tr)
+        notes = tuple(practice_notes(game, view, tr))
+        letter = Letter((intro,), view, name, deadline=deadline, commands=True, notes=notes, tr=tr)
         desk.answer_in_game(inbound, game_id, host, letter)
         return f"opened {game_id}"
 

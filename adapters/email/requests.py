@@ -35,7 +35,7 @@ from adapters.email.tournament_mail import TOURNAMENT_HELP, TournamentMail, is_t
 from adapters.email.your_data import ABOUT_YOU
 from service.app.link_requests import ConfirmLink, OfferLink
 from service.app.lobby_requests import JoinGame
-from service.app.replies import Joined, Linked, LinkOffered, Opened
+from service.app.replies import Joined, Linked, LinkOffered, Opened, Shown
 from service.game.events import GameId, PlayerId
 from service.language.vocabulary import word
 from service.players.linking import valid_for_text
@@ -54,6 +54,11 @@ HELP = N_(
     "  link CODE                            use a code from another channel here\n"
     "To play a move, reply to the latest mail of your game."
 )
+PRACTICE_OFFER = N_(
+    "New to Conquian? Write practice on the first line for a practice deal against the easy "
+    "bot, with a short prompt at each new kind of move; skip practice if you know the game."
+)
+NO_PRACTICE = N_("No practice deal, then: write new game with the bot to play the bot.")
 _BOT_GAME = re.compile(r"^new game with\s+(?:the\s+)?bot\b(.*)$", re.IGNORECASE)
 _NEW_GAME = re.compile(r"^new game with\s+(\S+@\S+)(.*)$", re.IGNORECASE)
 _JOIN = re.compile(r"^join\s+(?:\S*[?&]start=)?([0-9a-z]+)\W*$", re.IGNORECASE)
@@ -81,6 +86,8 @@ class ServiceRequests:
             if not self.desk.consent.proven(inbound.sender):
                 return self.invitations.ask(inbound, guest, earlier)
             return self.new_game(inbound, inbound)
+        if command.lower().split() in (["practice"], ["skip", "practice"]):
+            return self._practice(inbound, command.lower().startswith("skip"))
         if answer_word(command) == "stop" and not self.desk.consent.proven(inbound.sender):
             # without a token only a stranger's: a forged stop must not silence a player's games
             return self.desk.stop(inbound.sender)
@@ -103,7 +110,22 @@ class ServiceRequests:
         lobby = "" if self.desk.lobby is None else f"\n{tr.gettext(LOBBY_HELP)}"
         if self.desk.tournaments is not None:
             lobby += f"\n{tr.gettext(TOURNAMENT_HELP)}"
+        known = self.desk.directory.player_at(Address("email", inbound.sender))
+        if self.desk.service.practising.offered(known):  # a newcomer's first answer (issue 38)
+            lobby += f"\n\n{tr.gettext(PRACTICE_OFFER)}"
         return self.desk.notes.refuse(inbound, f"{tr.gettext(HELP)}{lobby}\n{about_you}")
+
+    def _practice(self, inbound: Inbound, skip: bool) -> str:
+        """``practice``: the guided first deal against the easy bot; ``skip practice``: it is
+        not offered again (both once per mail, through the intake)."""
+        if not skip:
+            return self.bot_games.open(inbound, read_words([]), practice=True)
+        player = self.desk.player_for(inbound.sender, inbound.sender_name, inbound.language)
+        if self.desk.earlier(inbound) is None:
+            self.desk.service.practising.skip(player)
+            self.desk.record(inbound, Shown("skip practice"))
+        tr = self.desk.tr_for(inbound)
+        return self.desk.notes.refuse(inbound, tr.gettext(NO_PRACTICE))
 
     def confirmed(self, asked: Inbound, answering: Inbound) -> str:
         """A request confirmed by its sender's ``yes`` (``invitations``)."""

@@ -278,7 +278,10 @@ def notice_letter(
         news=notice.news,
         deadline=notice.deadline,
         commands=notice.starts_game,  # the first mail with the position
-        notes=(auto_pass_hint(tr),) if notice.suggests_auto_pass else (),
+        notes=(
+            *((auto_pass_hint(tr),) if notice.suggests_auto_pass else ()),
+            *((tr.gettext("Practice: {prompt}", prompt=notice.prompt),) if notice.prompt else ()),
+        ),
         tr=tr,
     )
 

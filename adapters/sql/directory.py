@@ -44,6 +44,7 @@ _PROFILE = select(
     players.c.vacation_days,
     players.c.card_faces,
     players.c.muted,
+    players.c.practice_skipped,
     players.c.erased_at,
 ).where(players.c.id == bindparam("player"))
 _PROFILES = select(players.c.id, *_PROFILE.selected_columns).where(
@@ -62,6 +63,7 @@ _UPDATE = (
         vacation_days=bindparam("vacation_days"),
         card_faces=bindparam("card_faces"),
         muted=bindparam("muted", type_=players.c.muted.type),
+        practice_skipped=bindparam("practice_skipped"),
     )
 )
 _START = bindparam("start", type_=UtcDateTime)
@@ -181,6 +183,7 @@ class SqlDirectory(Rows):
             "vacation_days": profile.vacation_days,
             "card_faces": profile.card_faces,
             "muted": list(profile.muted),
+            "practice_skipped": profile.practice_skipped,
         }
         with self.engine.connect() as connection:
             if connection.execute(_UPDATE, values).rowcount != 1:
@@ -219,6 +222,7 @@ def _profile(player: PlayerId, row: Any) -> Profile:
         row.card_faces,
         row.erased_at is not None,
         tuple(PlayerId(one) for one in row.muted),
+        bool(row.practice_skipped),
     )
 
 

@@ -258,6 +258,7 @@ def _forget_profile(connection: Connection, player: PlayerId, at: datetime) -> N
         "vacation_days": 14,
         "card_faces": "",
         "muted": [],
+        "practice_skipped": False,
         "erased_at": at,
     }
     connection.execute(update(players).where(players.c.id == player).values(defaults))

@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Dialect,
@@ -33,6 +34,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -240,6 +242,10 @@ class PlayerRow(SQLModel, table=True):
     )
     """The players whose messages this player never hears, in any game: a JSON list of ids
     (muted "for good", migration 0015)."""
+    practice_skipped: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default=false())
+    )
+    """The player declined the guided first deal: it is not offered again (migration 0025)."""
     erased_at: datetime | None = Field(default=None, sa_column=Column(UtcDateTime, nullable=True))
     """When the player was erased (``adapters/sql/erasure.py``): the row keeps only the id their
     finished games name, with the defaults in place of their name and settings."""

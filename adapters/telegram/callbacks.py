@@ -9,6 +9,7 @@ done.  The forms (``<game>`` is the game id, ``<v>`` the version)::
     s<seat>:<game>:<v>:<mask>    choosing the hand cards of a take (no move yet)
     x<seat>:<game>:<v>:<mask>    whether the chosen cards meld, and why not
     i<seat>:<game>:<v>:          what the hard bot would do here, as ``hint``
+    p0:-:0:go|skip               the guided first deal: start it, or No thanks (``practice.py``)
     h0:<game>:0:                 show this game's table again
     l0:<game>:<step>:            the replay of the game at a step
     r0:<game>:0:                 a rematch of this (finished) game, as ``/rematch``
@@ -48,6 +49,7 @@ KINDS = {
     "k": "seek",
     "t": "tournament",
     "i": "hint",
+    "p": "practice",
 }
 _CODES = {name: code for code, name in KINDS.items()}
 

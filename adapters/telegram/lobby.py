@@ -23,6 +23,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.channel import SOURCE
 from adapters.telegram.incoming import Pressed, Said
+from adapters.telegram.practice import practice_offer
 from adapters.telegram.render import short
 from adapters.telegram.screens import ChatPart
 from service.app.lobby_requests import CallOff, JoinGame, OpenGame, Rematch
@@ -203,7 +204,10 @@ class Lobby(ChatPart):
         if not invitation or invitation == PRIVATE_CHAT:
             self.channel.record(said.key, Told("welcome"))
             text = said.tr.gettext(WELCOME if not invitation else PRIVATE_CHAT_OPENED)
-            self.screens.say(said.chat_id, text)
+            offer = None if invitation else practice_offer(self.channel, said)
+            if offer is not None:  # the guided first deal, to a newcomer (issue 38)
+                text = f"{text}\n\n{offer[0]}"
+            self.screens.say(said.chat_id, text, None if offer is None else offer[1])
             return
         channel = self.channel
         reply = channel.once(said.key, said.payload, lambda: self._join(said, invitation))

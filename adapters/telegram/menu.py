@@ -15,6 +15,7 @@ from service.rules.errors import N_
 
 MENU = (
     ("new", N_("invite a friend to a game, or play the bot")),
+    ("practice", N_("a practice deal against the easy bot, with prompts")),
     ("lobby", N_("find an opponent: the open seeks to accept")),
     ("seek", N_("publish an open challenge anyone may accept")),
     ("tournaments", N_("tournaments open for entries, to join")),

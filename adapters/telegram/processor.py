@@ -37,6 +37,7 @@ from adapters.telegram.links import Links
 from adapters.telegram.lobby import NEW_HELP, Lobby
 from adapters.telegram.membership import membership_changed
 from adapters.telegram.moves import Moves
+from adapters.telegram.practice import Practice
 from adapters.telegram.preferences import Preferences
 from adapters.telegram.reading import Reading
 from adapters.telegram.replay import Replay
@@ -79,6 +80,7 @@ class Processor:
         self.screens = Screens(channel)
         self.moves = Moves(channel, self.screens)
         self.lobby = Lobby(channel, self.screens)
+        self.practice = Practice(channel, self.screens)
         self.seeking = Seeking(channel, self.screens)
         self.entering = Entering(channel, self.screens)
         self.reading = Reading(channel, self.screens)
@@ -217,6 +219,8 @@ class Processor:
             self.seeking.pressed(pressed, press)
         elif press.kind == "tournament":
             self.entering.pressed(pressed, press)
+        elif press.kind == "practice":
+            self.practice.pressed(pressed, press)
         elif press.kind in ("rematch", "new"):
             name = user_name(query.from_user.first_name if query.from_user else "")
             self.lobby.after_the_end(pressed, press.kind, press.game_id, name)
@@ -250,6 +254,8 @@ class Processor:
     def _command(self, said: Said, name: str, args: list[str]) -> None:
         if name == "start":
             self.lobby.start(said, args[0] if args else "")
+        elif name == "practice" or (name == "skip" and args[:1] == ["practice"]):
+            self.practice.command(said, args)
         elif name == "new":
             if args[:1] == ["help"]:
                 self._done(said, said.tr.gettext(NEW_HELP))

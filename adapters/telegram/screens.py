@@ -131,6 +131,8 @@ class Screens:
             due_line = due_text(notice.due_at, notice.timezone, self.channel.clock.now(), tr)
             in_utc = notice.timezone == zones.UTC
         table = table_text_for(notice.view, notice.game_id, notice.names, due_line, tr)
+        if notice.prompt:  # the guided first deal (issue 38)
+            table += "\n\n" + tr.gettext("Practice: {prompt}", prompt=notice.prompt)
         if notice.suggests_auto_pass:  # once a game (issue 34)
             table += "\n\n" + auto_pass_hint(tr)
         return clip("\n".join([*before, "", table]) if before else table), in_utc

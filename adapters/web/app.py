@@ -39,6 +39,7 @@ from adapters.web.notices import asking as notices
 from adapters.web.notices.desk import desk_for
 from adapters.web.pages import (
     lobby,
+    practice,
     profiles,
     replay,
     rules,
@@ -124,6 +125,7 @@ def create_app(parts: Web) -> Flask:
         tournaments.blueprint,
         tournament_entry.blueprint,
         watch.blueprint,
+        practice.blueprint,
     )
     for blueprint in (*blueprints, *others):
         app.register_blueprint(blueprint)

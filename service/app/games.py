@@ -22,10 +22,11 @@ from service.app.lobby_requests import CallOff, LobbyRequest, Rematch, handled_o
 from service.app.outcome import Applied, Hinted, Outcome
 from service.app.pauses import Pauses
 from service.app.playing import Playing
+from service.app.practising import Practise, Practising, SkipPractice
 from service.app.profile_changes import ProfileChanges
 from service.app.reads import GameReads, RoundOf, no_round
 from service.app.rematches import Rematches, has_left
-from service.app.replies import Rematched, Reply, Request
+from service.app.replies import Opened, Rematched, Reply, Request, Shown
 from service.app.reviewing import Reviewing
 from service.app.seating import Seating
 from service.app.talking import ADJOURN_LIMIT, Talking
@@ -106,6 +107,8 @@ class GameService(GameReads):
         self.playing = Playing(
             journal, chance, self.pauses, profiles, self.talking, Hinting(journal, hint_rollouts)
         )
+        self.practising = Practising(self.seating, profiles, store)
+        """The guided first deal: started, declined, offered (``practising``)."""
         self.reviewing = Reviewing(
             store, reviews or InMemoryReviews(store.read_all), review_rollouts
         )
@@ -266,7 +269,11 @@ class GameService(GameReads):
         )
 
     def request(
-        self, source: str, key: str, payload: str, request: LobbyRequest | LinkRequest
+        self,
+        source: str,
+        key: str,
+        payload: str,
+        request: LobbyRequest | LinkRequest | Practise | SkipPractice,
     ) -> Reply:
         """A request of the lobby (open a game, join one, call one off, a rematch) or of linking
         a channel, handled once however often it is delivered; the same typed reply each time
@@ -287,8 +294,15 @@ class GameService(GameReads):
         assert self.intake is not None, "record() needs an inbox"
         return self.intake.record(InboxKey(source, key), reply)
 
-    def _reply(self, at: InboxKey, request: LobbyRequest | LinkRequest) -> Reply:
+    def _reply(
+        self, at: InboxKey, request: LobbyRequest | LinkRequest | Practise | SkipPractice
+    ) -> Reply:
         match request:
+            case Practise(player):
+                return Opened(self.practising.start(player, f"{at.source}:{at.key}"))
+            case SkipPractice(player):
+                self.practising.skip(player)
+                return Shown("skip practice")
             case Rematch(player, game_id):
                 game_id = game_id or self.rematches.last_finished(player)
                 opponent = next(p for p in self.game(game_id).players if p != player)

@@ -42,13 +42,14 @@ class Seating:
         request: str | None,
         rated: bool | None = None,
         tell_player: bool = False,
+        practice: bool = False,
     ) -> GameId:
         """``GameService.open_game``: the same ``request`` opens the same game.  The opponent
         is told of it too with ``tell_player`` (the service seated them: a tournament's round)."""
         if request is None:
             game_id = self.opened(host, variant, terms, time_control, rated=rated)
         else:
-            game_id = self._open_once(host, variant, terms, time_control, request, rated)
+            game_id = self._open_once(host, variant, terms, time_control, request, rated, practice)
         game = self.journal.game(game_id)
         if opponent is not None and game.status is GameStatus.OPEN:
             self.join(game.invitation, opponent, tell_player=tell_player)
@@ -62,11 +63,12 @@ class Seating:
         time_control: TimeControl | None,
         request: str,
         rated: bool | None = None,
+        practice: bool = False,
     ) -> GameId:
         """The game's id derived from the request and the host's id (which nobody else knows)."""
         game_id = requested_game(host, request)
         try:
-            return self.opened(host, variant, terms, time_control, None, game_id, rated)
+            return self.opened(host, variant, terms, time_control, None, game_id, rated, practice)
         except ConcurrencyError:
             if self.journal.game(game_id).host != host:
                 raise
@@ -81,6 +83,7 @@ class Seating:
         rematch_of: GameId | None = None,
         game_id: GameId | None = None,
         rated: bool | None = None,
+        practice: bool = False,
     ) -> GameId:
         """Append the first event of a new game (``ConcurrencyError`` if ``game_id`` is taken)."""
         check_time_control(time_control or TimeControl())
@@ -94,6 +97,7 @@ class Seating:
             self.chance.token(),
             rematch_of,
             rated,
+            True if practice else None,
         )
         now = self.journal.clock.now()
         summary = GameSummary(

@@ -45,6 +45,7 @@ from service.rules.events import MatchEnded
 from service.rules.seats import Phase, Seat
 from service.rules.view import PlayerView, view_for
 from service.words.cast import Cast, cast_of
+from service.words.lessons import lessons_now, prompt_text
 from service.words.news import forced_card, news
 from service.words.talk_news import heard
 
@@ -127,6 +128,10 @@ class Notice:
     player in their quiet hours just before it (``held_back``), which is told with it."""
     may_hint: bool = False
     """The player may ask for a hint now (``hint_rules``): a channel offers its button."""
+    prompt: str = ""
+    """The guided first deal's prompt at this decision (``words/lessons.py``), in the reader's
+    language; empty outside a practice game and at a decision of a kind met before.  A channel
+    lays it out as one more line."""
 
     @property
     def asks(self) -> bool:
@@ -240,6 +245,7 @@ def notice(
         _after_own_move(lines, seat, notification.from_seq),
         first,
         may_hint(game, seat),
+        prompt_text(lessons_now(game, seat), view, tr),
     )
 
 

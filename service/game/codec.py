@@ -169,6 +169,7 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
         ("invitation", TEXT),
         ("rematch_of", OPTIONAL_TEXT),
         ("rated", OPTIONAL_FLAG),
+        ("practice", OPTIONAL_FLAG),
     ),
     game.PlayerJoined: (("player", TEXT), ("seat", SEAT)),
     game.DealCommitted: (("number", INT), ("commitment", TEXT), ("salt", TEXT)),
@@ -216,7 +217,7 @@ SCHEMAS: dict[type, tuple[tuple[str, Kind], ...]] = {
     rules.MatchForfeited: (("seat", SEAT), ("reason", TEXT)),
     rules.MatchEnded: (("winner", OPTIONAL_SEAT), ("scores", SCORES)),
 }
-OMITTED_WHEN_NONE: dict[type, frozenset[str]] = {game.GameOpened: frozenset({"rated"})}
+OMITTED_WHEN_NONE: dict[type, frozenset[str]] = {game.GameOpened: frozenset({"rated", "practice"})}
 """Fields added after logs were written: left out while None, so an old log reads and writes
 back byte for byte, and read as None when absent."""
 _OMITTED_BY_NAME = {kind.__name__: names for kind, names in OMITTED_WHEN_NONE.items()}

@@ -45,12 +45,15 @@ class GameOpened(Record):
     """``host`` opened a game and takes the first seat; ``invitation`` lets one player join.
 
     ``rated`` is what the host chose (``rated`` or ``casual``); None, as in every log written
-    before ratings, is the default: rated between two people, casual against a bot."""
+    before ratings, is the default: rated between two people, casual against a bot.
+    ``practice``: the guided first deal (issue 38), casual against the easy bot, whose player
+    is shown a prompt at each new kind of decision (``lessons``); None in every other log."""
 
     __slots__ = (
         "game_id",
         "host",
         "invitation",
+        "practice",
         "rated",
         "rematch_of",
         "terms",
@@ -66,6 +69,7 @@ class GameOpened(Record):
         "invitation",
         "rematch_of",
         "rated",
+        "practice",
     )
 
     def __init__(
@@ -78,6 +82,7 @@ class GameOpened(Record):
         invitation: str,
         rematch_of: GameId | None = None,
         rated: bool | None = None,
+        practice: bool | None = None,
     ) -> None:
         self.game_id: Final = game_id
         self.host: Final = host
@@ -87,6 +92,7 @@ class GameOpened(Record):
         self.invitation: Final = invitation
         self.rematch_of: Final = rematch_of
         self.rated: Final = rated
+        self.practice: Final = practice
 
 
 class PlayerJoined(Record):

@@ -29,21 +29,14 @@ from service.game.events import (
     TimeControl,
     TurnTimedOut,
 )
+from service.game.lessons import Lessons, learnt
 from service.game.status import GameStatus
 from service.game.stored import StoredEvent, UnknownGame
 from service.game.talk_events import TALK_EVENTS
 from service.game.talk_state import Talk, talk_after
 from service.rules.events import (
-    CardDiscarded,
-    CardForced,
-    CardPassed,
+    DECISION_BOUNDARIES,
     CardRefused,
-    CardTurnedUp,
-    DealDrawn,
-    DealWon,
-    ForceWindowOpened,
-    MatchEnded,
-    UpcardTurned,
 )
 from service.rules.evolve import evolve
 from service.rules.legal import only_pass
@@ -119,6 +112,13 @@ class Game(NamedTuple):
     """How often each seat passed where passing was all it could do (``legal.only_pass``), up
     to ``PASSES_COUNTED``: what suggests ``auto pass`` to a player once
     (``instructions.suggests_auto_pass``)."""
+    lessons: Lessons | None = None
+    """A practice game's lessons (``lessons``); None in any other game."""
+
+    @property
+    def practice(self) -> bool:
+        """The guided first deal (``GameOpened.practice``)."""
+        return self.lessons is not None
 
     @property
     def status(self) -> GameStatus:
@@ -175,6 +175,7 @@ def opened(first: StoredEvent) -> Game:
         turn_since=first.at,
         clocks=Clocks(),
         rated=event.rated,
+        lessons=Lessons() if event.practice else None,
     )
 
 
@@ -194,6 +195,7 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
     offer, rematch, rules, clocks = game.rematch_offer, game.rematch, game.rules, game.clocks
     version, updated_at, turn_since = game.version, game.updated_at, game.turn_since
     cancelled, talk, only_passes = game.cancelled, game.talk, game.only_passes
+    lessons = game.lessons
     rules_evolve = evolve
     for one in stored:
         version, updated_at = one.seq, one.at
@@ -206,7 +208,9 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
             ):
                 only_passes = _set(only_passes, event.seat, only_passes[event.seat] + 1)
             rules = rules_evolve(rules, event)
-            if isinstance(event, _DECISION_BOUNDARIES):
+            if isinstance(event, DECISION_BOUNDARIES):
+                if lessons is not None:
+                    lessons = learnt(lessons, rules)
                 deciding = clocks.deciding
                 if deciding is not None:  # that seat's decision is over: charge its clock
                     used = _seconds_used(clocks, deciding, turn_since, one.at)
@@ -266,23 +270,8 @@ def apply_all(game: Game, stored: Iterable[StoredEvent]) -> Game:
         cancelled=cancelled,
         talk=talk,
         only_passes=only_passes,
+        lessons=lessons,
     )
-
-
-_DECISION_BOUNDARIES = (
-    CardTurnedUp,
-    UpcardTurned,
-    CardDiscarded,
-    CardPassed,
-    ForceWindowOpened,
-    CardForced,
-    DealWon,
-    DealDrawn,
-    MatchEnded,
-)
-"""Rules events after which the rules wait for a new decision (or for none): each ends the one
-before.  Events inside one move (a refusal, a take before its discard, a burial before the next
-flip) are no boundary, so a move's automatic steps are not decisions of their own."""
 
 
 Standing = tuple[tuple[str, ...], tuple[str, ...]]

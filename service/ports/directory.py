@@ -46,6 +46,9 @@ class Profile:
     muted: tuple[PlayerId, ...] = ()
     """Players whose messages this player never hears, in any game: muted "for good"
     (``mute for good``; ``players.muting``)."""
+    practice_skipped: bool = False
+    """The player said ``skip practice`` (or No thanks): the guided first deal is not offered to
+    them again (issue 38)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", display_name(self.name, NO_NAME))

@@ -242,3 +242,18 @@ Event = (
     | MatchForfeited
     | MatchEnded
 )
+
+DECISION_BOUNDARIES = (
+    CardTurnedUp,
+    UpcardTurned,
+    CardDiscarded,
+    CardPassed,
+    ForceWindowOpened,
+    CardForced,
+    DealWon,
+    DealDrawn,
+    MatchEnded,
+)
+"""Events after which the rules wait for a new decision (or for none): each ends the one
+before.  Events inside one move (a refusal, a take before its discard, a burial before the next
+flip) are no boundary, so a move's automatic steps are not decisions of their own."""

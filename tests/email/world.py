@@ -22,6 +22,7 @@ from service.bots.policies import greedy_bot
 from service.game.events import GameId, PlayerId
 from service.ports.directory import Address
 from service.ports.memory_directory import ManualClock, SeededChance
+from service.ports.protocols import Chance
 from service.words.prompts import action_text
 from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import Received, SmtpSink
@@ -53,12 +54,13 @@ class World:
         seed: int = 3,
         template: Path | None = None,
         database_url: str | None = None,
+        chance: Chance | None = None,
     ) -> None:
-        """``template``: a migrated database to start from (migrating each test's costs more);
+        """``chance``: another than ``SeededChance(seed)``; ``template``: a migrated database to start from (migrating each test's costs more);
         ``database_url``: another database than the SQLite file (PostgreSQL)."""
         self.sink = sink
         self.clock = ManualClock(START)
-        self.chance = SeededChance(seed)
+        self.chance = chance or SeededChance(seed)
         self.settings = Settings(
             data_dir=tmp_path / "data",
             database_url=database_url,

@@ -21,6 +21,7 @@ from adapters.config import EmailSettings, Settings, WebSettings
 from adapters.web.app import create_app, parts_for
 from adapters.web.context import Web
 from adapters.web.server import WebServer, web_server
+from service.ports.protocols import Chance
 from tests.conftest import unavailable
 from tests.web.client import Http
 
@@ -84,7 +85,10 @@ def make_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteFactory]
     started: list[Site] = []
 
     def start(
-        database_url: str | None = None, email: EmailSettings | None = None, **web: object
+        database_url: str | None = None,
+        email: EmailSettings | None = None,
+        chance: Chance | None = None,
+        **web: object,
     ) -> Site:
         port = free_port()
         data = tmp_path_factory.mktemp("site")
@@ -100,7 +104,7 @@ def make_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteFactory]
             **web,
         )
         settings = Settings(data_dir=data, database_url=database_url, web=config, email=email)
-        wiring = build(settings)
+        wiring = build(settings, chance=chance)
         parts = parts_for(wiring, settings)
         app = create_app(parts)
         server = web_server(app, config)

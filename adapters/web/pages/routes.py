@@ -14,6 +14,8 @@ player's page shows a hand — no page of this blueprint may be kept by a cache.
 
 from __future__ import annotations
 
+import uuid
+
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -66,6 +68,8 @@ def landing() -> str:
     return render_template(
         "landing.html",
         games=games,
+        practice=web().service.practising.offered(player),
+        nonce=uuid.uuid4().hex,
         csrf=csrf_token(web().capabilities),
         known=player,
         **new_game_form(page_translator()),

@@ -151,6 +151,7 @@ def _table(game: Game, grant: PageGrant, seen: int | None) -> dict[str, object]:
         "table_html": picture_html(picture),
         "view": view,
         "news": notice.news,
+        "prompt": "" if moment else notice.prompt,
         "position": described.lines,
         "moves": moves,
         "tapping": tapping,

@@ -85,15 +85,25 @@
   var sending = false;
   document.addEventListener("submit", function () { sending = true; });
   arrange();
+  var lessonShown = document.getElementById("lesson-text"), heard = document.getElementById("announce");
+  if (lessonShown && heard) {  // a page drawn with a prompt: the live region says it once
+    window.setTimeout(function () { heard.textContent = lessonShown.textContent; }, 50);
+  }
   if (!poll) return;
   var url = poll.dataset.url, seen = poll.dataset.version, ms = Number(poll.dataset.ms) || 2000;
   if (poll.dataset.status === "over") return;
 
-  function announce(before, after) {
+  function announce(before, after, lesson) {
     var region = document.getElementById("announce");
     var fresh = [];
     for (var i = before; i < after.length; i += 1) fresh.push(after[i].textContent);
+    if (lesson) fresh.push(lesson);
     if (region && fresh.length) region.textContent = fresh.join(" ");
+  }
+
+  function lessonText() {  // the practice deal's prompt (issue 38): heard when it appears
+    var lesson = document.getElementById("lesson-text");
+    return lesson ? lesson.textContent : "";
   }
 
   function swap(html) {
@@ -105,12 +115,13 @@
     var shown = next.getElementById("poll");
     if (shown) seen = shown.dataset.version;
     var focused = document.activeElement, focusId = focused && focused.id;
-    var told = document.querySelectorAll("#news li").length;
+    var told = document.querySelectorAll("#news li").length, taught = lessonText();
     next.querySelectorAll("[data-live]").forEach(function (part) {
       var old = document.getElementById(part.id);
       if (old) old.replaceWith(document.importNode(part, true));
     });
-    announce(told, document.querySelectorAll("#news li"));
+    var lesson = lessonText();
+    announce(told, document.querySelectorAll("#news li"), lesson !== taught ? lesson : "");
     document.querySelectorAll("input[name=version], #message-form input[name=key]").forEach(
       function (field) { field.value = seen; });
     var version = document.getElementById("version");
