@@ -12,7 +12,7 @@ CPU is the process's (``time.process_time``: the draining thread, Telegram's eve
 connection pools) less the main thread's (``time.thread_time``); the worker's other jobs (the
 sweep, the review after a game) do not run.  Prints one JSON object.
 
-Where the outbox records the hand-over (migration 0025 on), the result also has, per channel,
+Where the outbox records the hand-over (migration 0026 on), the result also has, per channel,
 the seconds from each move's append to its notification handed over (median, p99).
 
 The code the issue was filed against runs it unchanged: ``tests.bench.notify_compare`` runs this

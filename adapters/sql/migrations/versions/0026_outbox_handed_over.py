@@ -1,7 +1,7 @@
 """When each notification was handed over, and by which channel (issue 35).
 
-Revision ID: 0025
-Revises: 0024
+Revision ID: 0026
+Revises: 0025
 Create Date: 2026-12-07
 
 Written by hand from ``OutboxRow`` in ``adapters/sql/tables.py``: ``delivered_at`` and
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0025"
-down_revision: str | None = "0024"
+revision: str = "0026"
+down_revision: str | None = "0025"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
