@@ -58,6 +58,7 @@ from tests.telegram.fake_api import TOKEN, FakeTelegram
 MIX = ("web",) * 5 + ("telegram",) * 3 + ("email",) * 2
 """The soak's mix of channels, one game in ten each: half web, three tenths Telegram, a fifth
 email."""
+WORKER = ("CONQUIAN_DRAIN_SECONDS", "CONQUIAN_SENDING_LANES")
 FIRST_PERSON = 7001
 WARM_UP = 5.0
 """Seconds of load before the measure: imports, pools, fonts, the first boards."""
@@ -91,10 +92,10 @@ def outside(people: int) -> Iterator[tuple[str, int]]:
 
 def environment(url: str, data_dir: Path, bot_url: str, smtp_port: int) -> dict[str, str]:
     """Every channel on, as the soak configures its processes (no IMAP: nothing is read); the
-    worker's drain interval from ``CONQUIAN_DRAIN_SECONDS`` when it is set."""
-    drain = os.environ.get("CONQUIAN_DRAIN_SECONDS")
+    worker's settings (``CONQUIAN_DRAIN_SECONDS``, ``CONQUIAN_SENDING_LANES``) from this
+    process's environment where it sets them."""
     return {
-        **({"CONQUIAN_DRAIN_SECONDS": drain} if drain else {}),
+        **{name: os.environ[name] for name in WORKER if name in os.environ},
         "CONQUIAN_DATA_DIR": str(data_dir),
         "CONQUIAN_DATABASE_URL": url,
         "CONQUIAN_WEB_KEYS": "bench-web-key-0123456789abcdef",
