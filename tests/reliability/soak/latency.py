@@ -5,9 +5,10 @@ Telegram, the mail to SMTP, the notice to the push service, the news to the play
 channel that took it.
 
 The soak's faults stop the worker or the database for seconds on purpose: the notifications of
-moves appended while a fault lasted, and for ``RECOVERY`` seconds after it, are counted apart
-(``around_faults``), and the bounds judge the rest — the steady service a player meets on every
-other day.  Reminders are not counted: no move waits on them.
+moves appended while a fault lasted, ``LEAD`` seconds before it (still in flight when it hit: a
+claim whose sending the fault broke waits out its lease, 30 s) and ``RECOVERY`` seconds after it
+are counted apart (``around_faults``), and the bounds judge the rest — the steady service a
+player meets on every other day.  Reminders are not counted: no move waits on them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from sqlalchemy import Engine, literal_column, select
 from adapters.sql.engine import reconnecting
 from adapters.sql.tables import outbox
 
+LEAD = timedelta(seconds=5)
+"""Before a fault begins, how long the notifications in flight are counted as the fault's."""
 RECOVERY = timedelta(seconds=10)
 """After a fault ends, how long its backlog is counted as the fault's."""
 
@@ -75,7 +78,7 @@ def handed_over(engine: Engine, since: datetime, faults: Sequence[Window] = ()) 
     waits = Waits()
     with engine.connect() as connection:
         for channel, created, delivered in connection.execute(statement):
-            during = any(start <= created <= end + RECOVERY for start, end in faults)
+            during = any(start - LEAD <= created <= end + RECOVERY for start, end in faults)
             chosen = waits.around_faults if during else waits.steady
             chosen.setdefault(channel or "?", []).append((delivered - created).total_seconds())
     return waits

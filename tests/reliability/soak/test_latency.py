@@ -4,8 +4,19 @@ the moves during a fault are reported apart and not judged; the CI form only rep
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import insert
+
+from adapters.sql.outbox import outbox_row
+from adapters.sql.tables import outbox
+from service.game.events import GameId, PlayerId
+from service.ports.protocols import Notification
+from tests.conftest import sql_engine
 from tests.reliability.soak.checks import LogVerdict
-from tests.reliability.soak.latency import Waits, quantile
+from tests.reliability.soak.latency import Waits, handed_over, quantile
 from tests.reliability.soak.report import Plan, Report
 from tests.reliability.soak.run import FORMS
 
@@ -48,3 +59,45 @@ def test_the_outbox_must_empty_within_five_seconds_in_the_ten_minute_form_only()
         "outbox empty 6.0 s after the load, not within 5 s"
     ]
     assert report(FORMS["ci"], Waits({"web": [5.0]}), empty_after=6.0).problems() == []
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_the_waits_are_read_per_channel_from_the_outbox_the_faults_apart(
+    database: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """From each delivered move's append to its hand-over; reminders, the pending and what
+    came before the load are not counted; a notification appended from 5 s before a fault to
+    10 s after it is the fault's."""
+    engine = sql_engine(database, request, tmp_path)
+    load = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
+    fault = (load + timedelta(seconds=60), load + timedelta(seconds=62))
+
+    def row(at: float, waited: float | None, channel: str, kind: str = "moves") -> None:
+        created = load + timedelta(seconds=at)
+        note = Notification(PlayerId("p1"), GameId("g1"), 3, 3, kind)
+        values = outbox_row(note, created)
+        if waited is not None:
+            values.update(
+                status="delivered",
+                delivered_at=created + timedelta(seconds=waited),
+                channel=channel,
+            )
+        with engine.begin() as connection:
+            connection.execute(insert(outbox), values)
+
+    row(-1, 0.2, "web")  # before the load
+    row(1, 0.5, "web")
+    row(2, 1.5, "telegram")
+    row(3, 9.0, "email", kind="reminder")
+    row(4, None, "email")  # still pending
+    row(56, 30.0, "email")  # in flight when the fault hit
+    row(71, 4.0, "web")  # its backlog
+    row(73, 0.25, "web")
+
+    waits = handed_over(engine, load, [fault])
+
+    assert {channel: sorted(found) for channel, found in waits.steady.items()} == {
+        "web": [0.25, 0.5],
+        "telegram": [1.5],
+    }
+    assert waits.around_faults == {"email": [30.0], "web": [4.0]}
