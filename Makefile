@@ -6,6 +6,9 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_VENV ?= .venv-bench
+# A checkout of e2bc666 (issue 35's base) with its .venv: `make bench` compares a notification's
+# CPU with it, interleaved (`git worktree add --detach ../base-e2n e2bc666 && make -C ../base-e2n venv`).
+NOTIFY_BASE ?=
 PYTEST_ARGS ?=
 # pytest-xdist workers for `make test`: one per core.  Much of the suite waits on servers, browsers
 # and child processes, and its long parts (fuzzing, crash points, twins) are separate tests, so
@@ -43,7 +46,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	sh deploy/ensure-postgres.sh
-	$(BIN)/python -m tests.bench.run --bench-venv $(BENCH_VENV)
+	$(BIN)/python -m tests.bench.run --bench-venv $(BENCH_VENV) $(if $(NOTIFY_BASE),--notify-base $(NOTIFY_BASE))
 	$(BIN)/python -m tests.bench.run --only arena --bench-venv $(BENCH_VENV) --arena-games $(ARENA_GAMES)
 
 # 10,000 finished games through the service on SQLite, then `conquian ratings rebuild`'s work timed

@@ -24,6 +24,8 @@ The worker's settings (``WorkerSettings``), each from its environment variable:
                                                a review after a game runs
 ``CONQUIAN_REVIEW_PATIENCE_SECONDS``  60       under a load that never quiets, one match is
                                                reviewed this often (``adapters/giving_way.py``)
+``CONQUIAN_SENDING_LANES``            1        players' notifications sent at once, each
+                                               player's in order (docs/deploy.md)
 ====================================  =======  ================================================
 """
 
@@ -56,6 +58,7 @@ class WorkerSettings:
     keep_sent_days: float = 7.0
     review_quiet_seconds: float = 5.0
     review_patience_seconds: float = 60.0
+    sending_lanes: int = 1
 
     @property
     def lease(self) -> timedelta:

@@ -140,6 +140,7 @@ class Worker:
             backoff=Backoff(max_attempts=self.settings.delivery_attempts),
             lease=self.settings.lease,
             notices=service.notice,
+            lanes=self.settings.sending_lanes,
         )
         self.ratings = ratings
         self.digests = digests

@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from datetime import datetime
 
-from adapters.sql.email_contacts import EmailContacts
+from adapters.sql.email_contacts import EmailContacts, MailChoice
 from adapters.sql.email_digests import DIGEST as STORED_DIGEST
 from service.language.translation import Translator
 from service.rules.errors import N_
@@ -90,5 +90,9 @@ class MailChoices:
 
     def of(self, address: str) -> tuple[When, bool]:
         """When ``address`` hears news, and whether in text only."""
-        stored = self.contacts.choice_of(address)
-        return When(stored.when or When.TURN), stored.text_only
+        return chosen(self.contacts.choice_of(address))
+
+
+def chosen(stored: MailChoice) -> tuple[When, bool]:
+    """When an address with ``stored`` choices hears news, and whether in text only."""
+    return When(stored.when or When.TURN), stored.text_only

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from email.message import EmailMessage
 from typing import Protocol
 
-from adapters.email.choices import MailChoices, When
+from adapters.email.choices import MailChoices, When, chosen
 from adapters.email.compose import Composer, Heading, invitation_subject
 from adapters.email.letters import Letter
 from adapters.email.tokens import TokenKeys
@@ -77,10 +77,12 @@ class GameMail:
         message_id: str,
         answering: tuple[str, ...] = (),
         subject: str | None = None,
+        text_only: bool | None = None,
     ) -> None:
         """Send ``letter`` to ``player`` at ``to``, replies to it naming ``version`` of the game;
         ``answering`` are the ids of the mail it answers (the last one its parent);
-        ``subject``: the caller's, when it knows whose turn it is (else ``subject`` reads it)."""
+        ``subject``: the caller's, when it knows whose turn it is (else ``subject`` reads it);
+        ``text_only``: the address's choice, when the caller read it already."""
         addresses = self.composer.addresses
         token = self.keys.issue(self.store.thread(game_id, player), game_id, player, version)
         root = self.composer.game_root(game_id, player)
@@ -93,7 +95,8 @@ class GameMail:
             references=(root, *answering),
         )
         letter = replace(letter, game_id=game_id)
-        text_only = self.choices.of(to)[1]
+        if text_only is None:
+            text_only = self.choices.of(to)[1]
         message = self.composer.mail(heading, letter, self.clock.now(), text_only)
         self.post(message, addresses.bounce(token), to)
 
@@ -163,33 +166,34 @@ class EmailSender:
         self.mail = mail
 
     def send(self, address: Address, telling: Telling) -> None:
-        why = self.mail.contacts.why_unreachable(address.value)
+        contact = self.mail.contacts.choice_of(address.value)  # reachable, and its choices
+        why = contact.unreachable
         if self.mail.consent.stopped(address.value):
             why = "it asked for no more mail"
         if why is not None:
             raise Undeliverable(f"{address.value} is unreachable: {why}")
         notification = telling.notification
+        when, text_only = chosen(contact)
         if notification.kind == "reminder":
             notice = telling.notice()
             if not notice.overtaken:  # answered meanwhile: nothing left to remind of
-                self._mail(address, notice, Mailing.TURN)
+                self._mail(address, notice, Mailing.TURN, text_only)
             return
-        when = self.mail.choices.of(address.value)[0]
         each = when is When.EACH  # else the news since their last move, held back till now
         # read back for that move, and for talk held back in their quiet hours (``held_back``)
         notice = telling.notice(max(1, notification.from_seq - LOOK_BACK + 1))
         if notice.overtaken:
             if each:  # its news alone: the position is the later mail's
-                self._mail(address, notice, Mailing.NEWS)
+                self._mail(address, notice, Mailing.NEWS, text_only)
             return
         kind = mailing(notice, each or notice.starts_game or notice.opponent_talks)
         if kind is Mailing.HOLD:
             return
         if not each:
             notice = since_last_move(notice)
-        self._mail(address, notice, kind)
+        self._mail(address, notice, kind, text_only)
 
-    def _mail(self, address: Address, notice: Notice, kind: Mailing) -> None:
+    def _mail(self, address: Address, notice: Notice, kind: Mailing, text_only: bool) -> None:
         """Mail ``notice``; the mail's id is its notification's, so a re-send is the same mail."""
         notification = notice.notification
         assert notification is not None, "a notice of the outbox"
@@ -212,6 +216,7 @@ class EmailSender:
             notice.version,
             message_id,
             subject=subject,
+            text_only=text_only,
         )
 
 

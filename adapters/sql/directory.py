@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Collection
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +25,7 @@ from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.tables import UtcDateTime, addresses, players, vacations
 from service.game.events import PlayerId
 from service.ports.directory import Address, Profile
+from service.ports.remembering import Remembering
 
 _OWNER = select(addresses.c.player_id).where(
     addresses.c.channel == bindparam("channel"), addresses.c.value == bindparam("value")
@@ -98,6 +100,12 @@ class SqlDirectory(Rows):
     def __init__(self, engine: Engine, new_id: Callable[[], str] = new_player_id) -> None:
         super().__init__(engine)
         self._new_id = new_id
+        self._remembered = Remembering()
+
+    def remembering(self) -> AbstractContextManager[None]:
+        """Within the block this thread reads each profile and address list once
+        (``service.ports.remembering``); a write forgets them."""
+        return self._remembered.remembering()
 
     @reconnecting
     def player_at(self, address: Address) -> PlayerId | None:
@@ -107,6 +115,7 @@ class SqlDirectory(Rows):
 
     @reconnecting
     def register(self, name: str, address: Address) -> PlayerId:
+        self._remembered.forget()
         player = PlayerId(self._new_id())
         try:
             with self._writer.begin() as connection:
@@ -122,6 +131,7 @@ class SqlDirectory(Rows):
 
     @reconnecting
     def link(self, player: PlayerId, address: Address) -> None:
+        self._remembered.forget()
         try:
             with self._writer.begin() as connection:
                 if connection.execute(_EXISTS, {"player": player}).first() is None:
@@ -132,14 +142,20 @@ class SqlDirectory(Rows):
         except IntegrityError:
             raise ValueError(f"{address} already belongs to another player") from None
 
-    @reconnecting
     def addresses(self, player: PlayerId) -> list[Address]:
+        return list(self._remembered.recall(("addresses", player), lambda: self._addresses(player)))
+
+    @reconnecting
+    def _addresses(self, player: PlayerId) -> list[Address]:
         with self.engine.connect() as connection:
             rows = connection.execute(_ADDRESSES, {"player": player}).all()
         return [Address(row.channel, row.value) for row in rows]
 
-    @reconnecting
     def profile(self, player: PlayerId) -> Profile:
+        return self._remembered.recall(("profile", player), lambda: self._read_profile(player))
+
+    @reconnecting
+    def _read_profile(self, player: PlayerId) -> Profile:
         with self.engine.connect() as connection:
             row = connection.execute(_PROFILE, {"player": player}).first()
         if row is None:
@@ -156,6 +172,7 @@ class SqlDirectory(Rows):
 
     @reconnecting
     def update(self, profile: Profile) -> None:
+        self._remembered.forget()
         values = {
             "player": profile.player,
             "name": profile.name,

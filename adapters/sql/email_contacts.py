@@ -32,6 +32,8 @@ class MailChoice:
     """The timing word it chose other than the default (``each``, ``digest``); None: one mail
     a turn."""
     text_only: bool
+    unreachable: str | None = None
+    """Why the address was marked unreachable (``why_unreachable``), read on the same row."""
 
 
 class EmailContacts(Rows):
@@ -94,15 +96,20 @@ class EmailContacts(Rows):
 
     @reconnecting
     def choice_of(self, address: str) -> MailChoice:
-        """What ``address`` chose; the defaults for an address that never chose."""
-        query = select(email_contacts.c.mail_when, email_contacts.c.mail_format).where(
-            email_contacts.c.address == address.lower()
-        )
+        """What ``address`` chose, and whether it can be reached (one read of its row, for a
+        notification's mail); the defaults for an address that never chose."""
+        query = select(
+            email_contacts.c.mail_when,
+            email_contacts.c.mail_format,
+            email_contacts.c.unreachable_since,
+            email_contacts.c.unreachable_reason,
+        ).where(email_contacts.c.address == address.lower())
         with self.engine.connect() as connection:
             row = connection.execute(query).one_or_none()
         if row is None:
             return MailChoice(None, False)
-        return MailChoice(row.mail_when, row.mail_format == TEXT_ONLY)
+        gone = None if row.unreachable_since is None else str(row.unreachable_reason)
+        return MailChoice(row.mail_when, row.mail_format == TEXT_ONLY, gone)
 
     def _upsert(self, address: str, values: dict[str, Any]) -> None:
         """Set ``values`` on ``address``'s row, made on first use."""

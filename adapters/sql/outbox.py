@@ -153,7 +153,12 @@ def _claim(postgresql: bool) -> Any:
 _DELIVERED = (
     update(outbox)
     .where(outbox.c.id == _ID)
-    .values(status=literal_column("'delivered'"), claimed_until=None)
+    .values(
+        status=literal_column("'delivered'"),
+        claimed_until=None,
+        delivered_at=bindparam("at", type_=UtcDateTime),
+        channel=bindparam("b_channel", type_=String),
+    )
 )
 _RETRY = (
     update(outbox)
@@ -213,9 +218,10 @@ class SqlOutbox:
         return [_delivery(row) for row in sorted(rows, key=lambda row: row.id)]
 
     @reconnecting
-    def delivered(self, delivery_id: int, at: datetime) -> None:
+    def delivered(self, delivery_id: int, at: datetime, channel: str = "") -> None:
+        values = {"delivery_id": delivery_id, "at": at, "b_channel": channel or None}
         with self.engine.connect() as connection:
-            connection.execute(_DELIVERED, {"delivery_id": delivery_id})
+            connection.execute(_DELIVERED, values)
 
     @reconnecting
     def retry(self, delivery_id: int, at: datetime, error: str) -> None:

@@ -204,6 +204,13 @@ class OutboxRow(SQLModel, table=True):
         default=None, sa_column=Column(UtcDateTime, nullable=True)
     )
     """A dispatcher is sending it until then."""
+    delivered_at: datetime | None = Field(
+        default=None, sa_column=Column(UtcDateTime, nullable=True)
+    )
+    """When it was handed to the player's channel: with ``created_at`` (the append), how long
+    the player waited to be told (the soak's and the notification bench's figures)."""
+    channel: str | None = Field(default=None, sa_column=Column(String(16), nullable=True))
+    """The channel that took it (``telegram``, ``email``, ``web``, …)."""
 
 
 class PlayerRow(SQLModel, table=True):

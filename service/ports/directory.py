@@ -4,6 +4,7 @@ profiles and vacations, so that one game can mix channels and one player can use
 from __future__ import annotations
 
 from collections.abc import Collection
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -89,4 +90,9 @@ class Directory(Protocol):
 
     def end_vacation(self, player: PlayerId, at: datetime) -> None:
         """Cut the running vacation short at ``at`` (nothing if none runs then)."""
+        ...
+
+    def remembering(self) -> AbstractContextManager[None]:
+        """Within the block this thread may read each player's profile and addresses once
+        (``remembering.Remembering``: one notification's delivery); a write forgets them."""
         ...

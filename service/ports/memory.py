@@ -54,6 +54,9 @@ class OutboxItem:
     next_attempt_at: datetime | None = None
     claimed_until: datetime | None = None
     error: str | None = None
+    delivered_at: datetime | None = None
+    """When it was handed to the player's ``channel`` (how long the player waited)."""
+    channel: str | None = None
 
 
 @dataclass
@@ -265,10 +268,11 @@ class InMemoryOutbox:
                 item.claimed_until = now + lease
             return [Delivery(number, item.notification, item.attempts) for number, item in due]
 
-    def delivered(self, delivery_id: int, at: datetime) -> None:
+    def delivered(self, delivery_id: int, at: datetime, channel: str = "") -> None:
         with self.store.lock:
             item = self.store.outbox[delivery_id]
             item.status, item.claimed_until = "delivered", None
+            item.delivered_at, item.channel = at, channel or None
 
     def retry(self, delivery_id: int, at: datetime, error: str) -> None:
         with self.store.lock:

@@ -8,6 +8,7 @@ import bisect
 import random
 import threading
 from collections.abc import Collection, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -78,6 +79,10 @@ class InMemoryDirectory:
             taken = self.leaves.get(player, [])
             if taken and taken[-1][0] <= at < taken[-1][1]:
                 taken[-1] = (taken[-1][0], at)
+
+    def remembering(self) -> AbstractContextManager[None]:
+        """Reads from memory cost nothing to repeat: nothing is remembered."""
+        return nullcontext()
 
 
 @dataclass

@@ -246,7 +246,9 @@ class Outbox(Protocol):
         """Pending notifications due now, oldest first, claimed for ``lease``."""
         ...
 
-    def delivered(self, delivery_id: int, at: datetime) -> None: ...
+    def delivered(self, delivery_id: int, at: datetime, channel: str = "") -> None:
+        """Handed over at ``at`` to the player's ``channel``: sent, for good."""
+        ...
 
     def retry(self, delivery_id: int, at: datetime, error: str) -> None:
         """Sending failed for now: try again at ``at`` (one more attempt counted)."""

@@ -39,6 +39,7 @@ from tests.bench import (
     databases,
     deadlines_report,
     http_report,
+    notify_report,
     prepare,
     report,
     storage,
@@ -294,13 +295,16 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--http-clients", type=int, default=12, help="client threads of it")
     parser.add_argument(
         "--only",
-        choices=("rules", "storage", "http", "deadlines", "arena"),
+        choices=("rules", "storage", "http", "deadlines", "arena", "notify"),
         help="measure one part and print it; the document is written only by a full run"
         " (the deadline part is recorded either way)",
     )
     parser.add_argument("--deadline-games", type=int, default=10_000, help="games per run")
     parser.add_argument("--arena-games", type=int, default=2000, help="deals per arena run")
     parser.add_argument("--deadline-repeats", type=int, default=3, help="runs per deadline command")
+    parser.add_argument(
+        "--notify-base", type=Path, help="a checkout (with .venv) to compare notifications with"
+    )
     args = parser.parse_args(argv)
     args.bench_venv = args.bench_venv.resolve()
     return args
@@ -421,6 +425,9 @@ def measure(args: argparse.Namespace) -> int:
     """
     if args.only == "arena":
         return measure_arena(args)
+    if args.only == "notify":
+        print("\n" + notify_report.section(args.notify_base, args.repeats))
+        return 0
     if args.only == "deadlines":
         pinning = pin(args.core)
         facts = machine(pinning, None)
@@ -449,6 +456,7 @@ def measure(args: argparse.Namespace) -> int:
     section = "" if args.only == "rules" else measure_storage(args, usable, pinning, storage_notes)
     if args.only is None:
         section += "\n\n" + measure_http(args)
+        section += "\n\n" + notify_report.section(args.notify_base, args.repeats)
     block = report.render(replace(results, notes=[*results.notes, *storage_notes]), section)
     print("\n" + block)
     if args.only is None:

@@ -52,6 +52,8 @@ class Backend:
                 row.next_attempt_at,
                 row.claimed_until,
                 row.last_error,
+                row.delivered_at,
+                row.channel,
             )
             for row in rows
         ]

@@ -6,8 +6,10 @@ from dataclasses import replace
 
 import pytest
 
+from adapters.sql.directory import SqlDirectory
 from service.game.events import PlayerId
 from service.ports.directory import Address, Directory, Profile
+from tests.storage.conftest import Backend
 
 TELEGRAM = Address("telegram", "12345")
 EMAIL = Address("email", "ana@example.org")
@@ -106,3 +108,30 @@ def test_the_players_muted_for_good_are_kept_with_the_profile(directory: Directo
     )
     directory.update(replace(directory.profile(ana), muted=()))
     assert directory.profile(ana).muted == ()
+
+
+def test_a_block_remembers_reads_a_write_forgets_them_and_the_next_block_reads_afresh(
+    backend: Backend,
+) -> None:
+    """``remembering``, as one notification's delivery uses it: the same profile and addresses
+    read once, a write through the directory seen at once, and another process's change (a
+    second directory on the same database) seen by the next delivery, never remembered past
+    the block."""
+    directory = backend.directory
+    other = SqlDirectory(backend.engine) if backend.engine is not None else directory
+    ana = directory.register("Ana", TELEGRAM)
+
+    with directory.remembering():
+        assert directory.profile(ana).name == "Ana"
+        assert directory.addresses(ana) == [TELEGRAM]
+        directory.update(replace(directory.profile(ana), name="Ana B"))
+        directory.link(ana, EMAIL)
+        assert directory.profile(ana).name == "Ana B"
+        assert directory.addresses(ana) == [TELEGRAM, EMAIL]
+        other.update(replace(other.profile(ana), name="Ana C"))
+        other.link(ana, WEB)
+
+    assert directory.profile(ana).name == "Ana C"
+    assert directory.addresses(ana) == [TELEGRAM, EMAIL, WEB]
+    with directory.remembering():
+        assert directory.profile(ana).name == "Ana C"

@@ -42,8 +42,12 @@ def test_an_address_is_unreachable_after_a_bounce_until_it_writes(contacts: Emai
     contacts.unreachable(ANA, T0 + HOUR, "bounced again")
     assert contacts.why_unreachable("ANA@example.org") == "bounced again"
 
+    assert contacts.choice_of(ANA).unreachable == "bounced again"  # a notification's one read
+    assert contacts.choice_of(BEN).unreachable is None
+
     contacts.reachable("ana@EXAMPLE.org")
     assert contacts.why_unreachable(ANA) is None
+    assert contacts.choice_of(ANA) == MailChoice(None, False)
 
 
 def test_an_error_reply_goes_at_most_once_per_interval(contacts: EmailContacts) -> None:
@@ -61,16 +65,16 @@ def test_an_error_reply_goes_at_most_once_per_interval(contacts: EmailContacts) 
 def test_the_mail_choices_are_kept_apart(contacts: EmailContacts) -> None:
     assert contacts.choice_of(ANA) == MailChoice(None, False)
     contacts.unreachable(ANA, T0, "the mail bounced")  # a row without choices
-    assert contacts.choice_of(ANA) == MailChoice(None, False)
+    assert contacts.choice_of(ANA) == MailChoice(None, False, "the mail bounced")
 
     contacts.choose_when("Ana@example.org", "each", None)
     contacts.choose_text_only(ANA, True)
-    assert contacts.choice_of(ANA) == MailChoice("each", True)
+    assert contacts.choice_of(ANA) == MailChoice("each", True, "the mail bounced")
     assert contacts.why_unreachable(ANA) == "the mail bounced"  # a choice clears nothing else
     contacts.choose_when(ANA, None, None)
-    assert contacts.choice_of(ANA) == MailChoice(None, True)
+    assert contacts.choice_of(ANA) == MailChoice(None, True, "the mail bounced")
     contacts.choose_text_only(ANA, False)
-    assert contacts.choice_of(ANA) == MailChoice(None, False)
+    assert contacts.choice_of(ANA) == MailChoice(None, False, "the mail bounced")
     assert contacts.choice_of(BEN) == MailChoice(None, False)
 
 

@@ -93,6 +93,24 @@ def test_a_delivered_notification_is_never_handed_out_again(backend: Backend) ->
         None,
         None,
     )
+
+
+def test_a_delivery_records_when_and_by_which_channel_it_was_handed_over(
+    backend: Backend,
+) -> None:
+    """What the soak and the notification bench read: the append's time to the hand-over's."""
+    note, other = news(ANA, 3), news(BEN, 3)
+    notify(backend, note, other)
+    first, second = backend.outbox.claim(T0, 10, LEASE)
+
+    backend.outbox.delivered(first.id, T0 + HOUR, "telegram")
+    backend.outbox.delivered(second.id, T0 + TICK)
+
+    assert (item(backend, note).delivered_at, item(backend, note).channel) == (
+        T0 + HOUR,
+        "telegram",
+    )
+    assert (item(backend, other).delivered_at, item(backend, other).channel) == (T0 + TICK, None)
     assert backend.outbox.claim(T0 + HOUR, 10, LEASE) == []
 
 

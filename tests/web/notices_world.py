@@ -98,11 +98,11 @@ class DiesBeforeRecording:
     def claim(self, now: datetime, limit: int, lease: timedelta) -> Any:
         return self.real.claim(now, limit, lease)
 
-    def delivered(self, delivery_id: int, at: datetime) -> None:
+    def delivered(self, delivery_id: int, at: datetime, channel: str = "") -> None:
         version = self.world.site.wiring.service.game(self.game_id).version
         if _row(self.world, delivery_id) == (self.player, version):
             raise Killed
-        self.real.delivered(delivery_id, at)
+        self.real.delivered(delivery_id, at, channel)
 
     def retry(self, delivery_id: int, at: datetime, error: str) -> None:
         self.real.retry(delivery_id, at, error)

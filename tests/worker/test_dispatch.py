@@ -8,6 +8,7 @@ delivered.
 from __future__ import annotations
 
 import logging
+import threading
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -152,6 +153,7 @@ def test_an_undeliverable_address_passes_the_notification_to_the_next() -> None:
     assert blocked.delivered == []
     assert post.sender.delivered == [(post.ana, Address("log", "ana"), note)]
     assert (post.item().status, post.item().attempts) == ("delivered", 0)
+    assert (post.item().delivered_at, post.item().channel) == (T0, "log")  # the one that took it
 
 
 def test_try_later_waits_for_its_own_address_instead_of_passing_to_the_next() -> None:
@@ -230,6 +232,34 @@ def test_sending_stops_before_the_claim_runs_out() -> None:
     assert [item.status for item in post.store.outbox] == ["delivered"] * 3 + ["pending"] * 2
     assert post.drain() == Drained(delivered=2)  # the claim has expired: claimed again
     assert len(sender.delivered) == 5
+
+
+class Meeting(RecordingSender):
+    """Each player's first send waits until the other player's first send has begun: sent one
+    after the other, the first would wait in vain (a ``BrokenBarrierError``, a retry)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.both = threading.Barrier(2, timeout=5)
+        self.met: set[PlayerId] = set()
+
+    def send(self, address: Address, telling: Telling) -> None:
+        if telling.player not in self.met:
+            self.met.add(telling.player)
+            self.both.wait()
+        super().send(address, telling)
+
+
+def test_lanes_send_two_players_at_once_each_players_in_order() -> None:
+    post = Post(lanes=4)
+    post.dispatcher.senders["log"] = sender = Meeting()
+    anas = [post.notify(post.ana, GameId(f"a{n}")) for n in range(3)]
+    bens = [post.notify(post.ben, GameId(f"b{n}")) for n in range(3)]
+
+    assert post.drain() == Drained(delivered=6)
+    told = [(player, note) for player, _, note in sender.delivered]
+    assert [note for player, note in told if player == post.ana] == anas
+    assert [note for player, note in told if player == post.ben] == bens
 
 
 def test_the_log_sender_writes_a_line_per_notification(caplog: pytest.LogCaptureFixture) -> None:

@@ -31,6 +31,8 @@ def test_each_variable_sets_its_value() -> None:
         "CONQUIAN_DATA_DIR": "/srv/conquian",
     }
     assert Settings.from_env(environ).worker == WorkerSettings(0.5, 30, 2, 90, 500, 4)
+    lanes = Settings.from_env({"CONQUIAN_SENDING_LANES": "4"}).worker
+    assert lanes == WorkerSettings(sending_lanes=4)
 
 
 @pytest.mark.parametrize(

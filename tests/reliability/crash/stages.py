@@ -118,10 +118,10 @@ class OutboxThatDies(SqlOutbox):
         super().__init__(engine)
         self.trigger = trigger
 
-    def delivered(self, delivery_id: int, at: datetime) -> None:
+    def delivered(self, delivery_id: int, at: datetime, channel: str = "") -> None:
         if self.trigger.armed:
             die()
-        super().delivered(delivery_id, at)
+        super().delivered(delivery_id, at, channel)
 
 
 def parts(stage: str, run: int, postgresql: bool, trigger: Trigger) -> Parts:

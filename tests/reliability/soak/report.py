@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tests.reliability.soak.checks import LogVerdict
+from tests.reliability.soak.latency import Waits
 
 WARM_UP_SECONDS = 10.0
 """A process's memory is judged from this long after it runs (imports, pools, fonts, caches)."""
@@ -32,6 +33,13 @@ class Plan:
     into one chat within a second once in ten minutes at 50 moves/s — a post can reach Telegram
     later than its turn — so the race is narrowed, not closed; the bot-wide limit always
     fails)."""
+    notified_median_s: float | None = None
+    notified_p99_s: float | None = None
+    """Bounds on the seconds from a move's append to its notification handed to the player's
+    channel, per channel, outside the faults (``latency.py``); None: reported, not judged."""
+    empty_within_s: float | None = None
+    """The outbox must be empty this many seconds after the load (None: within
+    ``drain_within``)."""
     memory_growth_mb: float = 25.0
     memory_growth_share: float = 0.10
     """The bound on each process's RSS growth over the load: this many MB plus this share of
@@ -62,6 +70,8 @@ class Report:
     """429s the fake Bot API gave for posts past Telegram's limits (``overall``, ``chat``)."""
     refused_posts: list[str] = field(default_factory=list)
     """The first few of them: the chat, the post and the chat's post before it."""
+    notified: Waits = field(default_factory=Waits)
+    """Seconds from each move's append to its notification handed over, per channel."""
 
     def memory_over_bound(self) -> dict[str, tuple[float, float]]:
         plan = self.plan
@@ -78,11 +88,24 @@ class Report:
 
     def problems(self) -> list[str]:
         """Everything that fails the soak (empty: it passed)."""
+        plan = self.plan
         found = [fault for fault in self.faults if fault.startswith("failed:")]
         if not self.log.ok:
             found.append(f"log: {self.log.summary()}")
         if self.outbox_empty_after is None:
             found.append(f"outbox not empty {self.plan.drain_within:g} s after the load")
+        elif plan.empty_within_s is not None and self.outbox_empty_after > plan.empty_within_s:
+            found.append(
+                f"outbox empty {self.outbox_empty_after:.1f} s after the load, "
+                f"not within {plan.empty_within_s:g} s"
+            )
+        if plan.notified_median_s is not None and plan.notified_p99_s is not None:
+            late = self.notified.over(plan.notified_median_s, plan.notified_p99_s)
+            if late:
+                found.append(
+                    f"notifications slower than a median of {plan.notified_median_s:g} s "
+                    f"and a p99 of {plan.notified_p99_s:g} s: {late}"
+                )
         if self.outbox.get("failed"):
             found.append(f"{self.outbox['failed']} notifications failed")
         if self.dead:
@@ -119,6 +142,8 @@ class Report:
             "outbox_empty_after_s": self.outbox_empty_after,
             "latency_s": self.latency,
             "latency_p99_s": self.latency_p99,
+            "notified_s": self.notified.figures(),
+            "notified_around_faults_s": self.notified.figures(steady=False),
             "telegram_429": self.too_many_requests,
             "telegram_429_examples": self.refused_posts,
             "memory_mb": {k: (round(a, 1), round(b, 1)) for k, (a, b) in self.memory.items()},

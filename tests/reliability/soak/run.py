@@ -24,10 +24,15 @@ from tests.reliability.soak.report import Plan
 from tests.reliability.soak.soak import run
 
 BACKENDS = ("postgresql", "sqlite")
+STEADY = Plan(seconds=600, rate=50, games=600)
+TOLD = replace(STEADY, notified_median_s=1.0, notified_p99_s=3.0, empty_within_s=5.0)
+"""Issue 35's bounds on what the player who must answer feels: judged in the forms run on the
+idle machine; the CI form (and ``make test``'s shorter one) only reports them — three minutes
+with two restarts on a machine busy with the rest of the suite measure the machine."""
 FORMS = {
     "ci": Plan(seconds=180, rate=20, games=300),
-    "long": Plan(seconds=3600, rate=50, games=600),
-    "ten": Plan(seconds=600, rate=50, games=600),
+    "long": replace(TOLD, seconds=3600),
+    "ten": TOLD,
 }
 
 

@@ -23,6 +23,11 @@ from tests.email.world import DOMAIN, KEYS, SERVICE
 from tests.telegram.fake_api import TOKEN, FakeTelegram
 
 WEB_KEYS = "soak-web-key-0123456789abcdef"
+LANES = "4"
+DRAIN = "0.25"
+"""The worker's sending lanes and drain interval, as docs/deploy.md has a deployment above 20
+moves a second set them: a notification mostly waits on its channel, and four players' waits
+overlap; a drain every second makes a notification wait half a second for its tick."""
 STARTED = {"worker": "email: started", "telegram": "telegram: started"}
 """The log line that says a role runs: its channels are connected, its loops started."""
 POSTS = {"telegram": "17", "worker": "11"}
@@ -57,6 +62,8 @@ def environment(
         "CONQUIAN_IMAP_USER": imap.user or "",
         "CONQUIAN_IMAP_PASSWORD": imap.password or "",
         "CONQUIAN_IMAP_POLL_SECONDS": "2",
+        "CONQUIAN_SENDING_LANES": LANES,
+        "CONQUIAN_DRAIN_SECONDS": DRAIN,
     }
 
 

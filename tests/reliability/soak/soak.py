@@ -15,6 +15,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from adapters.bootstrap import build
@@ -25,6 +26,7 @@ from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
 from tests.reliability.soak.checks import outbox_counts, verify_log, wait_for_empty_outbox
 from tests.reliability.soak.cluster import Cluster
+from tests.reliability.soak.latency import Window, handed_over
 from tests.reliability.soak.players import Players, refresh_quietly
 from tests.reliability.soak.report import WARM_UP_SECONDS, Plan, Report
 from tests.reliability.soak.services import WEB_KEYS, Deployment, environment
@@ -47,6 +49,8 @@ class Soak:
         self.sink = SmtpSink()
         self.cluster: Cluster | None = None
         self.faults: list[str] = []
+        self.fault_windows: list[Window] = []
+        """When each fault began and ended: the notifications of its moves are counted apart."""
         self._stop_background = threading.Event()
 
     def __enter__(self) -> Soak:
@@ -193,10 +197,12 @@ class Soak:
         at start-up exits, for its supervisor to start again)."""
         for at, fault in sorted(events.items()):
             time.sleep(max(started + at - time.monotonic(), 0.0))
+            began = datetime.now(UTC)
             try:
                 fault()
             except Exception as error:  # the verdict counts it
                 self.faults.append(f"failed: {fault.__name__}: {error}")
+            self.fault_windows.append((began, datetime.now(UTC)))
 
     def restart_worker(self) -> None:
         stop, start = self.deployment.worker.restart()
@@ -213,9 +219,13 @@ class Soak:
 
     # -- the verdict ---------------------------------------------------------------------------
 
-    def report(self, per_second: list[int], load_started: float, load_ended: float) -> Report:
+    def report(
+        self, per_second: list[int], load_started: float, load_ended: float, since: datetime
+    ) -> Report:
+        """The verdict; ``since``: when the load began, on the wall clock the outbox keeps."""
         engine = self.wiring.engine
         empty_after = wait_for_empty_outbox(engine, self.plan.drain_within)
+        waits = handed_over(engine, since, self.fault_windows)
         self.settle(30.0)
         stuck = len(self.players.in_flight())
         log = verify_log(self.players, self.wiring.service.store, engine)
@@ -241,7 +251,7 @@ class Soak:
             self.plan, log, per_second, list(self.faults), outbox_counts(engine), empty_after,
             memory, dead, exit_codes, list(self.players.refused), stuck, latency,
             [f"error lines logged: {errors}", f"database: {storage}"], slowest,
-            dict(self.fake.refused_by_limits), list(self.fake.refused_posts),
+            dict(self.fake.refused_by_limits), list(self.fake.refused_posts), waits,
         )  # fmt: skip
 
 
@@ -269,9 +279,9 @@ def run(plan: Plan, dovecot: Dovecot, workdir: Path | None = None) -> Report:
             events[plan.seconds * plan.restart_worker_at] = soak.restart_worker
         if plan.restart_database_at is not None and plan.backend == "postgresql":
             events[plan.seconds * plan.restart_database_at] = soak.restart_database
-        started = time.monotonic()
+        since, started = datetime.now(UTC), time.monotonic()
         per_second = soak.play(plan.seconds, plan.rate, events)
         ended = time.monotonic()
-        report = soak.report(per_second, started, ended)
+        report = soak.report(per_second, started, ended, since)
     report.notes.append(f"the processes' logs: {root / 'logs'}")
     return report
