@@ -12,8 +12,8 @@ one statement (or one write transaction), run once more after a lost connection.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Collection
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -33,6 +33,11 @@ _OWNER = select(addresses.c.player_id).where(
 _ADDRESSES = (
     select(addresses.c.channel, addresses.c.value)
     .where(addresses.c.player_id == bindparam("player"))
+    .order_by(addresses.c.id)
+)
+_ADDRESSES_OF = (
+    select(addresses.c.player_id, addresses.c.channel, addresses.c.value)
+    .where(addresses.c.player_id.in_(bindparam("players", expanding=True)))
     .order_by(addresses.c.id)
 )
 _PROFILE = select(
@@ -102,10 +107,31 @@ class SqlDirectory(Rows):
         self._new_id = new_id
         self._remembered = Remembering()
 
-    def remembering(self) -> AbstractContextManager[None]:
+    @contextmanager
+    def remembering(self, players: Collection[PlayerId] = ()) -> Iterator[None]:
         """Within the block this thread reads each profile and address list once
-        (``service.ports.remembering``); a write forgets them."""
-        return self._remembered.remembering()
+        (``service.ports.remembering``); a write forgets them.  ``players``: a new block
+        starts with all their addresses and profiles, read in two statements."""
+        fresh = not self._remembered.in_block()
+        with self._remembered.remembering():
+            if fresh and players:
+                self._keep_all(players)
+            yield
+
+    @reconnecting
+    def _keep_all(self, players: Collection[PlayerId]) -> None:
+        wanted = list(dict.fromkeys(players))
+        with self.engine.connect() as connection:
+            found = connection.execute(_ADDRESSES_OF, {"players": wanted}).all()
+            rows = connection.execute(_PROFILES, {"players": wanted}).all()
+        listed: dict[PlayerId, list[Address]] = {player: [] for player in wanted}
+        for row in found:
+            listed[PlayerId(row.player_id)].append(Address(row.channel, row.value))
+        for player, held in listed.items():
+            self._remembered.keep(("addresses", player), held)
+        for row in rows:
+            player = PlayerId(row.id)
+            self._remembered.keep(("profile", player), _profile(player, row))
 
     @reconnecting
     def player_at(self, address: Address) -> PlayerId | None:

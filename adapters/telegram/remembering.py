@@ -12,8 +12,8 @@ outside it every read goes to the directory.  Nothing in a board's making change
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 from service.game.events import PlayerId
@@ -26,15 +26,17 @@ class RememberingDirectory:
         self._local = threading.local()
 
     @contextmanager
-    def remembering(self) -> Iterator[None]:
+    def remembering(self, players: Collection[PlayerId] = ()) -> Iterator[None]:
         """Remember the profiles read in this thread until the block ends (nested: the
-        outermost block's)."""
+        outermost block's); ``players`` (a batch's): the directory's own block opened for them
+        too (``Directory.remembering``)."""
         if getattr(self._local, "profiles", None) is not None:
             yield
             return
         self._local.profiles = {}
         try:
-            yield
+            with self.directory.remembering(players) if players else nullcontext():
+                yield
         finally:
             self._local.profiles = None
 

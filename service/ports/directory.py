@@ -92,7 +92,9 @@ class Directory(Protocol):
         """Cut the running vacation short at ``at`` (nothing if none runs then)."""
         ...
 
-    def remembering(self) -> AbstractContextManager[None]:
+    def remembering(self, players: Collection[PlayerId] = ()) -> AbstractContextManager[None]:
         """Within the block this thread may read each player's profile and addresses once
-        (``remembering.Remembering``: one notification's delivery); a write forgets them."""
+        (``remembering.Remembering``: one batch of notifications' delivery); a write forgets
+        them.  ``players``: read all their addresses and profiles at once as the block opens
+        (a claimed batch's players), instead of one by one when asked."""
         ...

@@ -80,7 +80,7 @@ class InMemoryDirectory:
             if taken and taken[-1][0] <= at < taken[-1][1]:
                 taken[-1] = (taken[-1][0], at)
 
-    def remembering(self) -> AbstractContextManager[None]:
+    def remembering(self, players: Collection[PlayerId] = ()) -> AbstractContextManager[None]:
         """Reads from memory cost nothing to repeat: nothing is remembered."""
         return nullcontext()
 

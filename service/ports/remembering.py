@@ -7,6 +7,10 @@ Inside ``remembering()`` each is read once; outside it every read goes to the st
 is one thread's own, so work done at the same moment on other threads shares nothing, and any
 write through the same store forgets what was remembered.  A block is short (one delivery): a
 change another process makes meanwhile is seen by the next one, as it would be a moment later.
+
+A block may also be handed what it will need before it is asked (``keep``): the dispatcher
+reads every player's addresses and profile of a claimed batch in two statements, not two per
+delivery, and holds them for the batch's sending (issue 35: a batch is sent within its lease).
 """
 
 from __future__ import annotations
@@ -43,6 +47,16 @@ class Remembering:
         if key not in found:
             found[key] = read()
         return found[key]  # type: ignore[return-value]
+
+    def in_block(self) -> bool:
+        """Whether this thread is inside a block (what is kept would be remembered)."""
+        return getattr(self._local, "found", None) is not None
+
+    def keep(self, key: Hashable, value: object) -> None:
+        """Remember ``value`` for ``key`` in this thread's block, as if read (nothing outside)."""
+        found: dict[Hashable, object] | None = getattr(self._local, "found", None)
+        if found is not None:
+            found[key] = value
 
     def forget(self) -> None:
         """A write: what this thread remembered may be out of date."""

@@ -135,3 +135,31 @@ def test_a_block_remembers_reads_a_write_forgets_them_and_the_next_block_reads_a
     assert directory.addresses(ana) == [TELEGRAM, EMAIL, WEB]
     with directory.remembering():
         assert directory.profile(ana).name == "Ana C"
+
+
+def test_a_block_opened_for_a_batch_holds_its_players_as_they_were_when_it_opened(
+    backend: Backend,
+) -> None:
+    """``remembering(players)``, as the dispatcher opens it for a claimed batch: every named
+    player's addresses and profile read as the block opens (a change another process makes
+    afterwards is not seen inside it, though nothing was asked for before), an unknown player
+    still unknown, and everything read afresh after the block."""
+    directory = backend.directory
+    other = SqlDirectory(backend.engine) if backend.engine is not None else directory
+    ana = directory.register("Ana", TELEGRAM)
+    ben = directory.register("Ben", EMAIL)
+    nobody = PlayerId("p0000000000000000")
+
+    with directory.remembering([ana, ben, nobody]):
+        other.update(replace(other.profile(ben), name="Ben B"))
+        other.link(ana, WEB)
+        held = backend.engine is not None  # the in-memory directory remembers nothing
+        assert directory.profile(ben).name == ("Ben" if held else "Ben B")
+        assert directory.addresses(ana) == ([TELEGRAM] if held else [TELEGRAM, WEB])
+        assert directory.addresses(ben) == [EMAIL]
+        assert directory.addresses(nobody) == []
+        with pytest.raises(KeyError):
+            directory.profile(nobody)
+
+    assert directory.profile(ben).name == "Ben B"
+    assert directory.addresses(ana) == [TELEGRAM, WEB]
