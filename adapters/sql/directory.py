@@ -12,8 +12,8 @@ one statement (or one write transaction), run once more after a lost connection.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Collection
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
@@ -107,16 +107,11 @@ class SqlDirectory(Rows):
         self._new_id = new_id
         self._remembered = Remembering()
 
-    @contextmanager
-    def remembering(self, players: Collection[PlayerId] = ()) -> Iterator[None]:
+    def remembering(self, players: Collection[PlayerId] = ()) -> AbstractContextManager[None]:
         """Within the block this thread reads each profile and address list once
         (``service.ports.remembering``); a write forgets them.  ``players``: a new block
         starts with all their addresses and profiles, read in two statements."""
-        fresh = not self._remembered.in_block()
-        with self._remembered.remembering():
-            if fresh and players:
-                self._keep_all(players)
-            yield
+        return self._remembered.remembering(lambda: self._keep_all(players) if players else None)
 
     @reconnecting
     def _keep_all(self, players: Collection[PlayerId]) -> None:

@@ -9,11 +9,14 @@ after another target failed, a claim that lapsed) is not told twice to a target 
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import (
     DateTime,
+    Engine,
     Integer,
     String,
     cast,
@@ -29,6 +32,7 @@ from adapters.sql.engine import Rows, reconnecting
 from adapters.sql.notice_tables import notice_mail, notice_push, notices_sent
 from service.game.events import PlayerId
 from service.ports.protocols import Notification
+from service.ports.remembering import Remembering
 
 CONFIRM_WITHIN = timedelta(days=3)
 """How long the link that confirms a notice address works (and an unconfirmed one is kept)."""
@@ -59,6 +63,10 @@ class Targets:
 
 
 class SqlNotices(Rows):
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(engine)
+        self._remembered = Remembering()
+
     # -- Web Push -------------------------------------------------------------------------------
 
     @reconnecting
@@ -69,6 +77,7 @@ class SqlNotices(Rows):
         values = {"player": player, "endpoint": endpoint, "p256dh": p256dh, "auth": auth}
         upsert = self._insert(notice_push).values(**values, created_at=at)
         upsert = upsert.on_conflict_do_update(index_elements=[row.endpoint], set_=values)
+        self._remembered.forget()
         with self._writer.begin() as connection:
             connection.execute(upsert)
 
@@ -83,36 +92,57 @@ class SqlNotices(Rows):
         with self.engine.connect() as connection:
             return [Subscription(*one) for one in connection.execute(query)]
 
-    @reconnecting
+    def remembering(self, players: Collection[PlayerId] = ()) -> AbstractContextManager[None]:
+        """Within the block this thread reads each player's targets once, those of ``players``
+        (a claimed batch's) all in one statement as it opens; a write forgets them
+        (``service.ports.remembering``)."""
+        return self._remembered.remembering(lambda: self._keep_all(players) if players else None)
+
     def targets_of(self, player: PlayerId) -> Targets:
-        """The player's browsers and notice address in one statement: the worker asks it for
-        every notification of a web player, and most have asked for neither."""
+        """The player's browsers and notice address: the worker asks it for every notification
+        of a web player, and most have asked for neither."""
+        return self._remembered.recall(("targets", player), lambda: self._targets([player])[player])
+
+    def _keep_all(self, players: Collection[PlayerId]) -> None:
+        for player, targets in self._targets(players).items():
+            self._remembered.keep(("targets", player), targets)
+
+    @reconnecting
+    def _targets(self, players: Collection[PlayerId]) -> dict[PlayerId, Targets]:
+        """The players' browsers and notice addresses in one statement."""
+        wanted = list(dict.fromkeys(players))
         push, mail = notice_push.c, notice_mail.c
         browsers = select(
             literal("push").label("kind"),
+            push.player,
             push.id,
             push.endpoint.label("text"),
             push.p256dh,
             push.auth,
             cast(null(), DateTime(timezone=True)).label("at"),
-        ).where(push.player == player)
+        ).where(push.player.in_(wanted))
         address = select(
             literal("mail"),
+            mail.player,
             cast(null(), Integer),
             mail.address,
             cast(null(), String),
             cast(null(), String),
             mail.confirmed_at,
-        ).where(mail.player == player)
+        ).where(mail.player.in_(wanted))
         with self.engine.connect() as connection:
             rows = connection.execute(union_all(browsers, address)).all()
-        found = [
-            Subscription(one.id, one.text, one.p256dh, one.auth)
-            for one in rows
-            if one.kind == "push"
-        ]
-        told = [NoticeAddress(one.text, one.at is not None) for one in rows if one.kind == "mail"]
-        return Targets(sorted(found, key=lambda one: one.id), told[0] if told else None)
+        found: dict[PlayerId, list[Subscription]] = {player: [] for player in wanted}
+        told: dict[PlayerId, NoticeAddress] = {}
+        for one in rows:
+            if one.kind == "push":
+                found[one.player].append(Subscription(one.id, one.text, one.p256dh, one.auth))
+            else:
+                told[one.player] = NoticeAddress(one.text, one.at is not None)
+        return {
+            player: Targets(sorted(browsers, key=lambda one: one.id), told.get(player))
+            for player, browsers in found.items()
+        }
 
     @reconnecting
     def unsubscribe(self, player: PlayerId, endpoint: str | None = None) -> None:
@@ -120,12 +150,14 @@ class SqlNotices(Rows):
         where = [notice_push.c.player == player]
         if endpoint is not None:
             where.append(notice_push.c.endpoint == endpoint)
+        self._remembered.forget()
         with self._writer.begin() as connection:
             connection.execute(delete(notice_push).where(*where))
 
     @reconnecting
     def gone(self, subscription_id: int) -> None:
         """The push service said the subscription is gone (404 or 410): never send to it again."""
+        self._remembered.forget()
         with self._writer.begin() as connection:
             connection.execute(delete(notice_push).where(notice_push.c.id == subscription_id))
 
@@ -137,6 +169,7 @@ class SqlNotices(Rows):
         values = {"address": address.lower(), "asked_at": at, "confirmed_at": None}
         upsert = self._insert(notice_mail).values(player=player, **values)
         upsert = upsert.on_conflict_do_update(index_elements=[notice_mail.c.player], set_=values)
+        self._remembered.forget()
         with self._writer.begin() as connection:
             connection.execute(upsert)
 
@@ -149,6 +182,7 @@ class SqlNotices(Rows):
             .where(row.player == player, row.address == address.lower())
             .values(confirmed_at=at)
         )
+        self._remembered.forget()
         with self._writer.begin() as connection:
             return bool(connection.execute(confirm).rowcount)
 
@@ -162,6 +196,7 @@ class SqlNotices(Rows):
 
     @reconnecting
     def mail_off(self, player: PlayerId) -> None:
+        self._remembered.forget()
         with self._writer.begin() as connection:
             connection.execute(delete(notice_mail).where(notice_mail.c.player == player))
 

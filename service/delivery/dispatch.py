@@ -23,11 +23,12 @@ channel will take it soon and trying the next one too would tell the player twic
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from service.delivery.notices import Notice
 from service.game.events import GameId, PlayerId
@@ -84,6 +85,14 @@ class Sender(Protocol):
     def send(self, address: Address, telling: Telling) -> None:
         """Deliver, or raise ``TryLater`` / ``Undeliverable``."""
         ...
+
+
+@runtime_checkable
+class ReadsAhead(Protocol):
+    """A sender that can read what a whole batch's players need at once (the web's notice
+    targets): inside ``remembering(players)`` it reads them in one go and asks no more."""
+
+    def remembering(self, players: Collection[PlayerId]) -> AbstractContextManager[None]: ...
 
 
 class LogSender:
@@ -212,13 +221,23 @@ class Dispatcher:
         a delivery; the block lasts no longer than the claim's lease)."""
         outcomes = {"delivered": 0, "retried": 0, "failed": 0}
         players = {delivery.notification.player for delivery in deliveries}
-        with self.directory.remembering(players):
+        with self._remembering(players):
             for done, delivery in enumerate(deliveries):
                 if self.clock.now() >= send_until:
                     log.warning("lease running out: %d deliveries left for the next claim", done)
                     return Drained(**outcomes, left=len(deliveries) - done)
                 outcomes[self._deliver(delivery)] += 1
         return Drained(**outcomes)
+
+    @contextmanager
+    def _remembering(self, players: Collection[PlayerId]) -> Iterator[None]:
+        """The directory's block for ``players``, and every sender's that reads ahead."""
+        with ExitStack() as blocks:
+            blocks.enter_context(self.directory.remembering(players))
+            ahead = {id(one): one for one in self.senders.values() if isinstance(one, ReadsAhead)}
+            for sender in ahead.values():
+                blocks.enter_context(sender.remembering(players))
+            yield
 
     def _turns_first(self, deliveries: list[Delivery]) -> list[Delivery]:
         """The players told it is now their turn before the rest, each player's notifications

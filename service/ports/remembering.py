@@ -28,13 +28,16 @@ class Remembering:
         self._local = threading.local()
 
     @contextmanager
-    def remembering(self) -> Iterator[None]:
-        """Remember what this thread reads until the block ends (nested: the outermost's)."""
+    def remembering(self, first: Callable[[], object] | None = None) -> Iterator[None]:
+        """Remember what this thread reads until the block ends (nested: the outermost's);
+        ``first`` runs as a new block opens (what it ``keep``s is remembered)."""
         if getattr(self._local, "found", None) is not None:
             yield
             return
         self._local.found = {}
         try:
+            if first is not None:
+                first()
             yield
         finally:
             self._local.found = None
@@ -47,10 +50,6 @@ class Remembering:
         if key not in found:
             found[key] = read()
         return found[key]  # type: ignore[return-value]
-
-    def in_block(self) -> bool:
-        """Whether this thread is inside a block (what is kept would be remembered)."""
-        return getattr(self._local, "found", None) is not None
 
     def keep(self, key: Hashable, value: object) -> None:
         """Remember ``value`` for ``key`` in this thread's block, as if read (nothing outside)."""

@@ -104,3 +104,27 @@ def test_erasing_a_player_forgets_their_browsers_and_address(sql_backend: Backen
     personal.erase(ANA, [], "Ana", T0)
     assert notices.subscriptions(ANA) == [] and notices.mail_of(ANA) is None
     assert len(notices.subscriptions(BEN)) == 1
+
+
+def test_a_batch_reads_its_players_targets_once_and_a_write_forgets_them(
+    notices: SqlNotices, sql_backend: Backend
+) -> None:
+    """``remembering(players)``, as the dispatcher opens it for a claimed batch: every player's
+    browsers and address read as the block opens (another process's change is not seen inside
+    it), one of this store's writes seen at once, everything read afresh after the block."""
+    assert sql_backend.engine is not None
+    other = SqlNotices(sql_backend.engine)
+    notices.subscribe(ANA, "https://push.test/a", "k1", "a1", T0)
+    cara = PlayerId("pcara")
+
+    with notices.remembering([ANA, BEN, cara]):
+        other.subscribe(BEN, "https://push.test/b", "k2", "a2", T0)
+        other.ask_mail(ANA, "ana@example.org", T0)
+        assert [one.endpoint for one in notices.targets_of(ANA).browsers] == ["https://push.test/a"]
+        assert notices.targets_of(ANA).mail is None
+        assert notices.targets_of(BEN).browsers == [] and notices.targets_of(cara).mail is None
+        notices.unsubscribe(ANA)
+        assert notices.targets_of(ANA).browsers == []
+        assert [one.endpoint for one in notices.targets_of(BEN).browsers] == ["https://push.test/b"]
+
+    assert notices.targets_of(ANA).mail == NoticeAddress("ana@example.org", False)

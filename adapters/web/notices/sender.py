@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 
 from adapters.bootstrap import Wiring
@@ -91,6 +92,10 @@ class WebNoticeSender:
         self.clock = clock
         self.push = push
         self.mail = mail
+
+    def remembering(self, players: Collection[PlayerId]) -> AbstractContextManager[None]:
+        """A batch's players' notice targets read in one statement (``ReadsAhead``)."""
+        return self.notices.remembering(players)
 
     def send(self, address: Address, telling: Telling) -> None:
         self.page.send(address, telling)  # Undeliverable for a non-web player
