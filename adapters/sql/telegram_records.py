@@ -7,6 +7,8 @@ statement (or one write transaction) on SQLite or PostgreSQL; none holds game st
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -23,6 +25,7 @@ from adapters.sql.telegram_tables import (
     telegram_updates,
 )
 from service.game.events import GameId, PlayerId
+from service.ports.remembering import Remembering
 
 _updates, _turns, _players, _groups = (
     telegram_updates,
@@ -56,10 +59,25 @@ class GroupChat:
     told_seq: int
 
 
+@dataclass(frozen=True)
+class _PlayerRow:
+    choices: tuple[bool, bool, bool]
+    """Pictures on, full boards kept, time zone asked (``board_choices``)."""
+    unreachable: str | None
+
+
 class TelegramRecords:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
+        self._remembered = Remembering()
+
+    def remembering(self, players: Collection[PlayerId] = ()) -> AbstractContextManager[None]:
+        """Within the block this thread reads each player's row (reachable, board choices)
+        once, those of ``players`` (a claimed batch's) in one statement as it opens; a write to
+        a player's row forgets them (``service.ports.remembering``).  Boards and groups are
+        read afresh every time: the Telegram process changes them too."""
+        return self._remembered.remembering(lambda: self._keep_all(players) if players else None)
 
     # -- updates ------------------------------------------------------------------------------
 
@@ -205,18 +223,39 @@ class TelegramRecords:
     def set_pictures(self, player: PlayerId, on: bool) -> None:
         self._upsert_player(player, pictures=on)
 
-    @reconnecting
     def board_choices(self, player: PlayerId) -> tuple[bool, bool, bool]:
         """Whether the player has pictures on and full boards kept (``/settings``), and whether
         they were asked their time zone, in one read."""
-        query = select(_players.c.pictures, _players.c.full_boards, _players.c.zone_asked).where(
-            _players.c.player_id == player
-        )
+        return self._player(player).choices
+
+    def _player(self, player: PlayerId) -> _PlayerRow:
+        return self._remembered.recall(("player", player), lambda: self._players([player])[player])
+
+    def _keep_all(self, players: Collection[PlayerId]) -> None:
+        for player, row in self._players(players).items():
+            self._remembered.keep(("player", player), row)
+
+    @reconnecting
+    def _players(self, players: Collection[PlayerId]) -> dict[PlayerId, _PlayerRow]:
+        """The players' rows in one statement (a player without one: nothing chosen, reachable)."""
+        wanted = list(dict.fromkeys(players))
+        row = _players.c
+        query = select(
+            row.player_id,
+            row.pictures,
+            row.full_boards,
+            row.zone_asked,
+            row.unreachable_since,
+            row.unreachable_reason,
+        ).where(row.player_id.in_(wanted))
         with self.engine.connect() as connection:
-            row = connection.execute(query).first()
-        if row is None:
-            return False, False, False
-        return bool(row.pictures), bool(row.full_boards), bool(row.zone_asked)
+            found = {one.player_id: one for one in connection.execute(query)}
+        rows = dict.fromkeys(wanted, _PlayerRow((False, False, False), None))
+        for player, one in found.items():
+            choices = (bool(one.pictures), bool(one.full_boards), bool(one.zone_asked))
+            blocked = None if one.unreachable_since is None else one.unreachable_reason
+            rows[PlayerId(player)] = _PlayerRow(choices, None if blocked is None else str(blocked))
+        return rows
 
     def set_zone_asked(self, player: PlayerId) -> None:
         self._upsert_player(player, zone_asked=True)
@@ -224,15 +263,9 @@ class TelegramRecords:
     def set_full_boards(self, player: PlayerId, on: bool) -> None:
         self._upsert_player(player, full_boards=on)
 
-    @reconnecting
     def unreachable(self, player: PlayerId) -> str | None:
         """Why the bot cannot reach the player, or None if it can (as far as it knows)."""
-        query = select(_players.c.unreachable_reason).where(
-            _players.c.player_id == player, _players.c.unreachable_since.is_not(None)
-        )
-        with self.engine.connect() as connection:
-            found = connection.execute(query).scalar_one_or_none()
-        return None if found is None else str(found)
+        return self._player(player).unreachable
 
     def mark_unreachable(self, player: PlayerId, at: datetime, reason: str) -> None:
         self._upsert_player(player, unreachable_since=at, unreachable_reason=reason)
@@ -245,6 +278,7 @@ class TelegramRecords:
             .where(_players.c.player_id == player, _players.c.unreachable_since.is_not(None))
             .values(unreachable_since=None, unreachable_reason=None)
         )
+        self._remembered.forget()
         with self.engine.connect() as connection:
             return connection.execute(statement).rowcount == 1
 
@@ -255,6 +289,7 @@ class TelegramRecords:
             .values(player_id=player, **values)
             .on_conflict_do_update(index_elements=[_players.c.player_id], set_=values)
         )
+        self._remembered.forget()
         with self.engine.connect() as connection:
             connection.execute(statement)
 

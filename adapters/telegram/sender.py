@@ -24,7 +24,8 @@ with Telegram's ``retry_after``, which the dispatcher waits out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from contextlib import AbstractContextManager
 
 from adapters.telegram.channel import Channel
 from adapters.telegram.lanes import ChatLocks
@@ -42,6 +43,11 @@ class TelegramSender:
         self.channel = channel
         self.screens = screens
         self.chats = chats
+
+    def remembering(self, players: Collection[PlayerId]) -> AbstractContextManager[None]:
+        """A batch's players' rows (reachable, board choices) read in one statement
+        (``ReadsAhead``)."""
+        return self.channel.records.remembering(players)
 
     def send(self, address: Address, telling: Telling) -> None:
         """Send the notification, the chat held against this process's answers in it (which

@@ -110,3 +110,25 @@ def test_a_claim_takes_whole_chats_no_other_claim_holds_and_lets_them_go(
         "message:7:3",
         "message:9:1",
     ]
+
+
+def test_a_batch_reads_its_players_rows_once_and_a_write_forgets_them(
+    records: TelegramRecords,
+) -> None:
+    """``remembering(players)``, as the worker opens it for a claimed batch: each player's
+    reachability and board choices read as the block opens (another process's change is not
+    seen inside it), this store's own writes seen at once, everything read afresh after it."""
+    other = TelegramRecords(records.engine)
+    ana, ben = PlayerId("pana"), PlayerId("pben")
+    records.set_pictures(ana, True)
+
+    with records.remembering([ana, ben]):
+        other.mark_unreachable(ana, T0, "blocked the bot")
+        other.set_full_boards(ben, True)
+        assert records.unreachable(ana) is None and records.board_choices(ana)[0]
+        assert records.board_choices(ben) == (False, False, False)
+        records.mark_unreachable(ben, T0, "chat not found")
+        assert records.unreachable(ben) == "chat not found"
+        assert records.unreachable(ana) == "blocked the bot"
+
+    assert records.board_choices(ben) == (False, True, False)
