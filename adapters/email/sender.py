@@ -11,6 +11,8 @@ dispatcher sends each player's notifications through that player's own first rea
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from email.message import EmailMessage
 from typing import Protocol
@@ -164,6 +166,17 @@ class EmailSender:
 
     def __init__(self, mail: GameMail) -> None:
         self.mail = mail
+
+    def remembering(self, players: Collection[PlayerId]) -> AbstractContextManager[None]:
+        """A batch's mail addresses' choices read in one statement (``ReadsAhead``); the
+        addresses come from the directory's block, opened first (``Dispatcher``)."""
+        addresses = [
+            one.value
+            for player in players
+            for one in self.mail.directory.addresses(player)
+            if one.channel == "email"
+        ]
+        return self.mail.contacts.remembering(addresses)
 
     def send(self, address: Address, telling: Telling) -> None:
         contact = self.mail.contacts.choice_of(address.value)  # reachable, and its choices

@@ -11,14 +11,17 @@ never-mail list and proven addresses, ``consent.py``.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import Engine, select, update
 
 from adapters.sql.email_tables import email_contacts, stamped_once_per
 from adapters.sql.engine import Rows, reconnecting
+from service.ports.remembering import Remembering
 
 TEXT_ONLY = "text"
 """The stored ``mail_format`` of an address that chose text only (None: text and HTML)."""
@@ -37,6 +40,18 @@ class MailChoice:
 
 
 class EmailContacts(Rows):
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(engine)
+        self._remembered = Remembering()
+
+    def remembering(self, addresses: Collection[str] = ()) -> AbstractContextManager[None]:
+        """Within the block this thread reads each address's choices once, those of
+        ``addresses`` (a claimed batch's) in one statement as it opens; a write forgets them
+        (``service.ports.remembering``)."""
+        return self._remembered.remembering(
+            lambda: self._keep_all(addresses) if addresses else None
+        )
+
     # -- reachability ----------------------------------------------------------------------------
 
     @reconnecting
@@ -52,6 +67,7 @@ class EmailContacts(Rows):
             .where(email_contacts.c.address == address.lower())
             .values(unreachable_since=None, unreachable_reason=None)
         )
+        self._remembered.forget()
         with self._writer.begin() as connection:
             connection.execute(change)
 
@@ -94,25 +110,38 @@ class EmailContacts(Rows):
     def choose_text_only(self, address: str, text_only: bool) -> None:
         self._upsert(address, {"mail_format": TEXT_ONLY if text_only else None})
 
-    @reconnecting
     def choice_of(self, address: str) -> MailChoice:
         """What ``address`` chose, and whether it can be reached (one read of its row, for a
         notification's mail); the defaults for an address that never chose."""
+        key = address.lower()
+        return self._remembered.recall(("choice", key), lambda: self._choices([key])[key])
+
+    def _keep_all(self, addresses: Collection[str]) -> None:
+        for address, choice in self._choices(addresses).items():
+            self._remembered.keep(("choice", address), choice)
+
+    @reconnecting
+    def _choices(self, addresses: Collection[str]) -> dict[str, MailChoice]:
+        """The addresses' choices (by the address in lower case) in one statement."""
+        wanted = list(dict.fromkeys(address.lower() for address in addresses))
         query = select(
+            email_contacts.c.address,
             email_contacts.c.mail_when,
             email_contacts.c.mail_format,
             email_contacts.c.unreachable_since,
             email_contacts.c.unreachable_reason,
-        ).where(email_contacts.c.address == address.lower())
+        ).where(email_contacts.c.address.in_(wanted))
         with self.engine.connect() as connection:
-            row = connection.execute(query).one_or_none()
-        if row is None:
-            return MailChoice(None, False)
-        gone = None if row.unreachable_since is None else str(row.unreachable_reason)
-        return MailChoice(row.mail_when, row.mail_format == TEXT_ONLY, gone)
+            rows = connection.execute(query).all()
+        found = dict.fromkeys(wanted, MailChoice(None, False))
+        for row in rows:
+            gone = None if row.unreachable_since is None else str(row.unreachable_reason)
+            found[row.address] = MailChoice(row.mail_when, row.mail_format == TEXT_ONLY, gone)
+        return found
 
     def _upsert(self, address: str, values: dict[str, Any]) -> None:
         """Set ``values`` on ``address``'s row, made on first use."""
+        self._remembered.forget()
         insert = self._insert(email_contacts).values(address=address.lower(), **values)
         upsert = insert.on_conflict_do_update(
             index_elements=[email_contacts.c.address], set_=values

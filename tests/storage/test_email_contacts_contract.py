@@ -109,3 +109,24 @@ def test_a_digest_is_held_by_one_worker_and_told_once_an_hour(
     assert claims.readers(hour) == [(ANA, hour)]
     assert not claims.claim(ANA, hour, hour + LEASE, LEASE)  # told already
     assert claims.claim(ANA, hour + 24 * HOUR, hour + 24 * HOUR, LEASE)  # the next day's
+
+
+def test_a_batch_reads_its_addresses_choices_once_and_a_write_forgets_them(
+    contacts: EmailContacts, sql_backend: Backend
+) -> None:
+    """``remembering(addresses)``, as the worker opens it for a claimed batch: every address's
+    choices read as the block opens (in any case; another process's change is not seen inside
+    it), this store's own write seen at once, everything read afresh after the block."""
+    assert sql_backend.engine is not None
+    other = EmailContacts(sql_backend.engine)
+    contacts.choose_text_only("ana@example.org", True)
+
+    with contacts.remembering(["Ana@Example.org", "ben@example.org"]):
+        other.unreachable("ana@example.org", T0, "550 no such user")
+        other.choose_text_only("ben@example.org", True)
+        assert contacts.choice_of("ana@example.org") == MailChoice(None, True)
+        assert contacts.choice_of("BEN@example.org") == MailChoice(None, False)
+        contacts.choose_when("ben@example.org", "each", None)
+        assert contacts.choice_of("ben@example.org") == MailChoice("each", True)
+
+    assert contacts.choice_of("ana@example.org") == MailChoice(None, True, "550 no such user")
