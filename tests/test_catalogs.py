@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po
 
 from service.language.notation import CardSpellingError, parse_card
 from service.language.translation import LANGUAGES, LOCALES, translator
-from service.language.vocabulary import spelled, suit_names, with_suits
+from service.language.vocabulary import spelled, suit_names, with_suits, word
 from service.rules.variants import DeckFaces
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -184,3 +184,15 @@ def test_every_languages_suit_names_spell_cards() -> None:
             for name in names.split("|"):
                 assert with_suits(["7", name.lower()]) == [f"7{symbol}"], (language, name)
     assert with_suits(["7", "de", "copas", "discard", "k", "picas"]) == ["7♥", "discard", "k♠"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_command_word_is_the_first_of_its_spellings_and_only_commands_have_one(
+    language: str,
+) -> None:
+    """``word`` looks one command up (issue 35: not every command's spellings per word)."""
+    tr = translator(language)
+    for english, words in spelled(tr).items():
+        assert word(tr, english) == words.split("|")[0].strip()
+    with pytest.raises(KeyError):
+        word(tr, "no such command")

@@ -79,8 +79,17 @@ def suit_names(tr: Translator) -> dict[str, str]:
 
 
 def word(tr: Translator, english: str) -> str:
-    """The word ``tr``'s language writes for the command ``english``."""
-    return spelled(tr)[english].split("|")[0].strip()
+    """The word ``tr``'s language writes for the command ``english``: its one translation
+    looked up, not all of ``spelled`` (a mail's letter asks for a word about twenty times)."""
+    if english not in _commands():
+        raise KeyError(english)
+    return tr.pgettext("command", english).split("|")[0].strip()
+
+
+@cache
+def _commands() -> frozenset[str]:
+    """The English command words (``spelled``'s keys)."""
+    return frozenset(spelled(translator("en")))
 
 
 @cache
