@@ -1,0 +1,54 @@
+"""A notification's mail is the same bytes as before its making was made cheaper (issue 35): the
+golden files are the mails 1517e9e composed (its own tree, this file's ``mail_bytes``), their
+MIME boundaries (random per mail) numbered; Date and Message-ID are fixed by the caller."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from adapters.email.addressing import Addresses
+from adapters.email.compose import Composer, Heading
+from adapters.email.letters import Letter
+from service.language.translation import translator
+from tests.positions import midgame, to_act
+
+GOLDEN = Path(__file__).with_name("golden")
+
+
+def mail_bytes(language: str) -> bytes:
+    """A turn's mail with the table's picture, in ``language``, its boundaries numbered."""
+    letter = Letter(
+        ("It is your turn.",),
+        to_act(midgame()),
+        "Ben",
+        ("Ben took 4C 4S with 2S.",),
+        tr=translator(language),
+        commands=True,
+        game_id="g1abcdef",
+    )
+    composer = Composer(Addresses("conquian.test", "conquian@conquian.test"))
+    heading = Heading(
+        "ana@example.org",
+        "Conquian g1abcd: your turn",
+        "<note.g1.pana.3-4.moves@conquian.test>",
+        reply_to="play+t0k3n@conquian.test",
+        in_reply_to="<game.g1.pana@conquian.test>",
+        references=("<game.g1.pana@conquian.test>",),
+    )
+    raw = composer.mail(heading, letter, datetime(2026, 3, 2, 9, 0, tzinfo=UTC)).as_bytes()
+    found: list[bytes] = []
+    for one in re.findall(rb'boundary="([^"]+)"', raw):
+        if one not in found:
+            found.append(one)
+    for number, one in enumerate(found):
+        raw = raw.replace(one, b"BOUNDARY-%d" % number)
+    return raw
+
+
+@pytest.mark.parametrize("language", ["en", "hi"])
+def test_a_turns_mail_is_the_bytes_it_was(language: str) -> None:
+    assert mail_bytes(language) == (GOLDEN / f"turn-{language}.eml").read_bytes()
