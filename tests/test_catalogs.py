@@ -24,7 +24,8 @@ from babel.messages.pofile import read_po
 
 from service.language.notation import CardSpellingError, parse_card
 from service.language.translation import LANGUAGES, LOCALES, translator
-from service.language.vocabulary import spelled, suit_names, with_suits, word
+from service.language.vocabulary import spelled, suit_names, with_suits
+from service.language.vocabulary import word as command_word
 from service.rules.variants import DeckFaces
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -193,6 +194,6 @@ def test_a_command_word_is_the_first_of_its_spellings_and_only_commands_have_one
     """``word`` looks one command up (issue 35: not every command's spellings per word)."""
     tr = translator(language)
     for english, words in spelled(tr).items():
-        assert word(tr, english) == words.split("|")[0].strip()
+        assert command_word(tr, english) == words.split("|")[0].strip()
     with pytest.raises(KeyError):
-        word(tr, "no such command")
+        command_word(tr, "no such command")
