@@ -47,6 +47,16 @@ def random_bot(view: PlayerView, rng: Rng) -> PlayerAction:
 
 def greedy_bot(view: PlayerView, rng: Rng) -> PlayerAction:
     """Meld the most, go out when possible, keep cards near melds, force when it cannot hurt."""
+    return _greedy(view, False)
+
+
+def wary_bot(view: PlayerView, rng: Rng) -> PlayerAction:
+    """The greedy bot that also keeps back a card the opponent could lay off on their table: the
+    hard bot's rollouts play it, so a discard that feeds the opponent is seen to cost."""
+    return _greedy(view, True)
+
+
+def _greedy(view: PlayerView, wary: bool) -> PlayerAction:
     actions = view.legal_actions
     if view.phase is Phase.FORCE_WINDOW:
         forcing_lets_them_out = view.hand_sizes[view.player] == 0
@@ -54,14 +64,14 @@ def greedy_bot(view: PlayerView, rng: Rng) -> PlayerAction:
         return next(a for a in actions if isinstance(a, wanted))
     discards = [a for a in actions if isinstance(a, Discard)]
     if discards:
-        return min(discards, key=lambda a: _keep_value(view, a.card, view.hand))
+        return min(discards, key=lambda a: _keep_value(view, a.card, view.hand, wary))
     takes = [a for a in actions if isinstance(a, Take)]
     if not takes:
         return max((a for a in actions if isinstance(a, Refuse)), key=lambda a: len(a.meld))
-    return _best_take(view, takes)
+    return _best_take(view, takes, wary)
 
 
-def _best_take(view: PlayerView, takes: list[Take]) -> Take:
+def _best_take(view: PlayerView, takes: list[Take], wary: bool) -> Take:
     going_out = [a for a in takes if a.discard is None]
     if going_out:
         return going_out[0]
@@ -70,10 +80,10 @@ def _best_take(view: PlayerView, takes: list[Take]) -> Take:
     put_down = widest[0].put_down
     remaining = view.hand & ~put_down
     candidates = [a for a in widest if a.put_down == put_down]
-    return min(candidates, key=lambda a: _keep_value(view, a.discard, remaining))
+    return min(candidates, key=lambda a: _keep_value(view, a.discard, remaining, wary))
 
 
-def _keep_value(view: PlayerView, one: Card | None, hand: int) -> int:
+def _keep_value(view: PlayerView, one: Card | None, hand: int, wary: bool) -> int:
     """How much a hand card is worth keeping: partners for a set or sequence, or a table it fits."""
     if one is None:
         return 0
@@ -88,6 +98,8 @@ def _keep_value(view: PlayerView, one: Card | None, hand: int) -> int:
                 value += weight
     if layoff_targets(view.tables[view.seat], one):
         value += 3
+    if wary and layoff_targets(view.tables[view.seat.other], one):
+        value += 4
     return value
 
 
