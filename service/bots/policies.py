@@ -2,7 +2,9 @@
 
 ``random`` picks uniformly among the legal actions.  ``greedy`` melds as much as it can, goes out
 when it can, discards the card least likely to join a meld, and forces whenever the window opens
-unless forcing would let the opponent go out.  Neither ever sees more than its view.
+unless forcing would let the opponent go out.  ``wary`` is greedy keeping back, too, a card the
+opponent could lay off: the hard bot's rollouts (``bots.search``).  None ever sees more than its
+view.
 """
 
 from __future__ import annotations

@@ -2,9 +2,13 @@
 
 For each decision it samples the hidden cards — the opponent's hand, the stock order and, where
 the dead pile is face down, nothing more: every dead card was shown face up as the center card
-(R20.2), so a seat that remembers (``bots.recall``) knows them — consistently with its view, plays
-every candidate action on the same samples, finishes the deal with the greedy policy for both
-seats, and keeps the action that won most.  The samples come from the injected generator and the
+(R20.2), so a seat that remembers (``bots.recall``) knows them — consistently with its view, the
+opponent's hand drawn by what they let go (``bots.belief``; ``informed=False`` deals it
+uniformly, the hard bot before issue 38, kept for the arena as ``hard-uniform``).  It plays every
+candidate action on the same samples, finishes the deal with the wary greedy policy for both
+seats (``finish``; the greedy bot that also keeps back a card the opponent could lay off, which won
+more against the hard bot before issue 38 than plain greedy rollouts, docs/benchmarks.md), and
+keeps the action that won most.  The samples come from the injected generator and the
 budget is a number of rollouts, so the same view and seed always choose the same action, on any
 machine.  It never reads the true hidden state: it is handed a view only.
 
@@ -19,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.bots.belief import Belief, belief_of, weighted_hand
-from service.bots.policies import NoChance, Policy, Rng, greedy_bot
+from service.bots.policies import NoChance, Policy, Rng, greedy_bot, wary_bot
 from service.rules.actions import PlayerAction
 from service.rules.cards import DECK, Card
 from service.rules.decide import decide
@@ -32,7 +36,7 @@ from service.rules.view import PlayerView, view_for
 _GREEDY = NoChance()
 
 
-def search_bot(rollouts: int, informed: bool = True, finish: Policy = greedy_bot) -> Policy:
+def search_bot(rollouts: int, informed: bool = True, finish: Policy = wary_bot) -> Policy:
     """The hard bot with ``rollouts`` deal endings played per decision (at least one per action);
     ``informed`` samples the opponent's hand by the belief (``bots.belief``), else uniformly."""
 
@@ -43,7 +47,7 @@ def search_bot(rollouts: int, informed: bool = True, finish: Policy = greedy_bot
 
 
 def choose(
-    view: PlayerView, rng: Rng, rollouts: int, informed: bool = True, finish: Policy = greedy_bot
+    view: PlayerView, rng: Rng, rollouts: int, informed: bool = True, finish: Policy = wary_bot
 ) -> PlayerAction:
     """The action that wins most deals over the sampled worlds, ties going to the greedy choice.
 
@@ -73,7 +77,7 @@ class Score:
 
 
 def scored(
-    view: PlayerView, rng: Rng, rollouts: int, informed: bool = True, finish: Policy = greedy_bot
+    view: PlayerView, rng: Rng, rollouts: int, informed: bool = True, finish: Policy = wary_bot
 ) -> list[Score]:
     """Every legal action with its score, best first: the action ``choose`` takes leads, then
     those that survived longer in the halving, each round's by its points."""
@@ -157,8 +161,8 @@ def _shuffle(cards: list[Card], rng: Rng) -> None:
         cards[last], cards[other] = cards[other], cards[last]
 
 
-def rollout(world: GameState, action: PlayerAction, seat: Seat, finish: Policy = greedy_bot) -> int:
-    """2 for a win of ``seat``, 1 for a draw, 0 for a loss, once the greedy bots end the deal."""
+def rollout(world: GameState, action: PlayerAction, seat: Seat, finish: Policy = wary_bot) -> int:
+    """2 for a win of ``seat``, 1 for a draw, 0 for a loss, once ``finish`` ends the deal for both."""
     state = world
     for event in decide(state, action):
         state = evolve(state, event)
