@@ -19,6 +19,10 @@ from service.rules.seats import Phase, Seat
 from service.rules.state import GameState
 from service.rules.view import PlayerView, view_for
 
+WARY = 4
+"""What the wary bot adds to a card's keep value when the opponent could lay it off: more than a
+partner in hand (2) or a fit on its own table (3), as much as two partners."""
+
 
 class Rng(Protocol):
     """The part of ``random.Random`` a bot may use."""
@@ -101,7 +105,7 @@ def _keep_value(view: PlayerView, one: Card | None, hand: int, wary: bool) -> in
     if layoff_targets(view.tables[view.seat], one):
         value += 3
     if wary and layoff_targets(view.tables[view.seat.other], one):
-        value += 4
+        value += WARY
     return value
 
 
