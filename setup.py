@@ -22,7 +22,12 @@ if os.environ.get("CONQUIAN_MYPYC") == "1":
     rules = [
         p for p in Path("service/rules").glob("*.py") if p.name not in {"cards.py", "__init__.py"}
     ]
-    driving = ["service/bots/policies.py", "service/bots/search.py", "service/bots/selfplay.py"]
+    driving = [
+        "service/bots/belief.py",
+        "service/bots/policies.py",
+        "service/bots/search.py",
+        "service/bots/selfplay.py",
+    ]
     compiled = sorted(str(path) for path in [*rules, *map(Path, driving)])
     ext_modules = mypycify(compiled, opt_level="3")
 

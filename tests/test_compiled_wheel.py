@@ -24,6 +24,7 @@ PIP_WHEEL = (sys.executable, "-m", "pip", "wheel", "--no-cache-dir", "--no-build
 COMPILED = (
     "service/rules/legal",
     "service/rules/evolve",
+    "service/bots/belief",
     "service/bots/policies",
     "service/bots/search",
 )

@@ -7,12 +7,16 @@ import json
 import time
 
 from service.bots.arena import arena
-from service.bots.levels import BOTS, LEVELS
+from service.bots.levels import ARENA_ONLY, BOTS, LEVELS
+from service.bots.policies import Policy
 from service.rules.variants import Variant
 from service.words.lobby import OPPONENTS
 
-BOT_WORDS = sorted(word for word, player in OPPONENTS.items() if player is not None)
-"""The bots the arena knows: the lobby's words for them (``hard``, ``medium``, ``greedy`` …)."""
+BOT_WORDS = sorted(
+    [*(word for word, player in OPPONENTS.items() if player is not None), *ARENA_ONLY]
+)
+"""The bots the arena knows: the lobby's words for them (``hard``, ``medium``, ``greedy`` …) and
+the arena-only ones (``hard-uniform``, the hard bot before issue 38)."""
 
 
 def bots_argument(text: str) -> tuple[str, str]:
@@ -27,16 +31,17 @@ def bots_argument(text: str) -> tuple[str, str]:
 
 def run(args: argparse.Namespace, variant: Variant) -> int:
     names: tuple[str, str] = args.bots
-    players = (OPPONENTS[names[0]], OPPONENTS[names[1]])
-    assert players[0] is not None and players[1] is not None
-    policies = (BOTS[players[0]], BOTS[players[1]])
+    policies = (_policy(names[0]), _policy(names[1]))
     score = arena(policies, args.games, args.seed, variant, time.perf_counter)
     report = {
         **score.summary(names),
         "seed": args.seed,
         "variant": variant.changed_flags(),
         "levels": {
-            name: level for name in names for level, p in LEVELS.items() if p == OPPONENTS[name]
+            name: level
+            for name in names
+            for level, p in LEVELS.items()
+            if p == OPPONENTS.get(name, "")
         },
     }
     if args.json:
@@ -52,3 +57,12 @@ def run(args: argparse.Namespace, variant: Variant) -> int:
         + ", ".join(f"{n} median {t['median']} p99 {t['p99']}" for n, t in times.items())
     )
     return 0
+
+
+def _policy(word: str) -> Policy:
+    """The bot a word names: an arena-only one, or the lobby's."""
+    if word in ARENA_ONLY:
+        return ARENA_ONLY[word]
+    player = OPPONENTS[word]
+    assert player is not None
+    return BOTS[player]

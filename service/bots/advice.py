@@ -13,6 +13,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 
+from service.bots.belief import belief_of
 from service.bots.search import Score, rollout, sample_world, scored
 from service.rules.actions import Discard, PlayerAction, Refuse, Take
 from service.rules.cards import Card
@@ -76,8 +77,9 @@ def judge(view: PlayerView, chosen: PlayerAction, rollouts: int) -> Judgement:
     if does_the_same(best, chosen):
         return Judgement(chosen, best, 0.0)
     rng, worlds, gap = seeded(view, "judge"), max(1, rollouts // 4), 0
+    belief = belief_of(view)
     for _ in range(worlds):
-        world = sample_world(view, rng)
+        world = sample_world(view, rng, belief)
         gap += rollout(world, best, view.seat) - rollout(world, chosen, view.seat)
     return Judgement(chosen, best, max(0.0, gap / (2 * worlds)))
 

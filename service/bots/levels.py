@@ -1,7 +1,8 @@
 """The bot's levels: the plain names players choose, the policy that plays each, its name in news.
 
 ``easy`` plays at random, ``medium`` is the greedy bot, ``hard`` the determinized search
-(``search_bot``).  The player ids stay those already stored in logs (``bot:random``,
+(``search_bot``) sampling the opponent's hand by what they let go (``bots.belief``), its rollouts
+played by the wary greedy bot.  The player ids stay those already stored in logs (``bot:random``,
 ``bot:greedy``) with ``bot:search`` for the new level, so old games keep their opponent.  The
 hard bot's budget is a number of rollouts per decision, not a time: the same position and seed
 give the same move on any machine, and the number is sized so a decision takes well under the
@@ -33,6 +34,17 @@ BOTS: Mapping[str, Policy] = {
     "bot:search": search_bot(HARD_ROLLOUTS),
 }
 """Players the service moves for itself: ``"bot:search"`` can be invited like anyone."""
+
+UNIFORM_ROLLOUTS = 480
+"""The hard bot's budget before issue 38, kept for ``hard-uniform``."""
+
+ARENA_ONLY: Mapping[str, Policy] = {
+    "hard-uniform": search_bot(UNIFORM_ROLLOUTS, informed=False, finish=greedy_bot),
+}
+"""Bots for ``conquian arena`` only, never offered to players: ``hard-uniform`` is the hard bot
+before issue 38 (the same search sampling the opponent's hand uniformly, not by ``bots.belief``,
+and finishing its rollouts with the plain greedy bot), kept so the two are compared in one
+process."""
 
 DELIBERATE = frozenset({"bot:search"})
 """Bots whose decision is a search: a request never waits for it.  The worker makes it (its game

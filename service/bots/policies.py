@@ -2,7 +2,9 @@
 
 ``random`` picks uniformly among the legal actions.  ``greedy`` melds as much as it can, goes out
 when it can, discards the card least likely to join a meld, and forces whenever the window opens
-unless forcing would let the opponent go out.  Neither ever sees more than its view.
+unless forcing would let the opponent go out.  ``wary`` is greedy keeping back, too, a card the
+opponent could lay off: the hard bot's rollouts (``bots.search``).  None ever sees more than its
+view.
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ from service.rules.melds import layoff_targets
 from service.rules.seats import Phase, Seat
 from service.rules.state import GameState
 from service.rules.view import PlayerView, view_for
+
+WARY = 4
+"""What the wary bot adds to a card's keep value when the opponent could lay it off: more than a
+partner in hand (2) or a fit on its own table (3), as much as two partners."""
 
 
 class Rng(Protocol):
@@ -47,6 +53,16 @@ def random_bot(view: PlayerView, rng: Rng) -> PlayerAction:
 
 def greedy_bot(view: PlayerView, rng: Rng) -> PlayerAction:
     """Meld the most, go out when possible, keep cards near melds, force when it cannot hurt."""
+    return _greedy(view, False)
+
+
+def wary_bot(view: PlayerView, rng: Rng) -> PlayerAction:
+    """The greedy bot that also keeps back a card the opponent could lay off on their table: the
+    hard bot's rollouts play it, so a discard that feeds the opponent is seen to cost."""
+    return _greedy(view, True)
+
+
+def _greedy(view: PlayerView, wary: bool) -> PlayerAction:
     actions = view.legal_actions
     if view.phase is Phase.FORCE_WINDOW:
         forcing_lets_them_out = view.hand_sizes[view.player] == 0
@@ -54,14 +70,14 @@ def greedy_bot(view: PlayerView, rng: Rng) -> PlayerAction:
         return next(a for a in actions if isinstance(a, wanted))
     discards = [a for a in actions if isinstance(a, Discard)]
     if discards:
-        return min(discards, key=lambda a: _keep_value(view, a.card, view.hand))
+        return min(discards, key=lambda a: _keep_value(view, a.card, view.hand, wary))
     takes = [a for a in actions if isinstance(a, Take)]
     if not takes:
         return max((a for a in actions if isinstance(a, Refuse)), key=lambda a: len(a.meld))
-    return _best_take(view, takes)
+    return _best_take(view, takes, wary)
 
 
-def _best_take(view: PlayerView, takes: list[Take]) -> Take:
+def _best_take(view: PlayerView, takes: list[Take], wary: bool) -> Take:
     going_out = [a for a in takes if a.discard is None]
     if going_out:
         return going_out[0]
@@ -70,10 +86,10 @@ def _best_take(view: PlayerView, takes: list[Take]) -> Take:
     put_down = widest[0].put_down
     remaining = view.hand & ~put_down
     candidates = [a for a in widest if a.put_down == put_down]
-    return min(candidates, key=lambda a: _keep_value(view, a.discard, remaining))
+    return min(candidates, key=lambda a: _keep_value(view, a.discard, remaining, wary))
 
 
-def _keep_value(view: PlayerView, one: Card | None, hand: int) -> int:
+def _keep_value(view: PlayerView, one: Card | None, hand: int, wary: bool) -> int:
     """How much a hand card is worth keeping: partners for a set or sequence, or a table it fits."""
     if one is None:
         return 0
@@ -88,6 +104,8 @@ def _keep_value(view: PlayerView, one: Card | None, hand: int) -> int:
                 value += weight
     if layoff_targets(view.tables[view.seat], one):
         value += 3
+    if wary and layoff_targets(view.tables[view.seat.other], one):
+        value += WARY
     return value
 
 

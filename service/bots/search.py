@@ -2,9 +2,13 @@
 
 For each decision it samples the hidden cards — the opponent's hand, the stock order and, where
 the dead pile is face down, nothing more: every dead card was shown face up as the center card
-(R20.2), so a seat that remembers (``bots.recall``) knows them — consistently with its view, plays
-every candidate action on the same samples, finishes the deal with the greedy policy for both
-seats, and keeps the action that won most.  The samples come from the injected generator and the
+(R20.2), so a seat that remembers (``bots.recall``) knows them — consistently with its view, the
+opponent's hand drawn by what they let go (``bots.belief``; ``informed=False`` deals it
+uniformly, the hard bot before issue 38, kept for the arena as ``hard-uniform``).  It plays every
+candidate action on the same samples, finishes the deal with the wary greedy policy for both
+seats (``finish``; the greedy bot that also keeps back a card the opponent could lay off, which won
+more against the hard bot before issue 38 than plain greedy rollouts, docs/benchmarks.md), and
+keeps the action that won most.  The samples come from the injected generator and the
 budget is a number of rollouts, so the same view and seed always choose the same action, on any
 machine.  It never reads the true hidden state: it is handed a view only.
 
@@ -18,7 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from service.bots.policies import NoChance, Policy, Rng, greedy_bot
+from service.bots.belief import Belief, belief_of, weighted_hand
+from service.bots.policies import NoChance, Policy, Rng, greedy_bot, wary_bot
 from service.rules.actions import PlayerAction
 from service.rules.cards import DECK, Card
 from service.rules.decide import decide
@@ -31,16 +36,19 @@ from service.rules.view import PlayerView, view_for
 _GREEDY = NoChance()
 
 
-def search_bot(rollouts: int) -> Policy:
-    """The hard bot with ``rollouts`` deal endings played per decision (at least one per action)."""
+def search_bot(rollouts: int, informed: bool = True, finish: Policy = wary_bot) -> Policy:
+    """The hard bot with ``rollouts`` deal endings played per decision (at least one per action);
+    ``informed`` samples the opponent's hand by the belief (``bots.belief``), else uniformly."""
 
     def policy(view: PlayerView, rng: Rng) -> PlayerAction:
-        return choose(view, rng, rollouts)
+        return choose(view, rng, rollouts, informed, finish)
 
     return policy
 
 
-def choose(view: PlayerView, rng: Rng, rollouts: int) -> PlayerAction:
+def choose(
+    view: PlayerView, rng: Rng, rollouts: int, informed: bool = True, finish: Policy = wary_bot
+) -> PlayerAction:
     """The action that wins most deals over the sampled worlds, ties going to the greedy choice.
 
     The budget is spent in halving rounds: each round plays every remaining action on the same
@@ -49,7 +57,7 @@ def choose(view: PlayerView, rng: Rng, rollouts: int) -> PlayerAction:
     actions = view.legal_actions
     if len(actions) == 1:
         return actions[0]
-    return scored(view, rng, rollouts)[0].action
+    return scored(view, rng, rollouts, informed, finish)[0].action
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +76,13 @@ class Score:
         return self.points / (2 * self.played) if self.played else 0.0
 
 
-def scored(view: PlayerView, rng: Rng, rollouts: int) -> list[Score]:
+def scored(
+    view: PlayerView, rng: Rng, rollouts: int, informed: bool = True, finish: Policy = wary_bot
+) -> list[Score]:
     """Every legal action with its score, best first: the action ``choose`` takes leads, then
     those that survived longer in the halving, each round's by its points."""
     actions = view.legal_actions
+    belief = belief_of(view) if informed else None
     preferred = greedy_bot(view, _GREEDY)
     wins = dict.fromkeys(range(len(actions)), 0)
     played = dict.fromkeys(range(len(actions)), 0)
@@ -81,9 +92,9 @@ def scored(view: PlayerView, rng: Rng, rollouts: int) -> list[Score]:
     for round_number in range(1, rounds + 1):
         worlds = max(1, rollouts // (rounds * len(alive)))
         for _ in range(worlds):
-            world = sample_world(view, rng)
+            world = sample_world(view, rng, belief)
             for index in alive:
-                wins[index] += rollout(world, actions[index], view.seat)
+                wins[index] += rollout(world, actions[index], view.seat, finish)
                 played[index] += 1
         alive.sort(key=lambda i: (wins[i], actions[i] is preferred), reverse=True)
         alive = alive[: max(1, (len(alive) + 1) // 2)]
@@ -95,23 +106,29 @@ def scored(view: PlayerView, rng: Rng, rollouts: int) -> list[Score]:
     return [Score(actions[i], wins[i], played[i], survived[i]) for i in order]
 
 
-def sample_world(view: PlayerView, rng: Rng) -> GameState:
+def sample_world(view: PlayerView, rng: Rng, belief: Belief | None = None) -> GameState:
     """A full state the seat cannot tell from the real one: the unseen cards dealt at random.
 
     Unseen are the cards neither in the seat's hand, on a table, in the center nor among the
-    dead it knows of; the opponent holds as many of them as their hand size, the stock as many as
-    its size, in a random order, and the rest are dead cards the seat does not remember."""
+    dead it knows of; the opponent holds as many of them as their hand size (drawn by the
+    ``belief`` when there is one, else uniformly), the stock as many as its size, in a random
+    order, and the rest are dead cards the seat does not remember."""
     known = view.hand | table_mask(view.tables[0]) | table_mask(view.tables[1])
     if view.center is not None:
         known |= 1 << view.center
     for one in view.dead:
         known |= 1 << one
     unseen = [DECK[i] for i in range(40) if not known >> i & 1]
-    _shuffle(unseen, rng)
     opponent_size = view.hand_sizes[view.opponent]
     opponent = 0
-    for one in unseen[:opponent_size]:
-        opponent |= 1 << one
+    if belief is not None:
+        opponent = weighted_hand(belief, unseen, opponent_size, rng)
+        _shuffle(unseen, rng)
+        opponent_size = 0
+    else:
+        _shuffle(unseen, rng)
+        for one in unseen[:opponent_size]:
+            opponent |= 1 << one
     stock = unseen[opponent_size : opponent_size + view.stock_size]
     forgotten = tuple(unseen[opponent_size + view.stock_size :])
     hands = (view.hand, opponent) if view.seat is Seat.FIRST else (opponent, view.hand)
@@ -144,15 +161,15 @@ def _shuffle(cards: list[Card], rng: Rng) -> None:
         cards[last], cards[other] = cards[other], cards[last]
 
 
-def rollout(world: GameState, action: PlayerAction, seat: Seat) -> int:
-    """2 for a win of ``seat``, 1 for a draw, 0 for a loss, once the greedy bots end the deal."""
+def rollout(world: GameState, action: PlayerAction, seat: Seat, finish: Policy = wary_bot) -> int:
+    """2 for a win of ``seat``, 1 for a draw, 0 for a loss, once ``finish`` ends the deal for both."""
     state = world
     for event in decide(state, action):
         state = evolve(state, event)
     deal = world.deal_number
     while state.to_act is not None and state.deal_number == deal:
         mover = state.to_act
-        for event in decide(state, greedy_bot(view_for(state, mover), _GREEDY)):
+        for event in decide(state, finish(view_for(state, mover), _GREEDY)):
             state = evolve(state, event)
     if len(state.match.results) == len(world.match.results):
         return 1  # the deal did not end (a resignation is never a rollout's choice)

@@ -71,3 +71,14 @@ def test_a_pair_that_is_not_two_bots_is_refused(bots: str) -> None:
     done = arena("--bots", bots, "--games", "2")
     assert done.returncode == 2
     assert "write two bots as A,B" in done.stderr
+
+
+def test_the_hard_bot_before_issue_38_plays_in_the_arena_and_is_offered_to_no_one() -> None:
+    """``hard-uniform`` (the search sampling the opponent's hand uniformly) is an arena-only bot:
+    the arena seats it, the lobby's words for an opponent do not name it."""
+    from service.words.lobby import OPPONENTS
+
+    found = report("--bots", "hard,hard-uniform", "--games", "2", "--seed", "1")
+    assert found["bots"] == ["hard", "hard-uniform"] and found["deals"] == 2
+    assert set(found["ms_per_decision"]) == {"hard", "hard-uniform"}
+    assert "hard-uniform" not in OPPONENTS
