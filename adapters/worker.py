@@ -31,7 +31,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
@@ -42,6 +42,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from adapters.bootstrap import Wiring
 from adapters.config import Settings
 from adapters.giving_way import GivingWay
+from adapters.review_process import ReviewProcess
 from adapters.scheduler_log import quiet_ticks_while_running
 from adapters.system import SystemChance
 from service.app.games import GameService
@@ -153,7 +154,9 @@ class Worker:
         self.giving_way = GivingWay(
             self.settings.review_quiet_seconds, self.settings.review_patience_seconds
         )
-        """The reviews wait for a quiet outbox (``adapters/giving_way.py``)."""
+        self.review_process = ReviewProcess()
+        self.reviewing = replace(service.reviewing, judge=self.review_process.judge)
+        """Reviews wait for a quiet outbox and search in a child process: players come first."""
 
     # -- the jobs: each safe to run at once in several processes ------------------------------
 
@@ -246,11 +249,8 @@ class Worker:
         return total
 
     def review(self) -> int:
-        """Review one match ended since the last review (issue 38): a search of a second or
-        so, which waits for a quiet outbox, or for its patience under a load that never quiets."""
-        if not self.giving_way.may_run():
-            return 0
-        return self.wiring.service.reviewing.follow()
+        """Review one match ended since the last review (issue 38), once delivery gives way."""
+        return self.reviewing.follow() if self.giving_way.may_run() else 0
 
     def prune(self) -> dict[str, int]:
         """Prune the working rows past their retention window; how many went, by kind."""
@@ -329,6 +329,7 @@ class Worker:
         if scheduler is not None:
             scheduler.shutdown(wait=True)
             log.info("worker stopped")
+        self.review_process.close()
 
     @property
     def running(self) -> bool:

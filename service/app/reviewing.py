@@ -8,7 +8,7 @@ every channel words in its reader's language (``words/reviews.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from service.bots.levels import BOTS
@@ -24,12 +24,31 @@ from service.rules.errors import N_, IllegalAction
 from service.rules.seats import Seat
 from service.words.prompts import action_text
 
+Judge = Callable[[Sequence[StoredEvent], Seat, int], Steps]
+"""How a seat's decisions in a log are judged: ``steps_of`` here and in the tests; the worker
+runs the same function in a child process (``adapters/review_process.py``)."""
+
+
+def steps_of(log: Sequence[StoredEvent], seat: Seat, rollouts: int) -> Steps:
+    """``seat``'s decisions in ``log``, judged and written as they are kept."""
+    return tuple(
+        ReviewStep(
+            one.seq,
+            action_text(one.judgement.chosen),
+            action_text(one.judgement.best),
+            round(100 * one.judgement.loss),
+            one.judgement.mistake,
+        )
+        for one in review(log, seat, rollouts)
+    )
+
 
 @dataclass(frozen=True, slots=True)
 class Reviewing:
     store: EventStore
     reviews: ReviewStore
     rollouts: int = REVIEW_ROLLOUTS
+    judge: Judge = steps_of
 
     def follow(self, limit: int = 1) -> int:
         """Review up to ``limit`` matches ended since the last run; how many were reviewed."""
@@ -43,7 +62,7 @@ class Reviewing:
         log = self.store.load(game_id)
         players = fold(log).players
         return {
-            player: steps_of(log, seat, self.rollouts)
+            player: self.judge(log, seat, self.rollouts)
             for seat, player in zip(Seat, players, strict=True)
             if player is not None and player not in BOTS
         }
@@ -73,17 +92,3 @@ class NothingToReview(IllegalAction):
 class ReviewNotYet(IllegalAction):
     code = "review_not_yet"
     template = N_("The review comes once the game is over.")
-
-
-def steps_of(log: Sequence[StoredEvent], seat: Seat, rollouts: int) -> Steps:
-    """``seat``'s decisions in ``log``, judged and written as they are kept."""
-    return tuple(
-        ReviewStep(
-            one.seq,
-            action_text(one.judgement.chosen),
-            action_text(one.judgement.best),
-            round(100 * one.judgement.loss),
-            one.judgement.mistake,
-        )
-        for one in review(log, seat, rollouts)
-    )
