@@ -22,6 +22,8 @@ from sqlalchemy import Engine, literal_column, select
 from adapters.sql.engine import reconnecting
 from adapters.sql.tables import outbox
 
+LATE_S = 3.0
+"""A wait past this is counted in ``Waits.late`` (the ten-minute form's p99 bound)."""
 LEAD = timedelta(seconds=5)
 """Before a fault begins, how long the notifications in flight are counted as the fault's."""
 RECOVERY = timedelta(seconds=10)
@@ -42,6 +44,9 @@ class Waits:
 
     steady: dict[str, list[float]] = field(default_factory=dict)
     around_faults: dict[str, list[float]] = field(default_factory=dict)
+    late: dict[int, int] = field(default_factory=dict)
+    """The steady notifications that waited past ``LATE_S``, by the ten seconds of the load
+    their move was appended in (0: its first ten seconds): when the slow ones happened."""
 
     def figures(self, steady: bool = True) -> dict[str, dict[str, float]]:
         """Per channel: how many, the median, the p99 and the longest, in seconds."""
@@ -80,5 +85,9 @@ def handed_over(engine: Engine, since: datetime, faults: Sequence[Window] = ()) 
         for channel, created, delivered in connection.execute(statement):
             during = any(start - LEAD <= created <= end + RECOVERY for start, end in faults)
             chosen = waits.around_faults if during else waits.steady
-            chosen.setdefault(channel or "?", []).append((delivered - created).total_seconds())
+            waited = (delivered - created).total_seconds()
+            chosen.setdefault(channel or "?", []).append(waited)
+            if not during and waited > LATE_S:
+                tens = int((created - since).total_seconds() // 10) * 10
+                waits.late[tens] = waits.late.get(tens, 0) + 1
     return waits

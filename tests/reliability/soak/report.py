@@ -144,6 +144,7 @@ class Report:
             "latency_p99_s": self.latency_p99,
             "notified_s": self.notified.figures(),
             "notified_around_faults_s": self.notified.figures(steady=False),
+            "notified_late_by_load_second": dict(sorted(self.notified.late.items())),
             "telegram_429": self.too_many_requests,
             "telegram_429_examples": self.refused_posts,
             "memory_mb": {k: (round(a, 1), round(b, 1)) for k, (a, b) in self.memory.items()},

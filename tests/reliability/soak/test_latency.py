@@ -93,11 +93,13 @@ def test_the_waits_are_read_per_channel_from_the_outbox_the_faults_apart(
     row(56, 30.0, "email")  # in flight when the fault hit
     row(71, 4.0, "web")  # its backlog
     row(73, 0.25, "web")
+    row(95, 3.5, "web")  # late, in the load's tens from 90 s
 
     waits = handed_over(engine, load, [fault])
 
     assert {channel: sorted(found) for channel, found in waits.steady.items()} == {
-        "web": [0.25, 0.5],
+        "web": [0.25, 0.5, 3.5],
         "telegram": [1.5],
     }
     assert waits.around_faults == {"email": [30.0], "web": [4.0]}
+    assert waits.late == {90: 1}  # the fault's backlog is not counted late
