@@ -1,10 +1,10 @@
 """The review's search in a child process at low priority (issues 35 and 38).
 
-A review after a game is seconds of search.  In the worker's own interpreter it held the sending
-lanes for those seconds, since Python runs one thread at a time: in the ten-minute soak about one
-notification in a hundred waited ten seconds or more, on every channel alike
-(docs/reliability.md).  In a child process the search runs beside the worker instead of in its
-place, and at ``NICENESS`` the system gives the cores to the processes that answer players first.
+A review after a game is seconds of search.  In the worker's own interpreter it would hold the
+sending lanes for those seconds, since Python runs one thread at a time (under the HTTP load it
+cost the worker 2.3× the CPU per move of e2bc666, docs/benchmarks.md).  In a child process the
+search runs beside the worker instead of in its place, and at ``NICENESS`` the system gives the
+cores to the processes that answer players first.
 
 The log goes to the child as its exported lines (``log/file.py``, the format ``conquian verify``
 reads) and the seat as its number, and the steps come back as plain values: nothing crosses the
