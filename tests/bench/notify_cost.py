@@ -54,12 +54,15 @@ from tests.bench.moves import Live, move
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import DOMAIN, KEYS, SERVICE
 from tests.telegram.fake_api import TOKEN, FakeTelegram
+from tests.waiting import eventually
 
 MIX = ("web",) * 5 + ("telegram",) * 3 + ("email",) * 2
 """The soak's mix of channels, one game in ten each: half web, three tenths Telegram, a fifth
 email."""
 WORKER = ("CONQUIAN_DRAIN_SECONDS", "CONQUIAN_SENDING_LANES")
 FIRST_PERSON = 7001
+SETTLE = 120.0
+"""How long the last notifications may take after the load before the run is refused."""
 WARM_UP = 5.0
 """Seconds of load before the measure: imports, pools, fonts, the first boards."""
 
@@ -266,8 +269,9 @@ def _measure(
     moves_before, delivered_before = turn, draining.delivered
     cpu, mine = time.process_time(), time.thread_time()
     pace(began + WARM_UP + seconds)
-    while _pending(engine):  # the load's last notifications, still counted
-        time.sleep(0.1)
+    # the load's last notifications, still counted
+    if not eventually(lambda: not _pending(engine), seconds=SETTLE):
+        raise RuntimeError(f"notifications still pending {SETTLE:g} s after the load")
     delivery_cpu = (time.process_time() - cpu) - (time.thread_time() - mine)
     delivered = draining.delivered - delivered_before
     return {
