@@ -16,8 +16,8 @@ that fits theirs cannot show being forced (docs/architecture.md).
 from __future__ import annotations
 
 import random
-import secrets
 
+from adapters.system import SystemChance
 from service.game.lessons import ORDER, Lesson
 from service.rules.actions import Discard, Force, PlayerAction, Refuse, Take
 from service.rules.cards import DECK, Card
@@ -34,25 +34,16 @@ def deck_order(seed: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-class PracticeChance:
+class PracticeChance(SystemChance):
     """The practice deal's chance: its deck fixed, the first dealer and the bot's moves drawn
-    from a seeded generator of their own, ids and salts at random."""
+    from a seeded generator of their own, ids and salts at random (the system's)."""
 
     def __init__(self, deck_seed: int = DECK_SEED, bot_seed: int = BOT_SEED) -> None:
         self._deck = deck_order(deck_seed)
-        self._rng = random.Random(bot_seed)
+        self._rng = random.Random(bot_seed)  # type: ignore[assignment]
 
     def deck(self) -> tuple[Card, ...]:
         return self._deck
-
-    def salt(self) -> str:
-        return secrets.token_hex(16)
-
-    def token(self) -> str:
-        return secrets.token_hex(8)
-
-    def random(self) -> float:
-        return self._rng.random()
 
 
 def choose(view: PlayerView) -> PlayerAction:
