@@ -107,6 +107,8 @@ def every_page(site: Site, browser: Browser, size: str) -> dict[str, list[str]]:
         page.goto(site.url + "/")
         page.locator("#recovery").evaluate("d => d.open = true")
         page.click("#make-recovery-code")
+        expect(page.locator("#recovery-code")).to_be_visible()
+        page.wait_for_load_state("load")  # its stylesheet applied, as ``goto`` waits for it
         found["recovery code"] = too_small(page)
         stranger = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
         try:
