@@ -9,7 +9,9 @@ one at a time — after an advisory lock (``CLAIM_LOCK``) in the claim's transac
 in a ``BEGIN IMMEDIATE`` transaction on SQLite — and a claim passes over every player with a
 notification another claim holds: so several dispatchers (workers, the Telegram process) share
 the outbox, each notification goes to one of them, and one player's notifications go out in the
-order they were queued, by one dispatcher at a time.  (``SKIP LOCKED`` stays for the appends'
+order they were queued, by one dispatcher at a time.  A notification also waits behind an older
+one of its player that is not due yet (a retry, or a row timed at a deadline the claim's clock has
+not reached: a sweep's timeout can be queued before a move's news yet be timed after it).  (``SKIP LOCKED`` stays for the appends'
 row locks.)  A claim that lapses (a dispatcher that died) makes its rows, and its players,
 claimable again.
 
@@ -109,12 +111,27 @@ _HELD = outbox.alias("held")
 _BUSY = select(_HELD.c.player).where(_HELD.c.claimed_until > _NOW)
 """Players with a notification another claim holds (``ix_outbox_claimed``: a claim's rows
 only; sending a row clears its ``claimed_until``)."""
+_WAITING = outbox.alias("waiting")
+_BEHIND = exists(
+    select(literal_column("1"))
+    .select_from(_WAITING)
+    .where(
+        _WAITING.c.status == literal_column("'pending'"),
+        _WAITING.c.next_attempt_at > _NOW,
+        _WAITING.c.player == outbox.c.player,
+        _WAITING.c.id < outbox.c.id,
+    )
+)
+"""An older notification of the row's player waits for a later time (``ix_outbox_due``): a retry,
+or a row an append timed at a deadline still ahead of this claim's ``now``.  The row waits behind
+it, so the player's notifications keep their order."""
 _DUE = (
     outbox.c.status == literal_column("'pending'"),
     outbox.c.next_attempt_at <= _NOW,
     or_(outbox.c.claimed_until.is_(None), outbox.c.claimed_until <= _NOW),
     or_(outbox.c.kind != literal_column("'reminder'"), _CURRENT),
     outbox.c.player.not_in(_BUSY),
+    not_(_BEHIND),
 )
 CLAIM_LOCK = 0x436F_6E71_0035
 """PostgreSQL advisory lock key held by each outbox claim until it commits: claims one at a time,

@@ -256,14 +256,21 @@ class InMemoryOutbox:
                 for item in outbox
                 if item.claimed_until is not None and item.claimed_until > now
             }
-            due = [
-                (number, item)
-                for number, item in enumerate(outbox)
-                if item.status == "pending"
-                and (item.next_attempt_at is None or item.next_attempt_at <= now)
-                and (item.claimed_until is None or item.claimed_until <= now)
-                and item.notification.player not in held
-            ][:limit]
+            due: list[tuple[int, OutboxItem]] = []
+            waiting: set[PlayerId] = set()  # players with an older notification not yet due
+            for number, item in enumerate(outbox):
+                player = item.notification.player
+                if item.status != "pending":
+                    continue
+                if item.next_attempt_at is not None and item.next_attempt_at > now:
+                    waiting.add(player)
+                elif (
+                    (item.claimed_until is None or item.claimed_until <= now)
+                    and player not in held
+                    and player not in waiting
+                ):
+                    due.append((number, item))
+            due = due[:limit]
             for _, item in due:
                 item.claimed_until = now + lease
             return [Delivery(number, item.notification, item.attempts) for number, item in due]

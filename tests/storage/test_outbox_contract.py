@@ -155,6 +155,34 @@ def test_a_retried_notification_keeps_its_place_in_the_queue(backend: Backend) -
     assert claimed(batch) == [(first, 1), (second, 0)]
 
 
+def test_a_players_notifications_wait_behind_their_older_one_that_is_not_due(
+    backend: Backend,
+) -> None:
+    """A player hears of things in the order they were queued: while Ana's first notification
+    waits for a retry, her later ones wait too; Ben's go out."""
+    first, later, other = news(ANA, 3), news(ANA, 4), news(BEN, 4)
+    notify(backend, first)
+    (delivery,) = backend.outbox.claim(T0, 10, LEASE)
+    again = T0 + timedelta(seconds=10)
+    backend.outbox.retry(delivery.id, again, "try later: network down")
+    notify(backend, later, other, at=T0 + timedelta(seconds=5))
+
+    assert claimed(backend.outbox.claim(again - TICK, 10, LEASE)) == [(other, 0)]
+    assert claimed(backend.outbox.claim(again, 10, LEASE)) == [(first, 1), (later, 0)]
+
+
+def test_a_notification_queued_first_but_timed_later_goes_out_first(backend: Backend) -> None:
+    """A sweep's timeout is timed at its deadline, which a claim's clock may not have reached
+    when a move's news queued after it is due: the news waits behind the timeout's."""
+    timed_out, news_after = news(ANA, 3), news(ANA, 4)
+    notify(backend, timed_out, at=T0 + timedelta(seconds=3))
+    notify(backend, news_after, at=T0 + timedelta(seconds=1))
+
+    assert backend.outbox.claim(T0 + timedelta(seconds=2), 10, LEASE) == []
+    batch = backend.outbox.claim(T0 + timedelta(seconds=3), 10, LEASE)
+    assert claimed(batch) == [(timed_out, 0), (news_after, 0)]
+
+
 def test_a_failed_notification_is_given_up(backend: Backend) -> None:
     note = news(ANA, 3)
     notify(backend, note)
