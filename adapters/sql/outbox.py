@@ -10,8 +10,8 @@ in a ``BEGIN IMMEDIATE`` transaction on SQLite — and a claim passes over every
 notification another claim holds: so several dispatchers (workers, the Telegram process) share
 the outbox, each notification goes to one of them, and one player's notifications go out in the
 order they were queued, by one dispatcher at a time.  A notification also waits behind an older
-one of its player that is not due yet (a retry, or a row timed at a deadline the claim's clock has
-not reached: a sweep's timeout can be queued before a move's news yet be timed after it).  (``SKIP LOCKED`` stays for the appends'
+one of its player, never tried, that is not due yet (a sweep's timeout is timed at its deadline,
+which the claim's clock may not have reached when a move's news queued after it is due).  (``SKIP LOCKED`` stays for the appends'
 row locks.)  A claim that lapses (a dispatcher that died) makes its rows, and its players,
 claimable again.
 
@@ -117,14 +117,17 @@ _BEHIND = exists(
     .select_from(_WAITING)
     .where(
         _WAITING.c.status == literal_column("'pending'"),
+        _WAITING.c.attempts == literal_column("0"),
         _WAITING.c.next_attempt_at > _NOW,
         _WAITING.c.player == outbox.c.player,
         _WAITING.c.id < outbox.c.id,
     )
 )
-"""An older notification of the row's player waits for a later time (``ix_outbox_due``): a retry,
-or a row an append timed at a deadline still ahead of this claim's ``now``.  The row waits behind
-it, so the player's notifications keep their order."""
+"""An older notification of the row's player, never tried, is timed after this claim's ``now``
+(``ix_outbox_due``): a sweep's timeout, timed at its deadline, can be queued before a move's news
+yet be timed after it, when the claim read its clock before that deadline.  The row waits behind
+it, so the player's notifications keep their order.  A retry does not hold the later ones back
+(docs/decisions/worker-several-workers-share-the-outbox-in-order.md)."""
 _DUE = (
     outbox.c.status == literal_column("'pending'"),
     outbox.c.next_attempt_at <= _NOW,

@@ -257,13 +257,14 @@ class InMemoryOutbox:
                 if item.claimed_until is not None and item.claimed_until > now
             }
             due: list[tuple[int, OutboxItem]] = []
-            waiting: set[PlayerId] = set()  # players with an older notification not yet due
+            waiting: set[PlayerId] = set()  # players with an older one, never tried, not due
             for number, item in enumerate(outbox):
                 player = item.notification.player
                 if item.status != "pending":
                     continue
                 if item.next_attempt_at is not None and item.next_attempt_at > now:
-                    waiting.add(player)
+                    if item.attempts == 0:
+                        waiting.add(player)
                 elif (
                     (item.claimed_until is None or item.claimed_until <= now)
                     and player not in held

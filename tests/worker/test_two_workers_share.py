@@ -39,6 +39,9 @@ MOVES = 240
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 IDLE = TimeControl(60)
 """The games nobody plays: each decision times out a minute (60 moves) after it began."""
+NAMES = ("first", "second")
+PACE = 10
+"""Moves (seconds of the clock) between the play's waits for the workers' sweeps."""
 SWEEP_PAUSE = 0.02
 """Seconds between one worker's sweeps (its scheduler's interval, shortened for the test)."""
 BATCH = 4
@@ -76,16 +79,22 @@ def _open(wiring: Wiring, host: PlayerId, guest: PlayerId, control: TimeControl)
     return game_id
 
 
-def _play(wiring: Wiring, players: list[PlayerId], clock: ManualClock) -> list[GameId]:
+def _play(
+    wiring: Wiring, players: list[PlayerId], clock: ManualClock, caught_up: Callable[[], None]
+) -> list[GameId]:
     """Games around a ring of players (each in two), played ``MOVES`` moves in turn, a second
-    apart, and as many games left to time out; every game."""
+    apart, and as many games left to time out; every game.  Every ``PACE`` moves it waits until
+    the workers have swept and reminded since (``caught_up``): the clock runs on the moves, and
+    a busy machine must not let it run past a reminder's time before any worker looked."""
     service, ring = wiring.service, players[1:] + players[:1]
     played = [
         _open(wiring, host, guest, TimeControl()) for host, guest in zip(players, ring, strict=True)
     ]
     across = ring[1:] + ring[:1]
     idle = [_open(wiring, host, guest, IDLE) for host, guest in zip(players, across, strict=True)]
-    for game_id in itertools.islice(itertools.cycle(played), MOVES):
+    for number, game_id in enumerate(itertools.islice(itertools.cycle(played), MOVES)):
+        if number % PACE == 0:
+            caught_up()
         clock.advance(seconds=1)
         game = service.game(game_id)
         seat = game.rules.to_act
@@ -97,7 +106,9 @@ def _play(wiring: Wiring, players: list[PlayerId], clock: ManualClock) -> list[G
     return played + idle
 
 
-def _sweeping(worker: Worker, timed_out: Counter[str], name: str, stop: threading.Event) -> None:
+def _sweeping(
+    worker: Worker, timed_out: Counter[str], rounds: Counter[str], name: str, stop: threading.Event
+) -> None:
     """A worker's sweep and reminders in a loop, as its scheduler runs them: in a thread of their
     own beside the drain's, so a drain that never comes back short (the moves queue faster than
     one worker sends) cannot hold the deadlines back.  The short pause stands for the sweep's
@@ -105,6 +116,17 @@ def _sweeping(worker: Worker, timed_out: Counter[str], name: str, stop: threadin
     while not stop.wait(SWEEP_PAUSE):
         timed_out[name] += worker.sweep()
         worker.remind()
+        rounds[name] += 1
+
+
+def _caught_up(rounds: Counter[str]) -> Callable[[], None]:
+    """Wait until every worker has begun and ended a sweeping round since the call."""
+
+    def wait() -> None:
+        seen = dict(rounds)
+        assert eventually(lambda: all(rounds[name] >= seen.get(name, 0) + 2 for name in NAMES))
+
+    return wait
 
 
 def _draining(worker: Worker, stop: threading.Event) -> None:
@@ -125,7 +147,7 @@ def test_two_workers_deliver_each_notification_once_in_order_per_player(
     settings = Settings(database_url=url, worker=jobs)
     clock = ManualClock(START)
     wirings = [build(settings, clock, SeededChance(n)) for n in range(3)]
-    recorder, timed_out = Recorder(), Counter[str]()
+    recorder, timed_out, rounds = Recorder(), Counter[str](), Counter[str]()
     try:
         front = wirings[0]
         players = [
@@ -133,14 +155,15 @@ def test_two_workers_deliver_each_notification_once_in_order_per_player(
         ]
         workers = {
             name: Worker(wiring, settings, senders={"log": recorder.sender(name)})
-            for name, wiring in zip(("first", "second"), wirings[1:], strict=True)
+            for name, wiring in zip(NAMES, wirings[1:], strict=True)
         }
         stop = threading.Event()
         threads = [Thread(_draining, worker, stop) for worker in workers.values()] + [
-            Thread(_sweeping, worker, timed_out, name, stop) for name, worker in workers.items()
+            Thread(_sweeping, worker, timed_out, rounds, name, stop)
+            for name, worker in workers.items()
         ]
         try:
-            game_ids = _play(front, players, clock)
+            game_ids = _play(front, players, clock, _caught_up(rounds))
         finally:
             stop.set()
             for thread in threads:
