@@ -32,7 +32,7 @@ def test_moves_wait_at_their_source_while_postgresql_is_stopped(
     with Soak(PLAN, soak_dovecot, tmp_path) as soak:
         players, cluster = soak.players, soak.cluster
         assert cluster is not None
-        soak.open_games()
+        soak.open_and_tell()
         soak.play(PLAN.seconds, PLAN.rate, {})
         soak.settle(30)
         assert _ready_on_every_channel(soak, within=60)
