@@ -34,6 +34,11 @@ LEARN_HELP = N_(
     "game"
 )
 """The commands for learning the game, for ``/help``."""
+HINT_HELP = N_(
+    "/hint [#game] — what the hard bot would play now (casual games against a bot; never rated, "
+    "never against a person)"
+)
+"""The hint's line of ``/help``: it is asked for in the chat, so it is named there too."""
 NO_GAME = GameId("-")
 GONE = N_("This offer is no longer open: /practice starts a practice deal.")
 

@@ -10,7 +10,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callbacks import Press
 from adapters.telegram.incoming import Said
-from adapters.telegram.practice import LEARN_HELP
+from adapters.telegram.practice import HINT_HELP, LEARN_HELP
 from adapters.telegram.render import games_text, short
 from adapters.telegram.screens import ChatPart
 from adapters.telegram.seeking import SEEK_HELP
@@ -95,6 +95,7 @@ class Reading(ChatPart):
         tr = said.tr
         about_you, talk, seeking = tr.gettext(ABOUT_YOU), tr.gettext(TALK), tr.gettext(SEEK_HELP)
         tournaments, learn = tr.gettext(TOURNAMENT_HELP), tr.gettext(LEARN_HELP)
+        learn += f"\n{tr.gettext(HINT_HELP)}"
         text = f"{tr.gettext(COMMANDS)}\n{learn}\n{seeking}\n{tournaments}\n{about_you}\n{talk}"
         text += f"\n\n{tr.gettext(HELP)}"
         self.screens.say(said.chat_id, text)

@@ -78,7 +78,7 @@ def test_a_stale_offer_starts_nothing_after_no_thanks(bot: Bot, ana: Phone) -> N
     assert ana.last().text == said
 
 
-def test_help_lists_practice_and_review_and_the_welcome_names_the_lobby(
+def test_help_lists_practice_review_and_hint_and_the_welcome_names_the_lobby(
     bot: Bot, ana: Phone
 ) -> None:
     ana.say("/start")
@@ -86,4 +86,4 @@ def test_help_lists_practice_and_review_and_the_welcome_names_the_lobby(
     ana.say("/help")
     said = ana.last().text
     assert "/practice — a practice deal against the easy bot" in said
-    assert "/skip practice" in said and "/review [#game]" in said
+    assert "/skip practice" in said and "/review [#game]" in said and "/hint [#game]" in said
