@@ -11,9 +11,9 @@ notification another claim holds: so several dispatchers (workers, the Telegram 
 the outbox, each notification goes to one of them, and one player's notifications go out in the
 order they were queued, by one dispatcher at a time.  A notification also waits behind an older
 one of its player, never tried, that is not due yet (a sweep's timeout is timed at its deadline,
-which the claim's clock may not have reached when a move's news queued after it is due).  (``SKIP LOCKED`` stays for the appends'
-row locks.)  A claim that lapses (a dispatcher that died) makes its rows, and its players,
-claimable again.
+which the claim's clock may not have reached when a move's news queued after it is due).
+(``SKIP LOCKED`` stays for the appends' row locks.)  A claim that lapses (a dispatcher that
+died) makes its rows, and its players, claimable again.
 
 A reminder is for one version of its game (``to_seq``): every append marks the game's pending
 reminders ``superseded`` (``SUPERSEDE``, run by the append), and a claim never hands out a reminder
