@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 
 from adapters.sql.batches import SqliteAppendMany
 from adapters.sql.claims import NEXT_DUE
-from adapters.sql.outbox import SUPERSEDE
+from adapters.sql.outbox import SUPERSEDE, _claim
 from tests.conftest import sql_engine
 
 
@@ -51,3 +51,17 @@ def test_a_batch_supersedes_its_games_reminders_by_their_pending_reminders(
     found = plan(sqlite, SqliteAppendMany._SUPERSEDE, ids='["g1", "g2"]')
     assert "SEARCH outbox USING INDEX ix_outbox_pending_reminders (game_id=?)" in found
     assert "SCAN outbox" not in found
+
+
+def test_a_claim_asks_for_older_waiting_notifications_by_the_due_index(sqlite: Engine) -> None:
+    """Whether a player has an older notification not yet due is asked of the few rows timed
+    after now, not of every older row (``outbox._BEHIND``)."""
+    found = plan(
+        sqlite,
+        _claim(False),
+        now="2026-03-01 09:00:00.000000",
+        until="2026-03-01 09:01:00.000000",
+        limit=100,
+    )
+    assert "SEARCH waiting USING INDEX ix_outbox_due (status=? AND next_attempt_at>?)" in found
+    assert "SCAN" not in found
