@@ -124,7 +124,11 @@ def _caught_up(rounds: Counter[str]) -> Callable[[], None]:
 
     def wait() -> None:
         seen = dict(rounds)
-        assert eventually(lambda: all(rounds[name] >= seen.get(name, 0) + 2 for name in NAMES))
+
+        def caught() -> bool:
+            return all(rounds[name] >= seen.get(name, 0) + 2 for name in NAMES)
+
+        assert eventually(caught, seconds=30), "a worker stopped sweeping"
 
     return wait
 
