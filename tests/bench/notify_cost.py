@@ -53,6 +53,7 @@ from tests.bench.databases import DATABASES, scratch
 from tests.bench.moves import Live, move
 from tests.email.smtp_sink import SmtpSink
 from tests.email.world import DOMAIN, KEYS, SERVICE
+from tests.reliability.soak.checks import any_pending
 from tests.telegram.fake_api import TOKEN, FakeTelegram
 from tests.waiting import eventually
 
@@ -270,7 +271,7 @@ def _measure(
     cpu, mine = time.process_time(), time.thread_time()
     pace(began + WARM_UP + seconds)
     # the load's last notifications, still counted
-    if not eventually(lambda: not _pending(engine), seconds=SETTLE):
+    if not eventually(lambda: not any_pending(engine), seconds=SETTLE):
         raise RuntimeError(f"notifications still pending {SETTLE:g} s after the load")
     delivery_cpu = (time.process_time() - cpu) - (time.thread_time() - mine)
     delivered = draining.delivered - delivered_before
@@ -302,12 +303,6 @@ def capacity(load: Load, live: list[Live], worker: Worker) -> dict[str, Any]:
         "notifications_per_second": round(delivered / wall, 1),
         "cpu_ms_per_notification": round(1000 * cpu / max(delivered, 1), 3),
     }
-
-
-def _pending(engine: Any) -> bool:
-    statement = select(outbox.c.id).where(outbox.c.status == "pending").limit(1)
-    with engine.connect() as connection:
-        return connection.execute(statement).first() is not None
 
 
 def main() -> int:

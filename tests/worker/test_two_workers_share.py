@@ -42,8 +42,6 @@ IDLE = TimeControl(60)
 NAMES = ("first", "second")
 PACE = 10
 """Moves (seconds of the clock) between the play's waits for the workers' sweeps."""
-SWEEP_PAUSE = 0.02
-"""Seconds between one worker's sweeps (its scheduler's interval, shortened for the test)."""
 BATCH = 4
 """Small batches: the workers' claims interleave, and one player's notifications are often in
 both workers' hands at once."""
@@ -109,11 +107,11 @@ def _play(
 def _sweeping(
     worker: Worker, timed_out: Counter[str], rounds: Counter[str], name: str, stop: threading.Event
 ) -> None:
-    """A worker's sweep and reminders in a loop, as its scheduler runs them: in a thread of their
-    own beside the drain's, so a drain that never comes back short (the moves queue faster than
-    one worker sends) cannot hold the deadlines back.  The short pause stands for the sweep's
-    interval; it paces the loop and waits for nothing."""
-    while not stop.wait(SWEEP_PAUSE):
+    """A worker's sweep and reminders in a loop (its scheduler's jobs, without waiting for their
+    intervals), in a thread of their own beside the drain's, as the scheduler runs them: a drain
+    that never comes back short (the moves queue faster than one worker sends) cannot hold the
+    deadlines back."""
+    while not stop.is_set():
         timed_out[name] += worker.sweep()
         worker.remind()
         rounds[name] += 1
