@@ -6,6 +6,7 @@ never predictable from earlier ones.  Salts and tokens are ``secrets.token_hex``
 
 from __future__ import annotations
 
+import random
 import secrets
 from datetime import UTC, datetime
 
@@ -20,7 +21,7 @@ class SystemClock:
 
 class SystemChance:
     def __init__(self) -> None:
-        self._rng = secrets.SystemRandom()
+        self._rng: random.Random = secrets.SystemRandom()  # a subclass may seed its own
 
     def deck(self) -> tuple[Card, ...]:
         """A shuffled 40-card deck, top card first."""

@@ -40,7 +40,7 @@ class PracticeChance(SystemChance):
 
     def __init__(self, deck_seed: int = DECK_SEED, bot_seed: int = BOT_SEED) -> None:
         self._deck = deck_order(deck_seed)
-        self._rng = random.Random(bot_seed)  # type: ignore[assignment]
+        self._rng = random.Random(bot_seed)
 
     def deck(self) -> tuple[Card, ...]:
         return self._deck
