@@ -71,11 +71,17 @@ class Process:
         """SIGTERM to the group we started; its exit code."""
         if self.popen.poll() is None:
             os.killpg(self.popen.pid, signal.SIGTERM)
+        return self.exit_code(timeout=20)
+
+    def exit_code(self, timeout: float) -> int:
+        """Its exit code once it has ended; killed, and its output shown, if it has not ended
+        within ``timeout`` seconds."""
         try:
-            return self.popen.wait(timeout=20)
+            return self.popen.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             os.killpg(self.popen.pid, signal.SIGKILL)
-            raise
+            self.popen.wait()
+            raise AssertionError(f"still running after {timeout} s:\n{self.output}") from None
 
 
 @pytest.fixture
@@ -104,10 +110,12 @@ def start() -> Iterator[object]:
 
     yield run
     for process in started:
-        if process.popen.poll() is None:
-            process.stop()
-        if process.popen.stdout is not None:
-            process.popen.stdout.close()
+        try:
+            if process.popen.poll() is None:
+                process.stop()
+        finally:
+            if process.popen.stdout is not None:
+                process.popen.stdout.close()
 
 
 def ready(http: Http, timeout: float = 30.0) -> dict[str, object]:
@@ -153,7 +161,7 @@ def test_a_second_signal_while_stopping_does_not_cut_the_stop_short(start, tmp_p
     os.killpg(service.popen.pid, signal.SIGTERM)
     service.wait_for("SIGTERM: stopping")
     os.killpg(service.popen.pid, signal.SIGTERM)
-    assert service.popen.wait(timeout=60) == 0
+    assert service.exit_code(timeout=60) == 0
     output = service.output
     assert "web: stopped" in output and "worker stopped" in output
 
@@ -170,7 +178,7 @@ def test_web_and_worker_roles_on_postgresql_play_a_game_started_through_the_api(
         "CONQUIAN_HEARTBEAT_SECONDS": "6",
     }
     migrate = start([CONQUIAN, "serve", "--role", "migrate"], **environ)
-    assert migrate.popen.wait(timeout=90) == 0
+    assert migrate.exit_code(timeout=90) == 0
     worker = start([CONQUIAN, "serve", "--role", "worker"], **environ)
     web = start([CONQUIAN, "serve", "--role", "web"], **environ)
     web.wait_for("Conquian is running")
