@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import Engine, literal_column, select
 
 from adapters.sql.engine import reconnecting
-from adapters.sql.tables import outbox
+from adapters.sql.tables import events, outbox
 
 LATE_S = 3.0
 """A wait past this is counted in ``Waits.late`` (the ten-minute form's p99 bound)."""
@@ -30,6 +30,8 @@ RECOVERY = timedelta(seconds=10)
 """After a fault ends, how long its backlog is counted as the fault's."""
 
 Window = tuple[datetime, datetime]
+ENDINGS = ("MatchEnded", "MatchForfeited")
+"""The events a match ends with (``service.rules.events``), as the log names them."""
 
 
 def quantile(values: Sequence[float], share: float) -> float:
@@ -88,6 +90,28 @@ def handed_over(engine: Engine, since: datetime, faults: Sequence[Window] = ()) 
             waited = (delivered - created).total_seconds()
             chosen.setdefault(channel or "?", []).append(waited)
             if not during and waited > LATE_S:
-                tens = int((created - since).total_seconds() // 10) * 10
-                waits.late[tens] = waits.late.get(tens, 0) + 1
+                late = tens(created, since)
+                waits.late[late] = waits.late.get(late, 0) + 1
     return waits
+
+
+def tens(at: datetime, since: datetime) -> int:
+    """The ten seconds of the load ``at`` falls in, by their first second (0: its first ten)."""
+    return int((at - since).total_seconds() // 10) * 10
+
+
+@reconnecting
+def work_by_ten_seconds(engine: Engine, since: datetime) -> dict[str, dict[int, int]]:
+    """Per ten seconds of the load: the notifications queued (of every kind) and the matches
+    that ended.  Late notifications beside these tell a burst of work (matches ending together,
+    their ratings, reviews and replacement games) from a worker slowed by something else."""
+    queued: dict[int, int] = {}
+    ended: dict[int, int] = {}
+    notified = select(outbox.c.created_at).where(outbox.c.created_at >= since)
+    endings = select(events.c.at).where(events.c.name.in_(ENDINGS), events.c.at >= since)
+    with engine.connect() as connection:
+        for (created,) in connection.execute(notified):
+            queued[tens(created, since)] = queued.get(tens(created, since), 0) + 1
+        for (at,) in connection.execute(endings):
+            ended[tens(at, since)] = ended.get(tens(at, since), 0) + 1
+    return {"queued": dict(sorted(queued.items())), "matches_ended": dict(sorted(ended.items()))}

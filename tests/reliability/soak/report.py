@@ -72,6 +72,9 @@ class Report:
     """The first few of them: the chat, the post and the chat's post before it."""
     notified: Waits = field(default_factory=Waits)
     """Seconds from each move's append to its notification handed over, per channel."""
+    work: dict[str, dict[int, int]] = field(default_factory=dict)
+    """Per ten seconds of the load, the notifications queued and the matches ended
+    (``latency.work_by_ten_seconds``)."""
 
     def memory_over_bound(self) -> dict[str, tuple[float, float]]:
         plan = self.plan
@@ -145,6 +148,8 @@ class Report:
             "notified_s": self.notified.figures(),
             "notified_around_faults_s": self.notified.figures(steady=False),
             "notified_late_by_load_second": dict(sorted(self.notified.late.items())),
+            "queued_by_load_second": self.work.get("queued", {}),
+            "matches_ended_by_load_second": self.work.get("matches_ended", {}),
             "telegram_429": self.too_many_requests,
             "telegram_429_examples": self.refused_posts,
             "memory_mb": {k: (round(a, 1), round(b, 1)) for k, (a, b) in self.memory.items()},

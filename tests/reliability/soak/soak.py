@@ -26,7 +26,7 @@ from tests.email.dovecot import Dovecot
 from tests.email.smtp_sink import SmtpSink
 from tests.reliability.soak.checks import outbox_counts, verify_log, wait_for_empty_outbox
 from tests.reliability.soak.cluster import Cluster
-from tests.reliability.soak.latency import Window, handed_over
+from tests.reliability.soak.latency import Window, handed_over, work_by_ten_seconds
 from tests.reliability.soak.players import Players, refresh_quietly
 from tests.reliability.soak.report import WARM_UP_SECONDS, Plan, Report
 from tests.reliability.soak.services import WEB_KEYS, Deployment, environment
@@ -266,6 +266,7 @@ class Soak:
             memory, dead, exit_codes, list(self.players.refused), stuck, latency,
             [f"error lines logged: {errors}", f"database: {storage}"], slowest,
             dict(self.fake.refused_by_limits), list(self.fake.refused_posts), waits,
+            work_by_ten_seconds(engine, since),
         )  # fmt: skip
 
 

@@ -11,12 +11,12 @@ import pytest
 from sqlalchemy import insert
 
 from adapters.sql.outbox import outbox_row
-from adapters.sql.tables import outbox
+from adapters.sql.tables import events, outbox
 from service.game.events import GameId, PlayerId
 from service.ports.protocols import Notification
 from tests.conftest import sql_engine
 from tests.reliability.soak.checks import LogVerdict
-from tests.reliability.soak.latency import Waits, handed_over, quantile
+from tests.reliability.soak.latency import Waits, handed_over, quantile, work_by_ten_seconds
 from tests.reliability.soak.report import Plan, Report
 from tests.reliability.soak.run import FORMS
 
@@ -103,3 +103,26 @@ def test_the_waits_are_read_per_channel_from_the_outbox_the_faults_apart(
     }
     assert waits.around_faults == {"email": [30.0], "web": [4.0]}
     assert waits.late == {90: 1}  # the fault's backlog is not counted late
+
+    def logged(at: float, name: str, seq: int) -> None:
+        values = {
+            "game_id": "g1",
+            "seq": seq,
+            "name": name,
+            "schema_version": 1,
+            "data": {},
+            "at": load + timedelta(seconds=at),
+        }
+        with engine.begin() as connection:
+            connection.execute(insert(events), values)
+
+    logged(-3, "MatchEnded", 1)  # before the load
+    logged(12, "CardDiscarded", 2)
+    logged(14, "MatchEnded", 3)
+    logged(17, "MatchForfeited", 4)
+    logged(95, "MatchEnded", 5)
+
+    assert work_by_ten_seconds(engine, load) == {
+        "queued": {0: 4, 50: 1, 70: 2, 90: 1},  # every kind, pending or sent
+        "matches_ended": {10: 2, 90: 1},
+    }
