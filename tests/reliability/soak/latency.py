@@ -13,6 +13,7 @@ player meets on every other day.  Reminders are not counted: no move waits on th
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -105,13 +106,9 @@ def work_by_ten_seconds(engine: Engine, since: datetime) -> dict[str, dict[int, 
     """Per ten seconds of the load: the notifications queued (of every kind) and the matches
     that ended.  Late notifications beside these tell a burst of work (matches ending together,
     their ratings, reviews and replacement games) from a worker slowed by something else."""
-    queued: dict[int, int] = {}
-    ended: dict[int, int] = {}
     notified = select(outbox.c.created_at).where(outbox.c.created_at >= since)
     endings = select(events.c.at).where(events.c.name.in_(ENDINGS), events.c.at >= since)
     with engine.connect() as connection:
-        for (created,) in connection.execute(notified):
-            queued[tens(created, since)] = queued.get(tens(created, since), 0) + 1
-        for (at,) in connection.execute(endings):
-            ended[tens(at, since)] = ended.get(tens(at, since), 0) + 1
+        queued = Counter(tens(created, since) for (created,) in connection.execute(notified))
+        ended = Counter(tens(at, since) for (at,) in connection.execute(endings))
     return {"queued": dict(sorted(queued.items())), "matches_ended": dict(sorted(ended.items()))}
