@@ -8,13 +8,14 @@ import time
 from collections.abc import Callable
 
 
-def eventually(check: Callable[[], bool], seconds: float = 3.0) -> bool:
-    """Whether ``check`` holds within ``seconds`` (asked every 20 ms)."""
+def eventually(check: Callable[[], bool], seconds: float = 3.0, every: float = 0.02) -> bool:
+    """Whether ``check`` holds within ``seconds`` (asked every ``every`` seconds: longer for a
+    check that reads much, so the asking does not load what it waits for)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if check():
             return True
-        time.sleep(0.02)
+        time.sleep(every)
     return check()
 
 

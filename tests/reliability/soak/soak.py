@@ -32,6 +32,7 @@ from tests.reliability.soak.report import WARM_UP_SECONDS, Plan, Report
 from tests.reliability.soak.services import WEB_KEYS, Deployment, environment
 from tests.reliability.soak.storage import per_move
 from tests.telegram.fake_api import FakeTelegram, Limits
+from tests.waiting import eventually
 
 TICK = 0.05
 LOOK_EVERY = 0.25
@@ -195,13 +196,13 @@ class Soak:
                 self.players.refused.append(f"open: {type(error).__name__}")
 
     def settle(self, within: float) -> None:
-        """Wait until every move sent has shown in its game (or ``within`` seconds passed)."""
-        end = time.monotonic() + within
-        while time.monotonic() < end:
-            refresh_quietly(self.players)
-            if not any(t.in_flight or t.sending for t in self.players.all_tables()):
-                return
-            time.sleep(0.25)
+        """Wait until every move sent has shown in its game (or ``within`` seconds passed).
+        Each look reads every game, so it is asked every quarter second."""
+        eventually(self._settled, within, every=0.25)
+
+    def _settled(self) -> bool:
+        refresh_quietly(self.players)
+        return not any(t.in_flight or t.sending for t in self.players.all_tables())
 
     # -- faults --------------------------------------------------------------------------------
 
