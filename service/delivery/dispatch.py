@@ -23,6 +23,7 @@ channel will take it soon and trying the next one too would tell the player twic
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, ExitStack, contextmanager
@@ -36,6 +37,11 @@ from service.ports.directory import Address, Directory
 from service.ports.protocols import LEASE, Chance, Clock, Delivery, Notification, Outbox
 
 log = logging.getLogger(__name__)
+
+LANE_PORTIONS = 2
+"""A lane that has sent its share claims at most a drain's limit shared by the lanes, halved:
+claims small enough that the next one after a slow send finds the other lanes still claiming,
+large enough that a claim (and its reads ahead) serves several notifications."""
 
 
 class Undeliverable(Exception):
@@ -198,22 +204,50 @@ class Dispatcher:
 
         A notification spends most of its time waiting on its channel (a post's round trip to
         Telegram, an SMTP session, the database), not on the CPU.  With ``lanes`` above one, the
-        batch's players are shared among that many threads: each player's notifications go out
+        claim's players are dealt out to that many threads: each player's notifications go out
         in order in one lane, the players whose turn it is handed out first, and the waits of
-        different players overlap.
+        different players overlap.  A lane that has sent its share does not wait for the
+        slowest: it claims what came in meanwhile (``_carry_on``), so one slow mail does not
+        hold back every notification queued after the claim.
 
         Sending stops once most of the claim's lease is used: another worker may claim what is
         left after the lease, so sending it here too could tell a player twice.
         """
+        deliveries, send_until = self._claim(limit)
+        shares = _dealt(deliveries, self.lanes)
+        if len(shares) < 2:
+            return self._send_in_order(deliveries, send_until)
+        budget = _Budget(limit - len(deliveries))
+        portion = max(1, limit // (LANE_PORTIONS * self.lanes))
+        with ThreadPoolExecutor(len(shares), "lane") as lanes:
+            sent = lanes.map(
+                lambda share: self._carry_on(
+                    self._send_in_order(share, send_until), budget, portion
+                ),
+                shares,
+            )
+            return sum(sent, Drained())
+
+    def _carry_on(self, sent: Drained, budget: _Budget, portion: int) -> Drained:
+        """After a lane's share: claim up to ``portion`` more and send them, while the claims
+        come back full and the drain's ``budget`` lasts (claims pass over the players another
+        lane holds, so each player's notifications stay in order)."""
+        while not sent.left and (wanted := budget.take(portion)):
+            more = self._claim_and_send(wanted)
+            budget.give_back(wanted - more.claimed)
+            sent += more
+            if more.claimed < wanted:
+                break
+        return sent
+
+    def _claim_and_send(self, limit: int) -> Drained:
+        return self._send_in_order(*self._claim(limit))
+
+    def _claim(self, limit: int) -> tuple[list[Delivery], datetime]:
+        """Up to ``limit`` due deliveries, turns first, and when to stop sending them."""
         claimed_at = self.clock.now()
         deliveries = self._turns_first(self.outbox.claim(claimed_at, limit, self.lease))
-        send_until = claimed_at + self.lease * 0.8
-        players = _by_player(deliveries)
-        if self.lanes < 2 or len(players) < 2:
-            return self._send_in_order(deliveries, send_until)
-        with ThreadPoolExecutor(min(self.lanes, len(players)), "lane") as lanes:
-            sent = list(lanes.map(lambda one: self._send_in_order(one, send_until), players))
-        return sum(sent, Drained())
+        return deliveries, claimed_at + self.lease * 0.8
 
     def _send_in_order(self, deliveries: list[Delivery], send_until: datetime) -> Drained:
         """Send ``deliveries`` one after the other until ``send_until``, every player's
@@ -301,12 +335,37 @@ class Dispatcher:
         return "failed"
 
 
-def _by_player(deliveries: list[Delivery]) -> list[list[Delivery]]:
-    """Each player's deliveries in order, the players in the order of their first."""
-    found: dict[PlayerId, list[Delivery]] = {}
+def _dealt(deliveries: list[Delivery], lanes: int) -> list[list[Delivery]]:
+    """``deliveries`` dealt out to at most ``lanes`` shares, player by player in the order of
+    their first delivery: all of one player's in one share, in order."""
+    shares: list[list[Delivery]] = []
+    lane_of: dict[PlayerId, int] = {}
     for delivery in deliveries:
-        found.setdefault(delivery.notification.player, []).append(delivery)
-    return list(found.values())
+        player = delivery.notification.player
+        if player not in lane_of:
+            lane_of[player] = len(lane_of) % max(lanes, 1)
+            if lane_of[player] == len(shares):
+                shares.append([])
+        shares[lane_of[player]].append(delivery)
+    return shares
+
+
+class _Budget:
+    """How many more deliveries one drain's lanes may claim between them."""
+
+    def __init__(self, left: int) -> None:
+        self.left = max(left, 0)
+        self._lock = threading.Lock()
+
+    def take(self, most: int) -> int:
+        with self._lock:
+            taken = min(most, self.left)
+            self.left -= taken
+            return taken
+
+    def give_back(self, unused: int) -> None:
+        with self._lock:
+            self.left += unused
 
 
 def _describe(delivery: Delivery) -> str:

@@ -262,6 +262,39 @@ def test_lanes_send_two_players_at_once_each_players_in_order() -> None:
     assert [note for player, note in told if player == post.ben] == bens
 
 
+class Overtaken(RecordingSender):
+    """Ana's first send waits until Ben has been told of something queued while it waited: a
+    lane that waited for the slowest before claiming again would keep Ana waiting in vain (a
+    timeout, a retry)."""
+
+    def __init__(self, post: Post) -> None:
+        super().__init__()
+        self.post = post
+        self.later: Notification | None = None
+        self.ben_told_later = threading.Event()
+
+    def send(self, address: Address, telling: Telling) -> None:
+        if telling.player == self.post.ana and not self.ben_told_later.wait(timeout=5):
+            raise TimeoutError("Ben's later news never went out")
+        super().send(address, telling)
+        if telling.player == self.post.ben:
+            if self.later is None:
+                self.later = self.post.notify(self.post.ben, GameId("b1"))
+            else:
+                self.ben_told_later.set()
+
+
+def test_a_lane_done_with_its_share_sends_what_came_in_while_another_is_slow() -> None:
+    post = Post(lanes=2)
+    post.dispatcher.senders["log"] = sender = Overtaken(post)
+    ana = post.notify(post.ana, GameId("a0"))
+    ben = post.notify(post.ben, GameId("b0"))
+
+    assert post.drain() == Drained(delivered=3)
+    told = [note for _, _, note in sender.delivered]
+    assert told == [ben, sender.later, ana]
+
+
 def test_the_log_sender_writes_a_line_per_notification(caplog: pytest.LogCaptureFixture) -> None:
     note = Notification(PlayerId("p1"), GAME, 4, 6)
     with caplog.at_level(logging.INFO, logger="conquian.notifications"):
