@@ -233,6 +233,8 @@ def _positive(environ: Mapping[str, str], name: str, kind: Callable[[str], N], d
 # ``CONQUIAN_IMAP_FOLDER``              INBOX
 # ``CONQUIAN_IMAP_POLL_SECONDS``        60          between polls (IDLE wakes up sooner)
 # ``CONQUIAN_IMAP_DELETE``              0           1: delete handled mail instead of flagging it
+# ``CONQUIAN_IMAP_ROLE``                worker      the ``serve`` role that polls the mailbox:
+#                                                   ``worker``, or ``mail`` (a process of its own)
 # ``CONQUIAN_MAIL_INVITATIONS_PER_DAY`` 10          invitations one address may send a day
 # ``CONQUIAN_MAIL_INVITATIONS_PER_HOUR`` 100        invitations mailed an hour in all
 # ``CONQUIAN_PUBLIC_URL``               (none)      when set, every mail's ``List-Unsubscribe``
@@ -240,6 +242,7 @@ def _positive(environ: Mapping[str, str], name: str, kind: Callable[[str], N], d
 # ====================================  ==========  ===========================================
 
 _SECURITY = ("starttls", "tls", "none")
+IMAP_ROLES = ("worker", "mail")
 
 
 @dataclass(frozen=True)
@@ -265,6 +268,10 @@ class EmailSettings:
     imap_folder: str = "INBOX"
     poll_seconds: float = 60.0
     delete_handled: bool = False
+    imap_role: str = "worker"
+    """The ``conquian serve`` role that polls the mailbox (``CONQUIAN_IMAP_ROLE``): the worker's,
+    or ``mail``, a process of its own that reads replies and plays them, so the worker's
+    interpreter only sends (issue 35)."""
     unsubscribe_url: str | None = None
     """``<CONQUIAN_PUBLIC_URL>/unsubscribe`` when set: the one-click link in every mail."""
     invitations_per_day: int = 10
@@ -287,6 +294,7 @@ class EmailSettings:
             imap_folder=environ.get("CONQUIAN_IMAP_FOLDER", "").strip() or "INBOX",
             poll_seconds=_positive(environ, "CONQUIAN_IMAP_POLL_SECONDS", float, 60.0),
             delete_handled=environ.get("CONQUIAN_IMAP_DELETE", "0").strip() == "1",
+            imap_role=_choice(environ, "CONQUIAN_IMAP_ROLE", IMAP_ROLES),
             unsubscribe_url=_unsubscribe_url(environ),
             invitations_per_day=_positive(environ, "CONQUIAN_MAIL_INVITATIONS_PER_DAY", int, 10),
             invitations_per_hour=_positive(environ, "CONQUIAN_MAIL_INVITATIONS_PER_HOUR", int, 100),
@@ -298,19 +306,26 @@ def _unsubscribe_url(environ: Mapping[str, str]) -> str | None:
     return f"{public}/unsubscribe" if public else None
 
 
+def _choice(
+    environ: Mapping[str, str], name: str, choices: tuple[str, ...], default: str | None = None
+) -> str:
+    """``name``'s value, one of ``choices`` (any case; unset: ``default``, else the first)."""
+    chosen = environ.get(name, "").strip().lower() or default or choices[0]
+    if chosen not in choices:
+        raise SettingsError(f"{name} must be one of {', '.join(choices)}")
+    return chosen
+
+
 def _mail_server(
     environ: Mapping[str, str], kind: str, port: int, security: str
 ) -> MailServer | None:
     host = environ.get(f"CONQUIAN_{kind}_HOST", "").strip()
     if not host:
         return None
-    chosen = environ.get(f"CONQUIAN_{kind}_SECURITY", "").strip().lower() or security
-    if chosen not in _SECURITY:
-        raise SettingsError(f"CONQUIAN_{kind}_SECURITY must be one of {', '.join(_SECURITY)}")
     return MailServer(
         host,
         _positive(environ, f"CONQUIAN_{kind}_PORT", int, port),
-        chosen,
+        _choice(environ, f"CONQUIAN_{kind}_SECURITY", _SECURITY, security),
         environ.get(f"CONQUIAN_{kind}_USER") or None,
         environ.get(f"CONQUIAN_{kind}_PASSWORD") or None,
     )

@@ -3,13 +3,15 @@
 Without ``--role`` everything runs in this process on the configured database (SQLite under the
 data directory unless ``CONQUIAN_DATABASE_URL`` says otherwise): the web server (waitress), the
 worker (deadlines, reminders, the outbox) and every channel whose settings are present.  It
-prints the address to open.  ``--role web|worker|telegram`` runs one role, for deployments
+prints the address to open.  ``--role web|worker|telegram|mail`` runs one role, for deployments
 with several processes on PostgreSQL; ``--role migrate`` brings the schema up to date and exits.
 
 Channels come from ``adapters.channels.build_channels``: Telegram is on when
 ``CONQUIAN_TELEGRAM_TOKEN`` is set, email when its domain, keys and SMTP server are.  The worker
-role sends through every channel that is on and runs the mail poll when ``CONQUIAN_IMAP_HOST`` is
-set; the ``telegram`` role runs the bot's poller.  A channel without its settings is off with one log line and the rest runs on.  SIGINT or SIGTERM stops every role, the web server last but one and the
+role sends through every channel that is on; the ``telegram`` role runs the bot's poller.  The mail
+poll (when ``CONQUIAN_IMAP_HOST`` is set) runs in the role ``CONQUIAN_IMAP_ROLE`` names: the
+worker's by default, or ``mail``, a process that only reads replies and plays them, so that the
+worker's interpreter is left to the deadlines and the outbox.  A channel without its settings is off with one log line and the rest runs on.  SIGINT or SIGTERM stops every role, the web server last but one and the
 database connections last.
 """
 
@@ -35,7 +37,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("conquian.serve")
 
-ROLES = ("web", "worker", "telegram", "migrate")
+ROLES = ("web", "worker", "telegram", "mail", "migrate")
+TOGETHER = ("worker", "mail", "telegram", "web")
+"""The roles one process runs without ``--role``."""
 
 
 class Running(Protocol):
@@ -82,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         log.info("migrate: the database schema is up to date")
         wiring.close()
         return 0
-    roles = (args.role,) if args.role else ("worker", "telegram", "web")
+    roles = (args.role,) if args.role else TOGETHER
     running: list[Running] = []
     channels = None
     with stopped_by_signals() as stopping:
@@ -126,15 +130,19 @@ def _channels(
 def _start(
     role: str, wiring: Wiring, settings: Settings, channels: Channels | None
 ) -> list[Running]:
-    """Start ``role``: the web server; the worker with every channel's sender and the mail poll;
-    or the Telegram poller."""
+    """Start ``role``: the web server; the worker with every channel's sender; the Telegram
+    poller; and in the role ``CONQUIAN_IMAP_ROLE`` names, the mail poll."""
     if role == "web":
         return [_web(wiring, settings)]
     assert channels is not None
+    started: list[Running] = []
     if role == "worker":
-        started = [_worker(wiring, settings, channels.senders, channels.digests)]
-        email = settings.email
-        if channels.email is not None and email is not None and email.imap is not None:
+        started.append(_worker(wiring, settings, channels.senders, channels.digests))
+    email = settings.email
+    if channels.email is not None and email is not None and role == email.imap_role:
+        if email.imap is None:
+            log.info("email: replies are not polled (no CONQUIAN_IMAP_HOST; pipe them in)")
+        else:
             from adapters.email.imap import ImapPoller
 
             poller = ImapPoller(
@@ -145,12 +153,11 @@ def _start(
                 email.poll_seconds,
             )
             started.append(_Loop.start("email", poller.run))
-        elif channels.email is not None:
-            log.info("email: replies are not polled (no CONQUIAN_IMAP_HOST; pipe them in)")
-        return started
+    elif role == "mail":
+        log.warning("mail: nothing to poll here (CONQUIAN_IMAP_ROLE is not mail, or email is off)")
     if role == "telegram" and channels.telegram is not None:
-        return [_Loop.start("telegram", channels.telegram.poller().run)]
-    return []
+        started.append(_Loop.start("telegram", channels.telegram.poller().run))
+    return started
 
 
 @dataclass

@@ -153,3 +153,8 @@ def test_email_settings_come_from_the_environment() -> None:
     assert email.poll_seconds == 15
     with pytest.raises(SettingsError, match="CONQUIAN_SMTP_SECURITY"):
         Settings.from_env({**environ, "CONQUIAN_SMTP_SECURITY": "maybe"})
+    assert email.imap_role == "worker"  # the worker polls the mailbox unless told otherwise
+    apart = Settings.from_env({**environ, "CONQUIAN_IMAP_ROLE": " Mail "}).email
+    assert apart is not None and apart.imap_role == "mail"
+    with pytest.raises(SettingsError, match="CONQUIAN_IMAP_ROLE must be one of worker, mail"):
+        Settings.from_env({**environ, "CONQUIAN_IMAP_ROLE": "both"})

@@ -24,6 +24,10 @@ from sqlalchemy import select
 
 from adapters.sql import tables
 from adapters.sql.engine import create
+from tests.email.dovecot import Dovecot
+from tests.email.smtp_sink import SmtpSink
+from tests.email.test_cli import environment as mail_environment
+from tests.email.world import ANA, BEN, SERVICE, request
 from tests.log_capabilities import LEAK
 from tests.waiting import eventually
 from tests.web.client import Http
@@ -286,3 +290,31 @@ def opened_to_others(data: Path) -> dict[str, str]:
         mode = path.stat().st_mode
         found[str(path.relative_to(data))] = stat.filemode(mode) if mode & 0o077 else ""
     return found
+
+
+def test_the_mail_role_reads_the_replies_and_the_worker_leaves_them_to_it(  # type: ignore[no-untyped-def]
+    start, tmp_path: Path, smtp_sink: SmtpSink, mailbox: Dovecot
+) -> None:
+    env = mail_environment(tmp_path, smtp_sink, mailbox)
+    env |= {"CONQUIAN_IMAP_ROLE": "mail", "CONQUIAN_IMAP_POLL_SECONDS": "1"}
+    worker = start([CONQUIAN, "serve", "--role", "worker"], **env)
+    worker.wait_for("worker started")
+    mail = start([CONQUIAN, "serve", "--role", "mail"], **env)
+    mail.wait_for("email: started")
+
+    mailbox.deliver(request(ANA, f"new game with {BEN}"), SERVICE)
+
+    eventually(lambda: smtp_sink.to(ANA), 60)
+    assert "Reply yes to this mail" in smtp_sink.to(ANA)[-1].text()  # Ana is new: she confirms
+    assert mail.stop() == 0 and worker.stop() == 0
+    assert "email: started" not in worker.output
+
+
+def test_the_mail_role_without_the_mailbox_given_to_it_waits_and_says_why(  # type: ignore[no-untyped-def]
+    start, tmp_path: Path, smtp_sink: SmtpSink, mailbox: Dovecot
+) -> None:
+    mail = start(
+        [CONQUIAN, "serve", "--role", "mail"], **mail_environment(tmp_path, smtp_sink, mailbox)
+    )
+    mail.wait_for("nothing to poll here (CONQUIAN_IMAP_ROLE is not mail")
+    assert mail.stop() == 0

@@ -1,4 +1,4 @@
-"""The service as it is deployed: ``conquian serve --role web|telegram|worker`` processes on one
+"""The service as it is deployed: ``conquian serve --role web|telegram|worker|mail`` processes on one
 database, each configured by environment variables only, with the outside servers of the tests
 (the fake Bot API, aiosmtpd, a private Dovecot) as their Telegram, SMTP and IMAP.
 
@@ -28,7 +28,7 @@ DRAIN = "0.25"
 """The worker's sending lanes and drain interval, as docs/deploy.md has a deployment above 20
 moves a second set them: a notification mostly waits on its channel, and four players' waits
 overlap; a drain every second makes a notification wait half a second for its tick."""
-STARTED = {"worker": "email: started", "telegram": "telegram: started"}
+STARTED = {"worker": "worker started", "telegram": "telegram: started", "mail": "email: started"}
 """The log line that says a role runs: its channels are connected, its loops started."""
 POSTS = {"telegram": "17", "worker": "11"}
 """Each posting process's share of Telegram's 30 messages a second, as a deployment sets it
@@ -62,6 +62,7 @@ def environment(
         "CONQUIAN_IMAP_USER": imap.user or "",
         "CONQUIAN_IMAP_PASSWORD": imap.password or "",
         "CONQUIAN_IMAP_POLL_SECONDS": "2",
+        "CONQUIAN_IMAP_ROLE": "mail",  # as compose has it: the mail's intake in its own process
         "CONQUIAN_SENDING_LANES": LANES,
         "CONQUIAN_DRAIN_SECONDS": DRAIN,
     }
@@ -212,10 +213,12 @@ class Service:
 
 @dataclass
 class Deployment:
-    """The processes of one soak: web servers, the Telegram poller and the worker."""
+    """The processes of one soak: web servers, the Telegram poller, the mail's intake and the
+    worker."""
 
     webs: list[Service]
     telegram: Service
+    mail: Service
     worker: Service
 
     @classmethod
@@ -223,12 +226,13 @@ class Deployment:
         return cls(
             [Service("web", env, logs, n) for n in range(webs)],
             Service("telegram", env, logs),
+            Service("mail", env, logs),
             Service("worker", env, logs),
         )
 
     @property
     def all(self) -> list[Service]:
-        return [*self.webs, self.telegram, self.worker]
+        return [*self.webs, self.telegram, self.mail, self.worker]
 
     def start(self) -> None:
         for service in self.all:
