@@ -13,7 +13,10 @@ order they were queued, by one dispatcher at a time.  A notification also waits 
 one of its player, never tried, that is not due yet (a sweep's timeout is timed at its deadline,
 which the claim's clock may not have reached when a move's news queued after it is due).
 (``SKIP LOCKED`` stays for the appends' row locks.)  A claim that lapses (a dispatcher that
-died) makes its rows, and its players, claimable again.
+died) makes its rows, and its players, claimable again; a dispatcher whose sending was cut short
+(its lease running out, the database gone for a moment) hands back what it did not send
+(``release``) rather than let the players wait out the lease — only rows its own claim still
+holds, matched by the lease's end, so a late hand-back never frees another claim's rows.
 
 A reminder is for one version of its game (``to_seq``): every append marks the game's pending
 reminders ``superseded`` (``SUPERSEDE``, run by the append), and a claim never hands out a reminder
@@ -24,6 +27,7 @@ The claim marks such reminders superseded.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -201,6 +205,16 @@ _FAILED = (
     )
 )
 
+_RELEASE = (
+    update(outbox)
+    .where(
+        outbox.c.id.in_(bindparam("ids", expanding=True)),
+        outbox.c.status == literal_column("'pending'"),
+        outbox.c.claimed_until == _UNTIL,
+    )
+    .values(claimed_until=None)
+)
+
 
 def outbox_row(notification: Notification, at: datetime) -> dict[str, Any]:
     """A new pending row for ``notification``, due at ``at``."""
@@ -252,6 +266,12 @@ class SqlOutbox:
     def failed(self, delivery_id: int, error: str) -> None:
         with self.engine.connect() as connection:
             connection.execute(_FAILED, {"delivery_id": delivery_id, "error": error})
+
+    @reconnecting
+    def release(self, delivery_ids: Collection[int], until: datetime) -> None:
+        if delivery_ids:
+            with self.engine.connect() as connection:
+                connection.execute(_RELEASE, {"ids": list(delivery_ids), "until": until})
 
 
 def _delivery(row: AnyRow) -> Delivery:

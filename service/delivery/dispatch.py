@@ -198,6 +198,7 @@ class Dispatcher:
         self.lease = lease
         self.notices = notices
         self.lanes = lanes
+        self._interrupted = _Interrupted()
 
     def drain(self, limit: int = 100) -> Drained:
         """Claim up to ``limit`` due deliveries and send them, turn notifications first.
@@ -213,16 +214,16 @@ class Dispatcher:
         Sending stops once most of the claim's lease is used: another worker may claim what is
         left after the lease, so sending it here too could tell a player twice.
         """
-        deliveries, send_until = self._claim(limit)
+        deliveries, claimed_at = self._claim(limit)
         shares = _dealt(deliveries, self.lanes)
         if len(shares) < 2:
-            return self._send_in_order(deliveries, send_until)
+            return self._send_in_order(deliveries, claimed_at)
         budget = _Budget(limit - len(deliveries))
         portion = max(1, limit // (LANE_PORTIONS * self.lanes))
         with ThreadPoolExecutor(len(shares), "lane") as lanes:
             sent = lanes.map(
                 lambda share: self._carry_on(
-                    self._send_in_order(share, send_until), budget, portion
+                    self._send_in_order(share, claimed_at), budget, portion
                 ),
                 shares,
             )
@@ -244,23 +245,37 @@ class Dispatcher:
         return self._send_in_order(*self._claim(limit))
 
     def _claim(self, limit: int) -> tuple[list[Delivery], datetime]:
-        """Up to ``limit`` due deliveries, turns first, and when to stop sending them."""
+        """Up to ``limit`` due deliveries, turns first, and when they were claimed; first, what
+        an earlier failure left claimed goes back to the outbox (``_interrupted``)."""
         claimed_at = self.clock.now()
+        self._interrupted.hand_back(self.outbox, claimed_at)
         deliveries = self._turns_first(self.outbox.claim(claimed_at, limit, self.lease))
-        return deliveries, claimed_at + self.lease * 0.8
+        return deliveries, claimed_at
 
-    def _send_in_order(self, deliveries: list[Delivery], send_until: datetime) -> Drained:
-        """Send ``deliveries`` one after the other until ``send_until``, every player's
-        addresses and profile read once for them all as they start (two statements, not two
-        a delivery; the block lasts no longer than the claim's lease)."""
+    def _send_in_order(self, deliveries: list[Delivery], claimed_at: datetime) -> Drained:
+        """Send ``deliveries`` one after the other while most of their claim's lease lasts,
+        every player's addresses and profile read once for them all as they start (two
+        statements, not two a delivery; the block lasts no longer than the claim's lease).
+
+        What is not sent goes back to the outbox instead of waiting out the lease: at once
+        when the lease runs short, and, when a failure (the database gone) cuts the sending
+        short, as soon as the next claim finds the database again."""
         outcomes = {"delivered": 0, "retried": 0, "failed": 0}
         players = {delivery.notification.player for delivery in deliveries}
-        with self._remembering(players):
-            for done, delivery in enumerate(deliveries):
-                if self.clock.now() >= send_until:
-                    log.warning("lease running out: %d deliveries left for the next claim", done)
-                    return Drained(**outcomes, left=len(deliveries) - done)
-                outcomes[self._deliver(delivery)] += 1
+        leased_until, send_until = claimed_at + self.lease, claimed_at + self.lease * 0.8
+        done = 0
+        try:
+            with self._remembering(players):
+                for done, delivery in enumerate(deliveries):
+                    if self.clock.now() >= send_until:
+                        left = [one.id for one in deliveries[done:]]
+                        log.warning("lease running out: %d deliveries handed back", len(left))
+                        self.outbox.release(left, leased_until)
+                        return Drained(**outcomes, left=len(left))
+                    outcomes[self._deliver(delivery)] += 1
+        except Exception:
+            self._interrupted.keep([one.id for one in deliveries[done:]], leased_until)
+            raise
         return Drained(**outcomes)
 
     @contextmanager
@@ -348,6 +363,32 @@ def _dealt(deliveries: list[Delivery], lanes: int) -> list[list[Delivery]]:
                 shares.append([])
         shares[lane_of[player]].append(delivery)
     return shares
+
+
+class _Interrupted:
+    """Claims a failure cut short: the ids not sent, and until when their claim holds them."""
+
+    def __init__(self) -> None:
+        self._claims: list[tuple[list[int], datetime]] = []
+        self._lock = threading.Lock()
+
+    def keep(self, delivery_ids: list[int], leased_until: datetime) -> None:
+        if delivery_ids:
+            with self._lock:
+                self._claims.append((delivery_ids, leased_until))
+
+    def hand_back(self, outbox: Outbox, now: datetime) -> None:
+        """Release every claim kept whose lease still runs (the others are free already); a
+        claim the outbox cannot take back now is kept for the next try."""
+        with self._lock:
+            claims, self._claims = [claim for claim in self._claims if claim[1] > now], []
+        for number, (delivery_ids, leased_until) in enumerate(claims):
+            try:
+                outbox.release(delivery_ids, leased_until)
+            except Exception:
+                with self._lock:
+                    self._claims.extend(claims[number:])
+                raise
 
 
 class _Budget:

@@ -294,6 +294,13 @@ class InMemoryOutbox:
             item.attempts += 1
             item.status, item.claimed_until, item.error = "failed", None, error
 
+    def release(self, delivery_ids: Collection[int], until: datetime) -> None:
+        with self.store.lock:
+            for delivery_id in delivery_ids:
+                item = self.store.outbox[delivery_id]
+                if item.status == "pending" and item.claimed_until == until:
+                    item.claimed_until = None
+
 
 def _stored(row: _Row) -> StoredEvent:
     return StoredEvent(

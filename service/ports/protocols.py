@@ -258,6 +258,12 @@ class Outbox(Protocol):
         """Sending failed for good (the player cannot be reached this way)."""
         ...
 
+    def release(self, delivery_ids: Collection[int], until: datetime) -> None:
+        """Hand back the pending deliveries a claim leased ``until`` and did not send: claimable
+        again at once, not after the lease.  One another claim holds by now (the lease lapsed
+        and it was claimed again) is left to it."""
+        ...
+
 
 class Inbox(Protocol):
     """Inbound messages, unique by ``(source, key)``, so a message delivered twice is handled once."""

@@ -79,6 +79,33 @@ def test_a_claimed_notification_comes_round_again_once_the_lease_lapses(backend:
     assert outbox.claim(T0 + LEASE, 10, LEASE) == [first]
 
 
+def test_a_claim_hands_back_what_it_did_not_send(backend: Backend) -> None:
+    """A dispatcher whose sending was cut short: the rest is claimable at once, not after the
+    lease."""
+    first, second = news(ANA, 3), news(BEN, 3)
+    notify(backend, first, second)
+    outbox = backend.outbox
+    sent, unsent = outbox.claim(T0, 10, LEASE)
+    outbox.delivered(sent.id, T0)
+
+    outbox.release([sent.id, unsent.id], T0 + LEASE)
+
+    assert claimed(outbox.claim(T0 + TICK, 10, LEASE)) == [(second, 0)]
+    assert item(backend, first).status == "delivered"  # handed back or not, sent is sent
+
+
+def test_a_late_hand_back_leaves_alone_what_another_claim_holds(backend: Backend) -> None:
+    notify(backend, news(ANA, 3))
+    outbox = backend.outbox
+    (lapsed,) = outbox.claim(T0, 10, LEASE)
+    (again,) = outbox.claim(T0 + LEASE, 10, LEASE)  # the first claim lapsed: claimed again
+
+    outbox.release([lapsed.id], T0 + LEASE)  # the first dispatcher hands it back, too late
+
+    assert again.id == lapsed.id
+    assert outbox.claim(T0 + LEASE, 10, LEASE) == []  # the second claim still holds it
+
+
 def test_a_delivered_notification_is_never_handed_out_again(backend: Backend) -> None:
     note = news(ANA, 3)
     notify(backend, note)

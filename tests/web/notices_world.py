@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -109,6 +109,9 @@ class DiesBeforeRecording:
 
     def failed(self, delivery_id: int, error: str) -> None:
         self.real.failed(delivery_id, error)
+
+    def release(self, delivery_ids: Collection[int], until: datetime) -> None:
+        self.real.release(delivery_ids, until)
 
 
 def _row(world: World, delivery_id: int) -> tuple[str, int]:

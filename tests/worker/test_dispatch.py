@@ -234,6 +234,36 @@ def test_sending_stops_before_the_claim_runs_out() -> None:
     assert len(sender.delivered) == 5
 
 
+class FlakyOutbox(InMemoryOutbox):
+    """An outbox whose database goes away while ``down``: nothing can be recorded."""
+
+    down = False
+
+    def delivered(self, delivery_id: int, at: datetime, channel: str = "") -> None:
+        if self.down:
+            raise ConnectionError("the database went away")
+        super().delivered(delivery_id, at, channel)
+
+    def retry(self, delivery_id: int, at: datetime, error: str) -> None:
+        if self.down:
+            raise ConnectionError("the database went away")
+        super().retry(delivery_id, at, error)
+
+
+def test_what_a_failure_left_claimed_goes_out_once_the_database_answers_again() -> None:
+    post = Post()
+    post.dispatcher.outbox = outbox = FlakyOutbox(post.store)
+    notes = [post.notify(post.ben, GameId(f"g{n}")) for n in range(3)]
+    outbox.down = True
+    with pytest.raises(ConnectionError):
+        post.drain()  # the first was handed to its channel, then nothing could be recorded
+    outbox.down = False
+
+    assert post.drain(after=1) == Drained(delivered=3)  # a second later, not the lease's 30
+    told = [note for _, _, note in post.sender.delivered]
+    assert told == [notes[0], *notes]  # the first again: its delivery was never recorded
+
+
 class Meeting(RecordingSender):
     """Each player's first send waits until the other player's first send has begun: sent one
     after the other, the first would wait in vain (a ``BrokenBarrierError``, a retry)."""
