@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import ColumnElement, Connection, Exists, exists
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.email_tables import mail_suppressions
@@ -43,8 +43,7 @@ def suppress(connection: Connection, secret: bytes, addresses: Iterable[str], at
     connection.execute(dialect.insert(mail_suppressions).values(rows).on_conflict_do_nothing())
 
 
-def is_suppressed(connection: Connection, secret: bytes, address: str) -> bool:
-    query = select(mail_suppressions.c.mac).where(
-        mail_suppressions.c.mac == address_mac(secret, address)
-    )
-    return connection.execute(query).first() is not None
+def suppressed(mac: ColumnElement[str]) -> Exists:
+    """Whether the address whose MAC is ``mac`` is on the list (``address_mac``), as a clause
+    the never-mail check runs with its other half in one statement (``SqlConsent.stopped``)."""
+    return exists().where(mail_suppressions.c.mac == mac)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, or_, select, update
+from sqlalchemy import Engine, bindparam, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from adapters.sql.engine import is_postgresql, reconnecting, writer
@@ -33,6 +33,28 @@ _updates, _turns, _players, _groups = (
     telegram_players,
     telegram_game_chats,
 )
+
+
+_TURN_MESSAGE = select(
+    _turns.c.message_id, _turns.c.version, _turns.c.since, _turns.c.buttons
+).where(_turns.c.chat_id == bindparam("chat"), _turns.c.game_id == bindparam("game"))
+_GROUP_OF = select(_groups.c.chat_id, _groups.c.told_seq).where(
+    _groups.c.game_id == bindparam("game")
+)
+"""Built once: a statement built per call costs about as much CPU again as running it (each
+delivery to Telegram reads both, issue 35)."""
+
+
+def _remember_turn(insert: Any) -> Any:
+    """The upsert of a chat's board of a game, built once for the dialect's ``insert``."""
+    shown = ("message_id", "version", "since", "buttons")
+    statement = insert(_turns).values(
+        chat_id=bindparam("chat"), game_id=bindparam("game"), **{c: bindparam(c) for c in shown}
+    )
+    return statement.on_conflict_do_update(
+        index_elements=[_turns.c.chat_id, _turns.c.game_id],
+        set_={column: statement.excluded[column] for column in shown},
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +93,7 @@ class TelegramRecords:
         self.engine = engine
         self._insert: Any = postgresql.insert if is_postgresql(engine) else sqlite.insert
         self._remembered = Remembering()
+        self._remember_turn = _remember_turn(self._insert)
 
     def remembering(self, players: Collection[PlayerId] = ()) -> AbstractContextManager[None]:
         """Within the block this thread reads each player's row (reachable, board choices)
@@ -181,11 +204,8 @@ class TelegramRecords:
 
     @reconnecting
     def turn_message(self, chat_id: int, game_id: GameId) -> TurnMessage | None:
-        query = select(
-            _turns.c.message_id, _turns.c.version, _turns.c.since, _turns.c.buttons
-        ).where(_turns.c.chat_id == chat_id, _turns.c.game_id == game_id)
         with self.engine.connect() as connection:
-            row = connection.execute(query).first()
+            row = connection.execute(_TURN_MESSAGE, {"chat": chat_id, "game": game_id}).first()
         if row is None:
             return None
         since = row.version if row.since is None else row.since
@@ -195,18 +215,15 @@ class TelegramRecords:
     def remember_turn(self, chat_id: int, game_id: GameId, shown: TurnMessage) -> None:
         """The chat's board of ``game_id`` is now ``shown`` (a new message, or one edited)."""
         values = {
+            "chat": chat_id,
+            "game": game_id,
             "message_id": shown.message_id,
             "version": shown.version,
             "since": shown.since,
             "buttons": shown.buttons,
         }
-        statement = (
-            self._insert(_turns)
-            .values(chat_id=chat_id, game_id=game_id, **values)
-            .on_conflict_do_update(index_elements=[_turns.c.chat_id, _turns.c.game_id], set_=values)
-        )
         with self.engine.connect() as connection:
-            connection.execute(statement)
+            connection.execute(self._remember_turn, values)
 
     @reconnecting
     def game_of_message(self, chat_id: int, message_id: int) -> GameId | None:
@@ -310,9 +327,8 @@ class TelegramRecords:
 
     @reconnecting
     def group_of(self, game_id: GameId) -> GroupChat | None:
-        query = select(_groups.c.chat_id, _groups.c.told_seq).where(_groups.c.game_id == game_id)
         with self.engine.connect() as connection:
-            row = connection.execute(query).first()
+            row = connection.execute(_GROUP_OF, {"game": game_id}).first()
         return None if row is None else GroupChat(row.chat_id, row.told_seq)
 
     @reconnecting
