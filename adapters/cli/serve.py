@@ -8,11 +8,12 @@ with several processes on PostgreSQL; ``--role migrate`` brings the schema up to
 
 Channels come from ``adapters.channels.build_channels``: Telegram is on when
 ``CONQUIAN_TELEGRAM_TOKEN`` is set, email when its domain, keys and SMTP server are.  The worker
-role sends through every channel that is on; the ``telegram`` role runs the bot's poller.  The mail
-poll (when ``CONQUIAN_IMAP_HOST`` is set) runs in the role ``CONQUIAN_IMAP_ROLE`` names: the
+role sends through every channel that is on; the ``telegram`` role runs the bot's poller.  The
+mail poll (when ``CONQUIAN_IMAP_HOST`` is set) runs in the role ``CONQUIAN_IMAP_ROLE`` names: the
 worker's by default, or ``mail``, a process that only reads replies and plays them, so that the
-worker's interpreter is left to the deadlines and the outbox.  A channel without its settings is off with one log line and the rest runs on.  SIGINT or SIGTERM stops every role, the web server last but one and the
-database connections last.
+worker's interpreter is left to the deadlines and the outbox.  A channel without its settings is
+off with one log line and the rest runs on.  SIGINT or SIGTERM stops every role, the web server
+last but one and the database connections last.
 """
 
 from __future__ import annotations
