@@ -38,7 +38,7 @@ def drawn_in_place(view: PlayerView, opponent: str, tr: Translator = ENGLISH) ->
             x += 3 * picture.GAP
         y += picture.CARD_H + picture.MARGIN
     out = io.BytesIO()
-    image.save(out, format="PNG")
+    image.save(out, format="PNG", compress_level=picture.COMPRESS_LEVEL)
     return out.getvalue()
 
 
